@@ -1,0 +1,44 @@
+import type { NodeInfo } from '../data/graph';
+import { type DegreeValue, degreeLabel } from './degreeLabels';
+import { nodeIcon, nodeLink } from './registryLinks';
+
+/** SPEC section 3: node info as the panels show it. */
+export interface PresentedNode {
+  id: number;
+  name: string;
+  inDegree: DegreeValue;
+  outDegree: DegreeValue;
+  inDegreeLabel: string;
+  outDegreeLabel: string;
+  /** Avatar address (github only). */
+  icon?: string;
+  /** The node's page on its registry, when the ecosystem has one. */
+  link?: string;
+}
+
+/** Presents a loaded node with its ecosystem's labels, link and icon. */
+export function presentNode(kind: string, info: NodeInfo): PresentedNode {
+  return present(kind, info.id, info.name, info.in, info.out);
+}
+
+/** SPEC section 3: while no graph is loaded the name is the requested id and degrees read '?'. */
+export function placeholderNode(kind: string, requestedId: number | string): PresentedNode {
+  const id = typeof requestedId === 'number' ? requestedId : Number.parseInt(requestedId, 10);
+  return present(kind, Number.isFinite(id) ? id : -1, String(requestedId), '?', '?');
+}
+
+function present(kind: string, id: number, name: string, inDegree: DegreeValue, outDegree: DegreeValue): PresentedNode {
+  const presented: PresentedNode = {
+    id,
+    name,
+    inDegree,
+    outDegree,
+    inDegreeLabel: degreeLabel(kind, 'in', inDegree),
+    outDegreeLabel: degreeLabel(kind, 'out', outDegree),
+  };
+  const icon = nodeIcon(kind, name);
+  if (icon) presented.icon = icon;
+  const link = nodeLink(kind, name);
+  if (link) presented.link = link;
+  return presented;
+}
