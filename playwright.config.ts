@@ -1,0 +1,28 @@
+import path from 'node:path';
+import { defineConfig } from '@playwright/test';
+import { chromiumArgs, chromiumPath } from './tests/support/chromium';
+
+const sharedGalaxies = path.resolve(process.env.GALAXY_SHARED_DIR ?? '../shared/galaxies');
+const port = 4317;
+
+/** End-to-end tests in Debian's Chromium against the built viewer served with data/ and the shared galaxies. */
+export default defineConfig({
+  testDir: 'tests/e2e',
+  timeout: 120_000,
+  expect: { timeout: 30_000 },
+  workers: 1,
+  reporter: [['list']],
+  use: {
+    baseURL: `http://127.0.0.1:${port}`,
+    viewport: { width: 1024, height: 700 },
+    launchOptions: { executablePath: chromiumPath, args: chromiumArgs({ webgpu: true }) },
+    screenshot: 'only-on-failure',
+  },
+  webServer: {
+    command: `npx vite build --logLevel warn && npx vite preview --port ${port} --strictPort`,
+    url: `http://127.0.0.1:${port}/`,
+    reuseExistingServer: !process.env.CI,
+    timeout: 180_000,
+    env: { GALAXY_DATA_DIR: ['data', sharedGalaxies].join(path.delimiter) },
+  },
+});

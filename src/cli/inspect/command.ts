@@ -1,0 +1,45 @@
+import type { Command } from 'commander';
+import { GalaxyLoadError } from '../../data/loadTypes';
+import { GalaxyDataError } from '../../data/wire/labels';
+import { InspectError, inspectGalaxy, type InspectReport } from './inspectGalaxy';
+
+export function registerInspectCommand(program: Command): void {
+  program
+    .command('inspect')
+    .description('Validate a galaxy folder (or one version folder) and print what it holds')
+    .argument('<folder>', 'a galaxy folder (with manifest.json) or a version folder (with positions.bin)')
+    .option('--version-name <version>', 'version to inspect instead of the manifest\'s "last"')
+    .option('--json', 'print a machine-readable JSON report')
+    .addHelpText('after', '\nExamples:\n  galaxy inspect ../shared/galaxies/npm\n  galaxy inspect data/debian/2026-11-22 --json')
+    .action((folder: string, options: { json?: boolean; versionName?: string }) => {
+      let report: InspectReport;
+      try {
+        report = inspectGalaxy(folder, options.versionName);
+      } catch (error) {
+        const known = error instanceof InspectError || error instanceof GalaxyDataError || error instanceof GalaxyLoadError;
+        const reason = error instanceof Error ? error.message : String(error);
+        if (options.json) process.stdout.write(`${JSON.stringify({ valid: false, error: reason })}\n`);
+        else process.stderr.write(`galaxy inspect: ${known ? reason : `unexpected failure: ${reason}`}\n`);
+        process.exitCode = 1;
+        return;
+      }
+      if (options.json) process.stdout.write(`${JSON.stringify({ valid: true, ...report }, null, 2)}\n`);
+      else process.stdout.write(formatReport(report));
+    });
+}
+
+export function formatReport(report: InspectReport): string {
+  const n = (value: number) => value.toLocaleString('en-US');
+  const lines = [
+    `name:          ${report.name}`,
+    `version:       ${report.version}`,
+    `nodes:         ${n(report.nodes)}`,
+    `edges:         ${n(report.edges)}`,
+    `bounds:        x ${report.bounds.min[0]} .. ${report.bounds.max[0]}, y ${report.bounds.min[1]} .. ${report.bounds.max[1]}, z ${report.bounds.min[2]} .. ${report.bounds.max[2]}`,
+    `max in-degree: ${n(report.maxInDegree.degree)} (${report.maxInDegree.node})`,
+    `max out-degree: ${n(report.maxOutDegree.degree)} (${report.maxOutDegree.node})`,
+    `warnings:      ${report.warnings.length === 0 ? 'none' : report.warnings.length}`,
+    ...report.warnings.map((warning) => `  - ${warning}`),
+  ];
+  return `${lines.join('\n')}\n`;
+}

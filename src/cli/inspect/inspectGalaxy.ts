@@ -1,0 +1,89 @@
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { Graph } from '../../data/graph';
+import { chooseVersion } from '../../data/manifest';
+import { parseManifest } from '../../data/fetch/parseManifest';
+import { decodeGalaxy } from '../../data/wire/decodeGalaxy';
+
+export interface InspectReport {
+  name: string;
+  version: string;
+  nodes: number;
+  edges: number;
+  bounds: { min: [number, number, number]; max: [number, number, number] };
+  maxInDegree: { degree: number; node: string };
+  maxOutDegree: { degree: number; node: string };
+  warnings: string[];
+}
+
+/** A galaxy that cannot be read at all; the message is the CLI's one-line reason. */
+export class InspectError extends Error {}
+
+function readBuffer(file: string): ArrayBuffer {
+  if (!existsSync(file)) throw new InspectError(`${path.basename(file)} is missing in ${path.dirname(file)}`);
+  const bytes = readFileSync(file);
+  return bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer;
+}
+
+/** Finds name, version and version folder for a galaxy folder (with manifest.json) or a version folder. */
+export function resolveGalaxyFolder(target: string, wantedVersion?: string): { name: string; version: string; dir: string } {
+  const folder = path.resolve(target);
+  if (!existsSync(folder) || !statSync(folder).isDirectory()) throw new InspectError(`${target} is not a folder`);
+  const manifestFile = path.join(folder, 'manifest.json');
+  if (existsSync(manifestFile)) {
+    const manifest = parseManifest(readFileSync(manifestFile, 'utf8'), manifestFile);
+    const version = chooseVersion(manifest, wantedVersion);
+    return { name: path.basename(folder), version, dir: path.join(folder, version) };
+  }
+  if (existsSync(path.join(folder, 'positions.bin'))) {
+    return { name: path.basename(path.dirname(folder)), version: path.basename(folder), dir: folder };
+  }
+  throw new InspectError(`${target} holds neither manifest.json (a galaxy folder) nor positions.bin (a version folder)`);
+}
+
+/** Decodes a galaxy with the viewer's own decoder and summarises it. */
+export function inspectGalaxy(target: string, wantedVersion?: string): InspectReport {
+  const { name, version, dir } = resolveGalaxyFolder(target, wantedVersion);
+  if (!existsSync(dir)) throw new InspectError(`version folder ${dir} is missing`);
+  const data = decodeGalaxy({
+    name,
+    version,
+    positions: readBuffer(path.join(dir, 'positions.bin')),
+    links: readBuffer(path.join(dir, 'links.bin')),
+    labels: readFileSync(path.join(dir, 'labels.json'), 'utf8'),
+  });
+  const graph = new Graph(data);
+  return {
+    name,
+    version,
+    nodes: data.nodeCount,
+    edges: data.edgeCount,
+    bounds: coordinateBounds(data.positions),
+    maxInDegree: mostConnected(graph, 'in'),
+    maxOutDegree: mostConnected(graph, 'out'),
+    warnings: data.warnings,
+  };
+}
+
+function coordinateBounds(positions: Float32Array): InspectReport['bounds'] {
+  const min: [number, number, number] = [Infinity, Infinity, Infinity];
+  const max: [number, number, number] = [-Infinity, -Infinity, -Infinity];
+  for (let i = 0; i < positions.length; i += 3) {
+    for (let axis = 0; axis < 3; axis++) {
+      const value = positions[i + axis];
+      if (value < min[axis]) min[axis] = value;
+      if (value > max[axis]) max[axis] = value;
+    }
+  }
+  return { min, max };
+}
+
+function mostConnected(graph: Graph, direction: 'in' | 'out'): { degree: number; node: string } {
+  let best = 0;
+  for (let id = 1; id < graph.nodeCount; id++) {
+    const degree = direction === 'in' ? graph.inDegree(id) : graph.outDegree(id);
+    const bestDegree = direction === 'in' ? graph.inDegree(best) : graph.outDegree(best);
+    if (degree > bestDegree) best = id;
+  }
+  return { degree: direction === 'in' ? graph.inDegree(best) : graph.outDegree(best), node: graph.label(best) };
+}

@@ -1,0 +1,10 @@
+import { Command } from 'commander';
+import { registerInspectCommand } from './inspect/command';
+
+const program = new Command('galaxy')
+  .description('Turn a graph into a galaxy for the Galaxy viewer, inspect one, or serve a folder of galaxies.')
+  .showHelpAfterError();
+
+registerInspectCommand(program);
+
+await program.parseAsync(process.argv);

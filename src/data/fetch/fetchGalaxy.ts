@@ -1,0 +1,94 @@
+import type { GraphData } from '../graph';
+import { GalaxyLoadError, type LoadProgress } from '../loadTypes';
+import { chooseVersion, type Manifest } from '../manifest';
+import { decodeGalaxy } from '../wire/decodeGalaxy';
+import { GalaxyDataError } from '../wire/labels';
+import { download, formatCompleted, type FetchLike } from './download';
+import { parseManifest } from './parseManifest';
+
+export interface FetchGalaxyRequest {
+  name: string;
+  /** Absolute data root URL. */
+  dataRoot: string;
+  version?: string;
+  scale?: number;
+}
+
+export interface FetchedGalaxy {
+  data: GraphData;
+  manifest: Manifest;
+  version: string;
+}
+
+export interface FetchGalaxyContext {
+  fetch: FetchLike;
+  signal?: AbortSignal;
+  /** `url` is the file the event is about, so a cancellation can name it. */
+  onProgress?: (progress: LoadProgress, url: string) => void;
+  now?: () => number;
+}
+
+const FILES = ['positions', 'links', 'labels'] as const;
+type FileKind = (typeof FILES)[number];
+const FILE_NAMES: Record<FileKind, string> = {
+  positions: 'positions.bin',
+  links: 'links.bin',
+  labels: 'labels.json',
+};
+
+function withSlash(url: string): string {
+  return url.endsWith('/') ? url : `${url}/`;
+}
+
+export function manifestUrl(dataRoot: string, name: string, timestamp: number): string {
+  return new URL(`${encodeURIComponent(name)}/manifest.json?nocache=${timestamp}`, withSlash(dataRoot)).href;
+}
+
+/** SPEC section 7: files come from the manifest's endpoint when it has one, else the data root. */
+export function versionFileUrl(dataRoot: string, manifest: Manifest, name: string, version: string, file: string): string {
+  const base = manifest.endpoint ? new URL(withSlash(manifest.endpoint), withSlash(dataRoot)).href : withSlash(dataRoot);
+  return new URL(`${encodeURIComponent(name)}/${encodeURIComponent(version)}/${file}`, base).href;
+}
+
+/**
+ * SPEC sections 4 and 7: manifest, then positions, links and labels fetched in parallel, then decoded
+ * into typed arrays with '{graph}: initializing edges' progress.
+ */
+export async function fetchGalaxy(request: FetchGalaxyRequest, context: FetchGalaxyContext): Promise<FetchedGalaxy> {
+  const { name } = request;
+  const report = context.onProgress ?? (() => undefined);
+  const mUrl = manifestUrl(request.dataRoot, name, (context.now ?? Date.now)());
+  report({ message: `${name}: downloading manifest`, completed: '0%' }, mUrl);
+  const manifestBytes = await download(mUrl, context.fetch, context.signal);
+  const manifest = parseManifest(new TextDecoder().decode(manifestBytes), mUrl);
+  const version = chooseVersion(manifest, request.version);
+
+  const urls = Object.fromEntries(
+    FILES.map((kind) => [kind, versionFileUrl(request.dataRoot, manifest, name, version, FILE_NAMES[kind])]),
+  ) as Record<FileKind, string>;
+  const [positions, links, labels] = await Promise.all(
+    FILES.map((kind) =>
+      download(urls[kind], context.fetch, context.signal, (loaded, total) =>
+        report({ message: `${name}: downloading ${kind}`, completed: formatCompleted(loaded, total) }, urls[kind]),
+      ),
+    ),
+  );
+
+  let labelsText: string;
+  try {
+    labelsText = new TextDecoder('utf-8', { fatal: true }).decode(labels);
+  } catch {
+    throw new GalaxyLoadError(`labels.json at ${urls.labels} is not UTF-8 text`, 'data');
+  }
+  try {
+    const data = decodeGalaxy(
+      { name, version, positions, links, labels: labelsText, scale: request.scale },
+      (done, total) =>
+        report({ message: `${name}: initializing edges`, completed: formatCompleted(done, total) }, urls.links),
+    );
+    return { data, manifest, version };
+  } catch (error) {
+    if (error instanceof GalaxyDataError) throw new GalaxyLoadError(`${name}: ${error.message}`, 'data');
+    throw error;
+  }
+}

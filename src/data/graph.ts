@@ -1,0 +1,102 @@
+/**
+ * A loaded galaxy held in typed arrays: positions already multiplied by the scale `s`,
+ * adjacency as CSR (offsets of length nodeCount + 1, targets) for out-links and in-links.
+ */
+export interface GraphData {
+  name: string;
+  version: string;
+  nodeCount: number;
+  edgeCount: number;
+  positions: Float32Array;
+  outOffsets: Uint32Array;
+  outTargets: Uint32Array;
+  inOffsets: Uint32Array;
+  inTargets: Uint32Array;
+  labels: string[];
+  /** What could not be trusted in the files and how it was repaired. */
+  warnings: string[];
+}
+
+/** SPEC section 3: node info as the graph answers it. */
+export interface NodeInfo {
+  id: number;
+  name: string;
+  out: number;
+  in: number;
+}
+
+export class Graph {
+  readonly maxInDegree: number;
+  readonly maxOutDegree: number;
+
+  constructor(readonly data: GraphData) {
+    this.maxInDegree = maxDegree(data.inOffsets);
+    this.maxOutDegree = maxDegree(data.outOffsets);
+  }
+
+  get name(): string {
+    return this.data.name;
+  }
+
+  get nodeCount(): number {
+    return this.data.nodeCount;
+  }
+
+  get edgeCount(): number {
+    return this.data.edgeCount;
+  }
+
+  has(id: number): boolean {
+    return Number.isInteger(id) && id >= 0 && id < this.data.nodeCount;
+  }
+
+  label(id: number): string {
+    return this.data.labels[id] ?? String(id);
+  }
+
+  outDegree(id: number): number {
+    return this.data.outOffsets[id + 1] - this.data.outOffsets[id];
+  }
+
+  inDegree(id: number): number {
+    return this.data.inOffsets[id + 1] - this.data.inOffsets[id];
+  }
+
+  /** Nodes this node links to (a view into the CSR targets, not a copy). */
+  outNeighbours(id: number): Uint32Array {
+    return this.data.outTargets.subarray(this.data.outOffsets[id], this.data.outOffsets[id + 1]);
+  }
+
+  /** Nodes linking to this node (a view into the CSR targets, not a copy). */
+  inNeighbours(id: number): Uint32Array {
+    return this.data.inTargets.subarray(this.data.inOffsets[id], this.data.inOffsets[id + 1]);
+  }
+
+  connected(id: number, direction: 'in' | 'out'): Uint32Array {
+    return direction === 'in' ? this.inNeighbours(id) : this.outNeighbours(id);
+  }
+
+  getNodeInfo(id: number): NodeInfo | undefined {
+    if (!this.has(id)) return undefined;
+    return { id, name: this.label(id), out: this.outDegree(id), in: this.inDegree(id) };
+  }
+
+  /** First node whose label equals `name`, or -1. */
+  findByName(name: string): number {
+    return this.data.labels.indexOf(name);
+  }
+
+  position(id: number): [number, number, number] {
+    const p = this.data.positions;
+    return [p[id * 3], p[id * 3 + 1], p[id * 3 + 2]];
+  }
+}
+
+function maxDegree(offsets: Uint32Array): number {
+  let max = 0;
+  for (let i = 1; i < offsets.length; i++) {
+    const degree = offsets[i] - offsets[i - 1];
+    if (degree > max) max = degree;
+  }
+  return max;
+}

@@ -1,0 +1,36 @@
+import type { Graph } from './graph';
+import type { Manifest } from './manifest';
+
+/** One progress event; the final event of a download is empty (both fields ''). */
+export interface LoadProgress {
+  message: string;
+  completed: string;
+}
+
+export interface LoadOptions {
+  /** Data root URL (absolute, root-relative or protocol-relative); resolved against the page. */
+  dataRoot: string;
+  /** Saved manifest version; used only when the manifest lists it. */
+  version?: string;
+  /** Position scale `s` applied to positions.bin. */
+  scale?: number;
+  signal?: AbortSignal;
+  onProgress?: (progress: LoadProgress) => void;
+}
+
+export interface LoadedGalaxy {
+  graph: Graph;
+  manifest: Manifest;
+  version: string;
+}
+
+/** A download or decode failure whose message is shown to the visitor as is (SPEC section 8). */
+export class GalaxyLoadError extends Error {
+  constructor(
+    message: string,
+    readonly kind: 'status' | 'network' | 'cancelled' | 'data',
+  ) {
+    super(message);
+    this.name = 'GalaxyLoadError';
+  }
+}

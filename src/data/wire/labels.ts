@@ -1,0 +1,54 @@
+export interface ParsedLabels {
+  labels: string[];
+  warnings: string[];
+}
+
+/** Thrown when a file cannot be used at all; the message is shown to the visitor as is. */
+export class GalaxyDataError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'GalaxyDataError';
+  }
+}
+
+/**
+ * Parses labels.json (an array of node names, index = node id) and fits it to `nodeCount`:
+ * extra names are dropped, missing ones become the node's id, non-strings are converted.
+ */
+export function parseLabels(text: string, nodeCount: number): ParsedLabels {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    throw new GalaxyDataError(`labels.json is not valid JSON (${reason})`);
+  }
+  if (!Array.isArray(parsed)) throw new GalaxyDataError('labels.json is not a JSON array of node names');
+
+  const warnings: string[] = [];
+  const labels = new Array<string>(nodeCount);
+  let converted = 0;
+  const kept = Math.min(parsed.length, nodeCount);
+  for (let i = 0; i < kept; i++) {
+    const value: unknown = parsed[i];
+    if (typeof value === 'string') {
+      labels[i] = value;
+    } else {
+      labels[i] = value === null || value === undefined ? String(i) : String(value);
+      converted++;
+    }
+  }
+  for (let i = kept; i < nodeCount; i++) labels[i] = String(i);
+
+  if (parsed.length > nodeCount) {
+    warnings.push(
+      `labels.json has ${parsed.length} names but positions.bin has ${nodeCount} nodes: the last ${parsed.length - nodeCount} names were ignored`,
+    );
+  } else if (parsed.length < nodeCount) {
+    warnings.push(
+      `labels.json has ${parsed.length} names but positions.bin has ${nodeCount} nodes: ${nodeCount - parsed.length} nodes are named by their id`,
+    );
+  }
+  if (converted > 0) warnings.push(`labels.json has ${converted} names that are not strings: they were converted to text`);
+  return { labels, warnings };
+}

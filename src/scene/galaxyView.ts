@@ -1,0 +1,34 @@
+/** Camera position plus orientation quaternion (x, y, z, w), as the URL and the renderer share it. */
+export interface CameraPose {
+  position: [number, number, number];
+  orientation: [number, number, number, number];
+}
+
+export type Backend = 'webgpu' | 'webgl2';
+
+/**
+ * What the UI may ask of the drawn galaxy. Implemented over the Renderer by src/scene;
+ * the UI (controls, hover, selection, search highlight) talks only to this.
+ */
+export interface GalaxyView {
+  readonly backend: Backend;
+  getCamera(): CameraPose;
+  setCamera(pose: CameraPose): void;
+  onCameraChange(listener: (pose: CameraPose) => void): () => void;
+  /** Half the size of the scene's bounding box (SPEC: initial speed is 0.02 x this). */
+  sceneHalfSize(): number;
+  /** True while a fly-to animation runs. */
+  isCameraAnimating(): boolean;
+  /** Nearest star to the ray under a client (CSS pixel) point, within the hit threshold. */
+  pick(clientX: number, clientY: number): number | undefined;
+  /** Recolours and enlarges one star (undefined restores the previous one). */
+  setHovered(id: number | undefined): void;
+  /** Colours a set of stars (packed RGBA 0xRRGGBBAA) until cleared. */
+  setHighlighted(ids: ArrayLike<number>, color: number): void;
+  clearHighlighted(): void;
+  /** Flies to `distance` units short of the star (position 400 ms, orientation 300 ms). */
+  flyTo(id: number, options?: { distance?: number }): Promise<void>;
+  /** Client (CSS pixel) coordinates of a star, or undefined when behind the camera. */
+  projectToClient(id: number): { x: number; y: number } | undefined;
+  requestRender(): void;
+}

@@ -1,0 +1,84 @@
+import { atom } from 'jotai';
+import type { Graph } from '../../data/graph';
+import type { LoadProgress, LoadedGalaxy } from '../../data/loadTypes';
+import { GalaxyLoadError } from '../../data/loadTypes';
+import { loadGalaxy } from '../../data/loader';
+import type { Manifest } from '../../data/manifest';
+
+/** Default data root: build-time VITE_GALAXY_DATA_ROOT, else the servers' /data. */
+export const DEFAULT_DATA_ROOT: string = import.meta.env.VITE_GALAXY_DATA_ROOT ?? '/data';
+
+export const dataRootAtom = atom<string>(DEFAULT_DATA_ROOT);
+
+/** SPEC section 4: the store starts in loading state. */
+export const graphLoadingAtom = atom<boolean>(true);
+/** Name of the graph requested last (shown before it is loaded). */
+export const requestedGraphNameAtom = atom<string | undefined>(undefined);
+export const loadProgressAtom = atom<LoadProgress | undefined>(undefined);
+export const loadedGalaxyAtom = atom<LoadedGalaxy | undefined>(undefined);
+export const graphAtom = atom<Graph | undefined>((get) => get(loadedGalaxyAtom)?.graph);
+export const manifestAtom = atom<Manifest | undefined>((get) => get(loadedGalaxyAtom)?.manifest);
+/** The visitor-facing message of the last failed download (SPEC section 8 texts). */
+export const loadErrorAtom = atom<string | undefined>(undefined);
+export const loadWarningsAtom = atom<string[]>((get) => get(graphAtom)?.data.warnings ?? []);
+/** Bumped each time a graph finished downloading (SPEC: "announces the graph was downloaded"). */
+export const graphDownloadedCountAtom = atom(0);
+
+export interface DownloadRequest {
+  name: string;
+  version?: string;
+  scale?: number;
+  /** Download again even when the same graph is current (a version change does this). */
+  force?: boolean;
+}
+
+interface ActiveDownload {
+  key: string;
+  controller: AbortController;
+}
+
+const activeDownloadAtom = atom<{ current: ActiveDownload | undefined }>({ current: undefined });
+
+function requestKey(request: DownloadRequest): string {
+  return JSON.stringify([request.name, request.version ?? '', request.scale ?? 1]);
+}
+
+/**
+ * SPEC section 4: a request for a different graph sets loading, records the name, cancels the
+ * previous download and fetches with progress; the same request does nothing.
+ */
+export const downloadGraphAtom = atom(null, async (get, set, request: DownloadRequest) => {
+  const active = get(activeDownloadAtom);
+  const key = requestKey(request);
+  if (!request.force && active.current?.key === key) return;
+  active.current?.controller.abort();
+  const controller = new AbortController();
+  active.current = { key, controller };
+
+  set(graphLoadingAtom, true);
+  set(requestedGraphNameAtom, request.name);
+  set(loadErrorAtom, undefined);
+  set(loadedGalaxyAtom, undefined);
+  try {
+    const loaded = await loadGalaxy(request.name, {
+      dataRoot: get(dataRootAtom),
+      version: request.version,
+      scale: request.scale,
+      signal: controller.signal,
+      onProgress: (progress) => {
+        if (!controller.signal.aborted) set(loadProgressAtom, progress);
+      },
+    });
+    if (controller.signal.aborted) return;
+    set(loadedGalaxyAtom, loaded);
+    set(graphLoadingAtom, false);
+    set(loadProgressAtom, { message: '', completed: '' });
+    set(graphDownloadedCountAtom, (count) => count + 1);
+  } catch (error) {
+    if (controller.signal.aborted) return;
+    active.current = undefined;
+    set(graphLoadingAtom, false);
+    set(loadProgressAtom, { message: '', completed: '' });
+    set(loadErrorAtom, error instanceof GalaxyLoadError || error instanceof Error ? error.message : String(error));
+  }
+});
