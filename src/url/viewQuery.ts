@@ -1,0 +1,161 @@
+/** SPEC sections 2, 3 and 5: the view state the galaxy route carries in its address query. */
+export interface Vec3 {
+  x: number;
+  y: number;
+  z: number;
+}
+
+export interface Quat {
+  x: number;
+  y: number;
+  z: number;
+  w: number;
+}
+
+export interface ViewConfig {
+  pos: Vec3;
+  lookAt: Quat;
+  showLinks: boolean;
+  maxVisibleDistance: number;
+  scale: number;
+  /** Manifest version; undefined stands for the spec's default 0 (the manifest's last is used). */
+  manifestVersion: string | undefined;
+}
+
+export const DEFAULT_MAX_VISIBLE_DISTANCE = 150;
+export const DEFAULT_SCALE = 1.75;
+
+export function defaultViewConfig(): ViewConfig {
+  return {
+    pos: { x: 0, y: 0, z: 0 },
+    lookAt: { x: 0, y: 0, z: 0, w: 1 },
+    showLinks: true,
+    maxVisibleDistance: DEFAULT_MAX_VISIBLE_DISTANCE,
+    scale: DEFAULT_SCALE,
+    manifestVersion: undefined,
+  };
+}
+
+/** Keys this module owns, in the order they are written. */
+export const VIEW_QUERY_KEYS = ['cx', 'cy', 'cz', 'lx', 'ly', 'lz', 'lw', 'ml', 's', 'l', 'v'] as const;
+
+/** The router's history-state key: never part of the view, dropped when the address is rewritten. */
+export const HISTORY_KEY = '_k';
+
+/** SPEC section 5: numbers parse as floating point; missing or non-numeric values fall back. */
+export function parseNumber(value: string | null | undefined, fallback: number): number {
+  if (value === null || value === undefined) return fallback;
+  const parsed = Number.parseFloat(value);
+  return Number.isFinite(parsed) ? parsed : fallback;
+}
+
+function toParams(query: string | URLSearchParams): URLSearchParams {
+  if (query instanceof URLSearchParams) return query;
+  return new URLSearchParams(query.startsWith('?') ? query.slice(1) : query);
+}
+
+/** True when the query carries any view key (an address without them gets the defaults). */
+export function hasViewKeys(query: string | URLSearchParams): boolean {
+  const params = toParams(query);
+  return VIEW_QUERY_KEYS.some((key) => params.has(key));
+}
+
+/** True when the query positions the camera (cx..lw); otherwise the renderer's own start view is kept. */
+export function hasCameraKeys(query: string | URLSearchParams): boolean {
+  const params = toParams(query);
+  return ['cx', 'cy', 'cz', 'lx', 'ly', 'lz', 'lw'].some((key) => params.has(key));
+}
+
+/**
+ * Reads a view from the query part of the galaxy address (without or with the leading '?').
+ * A query without view keys gives the defaults (links shown); otherwise links are shown only when l is 1.
+ */
+export function parseViewQuery(query: string | URLSearchParams): ViewConfig {
+  const params = toParams(query);
+  const defaults = defaultViewConfig();
+  if (!hasViewKeys(params)) return defaults;
+  const version = params.get('v');
+  return {
+    pos: {
+      x: parseNumber(params.get('cx'), 0),
+      y: parseNumber(params.get('cy'), 0),
+      z: parseNumber(params.get('cz'), 0),
+    },
+    lookAt: {
+      x: parseNumber(params.get('lx'), 0),
+      y: parseNumber(params.get('ly'), 0),
+      z: parseNumber(params.get('lz'), 0),
+      w: parseNumber(params.get('lw'), 1),
+    },
+    showLinks: params.get('l') === '1',
+    maxVisibleDistance: parseNumber(params.get('ml'), defaults.maxVisibleDistance),
+    scale: parseNumber(params.get('s'), defaults.scale),
+    manifestVersion: version && version !== '0' ? version : undefined,
+  };
+}
+
+/** Rounds to integers without writing '-0'. */
+function integer(value: number): string {
+  const rounded = Math.round(value);
+  return String(rounded === 0 ? 0 : rounded);
+}
+
+function fixed4(value: number): string {
+  const text = value.toFixed(4);
+  return /^-0\.0000$/.test(text) ? '0.0000' : text;
+}
+
+/**
+ * Writes a view as a query string (no leading '?'): cx cy cz rounded, lx ly lz lw with 4 decimals,
+ * then ml, s, l (1 or 0) and v. Keys other than the view's and `_k` in `keep` are carried over after them.
+ */
+export function writeViewQuery(view: ViewConfig, keep?: string | URLSearchParams): string {
+  const params = new URLSearchParams();
+  params.set('cx', integer(view.pos.x));
+  params.set('cy', integer(view.pos.y));
+  params.set('cz', integer(view.pos.z));
+  params.set('lx', fixed4(view.lookAt.x));
+  params.set('ly', fixed4(view.lookAt.y));
+  params.set('lz', fixed4(view.lookAt.z));
+  params.set('lw', fixed4(view.lookAt.w));
+  params.set('ml', String(view.maxVisibleDistance));
+  params.set('s', String(view.scale));
+  params.set('l', view.showLinks ? '1' : '0');
+  params.set('v', view.manifestVersion ?? '0');
+  if (keep !== undefined) {
+    const owned = new Set<string>([...VIEW_QUERY_KEYS, HISTORY_KEY]);
+    for (const [key, value] of toParams(keep)) {
+      if (!owned.has(key)) params.append(key, value);
+    }
+  }
+  return params.toString();
+}
+
+/** Splits a location hash ('#/galaxy/npm?cx=1') into its route path ('/galaxy/npm') and query ('cx=1'). */
+export function splitHash(hash: string): { path: string; query: string } {
+  const body = hash.replace(/^#?\/?/, '');
+  const mark = body.indexOf('?');
+  const path = '/' + (mark < 0 ? body : body.slice(0, mark));
+  const query = mark < 0 ? '' : body.slice(mark + 1);
+  return { path, query };
+}
+
+/**
+ * The full address after a view rewrite: the page's own path and query (e.g. ?renderer=webgl2)
+ * stay as they are; only the hash's query is replaced.
+ */
+export function rewriteAddress(href: string, hashPath: string, query: string): string {
+  const url = new URL(href);
+  url.hash = query ? `${hashPath}?${query}` : hashPath;
+  return url.href;
+}
+
+/** The galaxy route's path for a name. */
+export function galaxyPath(name: string): string {
+  return `/galaxy/${encodeURIComponent(name)}`;
+}
+
+/** Views compare equal when they would write the same address. */
+export function sameViewQuery(a: ViewConfig, b: ViewConfig): boolean {
+  return writeViewQuery(a) === writeViewQuery(b);
+}
