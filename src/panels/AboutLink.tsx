@@ -1,0 +1,18 @@
+import './AboutLink.css';
+
+/** Where the project's documentation lives on its code-hosting site. */
+export const PROJECT_DOCUMENTATION_URL = 'https://github.com/anvaka/pm#readme';
+
+export interface AboutLinkProps {
+  /** Documentation address; defaults to PROJECT_DOCUMENTATION_URL. */
+  href?: string;
+}
+
+/** SPEC section 2: 'About...' opens the project's documentation in a new tab. */
+export function AboutLink({ href = PROJECT_DOCUMENTATION_URL }: AboutLinkProps) {
+  return (
+    <a className="about-link" href={href} target="_blank" rel="noopener noreferrer">
+      About...
+    </a>
+  );
+}
