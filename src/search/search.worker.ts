@@ -1,0 +1,58 @@
+/// <reference lib="webworker" />
+import { type SearchReply, type SearchRequest, SEARCH_SLICE } from './protocol';
+import { compileSearchPattern, matchLabelRange } from './regexSearch';
+
+/**
+ * Matches labels off the main thread. Work proceeds in slices with a macrotask between them so a newer
+ * search (or a cancel) arriving meanwhile supersedes the running one; a pattern stuck inside one
+ * label cannot be interrupted here, which is why the page terminates the worker after its time limit.
+ */
+declare const self: DedicatedWorkerGlobalScope;
+
+let labels: string[] = [];
+let latestSearch = 0;
+const cancelled = new Set<number>();
+
+const yieldToQueue = (): Promise<void> =>
+  new Promise((resolve) => {
+    const channel = new MessageChannel();
+    channel.port1.onmessage = () => resolve();
+    channel.port2.postMessage(undefined);
+  });
+
+function reply(message: SearchReply): void {
+  if (message.type === 'result') self.postMessage(message, [message.ids.buffer]);
+  else self.postMessage(message);
+}
+
+async function run(id: number, patternText: string): Promise<void> {
+  const pattern = compileSearchPattern(patternText);
+  if (!pattern) {
+    reply({ type: 'result', id, ids: new Uint32Array(0), invalid: true });
+    return;
+  }
+  const found: number[] = [];
+  for (let start = 0; start < labels.length; start += SEARCH_SLICE) {
+    if (id !== latestSearch || cancelled.has(id)) {
+      cancelled.delete(id);
+      reply({ type: 'cancelled', id });
+      return;
+    }
+    matchLabelRange(pattern, labels, start, start + SEARCH_SLICE, found);
+    await yieldToQueue();
+  }
+  cancelled.delete(id);
+  reply({ type: 'result', id, ids: Uint32Array.from(found), invalid: false });
+}
+
+self.onmessage = (event: MessageEvent<SearchRequest>) => {
+  const message = event.data;
+  if (message.type === 'labels') {
+    labels = message.labels;
+  } else if (message.type === 'cancel') {
+    cancelled.add(message.id);
+  } else {
+    latestSearch = message.id;
+    void run(message.id, message.pattern);
+  }
+};

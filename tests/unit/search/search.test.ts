@@ -1,0 +1,172 @@
+import { describe, expect, it, vi } from 'vitest';
+import { type CommandHost, createConsoleCommands, expandShorthand, parseColor, runCommand } from '../../../src/search/commands';
+import { LabelSearch, type SearchWorkerLike } from '../../../src/search/labelSearch';
+import type { SearchReply, SearchRequest } from '../../../src/search/protocol';
+import { classifySearchInput, matchLabels } from '../../../src/search/regexSearch';
+
+const labels = ['react', 'React-DOM', 'preact', 'lodash', '<b>bold</b>', 'a+b'];
+
+describe('search rules', () => {
+  it('does nothing on empty input, runs commands after ":" and searches otherwise', () => {
+    expect(classifySearchInput('')).toEqual({ kind: 'nothing' });
+    expect(classifySearchInput(':hl react')).toEqual({ kind: 'command', script: 'hl react' });
+    expect(classifySearchInput('react')).toEqual({ kind: 'pattern', pattern: 'react' });
+  });
+
+  it('matches labels case-insensitively as a regular expression', () => {
+    expect(Array.from(matchLabels('react', labels))).toEqual([0, 1, 2]);
+    expect(Array.from(matchLabels('^react', labels))).toEqual([0, 1]);
+    expect(Array.from(matchLabels('DOM$', labels))).toEqual([1]);
+    expect(Array.from(matchLabels('<b>', labels))).toEqual([4]);
+  });
+
+  it('finds every match despite the global flag remembering its last position', () => {
+    const same = ['aaa', 'aaa', 'aaa', 'aaa'];
+    expect(matchLabels('a', same).length).toBe(4);
+  });
+
+  it('matches nothing for an invalid pattern', () => {
+    expect(matchLabels('a+(', labels).length).toBe(0);
+    expect(matchLabels('[', labels).length).toBe(0);
+  });
+});
+
+/** Runs the worker's protocol in-process; `hang` makes the next search never answer. */
+class FakeWorker implements SearchWorkerLike {
+  onmessage: ((event: MessageEvent<SearchReply>) => void) | null = null;
+  labels: string[] = [];
+  terminated = false;
+  hang = false;
+  received: SearchRequest[] = [];
+
+  postMessage(message: SearchRequest): void {
+    this.received.push(message);
+    if (message.type === 'labels') this.labels = message.labels;
+    if (message.type !== 'search' || this.hang) return;
+    const ids = matchLabels(message.pattern, this.labels);
+    queueMicrotask(() => this.onmessage?.({ data: { type: 'result', id: message.id, ids, invalid: false } } as MessageEvent<SearchReply>));
+  }
+
+  terminate(): void {
+    this.terminated = true;
+  }
+}
+
+describe('LabelSearch', () => {
+  it('answers with matching ids from the worker', async () => {
+    const search = new LabelSearch(() => new FakeWorker());
+    search.setLabels(labels);
+    const outcome = await search.search('lodash');
+    expect(outcome).toEqual({ status: 'done', ids: Uint32Array.from([3]), invalid: false });
+  });
+
+  it('cancels a search superseded by the next one', async () => {
+    const worker = new FakeWorker();
+    worker.hang = true;
+    const search = new LabelSearch(() => worker);
+    search.setLabels(labels);
+    const first = search.search('r');
+    worker.hang = false;
+    const second = search.search('re');
+    expect(await first).toEqual({ status: 'cancelled' });
+    expect((await second).status).toBe('done');
+    expect(worker.received.some((message) => message.type === 'cancel')).toBe(true);
+  });
+
+  it('stops a runaway pattern by terminating the worker and starts a fresh one next time', async () => {
+    vi.useFakeTimers();
+    try {
+      const workers: FakeWorker[] = [];
+      const search = new LabelSearch(() => {
+        const worker = new FakeWorker();
+        worker.hang = workers.length === 0;
+        workers.push(worker);
+        return worker;
+      }, 1000);
+      search.setLabels(labels);
+      const runaway = search.search('(a+)+$');
+      vi.advanceTimersByTime(1001);
+      const outcome = await runaway;
+      expect(outcome.status).toBe('stopped');
+      expect(outcome.status === 'stopped' && outcome.message).toContain('(a+)+$');
+      expect(workers[0].terminated).toBe(true);
+      const next = search.search('lodash');
+      await vi.advanceTimersByTimeAsync(0);
+      expect(await next).toEqual({ status: 'done', ids: Uint32Array.from([3]), invalid: false });
+      expect(workers[1].labels).toEqual(labels);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+});
+
+function fakeHost(overrides: Partial<CommandHost> = {}) {
+  const calls: string[] = [];
+  let links = true;
+  const host: CommandHost = {
+    search: async (pattern) => {
+      calls.push(`search ${pattern}`);
+      return matchLabels(pattern, labels).length;
+    },
+    findMatches: async (pattern) => matchLabels(pattern, labels),
+    setHighlighted: (ids, color) => calls.push(`highlight ${Array.from(ids).join(',')} ${color.toString(16)}`),
+    clearHighlighted: () => calls.push('clear'),
+    setLinks: (show) => {
+      links = show ?? !links;
+      calls.push(`links ${links}`);
+      return links;
+    },
+    orbit: (center, radius, ms) => calls.push(`orbit ${center.join(',')} r${radius} ${ms}ms`),
+    resolveNode: (target) => (typeof target === 'number' ? target : labels.indexOf(target) >= 0 ? labels.indexOf(target) : undefined),
+    selectedNode: () => undefined,
+    position: (id) => [id, id * 2, id * 3],
+    ...overrides,
+  };
+  return { host, calls };
+}
+
+describe('commands', () => {
+  it('runs search, highlight and its alias hl with console syntax', async () => {
+    const { host, calls } = fakeHost();
+    const commands = createConsoleCommands(host);
+    expect(await runCommand("search('lodash')", commands)).toEqual({ ok: true, message: '1' });
+    expect(await runCommand("highlight(/^react/, '#ff0000')", commands)).toEqual({ ok: true, message: '2' });
+    expect(await runCommand("hl('preact')", commands)).toEqual({ ok: true, message: '1' });
+    expect(calls).toEqual(['search lodash', 'highlight 0,1 ff0000ff', `highlight 2 ${(0x00ffffff).toString(16)}`]);
+  });
+
+  it('accepts the shorthand of a command name followed by words', async () => {
+    expect(expandShorthand('hl react #f00')).toBe('hl("react", "#f00")');
+    expect(expandShorthand('around 12 500')).toBe('around(12, 500)');
+    expect(expandShorthand('cls')).toBe('cls()');
+    const { host, calls } = fakeHost();
+    expect((await runCommand('hl lodash', createConsoleCommands(host))).ok).toBe(true);
+    expect(calls).toEqual([`highlight 3 ${(0x00ffffff).toString(16)}`]);
+  });
+
+  it('toggles links, clears highlights and orbits 6000 ms a turn at radius 1000 by default', async () => {
+    const { host, calls } = fakeHost();
+    const commands = createConsoleCommands(host);
+    expect(await runCommand('links()', commands)).toEqual({ ok: true, message: 'false' });
+    expect(await runCommand('links(true)', commands)).toEqual({ ok: true, message: 'true' });
+    await runCommand('cls()', commands);
+    await runCommand('around()', commands);
+    await runCommand("around('lodash', 250)", commands);
+    expect(calls).toEqual(['links false', 'links true', 'clear', 'orbit 0,0,0 r1000 6000ms', 'orbit 3,6,9 r250 6000ms']);
+  });
+
+  it('reports errors instead of throwing', async () => {
+    const commands = createConsoleCommands(fakeHost().host);
+    expect((await runCommand('nope()', commands)).ok).toBe(false);
+    expect((await runCommand('hl(', commands)).ok).toBe(false);
+    expect(await runCommand("around('missing')", commands)).toEqual({ ok: false, message: 'No star named "missing"' });
+    expect((await runCommand("hl('x', 'blue')", commands)).ok).toBe(false);
+  });
+
+  it('parses colours', () => {
+    expect(parseColor('#f00')).toBe(0xff0000ff);
+    expect(parseColor('#00ff00')).toBe(0x00ff00ff);
+    expect(parseColor('0x11223344')).toBe(0x11223344);
+    expect(parseColor(0xffffffff)).toBe(0xffffffff);
+  });
+});
