@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
-import { chromiumArgs, chromiumPath } from './tests/support/chromium';
+import { chromiumArgs, chromiumPath } from './tests/support/chromium.ts';
 
 const sharedGalaxies = path.resolve(process.env.GALAXY_SHARED_DIR ?? '../shared/galaxies');
 const port = 4317;

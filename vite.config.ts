@@ -5,8 +5,8 @@ import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { storybookTest } from '@storybook/addon-vitest/vitest-plugin';
 import { playwright } from '@vitest/browser-playwright';
-import { dataDirsFromEnv, dataRootMiddleware } from './src/server/dataRootMiddleware';
-import { chromiumArgs, chromiumPath } from './tests/support/chromium';
+import { dataDirsFromEnv, dataRootMiddleware } from './src/server/dataRootMiddleware.ts';
+import { chromiumArgs, chromiumPath } from './tests/support/chromium.ts';
 
 const projectRoot = path.dirname(fileURLToPath(import.meta.url));
 
@@ -55,7 +55,6 @@ export default defineConfig({
             provider: browserProvider,
             instances: [{ browser: 'chromium' }],
           },
-          setupFiles: ['.storybook/vitest.setup.ts'],
         },
       },
     ],

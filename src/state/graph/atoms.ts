@@ -10,6 +10,9 @@ export const DEFAULT_DATA_ROOT: string = import.meta.env.VITE_GALAXY_DATA_ROOT ?
 
 export const dataRootAtom = atom<string>(DEFAULT_DATA_ROOT);
 
+/** How galaxies are loaded; a test may put a fake loader here. */
+export const galaxyLoaderAtom = atom<{ load: typeof loadGalaxy }>({ load: loadGalaxy });
+
 /** SPEC section 4: the store starts in loading state. */
 export const graphLoadingAtom = atom<boolean>(true);
 /** Name of the graph requested last (shown before it is loaded). */
@@ -37,7 +40,8 @@ interface ActiveDownload {
   controller: AbortController;
 }
 
-const activeDownloadAtom = atom<{ current: ActiveDownload | undefined }>({ current: undefined });
+/** Per store (a read-only atom computes its object once per store), so stores never share a download. */
+const activeDownloadAtom = atom<{ current: ActiveDownload | undefined }>(() => ({ current: undefined }));
 
 function requestKey(request: DownloadRequest): string {
   return JSON.stringify([request.name, request.version ?? '', request.scale ?? 1]);
@@ -60,7 +64,7 @@ export const downloadGraphAtom = atom(null, async (get, set, request: DownloadRe
   set(loadErrorAtom, undefined);
   set(loadedGalaxyAtom, undefined);
   try {
-    const loaded = await loadGalaxy(request.name, {
+    const loaded = await get(galaxyLoaderAtom).load(request.name, {
       dataRoot: get(dataRootAtom),
       version: request.version,
       scale: request.scale,

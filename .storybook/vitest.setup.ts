@@ -1,4 +1,0 @@
-import { setProjectAnnotations } from '@storybook/react-vite';
-import * as projectAnnotations from './preview';
-
-setProjectAnnotations([projectAnnotations]);
