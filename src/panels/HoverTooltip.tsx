@@ -1,0 +1,51 @@
+import type { DegreeValue } from '../ecosystems/degreeLabels';
+import { formatCount } from '../ecosystems/formatCount';
+import './panel.css';
+import './HoverTooltip.css';
+
+/** SPEC section 9: the tooltip sits 20 px right of and 35 px above the pointer. */
+export const TOOLTIP_OFFSET_LEFT = 20;
+export const TOOLTIP_OFFSET_TOP = -35;
+
+export interface HoverTooltipProps {
+  name: string;
+  inDegree: DegreeValue;
+  outDegree: DegreeValue;
+  /** Labels for the figures; default 'in' and 'out'. */
+  inDegreeLabel?: string;
+  outDegreeLabel?: string;
+  /** Pointer position in viewport pixels (clientX); the offset is applied here. */
+  left: number;
+  /** Pointer position in viewport pixels (clientY). */
+  top: number;
+}
+
+function figure(value: DegreeValue): string {
+  return value === '?' ? '?' : formatCount(value);
+}
+
+/** SPEC section 3: name, in-degree and out-degree of the star under the pointer. */
+export function HoverTooltip({
+  name,
+  inDegree,
+  outDegree,
+  inDegreeLabel = 'in',
+  outDegreeLabel = 'out',
+  left,
+  top,
+}: HoverTooltipProps) {
+  return (
+    <div
+      className="hover-tooltip galaxy-panel"
+      role="tooltip"
+      data-testid="hover-tooltip"
+      style={{ left: left + TOOLTIP_OFFSET_LEFT, top: top + TOOLTIP_OFFSET_TOP }}
+    >
+      <span className="hover-tooltip__name">{name}</span>
+      <span className="hover-tooltip__degrees">
+        <b data-testid="hover-in">{figure(inDegree)}</b> {inDegreeLabel} · <b data-testid="hover-out">{figure(outDegree)}</b>{' '}
+        {outDegreeLabel}
+      </span>
+    </div>
+  );
+}

@@ -1,0 +1,83 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect, fn, userEvent, within } from 'storybook/test';
+import { SearchBox } from '../src/panels/SearchBox';
+
+const meta = {
+  title: 'Panels/SearchBox',
+  component: SearchBox,
+  args: { onSubmit: fn(), onChange: fn() },
+} satisfies Meta<typeof SearchBox>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+export const Empty: Story = {
+  play: async ({ canvasElement, args }) => {
+    const input = within(canvasElement).getByPlaceholderText('enter a search term');
+    await expect(input).toHaveValue('');
+    await userEvent.click(input);
+    await userEvent.keyboard('{Enter}');
+    await expect(args.onSubmit).toHaveBeenCalledWith('');
+  },
+};
+
+export const TypingAndSubmitting: Story = {
+  play: async ({ canvasElement, args }) => {
+    const input = within(canvasElement).getByPlaceholderText('enter a search term');
+    await userEvent.type(input, 'react');
+    await expect(args.onChange).toHaveBeenLastCalledWith('react');
+    await expect(args.onChange).toHaveBeenCalledTimes(5);
+    await userEvent.keyboard('{Enter}');
+    await expect(args.onSubmit).toHaveBeenCalledWith('react');
+  },
+};
+
+/** Keys typed into the box (w, l, h, space) must not fly the camera or toggle links. */
+export const KeysStayInTheBox: Story = {
+  play: async ({ canvasElement }) => {
+    const seen: string[] = [];
+    const listener = (event: KeyboardEvent) => seen.push(event.key);
+    window.addEventListener('keydown', listener);
+    try {
+      await userEvent.type(within(canvasElement).getByRole('textbox'), 'wl h');
+    } finally {
+      window.removeEventListener('keydown', listener);
+    }
+    await expect(seen).toEqual([]);
+  },
+};
+
+export const Command: Story = {
+  args: { initialValue: ':hl react' },
+  play: async ({ canvasElement, args }) => {
+    await expect(within(canvasElement).getByRole('textbox')).toHaveValue(':hl react');
+    await userEvent.click(within(canvasElement).getByRole('textbox'));
+    await userEvent.keyboard('{Enter}');
+    await expect(args.onSubmit).toHaveBeenCalledWith(':hl react');
+  },
+};
+
+export const Searching: Story = {
+  args: { initialValue: 'a.*b', busy: true },
+  play: async ({ canvasElement }) => {
+    await expect(within(canvasElement).getByRole('progressbar', { name: 'Searching' })).toBeVisible();
+  },
+};
+
+export const WithCount: Story = {
+  args: { initialValue: 'react', status: '1,234 matches' },
+  play: async ({ canvasElement }) => {
+    await expect(within(canvasElement).getByRole('status')).toHaveTextContent('1,234 matches');
+  },
+};
+
+export const PatternTooSlow: Story = {
+  args: {
+    initialValue: '(a+)+$',
+    status: 'The pattern took too long and was stopped. Try a simpler one.',
+    statusIsError: true,
+  },
+  play: async ({ canvasElement }) => {
+    await expect(within(canvasElement).getByRole('alert')).toHaveTextContent('took too long');
+  },
+};
