@@ -1,0 +1,30 @@
+// Links for WebGPU: a line list indexing the star positions, blended additively at opacity 0.5.
+// Mirrors links.vert / links.frag.
+
+struct Uniforms {
+  view: mat4x4f,
+  projection: mat4x4f,
+  viewport: vec2f,
+  maxPointSize: f32,
+  _pad: f32,
+};
+
+@group(0) @binding(0) var<uniform> u: Uniforms;
+
+struct VertexOut {
+  @builtin(position) clip: vec4f,
+  @location(0) color: vec3f,
+};
+
+@vertex
+fn vs(@location(0) position: vec3f) -> VertexOut {
+  var out: VertexOut;
+  out.clip = u.projection * u.view * vec4f(position, 1.0);
+  out.color = clamp(position / 16000.0 + 0.5, vec3f(0.0), vec3f(1.0));
+  return out;
+}
+
+@fragment
+fn fs(in: VertexOut) -> @location(0) vec4f {
+  return vec4f(in.color, 0.5);
+}

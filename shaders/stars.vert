@@ -1,0 +1,21 @@
+#version 300 es
+// Stars for WebGL2: one point per star. Mirrors stars.wgsl.
+precision highp float;
+
+layout(location = 0) in vec3 position;
+layout(location = 1) in vec4 color;
+layout(location = 2) in float size;
+
+uniform mat4 uView;
+uniform mat4 uProjection;
+uniform float uMaxPointSize;
+
+out vec4 vColor;
+
+void main() {
+  vec4 eye = uView * vec4(position, 1.0);
+  // SPEC: point size scales with distance, factor 351; at least one pixel, at most uMaxPointSize.
+  gl_PointSize = clamp(size * (351.0 / length(eye.xyz)), 1.0, uMaxPointSize);
+  gl_Position = uProjection * eye;
+  vColor = color;
+}

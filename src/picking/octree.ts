@@ -1,0 +1,215 @@
+/**
+ * SPEC section 9 spatial index: an 8-way tree over x,y,z triples. A leaf holds up to
+ * `LEAF_CAPACITY` points; one more splits it into octants, down to `MAX_DEPTH`.
+ * Stored flat in typed arrays so it can be built in a worker and transferred whole.
+ */
+export const LEAF_CAPACITY = 4;
+export const MAX_DEPTH = 16;
+
+export interface FlatOctree {
+  /** Per tree node: centre x, y, z and half the side of its cube. */
+  cubes: Float32Array;
+  /** Per tree node: index of its first child (children are contiguous), or -1 for a leaf. */
+  firstChild: Int32Array;
+  /** Per tree node: number of children (0 for a leaf). */
+  childCount: Uint8Array;
+  /** Per tree node: start and count of its points in `items` (leaves only). */
+  itemStart: Uint32Array;
+  itemCount: Uint32Array;
+  /** Point ids (index of the triple), grouped by leaf. */
+  items: Uint32Array;
+  nodeCount: number;
+}
+
+export type PointsInput = ArrayLike<number> | null | undefined;
+
+/** The exact developer errors of SPEC section 5. */
+export function verifyPoints(points: unknown): asserts points is ArrayLike<number> {
+  if (!points) throw new Error('Points array is required for quadtree to work');
+  if (typeof (points as { length?: unknown }).length !== 'number') throw new Error('Points should be array-like object');
+  if ((points as ArrayLike<number>).length % 3 !== 0) {
+    throw new Error('Points array should consist of series of x,y,z coordinates and be multiple of 3');
+  }
+}
+
+export function buildOctree(points: unknown): FlatOctree {
+  verifyPoints(points);
+  const count = points.length / 3;
+  const items = new Uint32Array(count);
+  for (let i = 0; i < count; i++) items[i] = i;
+
+  let minX = Infinity, minY = Infinity, minZ = Infinity;
+  let maxX = -Infinity, maxY = -Infinity, maxZ = -Infinity;
+  for (let i = 0; i < count; i++) {
+    const x = points[i * 3], y = points[i * 3 + 1], z = points[i * 3 + 2];
+    if (x < minX) minX = x;
+    if (x > maxX) maxX = x;
+    if (y < minY) minY = y;
+    if (y > maxY) maxY = y;
+    if (z < minZ) minZ = z;
+    if (z > maxZ) maxZ = z;
+  }
+  if (count === 0) minX = minY = minZ = maxX = maxY = maxZ = 0;
+  const half = Math.max(maxX - minX, maxY - minY, maxZ - minZ, 1) / 2;
+
+  // Upper bound on tree nodes: each split turns one leaf into at most 8 nodes and needs > 4 points.
+  let capacity = 64;
+  let cubes = new Float32Array(capacity * 4);
+  let firstChild = new Int32Array(capacity);
+  let childCount = new Uint8Array(capacity);
+  let itemStart = new Uint32Array(capacity);
+  let itemCount = new Uint32Array(capacity);
+  let nodeCount = 0;
+
+  const grow = () => {
+    capacity *= 2;
+    const c = new Float32Array(capacity * 4); c.set(cubes); cubes = c;
+    const f = new Int32Array(capacity); f.set(firstChild); firstChild = f;
+    const k = new Uint8Array(capacity); k.set(childCount); childCount = k;
+    const s = new Uint32Array(capacity); s.set(itemStart); itemStart = s;
+    const n = new Uint32Array(capacity); n.set(itemCount); itemCount = n;
+  };
+  const addNode = (cx: number, cy: number, cz: number, h: number, start: number, n: number): number => {
+    if (nodeCount === capacity) grow();
+    const id = nodeCount++;
+    cubes[id * 4] = cx; cubes[id * 4 + 1] = cy; cubes[id * 4 + 2] = cz; cubes[id * 4 + 3] = h;
+    firstChild[id] = -1;
+    itemStart[id] = start;
+    itemCount[id] = n;
+    return id;
+  };
+
+  const octantOf = new Uint8Array(count);
+  const scratch = new Uint32Array(count);
+  const queue: Array<[node: number, depth: number]> = [[addNode((minX + maxX) / 2, (minY + maxY) / 2, (minZ + maxZ) / 2, half, 0, count), 0]];
+  while (queue.length > 0) {
+    const [node, depth] = queue.pop()!;
+    const start = itemStart[node], n = itemCount[node];
+    if (n <= LEAF_CAPACITY || depth >= MAX_DEPTH) continue;
+    const cx = cubes[node * 4], cy = cubes[node * 4 + 1], cz = cubes[node * 4 + 2], h = cubes[node * 4 + 3];
+    const counts = [0, 0, 0, 0, 0, 0, 0, 0];
+    for (let i = start; i < start + n; i++) {
+      const p = items[i] * 3;
+      const o = (points[p] >= cx ? 1 : 0) | (points[p + 1] >= cy ? 2 : 0) | (points[p + 2] >= cz ? 4 : 0);
+      octantOf[items[i]] = o;
+      counts[o]++;
+    }
+    const offsets = [0, 0, 0, 0, 0, 0, 0, 0];
+    for (let o = 1; o < 8; o++) offsets[o] = offsets[o - 1] + counts[o - 1];
+    const cursor = offsets.slice();
+    for (let i = start; i < start + n; i++) scratch[start + cursor[octantOf[items[i]]]++] = items[i];
+    items.set(scratch.subarray(start, start + n), start);
+
+    const q = h / 2;
+    let first = -1, children = 0;
+    for (let o = 0; o < 8; o++) {
+      if (counts[o] === 0) continue;
+      const child = addNode(cx + (o & 1 ? q : -q), cy + (o & 2 ? q : -q), cz + (o & 4 ? q : -q), q, start + offsets[o], counts[o]);
+      if (first < 0) first = child;
+      children++;
+      queue.push([child, depth + 1]);
+    }
+    firstChild[node] = first;
+    childCount[node] = children;
+    itemCount[node] = 0;
+  }
+
+  return {
+    cubes: cubes.slice(0, nodeCount * 4),
+    firstChild: firstChild.slice(0, nodeCount),
+    childCount: childCount.slice(0, nodeCount),
+    itemStart: itemStart.slice(0, nodeCount),
+    itemCount: itemCount.slice(0, nodeCount),
+    items,
+    nodeCount,
+  };
+}
+
+/** Depth of the deepest leaf (the root is depth 0). */
+export function octreeDepth(tree: FlatOctree): number {
+  let deepest = 0;
+  const stack: Array<[number, number]> = tree.nodeCount > 0 ? [[0, 0]] : [];
+  while (stack.length > 0) {
+    const [node, depth] = stack.pop()!;
+    if (depth > deepest) deepest = depth;
+    for (let c = 0; c < tree.childCount[node]; c++) stack.push([tree.firstChild[node] + c, depth + 1]);
+  }
+  return deepest;
+}
+
+export interface Ray {
+  origin: readonly [number, number, number];
+  /** Need not be normalised. */
+  direction: readonly [number, number, number];
+}
+
+/**
+ * The star nearest to the ray (perpendicular distance at most `threshold`, in front of the
+ * origin); on a tie the one nearer the origin. Undefined when none qualifies.
+ */
+export function intersectRay(
+  tree: FlatOctree,
+  points: ArrayLike<number>,
+  ray: Ray,
+  threshold: number,
+): number | undefined {
+  const [ox, oy, oz] = ray.origin;
+  const len = Math.hypot(ray.direction[0], ray.direction[1], ray.direction[2]);
+  if (!(len > 0) || tree.nodeCount === 0) return undefined;
+  const dx = ray.direction[0] / len, dy = ray.direction[1] / len, dz = ray.direction[2] / len;
+  const { cubes, firstChild, childCount, itemStart, itemCount, items } = tree;
+  const limit = threshold * threshold;
+
+  let best: number | undefined;
+  let bestDist = Infinity;
+  let bestT = Infinity;
+  const stack = [0];
+  while (stack.length > 0) {
+    const node = stack.pop()!;
+    const h = cubes[node * 4 + 3] + threshold;
+    if (!rayHitsCube(ox, oy, oz, dx, dy, dz, cubes[node * 4], cubes[node * 4 + 1], cubes[node * 4 + 2], h)) continue;
+    const children = childCount[node];
+    if (children > 0) {
+      for (let c = 0; c < children; c++) stack.push(firstChild[node] + c);
+      continue;
+    }
+    for (let i = itemStart[node], end = i + itemCount[node]; i < end; i++) {
+      const id = items[i];
+      const px = points[id * 3] - ox, py = points[id * 3 + 1] - oy, pz = points[id * 3 + 2] - oz;
+      const t = px * dx + py * dy + pz * dz;
+      if (t <= 0) continue;
+      const d2 = px * px + py * py + pz * pz - t * t;
+      if (d2 > limit) continue;
+      if (d2 < bestDist || (d2 === bestDist && t < bestT)) {
+        best = id;
+        bestDist = d2;
+        bestT = t;
+      }
+    }
+  }
+  return best;
+}
+
+/** Slab test of a ray (unit direction) against an axis-aligned cube, ignoring what lies behind the origin. */
+function rayHitsCube(
+  ox: number, oy: number, oz: number,
+  dx: number, dy: number, dz: number,
+  cx: number, cy: number, cz: number, h: number,
+): boolean {
+  let tmin = 0;
+  let tmax = Infinity;
+  const axes: Array<[number, number, number]> = [[ox, dx, cx], [oy, dy, cy], [oz, dz, cz]];
+  for (const [o, d, c] of axes) {
+    const lo = c - h, hi = c + h;
+    if (d === 0) {
+      if (o < lo || o > hi) return false;
+      continue;
+    }
+    let t1 = (lo - o) / d, t2 = (hi - o) / d;
+    if (t1 > t2) [t1, t2] = [t2, t1];
+    if (t1 > tmin) tmin = t1;
+    if (t2 < tmax) tmax = t2;
+    if (tmin > tmax) return false;
+  }
+  return true;
+}

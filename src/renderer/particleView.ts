@@ -1,0 +1,113 @@
+/**
+ * SPEC sections 3, 5 and 9: the stars as the viewer holds them. Three coordinates, a colour of
+ * four values (0..255, default 255 each) and a size (default 15) per particle. Colours are kept
+ * as RGBA8 bytes because that is what the GPU reads; ranges that change are reported so that a
+ * backend writes only those bytes.
+ */
+export const DEFAULT_PARTICLE_SIZE = 15;
+export const DEFAULT_PARTICLE_COLOR = 0xffffffff;
+
+export interface ParticleRange {
+  start: number;
+  count: number;
+}
+
+export type ParticleChange =
+  | { kind: 'coordinates' }
+  | { kind: 'colors'; range: ParticleRange }
+  | { kind: 'sizes'; range: ParticleRange };
+
+export class ParticleView {
+  readonly count: number;
+  private coords: Float32Array;
+  /** RGBA8, four bytes per particle. */
+  readonly colorBytes: Uint8Array;
+  private sizeValues: Float32Array;
+  private listeners = new Set<(change: ParticleChange) => void>();
+
+  constructor(coordinates: ArrayLike<number>) {
+    if (coordinates === null || coordinates === undefined || typeof coordinates.length !== 'number' || coordinates.length % 3 !== 0) {
+      throw new Error('Each particle is expected to have three coordinates');
+    }
+    this.coords = coordinates instanceof Float32Array ? coordinates : Float32Array.from(coordinates);
+    this.count = this.coords.length / 3;
+    this.colorBytes = new Uint8Array(this.count * 4).fill(255);
+    this.sizeValues = new Float32Array(this.count).fill(DEFAULT_PARTICLE_SIZE);
+  }
+
+  get coordinates(): Float32Array {
+    return this.coords;
+  }
+
+  get sizes(): Float32Array {
+    return this.sizeValues;
+  }
+
+  /** Colours as four values (0..255) per particle, a copy. */
+  get colors(): Float32Array {
+    return Float32Array.from(this.colorBytes);
+  }
+
+  onChange(listener: (change: ParticleChange) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  replaceCoordinates(next: unknown): void {
+    if (!(next instanceof Float32Array) || next.length !== this.coords.length) {
+      throw new Error('Coordinates expect Float32Array and the size should be the same as original');
+    }
+    this.coords = next;
+    this.emit({ kind: 'coordinates' });
+  }
+
+  replaceColors(next: unknown): void {
+    if (!(next instanceof Float32Array) || next.length !== this.colorBytes.length) {
+      throw new Error('Colors expect Float32Array and the size should be the same as original');
+    }
+    for (let i = 0; i < next.length; i++) this.colorBytes[i] = clampByte(next[i]);
+    this.emit({ kind: 'colors', range: { start: 0, count: this.count } });
+  }
+
+  replaceSizes(next: unknown): void {
+    if (!(next instanceof Float32Array) || next.length !== this.sizeValues.length) {
+      throw new Error('Sizes expect Float32Array and the size should be the same as original');
+    }
+    this.sizeValues = next;
+    this.emit({ kind: 'sizes', range: { start: 0, count: this.count } });
+  }
+
+  /** Packed 0xRRGGBBAA colour of one particle. */
+  colorOf(id: number): number {
+    const b = this.colorBytes;
+    return ((b[id * 4] << 24) | (b[id * 4 + 1] << 16) | (b[id * 4 + 2] << 8) | b[id * 4 + 3]) >>> 0;
+  }
+
+  setColor(id: number, rgba: number): void {
+    this.checkId(id);
+    const b = this.colorBytes;
+    b[id * 4] = (rgba >>> 24) & 255;
+    b[id * 4 + 1] = (rgba >>> 16) & 255;
+    b[id * 4 + 2] = (rgba >>> 8) & 255;
+    b[id * 4 + 3] = rgba & 255;
+    this.emit({ kind: 'colors', range: { start: id, count: 1 } });
+  }
+
+  setSize(id: number, size: number): void {
+    this.checkId(id);
+    this.sizeValues[id] = size;
+    this.emit({ kind: 'sizes', range: { start: id, count: 1 } });
+  }
+
+  private checkId(id: number): void {
+    if (!Number.isInteger(id) || id < 0 || id >= this.count) throw new RangeError(`No particle with id ${id} (have ${this.count})`);
+  }
+
+  private emit(change: ParticleChange): void {
+    for (const listener of this.listeners) listener(change);
+  }
+}
+
+function clampByte(value: number): number {
+  return Number.isFinite(value) ? Math.max(0, Math.min(255, Math.round(value))) : 255;
+}

@@ -1,0 +1,41 @@
+import type { Backend } from '../scene/galaxyView';
+import type { Camera } from './camera';
+
+export type { Backend };
+
+export interface RendererOptions {
+  /** 0xRRGGBB; anything that is not a number means 0 (SPEC section 3). */
+  clearColor?: unknown;
+}
+
+/**
+ * What the scene asks of a GPU backend. WebGPU and WebGL2 implement it the same way:
+ * stars from positions / RGBA8 colours / sizes, links as a line list of star ids.
+ */
+export interface Renderer {
+  readonly backend: Backend;
+  readonly canvas: HTMLCanvasElement;
+  /** Replaces all stars (positions: 3 floats, colours: 4 bytes, sizes: 1 float per star). */
+  setStars(positions: Float32Array, colors: Uint8Array, sizes: Float32Array): void;
+  /** Writes only the colour bytes of stars start..start+count-1. */
+  updateStarColors(colors: Uint8Array, start: number, count: number): void;
+  /** Writes only the sizes of stars start..start+count-1. */
+  updateStarSizes(sizes: Float32Array, start: number, count: number): void;
+  /** Pairs of star ids to join with a line, or undefined for no links. */
+  setLinks(pairs: Uint32Array | undefined): void;
+  /** Drawing-buffer size in device pixels. */
+  resize(width: number, height: number): void;
+  render(camera: Camera): void;
+  /** Resolves when the GPU has finished the frames submitted so far (benchmarks only). */
+  whenDrawn(): Promise<void>;
+  /** Called once when the GPU device or context is lost for good; the scene then builds a new renderer. */
+  onLost(listener: (reason: string) => void): void;
+  dispose(): void;
+}
+
+export class RendererUnavailableError extends Error {
+  constructor(readonly backend: Backend, reason: string) {
+    super(`${backend} is not available: ${reason}`);
+    this.name = 'RendererUnavailableError';
+  }
+}

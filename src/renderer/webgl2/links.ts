@@ -1,0 +1,58 @@
+import fragmentSource from '../../../shaders/links.frag?raw';
+import vertexSource from '../../../shaders/links.vert?raw';
+import type { Camera } from '../camera';
+import { createProgram } from './program';
+
+/** Links as gl.LINES over the star position buffer, indexed by star id pairs, blended additively. */
+export class WebGL2Links {
+  private program: WebGLProgram;
+  private vao: WebGLVertexArrayObject;
+  private indexBuffer: WebGLBuffer;
+  private count = 0;
+  private uView: WebGLUniformLocation | null;
+  private uProjection: WebGLUniformLocation | null;
+
+  constructor(private gl: WebGL2RenderingContext, positionBuffer: WebGLBuffer) {
+    this.program = createProgram(gl, vertexSource, fragmentSource);
+    this.uView = gl.getUniformLocation(this.program, 'uView');
+    this.uProjection = gl.getUniformLocation(this.program, 'uProjection');
+    this.vao = gl.createVertexArray();
+    this.indexBuffer = gl.createBuffer();
+    gl.bindVertexArray(this.vao);
+    gl.bindBuffer(gl.ARRAY_BUFFER, positionBuffer);
+    gl.enableVertexAttribArray(0);
+    gl.vertexAttribPointer(0, 3, gl.FLOAT, false, 0, 0);
+    gl.bindBuffer(gl.ELEMENT_ARRAY_BUFFER, this.indexBuffer);
+    gl.bindVertexArray(null);
+  }
+
+  set(pairs: Uint32Array | undefined): void {
+    const gl = this.gl;
+    this.count = pairs?.length ?? 0;
+    gl.bindVertexArray(this.vao);
+    gl.bufferData(gl.ELEMENT_ARRAY_BUFFER, pairs ?? new Uint32Array(0), gl.STATIC_DRAW);
+    gl.bindVertexArray(null);
+  }
+
+  draw(camera: Camera): void {
+    if (this.count === 0) return;
+    const gl = this.gl;
+    gl.useProgram(this.program);
+    gl.uniformMatrix4fv(this.uView, false, camera.view);
+    gl.uniformMatrix4fv(this.uProjection, false, camera.projection);
+    gl.bindVertexArray(this.vao);
+    gl.enable(gl.BLEND);
+    gl.blendFunc(gl.SRC_ALPHA, gl.ONE);
+    gl.depthMask(false);
+    gl.drawElements(gl.LINES, this.count, gl.UNSIGNED_INT, 0);
+    gl.depthMask(true);
+    gl.disable(gl.BLEND);
+    gl.bindVertexArray(null);
+  }
+
+  dispose(): void {
+    this.gl.deleteBuffer(this.indexBuffer);
+    this.gl.deleteVertexArray(this.vao);
+    this.gl.deleteProgram(this.program);
+  }
+}

@@ -1,0 +1,89 @@
+import fragmentSource from '../../../shaders/stars.frag?raw';
+import vertexSource from '../../../shaders/stars.vert?raw';
+import type { Camera } from '../camera';
+import { MAX_POINT_SIZE } from '../starStyle';
+import { createProgram } from './program';
+
+/** Stars as gl.POINTS from three vertex buffers (position, RGBA8 colour, size). */
+export class WebGL2Points {
+  private program: WebGLProgram;
+  private vao: WebGLVertexArrayObject;
+  readonly positionBuffer: WebGLBuffer;
+  private colorBuffer: WebGLBuffer;
+  private sizeBuffer: WebGLBuffer;
+  private count = 0;
+  private uView: WebGLUniformLocation | null;
+  private uProjection: WebGLUniformLocation | null;
+  private uMaxPointSize: WebGLUniformLocation | null;
+  private maxPointSize: number;
+
+  constructor(private gl: WebGL2RenderingContext) {
+    this.program = createProgram(gl, vertexSource, fragmentSource);
+    this.uView = gl.getUniformLocation(this.program, 'uView');
+    this.uProjection = gl.getUniformLocation(this.program, 'uProjection');
+    this.uMaxPointSize = gl.getUniformLocation(this.program, 'uMaxPointSize');
+    const range = gl.getParameter(gl.ALIASED_POINT_SIZE_RANGE) as Float32Array | null;
+    this.maxPointSize = Math.min(MAX_POINT_SIZE, range ? range[1] : MAX_POINT_SIZE);
+    this.vao = gl.createVertexArray();
+    this.positionBuffer = gl.createBuffer();
+    this.colorBuffer = gl.createBuffer();
+    this.sizeBuffer = gl.createBuffer();
+    gl.bindVertexArray(this.vao);
+    gl.bindBuffer(gl.ARRAY_BUFFER, this.positionBuffer);
+    gl.enableVertexAttribArray(0);
+    gl.vertexAttribPointer(0, 3, gl.FLOAT, false, 0, 0);
+    gl.bindBuffer(gl.ARRAY_BUFFER, this.colorBuffer);
+    gl.enableVertexAttribArray(1);
+    gl.vertexAttribPointer(1, 4, gl.UNSIGNED_BYTE, true, 0, 0);
+    gl.bindBuffer(gl.ARRAY_BUFFER, this.sizeBuffer);
+    gl.enableVertexAttribArray(2);
+    gl.vertexAttribPointer(2, 1, gl.FLOAT, false, 0, 0);
+    gl.bindVertexArray(null);
+  }
+
+  set(positions: Float32Array, colors: Uint8Array, sizes: Float32Array): void {
+    const gl = this.gl;
+    this.count = positions.length / 3;
+    gl.bindBuffer(gl.ARRAY_BUFFER, this.positionBuffer);
+    gl.bufferData(gl.ARRAY_BUFFER, positions, gl.STATIC_DRAW);
+    gl.bindBuffer(gl.ARRAY_BUFFER, this.colorBuffer);
+    gl.bufferData(gl.ARRAY_BUFFER, colors, gl.DYNAMIC_DRAW);
+    gl.bindBuffer(gl.ARRAY_BUFFER, this.sizeBuffer);
+    gl.bufferData(gl.ARRAY_BUFFER, sizes, gl.DYNAMIC_DRAW);
+  }
+
+  updateColors(colors: Uint8Array, start: number, count: number): void {
+    const gl = this.gl;
+    gl.bindBuffer(gl.ARRAY_BUFFER, this.colorBuffer);
+    gl.bufferSubData(gl.ARRAY_BUFFER, start * 4, colors, start * 4, count * 4);
+  }
+
+  updateSizes(sizes: Float32Array, start: number, count: number): void {
+    const gl = this.gl;
+    gl.bindBuffer(gl.ARRAY_BUFFER, this.sizeBuffer);
+    gl.bufferSubData(gl.ARRAY_BUFFER, start * 4, sizes, start, count);
+  }
+
+  draw(camera: Camera): void {
+    if (this.count === 0) return;
+    const gl = this.gl;
+    gl.useProgram(this.program);
+    gl.uniformMatrix4fv(this.uView, false, camera.view);
+    gl.uniformMatrix4fv(this.uProjection, false, camera.projection);
+    gl.uniform1f(this.uMaxPointSize, this.maxPointSize);
+    gl.bindVertexArray(this.vao);
+    gl.disable(gl.BLEND);
+    gl.depthMask(true);
+    gl.drawArrays(gl.POINTS, 0, this.count);
+    gl.bindVertexArray(null);
+  }
+
+  dispose(): void {
+    const gl = this.gl;
+    gl.deleteBuffer(this.positionBuffer);
+    gl.deleteBuffer(this.colorBuffer);
+    gl.deleteBuffer(this.sizeBuffer);
+    gl.deleteVertexArray(this.vao);
+    gl.deleteProgram(this.program);
+  }
+}

@@ -1,0 +1,53 @@
+import type { Camera } from '../camera';
+import { clearColorRgb } from '../clearColor';
+import type { Renderer, RendererOptions } from '../types';
+import { createWebGL2Context } from './device';
+import { WebGL2Links } from './links';
+import { WebGL2Points } from './points';
+
+export function createWebGL2Renderer(canvas: HTMLCanvasElement, options: RendererOptions = {}): Renderer {
+  const gl = createWebGL2Context(canvas);
+  const points = new WebGL2Points(gl);
+  const links = new WebGL2Links(gl, points.positionBuffer);
+  const [r, g, b] = clearColorRgb(options.clearColor);
+  const lostListeners: Array<(reason: string) => void> = [];
+  const onContextLost = (event: Event) => {
+    event.preventDefault();
+    for (const listener of lostListeners) listener('WebGL context lost');
+  };
+  canvas.addEventListener('webglcontextlost', onContextLost);
+  gl.enable(gl.DEPTH_TEST);
+  gl.depthFunc(gl.LESS);
+
+  return {
+    backend: 'webgl2',
+    canvas,
+    setStars: (positions, colors, sizes) => points.set(positions, colors, sizes),
+    updateStarColors: (colors, start, count) => points.updateColors(colors, start, count),
+    updateStarSizes: (sizes, start, count) => points.updateSizes(sizes, start, count),
+    setLinks: (pairs) => links.set(pairs),
+    resize(width, height) {
+      if (canvas.width !== width) canvas.width = width;
+      if (canvas.height !== height) canvas.height = height;
+    },
+    render(camera: Camera) {
+      gl.viewport(0, 0, canvas.width, canvas.height);
+      gl.clearColor(r, g, b, 1);
+      gl.clear(gl.COLOR_BUFFER_BIT | gl.DEPTH_BUFFER_BIT);
+      points.draw(camera);
+      links.draw(camera);
+    },
+    async whenDrawn() {
+      const pixel = new Uint8Array(4);
+      gl.readPixels(0, 0, 1, 1, gl.RGBA, gl.UNSIGNED_BYTE, pixel);
+    },
+    onLost(listener) {
+      lostListeners.push(listener);
+    },
+    dispose() {
+      canvas.removeEventListener('webglcontextlost', onContextLost);
+      links.dispose();
+      points.dispose();
+    },
+  };
+}

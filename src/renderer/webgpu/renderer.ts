@@ -1,0 +1,64 @@
+import type { Camera } from '../camera';
+import { clearColorRgb } from '../clearColor';
+import type { Renderer, RendererOptions } from '../types';
+import { DepthTarget } from './depth';
+import { createWebGPUDevice } from './device';
+import { WebGPULinks } from './links';
+import { WebGPUPoints } from './points';
+import { FrameUniforms } from './uniforms';
+
+export async function createWebGPURenderer(canvas: HTMLCanvasElement, options: RendererOptions = {}): Promise<Renderer> {
+  const { device, context, format } = await createWebGPUDevice(canvas);
+  const uniforms = new FrameUniforms(device);
+  const points = new WebGPUPoints(device, format, uniforms.buffer);
+  const links = new WebGPULinks(device, format, uniforms.buffer);
+  const depth = new DepthTarget(device);
+  const [r, g, b] = clearColorRgb(options.clearColor);
+  const lostListeners: Array<(reason: string) => void> = [];
+  let disposed = false;
+
+  device.onuncapturederror = (event) => console.error('WebGPU error:', event.error.message);
+  void device.lost.then((info) => {
+    if (disposed) return;
+    for (const listener of lostListeners) listener(`WebGPU device lost (${info.reason}): ${info.message}`);
+  });
+
+  return {
+    backend: 'webgpu',
+    canvas,
+    setStars: (positions, colors, sizes) => points.set(positions, colors, sizes),
+    updateStarColors: (colors, start, count) => points.updateColors(colors, start, count),
+    updateStarSizes: (sizes, start, count) => points.updateSizes(sizes, start, count),
+    setLinks: (pairs) => links.set(pairs),
+    resize(width, height) {
+      if (canvas.width !== width) canvas.width = width;
+      if (canvas.height !== height) canvas.height = height;
+    },
+    render(camera: Camera) {
+      const width = canvas.width, height = canvas.height;
+      uniforms.write(camera, width, height);
+      const encoder = device.createCommandEncoder();
+      const pass = encoder.beginRenderPass({
+        colorAttachments: [{ view: context.getCurrentTexture().createView(), clearValue: { r, g, b, a: 1 }, loadOp: 'clear', storeOp: 'store' }],
+        depthStencilAttachment: { view: depth.view(width, height), depthClearValue: 1, depthLoadOp: 'clear', depthStoreOp: 'discard' },
+      });
+      points.draw(pass);
+      links.draw(pass, points.positionBuffer);
+      pass.end();
+      device.queue.submit([encoder.finish()]);
+    },
+    whenDrawn: () => device.queue.onSubmittedWorkDone(),
+    onLost(listener) {
+      lostListeners.push(listener);
+    },
+    dispose() {
+      disposed = true;
+      links.dispose();
+      points.dispose();
+      depth.dispose();
+      uniforms.dispose();
+      context.unconfigure();
+      device.destroy();
+    },
+  };
+}
