@@ -1,0 +1,13 @@
+import { atom } from 'jotai';
+
+/** The star a click or a list selected (SPEC section 4). */
+export const selectedNodeAtom = atom<number | undefined>(undefined);
+
+/** The star under a still pointer and where the pointer is, in viewport pixels. */
+export interface HoverState {
+  id: number;
+  left: number;
+  top: number;
+}
+
+export const hoverAtom = atom<HoverState | undefined>(undefined);

@@ -1,0 +1,36 @@
+import { atom } from 'jotai';
+import type { Direction } from '../../ecosystems/degreeLabels';
+
+/** SPEC section 4: node-list windows, one per key, shown or hidden by key. */
+export type WindowKey = 'degree' | 'search-results';
+
+export interface DegreeWindowState {
+  nodeId: number;
+  direction: Direction;
+}
+
+export interface SearchResultsWindowState {
+  pattern: string;
+  ids: Uint32Array;
+}
+
+export interface NodeListWindows {
+  degree?: DegreeWindowState;
+  'search-results'?: SearchResultsWindowState;
+}
+
+export const windowsAtom = atom<NodeListWindows>({});
+
+export const showDegreeWindowAtom = atom(null, (get, set, state: DegreeWindowState) => {
+  set(windowsAtom, { ...get(windowsAtom), degree: state });
+});
+
+export const showSearchResultsAtom = atom(null, (get, set, state: SearchResultsWindowState) => {
+  set(windowsAtom, { ...get(windowsAtom), 'search-results': state });
+});
+
+export const hideWindowAtom = atom(null, (get, set, key: WindowKey) => {
+  const next = { ...get(windowsAtom) };
+  delete next[key];
+  set(windowsAtom, next);
+});
