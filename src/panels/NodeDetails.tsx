@@ -1,0 +1,92 @@
+import type { Direction } from '../ecosystems/degreeLabels';
+import { formatCount } from '../ecosystems/formatCount';
+import type { PresentedNode } from '../ecosystems/presentNode';
+import { Avatar } from './Avatar';
+import './panel.css';
+import './NodeDetails.css';
+
+export interface NodeDetailsProps {
+  /** The selected node as presentNode()/placeholderNode() give it. */
+  node: PresentedNode;
+  /** The visitor clicked a degree figure: open the list of connected nodes. */
+  onShowConnections: (direction: Direction) => void;
+  /** One-line layout for extra-small screens; screens under 576 px wide get it anyway. */
+  compact?: boolean;
+  /** Shows a close button when given. */
+  onClose?: () => void;
+}
+
+function DegreeFigure({
+  value,
+  label,
+  direction,
+  onShowConnections,
+}: {
+  value: PresentedNode['inDegree'];
+  label: string;
+  direction: Direction;
+  onShowConnections: (direction: Direction) => void;
+}) {
+  const unknown = value === '?';
+  return (
+    <button
+      type="button"
+      className="node-details__degree"
+      data-testid={`degree-${direction}`}
+      disabled={unknown}
+      onClick={() => onShowConnections(direction)}
+    >
+      <span className="node-details__figure">{unknown ? '?' : formatCount(value)}</span>{' '}
+      <span className="node-details__label">{label}</span>
+    </button>
+  );
+}
+
+/**
+ * SPEC section 2: the node information card: the node's name linking to its registry page,
+ * its in-degree and out-degree with their labels; a figure opens the connected-node list.
+ */
+export function NodeDetails({ node, onShowConnections, compact = false, onClose }: NodeDetailsProps) {
+  return (
+    <section
+      className={compact ? 'node-details node-details--compact galaxy-panel' : 'node-details galaxy-panel'}
+      aria-label={`Details of ${node.name}`}
+      data-testid="node-details"
+    >
+      <h2 className="node-details__title">
+        {node.icon ? <Avatar className="node-details__avatar" src={node.icon} name={node.name} size={compact ? 24 : 40} /> : null}
+        <span className="node-details__name" title={node.name}>
+          {node.link ? (
+            <a href={node.link} target="_blank" rel="noopener noreferrer">
+              {node.name}
+              <span className="node-details__external" aria-label="(opens in a new tab)">
+                ↗
+              </span>
+            </a>
+          ) : (
+            node.name
+          )}
+        </span>
+      </h2>
+      <div className="node-details__degrees">
+        <DegreeFigure
+          value={node.inDegree}
+          label={node.inDegreeLabel}
+          direction="in"
+          onShowConnections={onShowConnections}
+        />
+        <DegreeFigure
+          value={node.outDegree}
+          label={node.outDegreeLabel}
+          direction="out"
+          onShowConnections={onShowConnections}
+        />
+      </div>
+      {onClose ? (
+        <button type="button" className="galaxy-icon-button node-details__close" aria-label="Close details" onClick={onClose}>
+          ×
+        </button>
+      ) : null}
+    </section>
+  );
+}

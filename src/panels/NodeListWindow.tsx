@@ -1,0 +1,138 @@
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { useRef } from 'react';
+import { formatCount } from '../ecosystems/formatCount';
+import { Avatar } from './Avatar';
+import './panel.css';
+import './NodeListWindow.css';
+
+/** SPEC section 3: one row of a node list. */
+export interface NodeListRow {
+  id: number;
+  name: string;
+  /** Avatar address (github). */
+  icon?: string;
+  in: number;
+  out: number;
+}
+
+export interface NodeListWindowProps {
+  /** Title line, e.g. 'react has 1,234 dependents' or 'Search results'. */
+  title: string;
+  /** Count line under the title, e.g. '1,234 matches'; omitted when absent. */
+  countText?: string;
+  /** Number of rows; rows are built on demand, so a list of every node costs no objects per row. */
+  rowCount: number;
+  /** The row at `index` (0 <= index < rowCount); called only for rows on screen. */
+  getRow: (index: number) => NodeListRow;
+  /** The visitor clicked a name: the route focuses the camera on it and selects it. */
+  onClickName: (row: NodeListRow) => void;
+  onClose: () => void;
+  /** Column headers for the degree figures; default 'in' and 'out'. */
+  inHeader?: string;
+  outHeader?: string;
+  /** Shown instead of rows when rowCount is 0. */
+  emptyText?: string;
+  /** Where the window floats; 'none' leaves positioning to the parent. */
+  placement?: 'left' | 'right' | 'none';
+  /** Identifies the window (e.g. 'degree', 'search-results') for tests and styling. */
+  windowKey?: string;
+}
+
+/** Height of one row in px (SPEC section 9). */
+export const NODE_LIST_ROW_HEIGHT = 20;
+const VISIBLE_ROWS_AT_MOST = 18;
+
+/** Adapts a plain array to the rowCount/getRow pair. */
+export function rowsFromArray(rows: readonly NodeListRow[]): Pick<NodeListWindowProps, 'rowCount' | 'getRow'> {
+  return { rowCount: rows.length, getRow: (index) => rows[index] };
+}
+
+/** A list of nodes with their degrees in virtual rows 20 px high: the degree list and the search results. */
+export function NodeListWindow({
+  title,
+  countText,
+  rowCount,
+  getRow,
+  onClickName,
+  onClose,
+  inHeader = 'in',
+  outHeader = 'out',
+  emptyText = 'Nothing to show.',
+  placement = 'left',
+  windowKey,
+}: NodeListWindowProps) {
+  const scrollerRef = useRef<HTMLDivElement>(null);
+  const virtualizer = useVirtualizer({
+    count: rowCount,
+    getScrollElement: () => scrollerRef.current,
+    estimateSize: () => NODE_LIST_ROW_HEIGHT,
+    overscan: 8,
+    initialRect: { width: 340, height: NODE_LIST_ROW_HEIGHT * VISIBLE_ROWS_AT_MOST },
+  });
+  const className = ['node-list-window', 'galaxy-panel', placement !== 'none' ? `node-list-window--${placement}` : '']
+    .filter(Boolean)
+    .join(' ');
+  const scrollerHeight = Math.min(rowCount, VISIBLE_ROWS_AT_MOST) * NODE_LIST_ROW_HEIGHT;
+
+  return (
+    <section className={className} aria-label={title} data-window-key={windowKey}>
+      <header className="node-list-window__header">
+        <h2 className="node-list-window__heading">
+          <span className="node-list-window__title" title={title}>
+            {title}
+          </span>
+          {countText ? <span className="node-list-window__count">{countText}</span> : null}
+        </h2>
+        <button type="button" className="galaxy-icon-button" aria-label={`Close ${title}`} onClick={onClose}>
+          ×
+        </button>
+      </header>
+      {rowCount === 0 ? (
+        <p className="node-list-window__empty">{emptyText}</p>
+      ) : (
+        <>
+          <div className="node-list-window__columns" aria-hidden="true">
+            <span>name</span>
+            <span>{inHeader}</span>
+            <span>{outHeader}</span>
+          </div>
+          <div
+            ref={scrollerRef}
+            className="node-list-window__scroller"
+            style={{ height: scrollerHeight }}
+            role="list"
+            aria-label={`${title}: ${formatCount(rowCount)} rows`}
+          >
+            <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
+              {virtualizer.getVirtualItems().map((item) => {
+                const row = getRow(item.index);
+                return (
+                  <div
+                    key={item.key}
+                    className="node-list-window__row"
+                    role="listitem"
+                    style={{ transform: `translateY(${item.start}px)` }}
+                  >
+                    <button
+                      type="button"
+                      className="galaxy-link-button node-list-window__name"
+                      title={row.name}
+                      onClick={() => onClickName(row)}
+                    >
+                      {row.icon ? (
+                        <Avatar className="node-list-window__icon" src={row.icon} name={row.name} size={16} />
+                      ) : null}
+                      <span className="node-list-window__name-text">{row.name}</span>
+                    </button>
+                    <span aria-label={inHeader}>{formatCount(row.in)}</span>
+                    <span aria-label={outHeader}>{formatCount(row.out)}</span>
+                  </div>
+                );
+              })}
+            </div>
+          </div>
+        </>
+      )}
+    </section>
+  );
+}

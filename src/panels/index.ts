@@ -1,0 +1,17 @@
+export { AboutLink, PROJECT_DOCUMENTATION_URL, type AboutLinkProps } from './AboutLink';
+export { Avatar, type AvatarProps } from './Avatar';
+export { ErrorPanel, galaxyHref, type ErrorPanelProps } from './ErrorPanel';
+export { HelpOverlay, type HelpOverlayProps } from './HelpOverlay';
+export { HoverTooltip, TOOLTIP_OFFSET_LEFT, TOOLTIP_OFFSET_TOP, type HoverTooltipProps } from './HoverTooltip';
+export { LoadingLabel, type LoadingLabelProps } from './LoadingLabel';
+export { NodeDetails, type NodeDetailsProps } from './NodeDetails';
+export {
+  NODE_LIST_ROW_HEIGHT,
+  NodeListWindow,
+  rowsFromArray,
+  type NodeListRow,
+  type NodeListWindowProps,
+} from './NodeListWindow';
+export { SearchBox, type SearchBoxProps } from './SearchBox';
+export { StatsLine, type StatsLineProps } from './StatsLine';
+export { SteeringOverlay, type SteeringOverlayProps } from './SteeringOverlay';

@@ -1,0 +1,129 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect, fn, userEvent, within } from 'storybook/test';
+import { placeholderNode, presentNode } from '../src/ecosystems/presentNode';
+import { NodeDetails } from '../src/panels/NodeDetails';
+import { fakeAvatar } from './support/fakeAvatar';
+
+const githubUser = { ...presentNode('github', { id: 3, name: 'anvaka', in: 4321, out: 12 }), icon: fakeAvatar('anvaka') };
+
+const meta = {
+  title: 'Panels/NodeDetails',
+  component: NodeDetails,
+  args: {
+    node: presentNode('npm', { id: 42, name: 'express', in: 12034, out: 30 }),
+    onShowConnections: fn(),
+  },
+} satisfies Meta<typeof NodeDetails>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+export const Package: Story = {
+  play: async ({ canvasElement, args }) => {
+    const canvas = within(canvasElement);
+    const link = canvas.getByRole('link', { name: /express/ });
+    await expect(link).toHaveAttribute('href', 'https://www.npmjs.com/package/express');
+    await expect(link).toHaveAttribute('target', '_blank');
+    await expect(link.getAttribute('rel')).toContain('noopener');
+    await expect(canvas.getByTestId('degree-in')).toHaveTextContent('12,034 dependents');
+    await expect(canvas.getByTestId('degree-out')).toHaveTextContent('30 dependencies');
+    await userEvent.click(canvas.getByTestId('degree-in'));
+    await expect(args.onShowConnections).toHaveBeenLastCalledWith('in');
+    await userEvent.click(canvas.getByTestId('degree-out'));
+    await expect(args.onShowConnections).toHaveBeenLastCalledWith('out');
+  },
+};
+
+export const SingularLabels: Story = {
+  args: { node: presentNode('cran', { id: 1, name: 'ggplot2', in: 1, out: 1 }) },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByTestId('degree-in')).toHaveTextContent('1 dependent');
+    await expect(canvas.getByTestId('degree-out')).toHaveTextContent('1 dependency');
+  },
+};
+
+export const GithubUser: Story = {
+  args: { node: githubUser },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByRole('link', { name: /anvaka/ })).toHaveAttribute('href', 'https://github.com/anvaka');
+    await expect(canvasElement.querySelector('img')).toHaveAttribute('src', fakeAvatar('anvaka'));
+    await expect(canvas.getByTestId('degree-in')).toHaveTextContent('4,321 followers');
+    await expect(canvas.getByTestId('degree-out')).toHaveTextContent('12 following');
+  },
+};
+
+export const DebianSearchLink: Story = {
+  args: { node: presentNode('debian', { id: 9, name: 'libc6', in: 20000, out: 2 }) },
+  play: async ({ canvasElement }) => {
+    await expect(within(canvasElement).getByRole('link', { name: /libc6/ })).toHaveAttribute(
+      'href',
+      'https://duckduckgo.com/?q=site%3Apackages.debian.org+libc6',
+    );
+  },
+};
+
+export const OtherGraphWithoutRegistry: Story = {
+  args: { node: presentNode('my-graph', { id: 5, name: 'node five', in: 2, out: 0 }) },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.queryByRole('link')).toBeNull();
+    await expect(canvas.getByRole('heading')).toHaveTextContent('node five');
+    await expect(canvas.getByTestId('degree-in')).toHaveTextContent('2 in-degree');
+    await expect(canvas.getByTestId('degree-out')).toHaveTextContent('0 out-degree');
+  },
+};
+
+/** While the graph loads the card shows the requested id and '?' degrees that cannot be clicked. */
+export const Loading: Story = {
+  args: { node: placeholderNode('npm', 1234) },
+  play: async ({ canvasElement, args }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByRole('heading')).toHaveTextContent('1234');
+    await expect(canvas.getByTestId('degree-in')).toHaveTextContent('? dependents');
+    await expect(canvas.getByTestId('degree-in')).toBeDisabled();
+    await userEvent.click(canvas.getByTestId('degree-out'));
+    await expect(args.onShowConnections).not.toHaveBeenCalled();
+  },
+};
+
+export const LongName: Story = {
+  args: {
+    node: presentNode('npm', {
+      id: 7,
+      name: '@an-organisation-with-a-long-name/and-a-package-with-an-even-longer-name',
+      in: 1234567,
+      out: 89,
+    }),
+    onClose: fn(),
+  },
+  play: async ({ canvasElement }) => {
+    const card = within(canvasElement).getByTestId('node-details');
+    await expect(card.scrollWidth).toBeLessThanOrEqual(card.clientWidth + 2);
+    await expect(within(card).getByTestId('degree-in')).toHaveTextContent('1,234,567 dependents');
+    await expect(within(card).getByRole('button', { name: 'Close details' })).toBeVisible();
+  },
+};
+
+export const MarkupInName: Story = {
+  args: { node: presentNode('npm', { id: 8, name: '<img src=x onerror=alert(1)>', in: 1, out: 2 }) },
+  play: async ({ canvasElement }) => {
+    const link = within(canvasElement).getByRole('link');
+    await expect(link).toHaveTextContent('<img src=x onerror=alert(1)>');
+    await expect(link).toHaveAttribute('href', 'https://www.npmjs.com/package/%3Cimg%20src%3Dx%20onerror%3Dalert(1)%3E');
+    await expect(canvasElement.querySelector('img')).toBeNull();
+  },
+};
+
+export const Compact: Story = {
+  args: { compact: true, node: githubUser },
+  play: async ({ canvasElement }) => {
+    const card = within(canvasElement).getByTestId('node-details');
+    const inFigure = within(card).getByTestId('degree-in');
+    const outFigure = within(card).getByTestId('degree-out');
+    // One line: title and both figures share a row.
+    await expect(Math.abs(inFigure.getBoundingClientRect().top - outFigure.getBoundingClientRect().top)).toBeLessThan(2);
+    await expect(card.getBoundingClientRect().height).toBeLessThan(60);
+  },
+};

@@ -1,0 +1,163 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
+import { type NodeListRow, NodeListWindow, rowsFromArray } from '../src/panels/NodeListWindow';
+import { fakeAvatar } from './support/fakeAvatar';
+
+const fewRows: NodeListRow[] = [
+  { id: 10, name: 'express', in: 12034, out: 30 },
+  { id: 11, name: 'lodash', in: 31337, out: 0 },
+  { id: 12, name: 'left-pad', in: 1, out: 0 },
+];
+
+/** 200,000 rows built on demand, as a search for '.' over npm gives. */
+const manyRows = {
+  rowCount: 200_000,
+  getRow: (index: number): NodeListRow => ({ id: index, name: `package-${index}`, in: index % 97, out: index % 13 }),
+};
+
+const meta = {
+  title: 'Panels/NodeListWindow',
+  component: NodeListWindow,
+  args: {
+    title: 'react has 3 dependents',
+    ...rowsFromArray(fewRows),
+    onClickName: fn(),
+    onClose: fn(),
+  },
+} satisfies Meta<typeof NodeListWindow>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+export const DegreeList: Story = {
+  args: { inHeader: 'dependents', outHeader: 'dependencies', windowKey: 'degree' },
+  play: async ({ canvasElement, args }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByRole('heading', { level: 2 })).toHaveTextContent('react has 3 dependents');
+    const rows = canvas.getAllByRole('listitem');
+    await expect(rows).toHaveLength(3);
+    await expect(rows[0]).toHaveTextContent('express12,03430');
+    await expect(rows[0].getBoundingClientRect().height).toBe(20);
+    await userEvent.click(canvas.getByRole('button', { name: 'lodash' }));
+    await expect(args.onClickName).toHaveBeenCalledWith(fewRows[1]);
+    await userEvent.click(canvas.getByRole('button', { name: 'Close react has 3 dependents' }));
+    await expect(args.onClose).toHaveBeenCalledOnce();
+  },
+};
+
+export const SearchResults: Story = {
+  args: { title: 'Search results', countText: '3 matches', placement: 'left', windowKey: 'search-results' },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByRole('heading', { level: 2 })).toHaveTextContent('Search results3 matches');
+  },
+};
+
+export const Empty: Story = {
+  args: { title: 'leaf has 0 dependencies', rowCount: 0, emptyText: 'No dependencies.' },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByText('No dependencies.')).toBeVisible();
+    await expect(canvas.queryAllByRole('listitem')).toHaveLength(0);
+  },
+};
+
+/** Only the rows on screen exist; scrolling to the end shows the last row. */
+export const ThousandsOfRows: Story = {
+  args: { title: 'Search results', countText: '200,000 matches', ...manyRows },
+  play: async ({ canvasElement, args }) => {
+    const canvas = within(canvasElement);
+    const rendered = canvas.getAllByRole('listitem');
+    await expect(rendered.length).toBeGreaterThan(5);
+    await expect(rendered.length).toBeLessThan(60);
+    const scroller = canvas.getByRole('list');
+    await expect(scroller).toHaveAccessibleName('Search results: 200,000 rows');
+    scroller.scrollTop = scroller.scrollHeight;
+    await waitFor(() => expect(canvas.getByRole('button', { name: 'package-199999' })).toBeVisible());
+    await userEvent.click(canvas.getByRole('button', { name: 'package-199999' }));
+    await expect(args.onClickName).toHaveBeenCalledWith(expect.objectContaining({ id: 199999 }));
+  },
+};
+
+export const LongNames: Story = {
+  args: {
+    title: '@an-organisation-with-a-long-name/and-a-package-with-an-even-longer-name has 2 dependents',
+    ...rowsFromArray([
+      { id: 1, name: '@an-organisation-with-a-long-name/and-a-package-with-an-even-longer-name-still', in: 123456, out: 7890 },
+      { id: 2, name: 'x'.repeat(300), in: 1, out: 1 },
+    ]),
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const window_ = canvas.getByRole('region');
+    // Long names are cut with an ellipsis; the window and the figures stay in place.
+    await expect(window_.scrollWidth).toBeLessThanOrEqual(window_.clientWidth + 2);
+    for (const row of canvas.getAllByRole('listitem')) {
+      await expect(row.getBoundingClientRect().height).toBe(20);
+    }
+    await expect(canvas.getAllByRole('listitem')[0]).toHaveTextContent('123,4567,890');
+  },
+};
+
+export const MarkupInLabels: Story = {
+  args: {
+    title: '<b>bold</b> has 2 dependents',
+    ...rowsFromArray([
+      { id: 1, name: '<img src=x onerror=alert(1)>', in: 1, out: 2 },
+      { id: 2, name: '<script>alert(2)</script>', in: 3, out: 4 },
+    ]),
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByRole('heading', { level: 2 })).toHaveTextContent('<b>bold</b> has 2 dependents');
+    await expect(canvas.getByRole('button', { name: '<img src=x onerror=alert(1)>' })).toBeVisible();
+    await expect(canvas.getByRole('button', { name: '<script>alert(2)</script>' })).toBeVisible();
+    await expect(canvasElement.querySelector('b, script, img')).toBeNull();
+  },
+};
+
+export const GithubAvatars: Story = {
+  args: {
+    title: 'anvaka has 3 followers',
+    inHeader: 'followers',
+    outHeader: 'following',
+    ...rowsFromArray(
+      ['torvalds', 'gaearon', 'sindresorhus'].map((login, id) => ({
+        id,
+        name: login,
+        icon: fakeAvatar(login),
+        in: 1000 * (id + 1),
+        out: id,
+      })),
+    ),
+  },
+  play: async ({ canvasElement }) => {
+    const icons = canvasElement.querySelectorAll('img');
+    await expect(icons).toHaveLength(3);
+    await expect(icons[0]).toHaveAttribute('src', fakeAvatar('torvalds'));
+    // A row with an avatar is as high as any other row.
+    await expect(within(canvasElement).getAllByRole('listitem')[0].getBoundingClientRect().height).toBe(20);
+  },
+};
+
+/** An avatar that cannot load turns into the login's initial, not a broken-image icon. */
+export const AvatarUnavailable: Story = {
+  args: {
+    title: 'anvaka has 1 follower',
+    ...rowsFromArray([{ id: 1, name: 'ghost', icon: 'data:image/png;base64,bm90IGFuIGltYWdl', in: 1, out: 0 }]),
+  },
+  play: async ({ canvasElement }) => {
+    await waitFor(() => expect(canvasElement.querySelector('[data-avatar-fallback]')).toHaveTextContent('G'));
+    await expect(canvasElement.querySelector('img')).toBeNull();
+  },
+};
+
+export const KeyboardUse: Story = {
+  play: async ({ canvasElement, args }) => {
+    await userEvent.tab();
+    await userEvent.tab();
+    await expect(within(canvasElement).getByRole('button', { name: 'express' })).toHaveFocus();
+    await userEvent.keyboard('{Enter}');
+    await expect(args.onClickName).toHaveBeenCalledWith(fewRows[0]);
+  },
+};
