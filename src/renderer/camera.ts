@@ -10,11 +10,13 @@ export interface SceneBounds {
   center: [number, number, number];
   /** Radius of a sphere around `center` that holds every star. */
   radius: number;
+  /** Half the longest side of the bounding box. */
+  halfSize: number;
 }
 
 export function boundsOf(positions: ArrayLike<number>): SceneBounds {
   const count = positions.length / 3;
-  if (count === 0) return { center: [0, 0, 0], radius: 0 };
+  if (count === 0) return { center: [0, 0, 0], radius: 0, halfSize: 0 };
   let minX = Infinity, minY = Infinity, minZ = Infinity, maxX = -Infinity, maxY = -Infinity, maxZ = -Infinity;
   for (let i = 0; i < count; i++) {
     const x = positions[i * 3], y = positions[i * 3 + 1], z = positions[i * 3 + 2];
@@ -26,7 +28,7 @@ export function boundsOf(positions: ArrayLike<number>): SceneBounds {
     if (z > maxZ) maxZ = z;
   }
   const center: [number, number, number] = [(minX + maxX) / 2, (minY + maxY) / 2, (minZ + maxZ) / 2];
-  return { center, radius: Math.hypot(maxX - minX, maxY - minY, maxZ - minZ) / 2 };
+  return { center, radius: Math.hypot(maxX - minX, maxY - minY, maxZ - minZ) / 2, halfSize: Math.max(maxX - minX, maxY - minY, maxZ - minZ) / 2 };
 }
 
 /**
@@ -45,7 +47,7 @@ export class Camera {
   cssWidth = 1;
   cssHeight = 1;
   far = DEFAULT_FAR;
-  private bounds: SceneBounds = { center: [0, 0, 0], radius: 0 };
+  private bounds: SceneBounds = { center: [0, 0, 0], radius: 0, halfSize: 0 };
 
   setPose(pose: CameraPose): void {
     vec3.set(this.position, ...pose.position);

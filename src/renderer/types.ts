@@ -30,6 +30,8 @@ export interface Renderer {
   whenDrawn(): Promise<void>;
   /** Called once when the GPU device or context is lost for good; the scene then builds a new renderer. */
   onLost(listener: (reason: string) => void): void;
+  /** Loses the device or context the way a driver reset would (tests of the recovery). */
+  simulateLoss(): void;
   dispose(): void;
 }
 

@@ -31,4 +31,9 @@ export interface GalaxyView {
   /** Client (CSS pixel) coordinates of a star, or undefined when behind the camera. */
   projectToClient(id: number): { x: number; y: number } | undefined;
   requestRender(): void;
+  /**
+   * A pose outside the galaxy, looking at its centre, that shows it whole: what the renderer
+   * suggests for a URL without camera keys (optional so that stand-in views need not have it).
+   */
+  wholeGalaxyPose?(): CameraPose;
 }

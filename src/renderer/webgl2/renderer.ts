@@ -44,6 +44,9 @@ export function createWebGL2Renderer(canvas: HTMLCanvasElement, options: Rendere
     onLost(listener) {
       lostListeners.push(listener);
     },
+    simulateLoss() {
+      gl.getExtension('WEBGL_lose_context')?.loseContext();
+    },
     dispose() {
       canvas.removeEventListener('webglcontextlost', onContextLost);
       links.dispose();

@@ -51,6 +51,9 @@ export async function createWebGPURenderer(canvas: HTMLCanvasElement, options: R
     onLost(listener) {
       lostListeners.push(listener);
     },
+    simulateLoss() {
+      device.destroy();
+    },
     dispose() {
       disposed = true;
       links.dispose();

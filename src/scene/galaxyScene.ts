@@ -1,0 +1,305 @@
+import { vec3 } from 'gl-matrix';
+import type { Graph } from '../data/graph';
+import { buildOctreeOffThread } from '../picking/buildOctreeOffThread';
+import { createHitTest, type HitTest } from '../picking/hitTest';
+import { boundsOf, Camera, lookAtOrientation, wholeScenePose, type SceneBounds } from '../renderer/camera';
+import { visibleLinkIndices } from '../renderer/linkIndices';
+import { DEFAULT_PARTICLE_COLOR, ParticleView } from '../renderer/particleView';
+import { HOVER_COLOR, HOVER_SIZE_FACTOR, starSizes } from '../renderer/starStyle';
+import type { Renderer } from '../renderer/types';
+import { poseAt } from './cameraAnimation';
+import type { Backend, CameraPose, GalaxyView } from './galaxyView';
+
+export interface LinkSettings {
+  showLinks: boolean;
+  maxVisibleDistance: number;
+  scale: number;
+}
+
+/** Default fly-to distance (SPEC section 9). */
+export const DEFAULT_FLY_DISTANCE = 100;
+
+interface Flight {
+  from: CameraPose;
+  to: CameraPose;
+  started: number;
+  resolve: () => void;
+}
+
+/**
+ * The drawn galaxy: stars, links, camera, hover and highlight over one Renderer, drawn on
+ * demand. The renderer can be swapped (a lost device) without losing the camera or the graph.
+ */
+export class GalaxyScene implements GalaxyView {
+  readonly camera = new Camera();
+  private renderer: Renderer | undefined;
+  private graph: Graph | undefined;
+  private particles: ParticleView | undefined;
+  private baseSizes: Float32Array | undefined;
+  private hitTest: HitTest | undefined;
+  private indexBuild: AbortController | undefined;
+  private bounds: SceneBounds = { center: [0, 0, 0], radius: 0, halfSize: 0 };
+  private links: LinkSettings = { showLinks: false, maxVisibleDistance: 150, scale: 1.75 };
+  private linkPairs: Uint32Array | undefined;
+  private hovered: number | undefined;
+  private highlighted = new Map<number, number>();
+  private cameraListeners = new Set<(pose: CameraPose) => void>();
+  private flight: Flight | undefined;
+  private frameRequest = 0;
+  /** Frames drawn so far (shown to tests as data-frames on the canvas). */
+  framesDrawn = 0;
+
+  get backend(): Backend {
+    return this.renderer?.backend ?? 'webgl2';
+  }
+
+  get canvas(): HTMLCanvasElement | undefined {
+    return this.renderer?.canvas;
+  }
+
+  /** Takes a (new) renderer and uploads everything it needs to draw the current state. */
+  attachRenderer(renderer: Renderer): void {
+    this.renderer = renderer;
+    renderer.canvas.dataset.backend = renderer.backend;
+    this.uploadStars();
+    renderer.setLinks(this.linkPairs);
+    this.requestRender();
+  }
+
+  detachRenderer(): Renderer | undefined {
+    const renderer = this.renderer;
+    this.renderer = undefined;
+    return renderer;
+  }
+
+  setGraph(graph: Graph | undefined): void {
+    if (graph === this.graph) return;
+    this.graph = graph;
+    this.hovered = undefined;
+    this.highlighted.clear();
+    this.indexBuild?.abort();
+    this.indexBuild = undefined;
+    this.particles = undefined;
+    this.hitTest = undefined;
+    this.baseSizes = undefined;
+    if (graph) {
+      const particles = new ParticleView(graph.data.positions);
+      this.baseSizes = starSizes(graph.data.inOffsets, graph.maxInDegree);
+      particles.replaceSizes(this.baseSizes.slice());
+      particles.onChange((change) => {
+        if (!this.renderer) return;
+        if (change.kind === 'colors') this.renderer.updateStarColors(particles.colorBytes, change.range.start, change.range.count);
+        else if (change.kind === 'sizes') this.renderer.updateStarSizes(particles.sizes, change.range.start, change.range.count);
+        this.requestRender();
+      });
+      this.particles = particles;
+      this.hitTest = createHitTest(particles);
+      this.bounds = boundsOf(graph.data.positions);
+      const build = new AbortController();
+      this.indexBuild = build;
+      buildOctreeOffThread(graph.data.positions, build.signal).then(
+        (tree) => {
+          if (!build.signal.aborted) this.hitTest?.setIndex(tree);
+        },
+        (error: unknown) => {
+          if (!build.signal.aborted) console.warn('Spatial index not built; picking checks every star instead.', error);
+        },
+      );
+    } else {
+      this.bounds = { center: [0, 0, 0], radius: 0, halfSize: 0 };
+    }
+    this.camera.setScene(this.bounds);
+    this.uploadStars();
+    this.updateLinks();
+  }
+
+  setLinkSettings(settings: LinkSettings): void {
+    const l = this.links;
+    if (l.showLinks === settings.showLinks && l.maxVisibleDistance === settings.maxVisibleDistance && l.scale === settings.scale) return;
+    this.links = { ...settings };
+    this.updateLinks();
+  }
+
+  /** Drawing-buffer size in device pixels and the canvas's CSS size. */
+  resize(width: number, height: number, cssWidth: number, cssHeight: number): void {
+    this.camera.setViewport(width, height, cssWidth, cssHeight);
+    this.renderer?.resize(width, height);
+    this.requestRender();
+  }
+
+  // GalaxyView
+
+  getCamera(): CameraPose {
+    return this.camera.getPose();
+  }
+
+  setCamera(pose: CameraPose): void {
+    this.endFlight();
+    this.moveCamera(pose);
+  }
+
+  onCameraChange(listener: (pose: CameraPose) => void): () => void {
+    this.cameraListeners.add(listener);
+    return () => this.cameraListeners.delete(listener);
+  }
+
+  sceneHalfSize(): number {
+    return this.bounds.halfSize;
+  }
+
+  /** A pose outside the galaxy that shows it whole (for a URL without camera keys). */
+  wholeGalaxyPose(): CameraPose {
+    return wholeScenePose(this.bounds, this.camera.cssWidth / this.camera.cssHeight);
+  }
+
+  isCameraAnimating(): boolean {
+    return this.flight !== undefined;
+  }
+
+  pick(clientX: number, clientY: number): number | undefined {
+    const canvas = this.canvas;
+    if (!canvas || !this.hitTest) return undefined;
+    const rect = canvas.getBoundingClientRect();
+    return this.hitTest.pick(this.camera.rayThrough(clientX - rect.left, clientY - rect.top));
+  }
+
+  setHovered(id: number | undefined): void {
+    if (id === this.hovered) return;
+    const previous = this.hovered;
+    this.hovered = undefined;
+    if (previous !== undefined) this.restyle(previous);
+    if (id !== undefined && this.particles && id >= 0 && id < this.particles.count) {
+      this.hovered = id;
+      this.restyle(id);
+    }
+  }
+
+  setHighlighted(ids: ArrayLike<number>, color: number): void {
+    for (let i = 0; i < ids.length; i++) {
+      const id = ids[i];
+      if (!this.particles || id < 0 || id >= this.particles.count) continue;
+      this.highlighted.set(id, color >>> 0);
+      this.restyle(id);
+    }
+  }
+
+  clearHighlighted(): void {
+    const ids = [...this.highlighted.keys()];
+    this.highlighted.clear();
+    for (const id of ids) this.restyle(id);
+  }
+
+  flyTo(id: number, options: { distance?: number } = {}): Promise<void> {
+    if (!this.graph?.has(id)) return Promise.resolve();
+    const target = this.graph.position(id);
+    const from = this.camera.getPose();
+    const distance = options.distance ?? DEFAULT_FLY_DISTANCE;
+    const toStar = vec3.sub(vec3.create(), target, from.position);
+    if (vec3.length(toStar) < 1e-6) vec3.copy(toStar, this.camera.forward());
+    vec3.normalize(toStar, toStar);
+    const position = vec3.scaleAndAdd(vec3.create(), target, toStar, -distance);
+    const to: CameraPose = {
+      position: [position[0], position[1], position[2]],
+      orientation: lookAtOrientation(position, target),
+    };
+    this.endFlight();
+    return new Promise((resolve) => {
+      this.flight = { from, to, started: performance.now(), resolve };
+      this.requestRender();
+    });
+  }
+
+  projectToClient(id: number): { x: number; y: number } | undefined {
+    const canvas = this.canvas;
+    if (!canvas || !this.graph?.has(id)) return undefined;
+    const [x, y, z] = this.graph.position(id);
+    const point = this.camera.project(x, y, z);
+    if (!point) return undefined;
+    const rect = canvas.getBoundingClientRect();
+    return { x: point.x + rect.left, y: point.y + rect.top };
+  }
+
+  /** Loses the GPU device or context as a driver reset would (for tests of the recovery). */
+  simulateDeviceLoss(): void {
+    this.renderer?.simulateLoss();
+  }
+
+  requestRender(): void {
+    if (this.frameRequest || typeof requestAnimationFrame === 'undefined') return;
+    this.frameRequest = requestAnimationFrame(this.drawFrame);
+  }
+
+  dispose(): void {
+    if (this.frameRequest) cancelAnimationFrame(this.frameRequest);
+    this.frameRequest = 0;
+    this.indexBuild?.abort();
+    this.endFlight();
+    this.cameraListeners.clear();
+    this.renderer?.dispose();
+    this.renderer = undefined;
+  }
+
+  // internals
+
+  private drawFrame = (now: number) => {
+    this.frameRequest = 0;
+    const flight = this.flight;
+    if (flight) {
+      const { pose, done } = poseAt(flight.from, flight.to, now - flight.started);
+      this.moveCamera(pose);
+      if (done) this.endFlight();
+      else this.requestRender();
+    }
+    if (!this.renderer) return;
+    this.renderer.render(this.camera);
+    this.framesDrawn++;
+    this.renderer.canvas.dataset.frames = String(this.framesDrawn);
+  };
+
+  private moveCamera(pose: CameraPose): void {
+    const before = this.camera.getPose();
+    this.camera.setPose(pose);
+    const after = this.camera.getPose();
+    if (samePose(before, after)) return;
+    this.requestRender();
+    for (const listener of this.cameraListeners) listener(after);
+  }
+
+  private endFlight(): void {
+    const flight = this.flight;
+    this.flight = undefined;
+    flight?.resolve();
+  }
+
+  private restyle(id: number): void {
+    const particles = this.particles;
+    const baseSizes = this.baseSizes;
+    if (!particles || !baseSizes) return;
+    const hovered = id === this.hovered;
+    particles.setColor(id, hovered ? HOVER_COLOR : (this.highlighted.get(id) ?? DEFAULT_PARTICLE_COLOR));
+    particles.setSize(id, hovered ? baseSizes[id] * HOVER_SIZE_FACTOR : baseSizes[id]);
+  }
+
+  private uploadStars(): void {
+    if (!this.renderer) return;
+    const p = this.particles;
+    if (p) this.renderer.setStars(p.coordinates, p.colorBytes, p.sizes);
+    else this.renderer.setStars(new Float32Array(0), new Uint8Array(0), new Float32Array(0));
+    this.requestRender();
+  }
+
+  private updateLinks(): void {
+    const graph = this.graph;
+    const { showLinks, maxVisibleDistance, scale } = this.links;
+    this.linkPairs =
+      graph && showLinks
+        ? visibleLinkIndices(graph.data.positions, graph.data.outOffsets, graph.data.outTargets, maxVisibleDistance, scale)
+        : undefined;
+    this.renderer?.setLinks(this.linkPairs);
+    this.requestRender();
+  }
+}
+
+function samePose(a: CameraPose, b: CameraPose): boolean {
+  return a.position.every((v, i) => v === b.position[i]) && a.orientation.every((v, i) => v === b.orientation[i]);
+}
