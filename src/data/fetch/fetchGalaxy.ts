@@ -1,8 +1,10 @@
 import type { GraphData } from '../graph';
 import { GalaxyLoadError, type LoadProgress } from '../loadTypes';
 import { chooseVersion, type Manifest } from '../manifest';
-import { decodeGalaxy } from '../wire/decodeGalaxy';
-import { GalaxyDataError } from '../wire/labels';
+import { assembleGraph, checkedPositions } from '../wire/decodeGalaxy';
+import { fitLabels, GalaxyDataError, parseLabelsJson } from '../wire/labels';
+import { decodeLinks } from '../wire/links';
+import { decodePositions } from '../wire/positions';
 import { download, formatCompleted, type FetchLike } from './download';
 import { parseManifest } from './parseManifest';
 
@@ -66,29 +68,33 @@ export async function fetchGalaxy(request: FetchGalaxyRequest, context: FetchGal
   const urls = Object.fromEntries(
     FILES.map((kind) => [kind, versionFileUrl(request.dataRoot, manifest, name, version, FILE_NAMES[kind])]),
   ) as Record<FileKind, string>;
-  const [positions, links, labels] = await Promise.all(
-    FILES.map((kind) =>
-      download(urls[kind], context.fetch, context.signal, (loaded, total) =>
-        report({ message: `${name}: downloading ${kind}`, completed: formatCompleted(loaded, total) }, urls[kind]),
-      ),
-    ),
-  );
-
-  let labelsText: string;
-  try {
-    labelsText = new TextDecoder('utf-8', { fatal: true }).decode(labels);
-  } catch {
-    throw new GalaxyLoadError(`labels.json at ${urls.labels} is not UTF-8 text`, 'data');
-  }
-  try {
-    const data = decodeGalaxy(
-      { name, version, positions, links, labels: labelsText, scale: request.scale },
-      (done, total) =>
-        report({ message: `${name}: initializing edges`, completed: formatCompleted(done, total) }, urls.links),
+  const fetchFile = (kind: FileKind) =>
+    download(urls[kind], context.fetch, context.signal, (loaded, total) =>
+      report({ message: `${name}: downloading ${kind}`, completed: formatCompleted(loaded, total) }, urls[kind]),
     );
+
+  // All three download at once; each is decoded as soon as it arrives, overlapping the others' transfer.
+  try {
+    const positionsReady = fetchFile('positions').then((buffer) =>
+      checkedPositions(decodePositions(buffer, request.scale ?? 1)),
+    );
+    const labelsReady = fetchFile('labels').then((buffer) => parseLabelsJson(decodeUtf8(buffer, urls.labels)));
+    const [positions, linksBuffer, names] = await Promise.all([positionsReady, fetchFile('links'), labelsReady]);
+    const links = decodeLinks(linksBuffer, positions.nodeCount, (done, total) =>
+      report({ message: `${name}: initializing edges`, completed: formatCompleted(done, total) }, urls.links),
+    );
+    const data = assembleGraph(name, version, positions, links, fitLabels(names, positions.nodeCount));
     return { data, manifest, version };
   } catch (error) {
     if (error instanceof GalaxyDataError) throw new GalaxyLoadError(`${name}: ${error.message}`, 'data');
     throw error;
+  }
+}
+
+function decodeUtf8(buffer: ArrayBuffer, url: string): string {
+  try {
+    return new TextDecoder('utf-8', { fatal: true }).decode(buffer);
+  } catch {
+    throw new GalaxyLoadError(`labels.json at ${url} is not UTF-8 text`, 'data');
   }
 }

@@ -1,7 +1,7 @@
 import type { GraphData } from '../graph';
-import { decodeLinks } from './links';
-import { GalaxyDataError, parseLabels } from './labels';
-import { decodePositions } from './positions';
+import { decodeLinks, type DecodedLinks } from './links';
+import { GalaxyDataError, parseLabels, type ParsedLabels } from './labels';
+import { decodePositions, type DecodedPositions } from './positions';
 
 export interface GalaxyFiles {
   name: string;
@@ -14,13 +14,28 @@ export interface GalaxyFiles {
 
 /** Decodes the three files of one galaxy version into typed arrays (browser worker and Node alike). */
 export function decodeGalaxy(files: GalaxyFiles, onEdgeProgress?: (done: number, total: number) => void): GraphData {
-  const positions = decodePositions(files.positions, files.scale ?? 1);
-  if (positions.nodeCount === 0) throw new GalaxyDataError('positions.bin holds no nodes');
+  const positions = checkedPositions(decodePositions(files.positions, files.scale ?? 1));
   const links = decodeLinks(files.links, positions.nodeCount, onEdgeProgress);
   const labels = parseLabels(files.labels, positions.nodeCount);
+  return assembleGraph(files.name, files.version, positions, links, labels);
+}
+
+export function checkedPositions(positions: DecodedPositions): DecodedPositions {
+  if (positions.nodeCount === 0) throw new GalaxyDataError('positions.bin holds no nodes');
+  return positions;
+}
+
+/** One GraphData from the three decoded parts, warnings in file order. */
+export function assembleGraph(
+  name: string,
+  version: string,
+  positions: DecodedPositions,
+  links: DecodedLinks,
+  labels: ParsedLabels,
+): GraphData {
   return {
-    name: files.name,
-    version: files.version,
+    name,
+    version,
     nodeCount: positions.nodeCount,
     edgeCount: links.edgeCount,
     positions: positions.positions,

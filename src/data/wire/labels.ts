@@ -16,6 +16,11 @@ export class GalaxyDataError extends Error {
  * extra names are dropped, missing ones become the node's id, non-strings are converted.
  */
 export function parseLabels(text: string, nodeCount: number): ParsedLabels {
+  return fitLabels(parseLabelsJson(text), nodeCount);
+}
+
+/** The JSON half of parseLabels, which can run before the node count is known. */
+export function parseLabelsJson(text: string): unknown[] {
   let parsed: unknown;
   try {
     parsed = JSON.parse(text);
@@ -24,7 +29,11 @@ export function parseLabels(text: string, nodeCount: number): ParsedLabels {
     throw new GalaxyDataError(`labels.json is not valid JSON (${reason})`);
   }
   if (!Array.isArray(parsed)) throw new GalaxyDataError('labels.json is not a JSON array of node names');
+  return parsed;
+}
 
+/** Fits parsed names to `nodeCount`, reporting every repair. */
+export function fitLabels(parsed: unknown[], nodeCount: number): ParsedLabels {
   const warnings: string[] = [];
   const labels = new Array<string>(nodeCount);
   let converted = 0;

@@ -1,0 +1,48 @@
+import { loadGalaxy, prepareLoader } from '../../../../src/data/loader';
+import { originalLinks, originalPositions } from '../../baseline/originalDecode';
+
+/** Request-to-ready in this browser: ours (worker, typed arrays) against the original's main-thread approach. */
+async function oursReady(name: string): Promise<number> {
+  const start = performance.now();
+  const loaded = await loadGalaxy(name, { dataRoot: '/data', scale: 1.75 });
+  const elapsed = performance.now() - start;
+  if (loaded.graph.nodeCount === 0) throw new Error('empty graph');
+  return elapsed;
+}
+
+async function fetchOk(url: string): Promise<Response> {
+  const response = await fetch(url);
+  if (response.status !== 200) throw new Error(`Unexpected status code ${response.status} when calling ${url}`);
+  return response;
+}
+
+async function originalReady(name: string): Promise<number> {
+  const start = performance.now();
+  const manifest = (await (await fetchOk(`/data/${name}/manifest.json?nocache=${Date.now()}`)).json()) as { last: string };
+  const base = `/data/${name}/${manifest.last}`;
+  // The original fetched one file after another: positions, links, labels.
+  const positions = originalPositions(await (await fetchOk(`${base}/positions.bin`)).arrayBuffer(), 1.75);
+  const links = originalLinks(await (await fetchOk(`${base}/links.bin`)).arrayBuffer());
+  const labels = (await (await fetchOk(`${base}/labels.json`)).json()) as string[];
+  const elapsed = performance.now() - start;
+  if (positions.length === 0 || links.outLinks.length === 0 || labels.length === 0) throw new Error('empty graph');
+  return elapsed;
+}
+
+prepareLoader();
+
+declare global {
+  interface Window {
+    runLoaderBench(name: string, rounds: number): Promise<{ ours: number[]; original: number[] }>;
+  }
+}
+
+window.runLoaderBench = async (name, rounds) => {
+  const ours: number[] = [];
+  const original: number[] = [];
+  for (let i = 0; i < rounds; i++) {
+    ours.push(await oursReady(name));
+    original.push(await originalReady(name));
+  }
+  return { ours, original };
+};

@@ -1,0 +1,51 @@
+import path from 'node:path';
+import { chromium, type Browser, type Page } from 'playwright';
+import { build, preview } from 'vite';
+import { chromiumArgs, chromiumPath } from '../../support/chromium';
+import { sharedGalaxiesDir } from '../../support/sharedGalaxies';
+
+export interface BenchBrowser {
+  page: Page;
+  origin: string;
+  close(): Promise<void>;
+}
+
+const BENCH_OUT_DIR = 'node_modules/.cache/galaxy-bench';
+
+/**
+ * A production build of the given bench pages (paths of their index.html) served by Vite's preview
+ * server with the shared galaxies (and data/) at /data, and Debian's Chromium on it: benchmarks run
+ * the same bundled code and browser a visitor gets.
+ */
+export async function openBenchBrowser(pages: string[], options: { webgpu?: boolean } = {}): Promise<BenchBrowser> {
+  process.env.GALAXY_DATA_DIR = [sharedGalaxiesDir, 'data'].join(path.delimiter);
+  await build({
+    logLevel: 'warn',
+    build: {
+      outDir: BENCH_OUT_DIR,
+      emptyOutDir: true,
+      rollupOptions: { input: Object.fromEntries(pages.map((page, i) => [`page${i}`, path.resolve(page)])) },
+    },
+  });
+  const server = await preview({ logLevel: 'warn', build: { outDir: BENCH_OUT_DIR }, preview: { port: 0, host: '127.0.0.1' } });
+  const origin = (server.resolvedUrls?.local[0] ?? '').replace(/\/$/, '');
+  const browser: Browser = await chromium.launch({
+    executablePath: chromiumPath,
+    args: chromiumArgs({ webgpu: options.webgpu ?? true }),
+  });
+  const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+  return {
+    page,
+    origin,
+    close: async () => {
+      await browser.close();
+      await server.close();
+    },
+  };
+}
+
+export function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
+}
