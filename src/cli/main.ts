@@ -1,10 +1,12 @@
 import { Command } from 'commander';
+import { registerBuildCommand } from './build/command';
 import { registerInspectCommand } from './inspect/command';
 
 const program = new Command('galaxy')
   .description('Turn a graph into a galaxy for the Galaxy viewer, inspect one, or serve a folder of galaxies.')
   .showHelpAfterError();
 
+registerBuildCommand(program);
 registerInspectCommand(program);
 
 await program.parseAsync(process.argv);

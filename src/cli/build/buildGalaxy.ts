@@ -1,0 +1,68 @@
+import { readFileSync } from 'node:fs';
+import os from 'node:os';
+import type { GalaxyMeta, Manifest } from '../../data/manifest';
+import { importGraph, ImportError, type GraphFormat, type ImportedGraph } from '../../importers';
+import { DEFAULT_ITERATIONS, DEFAULT_SEED, forceLayout } from '../../layout/forceLayout';
+import { encodeLabels, encodeLinks, encodePositions } from '../../publish/encodeWire';
+import { checkName, timestampVersion, writeGalaxyVersion } from '../../publish/galaxyFolder';
+
+export interface BuildOptions {
+  input: string;
+  name: string;
+  out: string;
+  format?: GraphFormat;
+  version?: string;
+  seed?: number;
+  iterations?: number;
+  threads?: number;
+  meta?: GalaxyMeta;
+  /** Prepended to every label, e.g. "AS" for a graph-tool AS graph whose names are bare numbers. */
+  labelPrefix?: string;
+  onImported?: (graph: ImportedGraph) => void;
+  onIteration?: (done: number, total: number) => void;
+}
+
+export interface BuildResult {
+  graph: ImportedGraph;
+  version: string;
+  manifest: Manifest;
+  folder: string;
+}
+
+/** Import, lay out and publish one galaxy version; throws ImportError or Error with a message for the user. */
+export async function buildGalaxy(options: BuildOptions): Promise<BuildResult> {
+  checkName('galaxy', options.name);
+  const version = options.version ?? timestampVersion();
+  checkName('version', version);
+  let bytes: Uint8Array;
+  try {
+    bytes = readFileSync(options.input);
+  } catch (error) {
+    throw new ImportError(`cannot read ${options.input}: ${(error as NodeJS.ErrnoException).code ?? String(error)}`);
+  }
+  const graph = importGraph(bytes, options.input, options.format);
+  if (graph.labels.length === 0) throw new ImportError('the input holds no nodes: nothing to build', undefined, options.input);
+  if (options.labelPrefix) graph.labels = graph.labels.map((label) => `${options.labelPrefix}${label}`);
+  options.onImported?.(graph);
+  const positions = await forceLayout(
+    { nodeCount: graph.labels.length, sources: graph.sources, targets: graph.targets },
+    {
+      seed: options.seed ?? DEFAULT_SEED,
+      iterations: options.iterations ?? DEFAULT_ITERATIONS,
+      threads: options.threads ?? os.availableParallelism(),
+      onIteration: options.onIteration,
+    },
+  );
+  const manifest = writeGalaxyVersion(
+    options.out,
+    options.name,
+    version,
+    {
+      positions: encodePositions(positions),
+      links: encodeLinks(graph.labels.length, graph.sources, graph.targets),
+      labels: encodeLabels(graph.labels),
+    },
+    options.meta,
+  );
+  return { graph, version, manifest, folder: `${options.out}/${options.name}/${version}` };
+}

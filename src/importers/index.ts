@@ -1,0 +1,103 @@
+import { gunzipSync } from 'node:zlib';
+import path from 'node:path';
+import { importBgpPaths } from './bgp';
+import { importDebianPackages } from './debian';
+import { importDot } from './dot';
+import { importEdgeList } from './edgeList';
+import { importGexf } from './gexf';
+import { importGraphml } from './graphml';
+import { importGraphTool } from './graphTool';
+import { importNodeLinkJson } from './nodeLinkJson';
+import { importPackageLock } from './packageLock';
+import { FORMATS, ImportError, type GraphFormat, type ImportedGraph } from './types';
+
+export { FORMATS, ImportError, type GraphFormat, type ImportedGraph } from './types';
+
+const GZIP_MAGIC = [0x1f, 0x8b];
+
+function isGzip(bytes: Uint8Array): boolean {
+  return bytes[0] === GZIP_MAGIC[0] && bytes[1] === GZIP_MAGIC[1];
+}
+
+const BY_EXTENSION: Record<string, GraphFormat> = {
+  '.csv': 'edgelist', '.tsv': 'edgelist', '.txt': 'edgelist', '.edges': 'edgelist', '.edgelist': 'edgelist',
+  '.dot': 'dot', '.gv': 'dot',
+  '.graphml': 'graphml',
+  '.gexf': 'gexf',
+  '.json': 'json',
+  '.gt': 'graph-tool',
+  '.bgp': 'bgp', '.aspath': 'bgp', '.aspaths': 'bgp',
+};
+
+/** Picks the format from the file name, then from the first bytes; undefined when neither tells. */
+export function detectFormat(fileName: string, bytes: Uint8Array): GraphFormat | undefined {
+  const base = path.basename(fileName).replace(/\.gz$/, '');
+  if (base === 'package-lock.json' || base === 'npm-shrinkwrap.json') return 'package-lock';
+  if (/^Packages(\.|$)/.test(base) || base.endsWith('_Packages')) return 'debian';
+  const head = new TextDecoder().decode(bytes.subarray(0, 4096));
+  if (head.startsWith('⛾ gt')) return 'graph-tool';
+  const trimmed = head.trimStart();
+  if (trimmed.startsWith('<')) {
+    if (/<graphml[\s>]/.test(head)) return 'graphml';
+    if (/<gexf[\s>]/.test(head)) return 'gexf';
+    return undefined;
+  }
+  if (/^(strict\s+)?(di)?graph[\s{]/i.test(trimmed)) return 'dot';
+  if (trimmed.startsWith('{')) return /"lockfileVersion"/.test(head) ? 'package-lock' : 'json';
+  if (/^Package:\s/m.test(head) && /^(Version|Depends|Architecture):/m.test(head)) return 'debian';
+  if (/^(TABLE_DUMP2?|BGP4MP)\|/m.test(head)) return 'bgp';
+  const byExtension = BY_EXTENSION[path.extname(base).toLowerCase()];
+  if (byExtension) return byExtension;
+  // Text whose first data line holds two or more fields reads as an edge list.
+  if (head.includes('\u0000')) return undefined;
+  const firstLine = head.split('\n').find((line) => line.trim() !== '' && !/^\s*[#%]/.test(line));
+  if (firstLine && firstLine.trim().split(/[\t,; ]+/).length >= 2) return 'edgelist';
+  return undefined;
+}
+
+export function parseFormat(name: string): GraphFormat {
+  const format = FORMATS.find((known) => known === name);
+  if (!format) throw new ImportError(`unknown format "${name}"; known formats: ${FORMATS.join(', ')}`);
+  return format;
+}
+
+/** Imports one file's bytes (gzip is undone first); `format` overrides detection. */
+export function importGraph(bytes: Uint8Array, fileName: string, format?: GraphFormat): ImportedGraph {
+  const source = path.basename(fileName);
+  if (isGzip(bytes)) {
+    try {
+      bytes = gunzipSync(bytes);
+    } catch (error) {
+      throw new ImportError(`could not gunzip: ${(error as Error).message}`, undefined, source);
+    }
+  }
+  const chosen = format ?? detectFormat(fileName, bytes);
+  if (!chosen) {
+    throw new ImportError(
+      `cannot tell the graph format; pass --format with one of: ${FORMATS.join(', ')}`,
+      undefined,
+      source,
+    );
+  }
+  if (chosen === 'graph-tool') return importGraphTool(bytes, { source });
+  const text = new TextDecoder('utf-8').decode(bytes).replace(/^\uFEFF/, '');
+  const options = { source };
+  switch (chosen) {
+    case 'edgelist':
+      return importEdgeList(text, options);
+    case 'dot':
+      return importDot(text, options);
+    case 'graphml':
+      return importGraphml(text, options);
+    case 'gexf':
+      return importGexf(text, options);
+    case 'json':
+      return importNodeLinkJson(text, options);
+    case 'package-lock':
+      return importPackageLock(text, options);
+    case 'debian':
+      return importDebianPackages(text, options);
+    case 'bgp':
+      return importBgpPaths(text, options);
+  }
+}

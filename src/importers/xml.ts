@@ -1,0 +1,50 @@
+import { XMLParser, XMLValidator } from 'fast-xml-parser';
+import { ImportError } from './types';
+
+export type XmlElement = { [key: string]: XmlValue };
+export type XmlValue = string | number | boolean | XmlElement | XmlElement[] | undefined;
+
+/** Parses XML with attributes as plain keys; elements named in `lists` always come back as arrays. */
+export function parseXml(text: string, lists: string[], source?: string): XmlElement {
+  const valid = XMLValidator.validate(text);
+  if (valid !== true) throw new ImportError(`not well-formed XML: ${valid.err.msg}`, valid.err.line, source);
+  const listed = new Set(lists);
+  const parser = new XMLParser({
+    ignoreAttributes: false,
+    attributeNamePrefix: '',
+    parseAttributeValue: false,
+    parseTagValue: false,
+    processEntities: true,
+    removeNSPrefix: true,
+    isArray: (name) => listed.has(name),
+  });
+  return parser.parse(text) as XmlElement;
+}
+
+export function child(element: XmlValue, name: string): XmlElement | undefined {
+  if (!element || typeof element !== 'object' || Array.isArray(element)) return undefined;
+  const value = element[name];
+  if (Array.isArray(value)) return value[0];
+  return value && typeof value === 'object' ? value : undefined;
+}
+
+export function children(element: XmlValue, name: string): XmlElement[] {
+  if (!element || typeof element !== 'object' || Array.isArray(element)) return [];
+  const value = element[name];
+  if (Array.isArray(value)) return value;
+  return value && typeof value === 'object' ? [value] : [];
+}
+
+export function attribute(element: XmlElement, name: string): string | undefined {
+  const value = element[name];
+  if (typeof value === 'string') return value;
+  if (typeof value === 'number' || typeof value === 'boolean') return String(value);
+  return undefined;
+}
+
+/** Text content of an element parsed with parseTagValue off: a string, or `#text` beside attributes. */
+export function text(element: XmlValue): string | undefined {
+  if (typeof element === 'string') return element;
+  if (element && typeof element === 'object' && !Array.isArray(element)) return attribute(element, '#text');
+  return undefined;
+}
