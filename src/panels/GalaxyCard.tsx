@@ -1,0 +1,66 @@
+import { useState } from 'react';
+import { StarfieldPlaceholder } from './StarfieldPlaceholder';
+import './panel.css';
+import './GalaxyCard.css';
+
+/** SPEC section 2: Home card images are 150x93 px. */
+export const CARD_IMAGE_WIDTH = 150;
+export const CARD_IMAGE_HEIGHT = 93;
+
+export interface GalaxyCardProps {
+  /** The galaxy's name (seeds the placeholder when the thumbnail is missing). */
+  name: string;
+  /** Where the card leads, e.g. '#/galaxy/internet?l=1'. */
+  href: string;
+  title: string;
+  description?: string;
+  /** Still image (file name ending _first.png). */
+  stillSrc?: string;
+  /** Animated image shown while the pointer or focus is on the card (ending _150.gif). */
+  animatedSrc?: string;
+}
+
+/** A media card leading to a galaxy; the still swaps to the animation on hover. */
+export function GalaxyCard({ name, href, title, description, stillSrc, animatedSrc }: GalaxyCardProps) {
+  const [active, setActive] = useState(false);
+  const [failed, setFailed] = useState<ReadonlySet<string>>(new Set());
+  const usable = (src: string | undefined): src is string => src !== undefined && !failed.has(src);
+
+  const still = usable(stillSrc) ? stillSrc : undefined;
+  const animated = usable(animatedSrc) ? animatedSrc : undefined;
+  const shown = active && animated && still ? animated : still;
+  const markFailed = (src: string) => setFailed((previous) => new Set(previous).add(src));
+
+  return (
+    <a
+      className="galaxy-card galaxy-panel"
+      href={href}
+      onMouseEnter={() => setActive(true)}
+      onMouseLeave={() => setActive(false)}
+      onFocus={() => setActive(true)}
+      onBlur={() => setActive(false)}
+    >
+      {shown ? (
+        <img
+          className="galaxy-card__image"
+          src={shown}
+          alt=""
+          width={CARD_IMAGE_WIDTH}
+          height={CARD_IMAGE_HEIGHT}
+          onError={() => markFailed(shown)}
+        />
+      ) : (
+        <StarfieldPlaceholder
+          className="galaxy-card__image"
+          name={name}
+          width={CARD_IMAGE_WIDTH}
+          height={CARD_IMAGE_HEIGHT}
+        />
+      )}
+      <div className="galaxy-card__body">
+        <h2 className="galaxy-card__title">{title}</h2>
+        {description ? <p className="galaxy-card__description">{description}</p> : null}
+      </div>
+    </a>
+  );
+}
