@@ -1,4 +1,5 @@
 import { THUMBNAIL_ANIMATED, THUMBNAIL_STILL, type GalaxyMeta } from '../data/manifest';
+import { ecosystemKind } from '../ecosystems/kind';
 import type { GalaxyCardProps } from '../panels/GalaxyCard';
 
 /** A galaxy the data root offers, with the meta of its manifest when it could be read. */
@@ -11,6 +12,26 @@ export const INTERNET_GALAXY = 'internet';
 /** SPEC section 2: the internet card opens with links shown. */
 export const INTERNET_HREF = '#/galaxy/internet?l=1';
 export const INTERNET_DESCRIPTION = 'The BGP Default-Free Zone';
+
+/** What a galaxy of each known ecosystem shows, for cards whose manifest has no description. */
+const ECOSYSTEM_DESCRIPTIONS: Record<string, string> = {
+  npm: 'JavaScript packages on npm and what they depend on',
+  bower: 'Front-end packages on Bower and their dependencies',
+  cpan: 'Perl distributions on CPAN and their dependencies',
+  cran: 'R packages on CRAN and their dependencies',
+  composer: 'PHP packages on Packagist and their dependencies',
+  rubygems: 'Ruby gems and their dependencies',
+  gosearch: 'Go packages and the packages they import',
+  debian: 'Debian packages and what they depend on',
+  fedora: 'Fedora packages and their dependencies',
+  arch: 'Arch Linux packages and their dependencies',
+  brew: 'Homebrew formulae and what they depend on',
+  nuget: '.NET packages on NuGet and their dependencies',
+  python: 'Python packages on PyPI and their dependencies',
+  crates: 'Rust crates on crates.io and their dependencies',
+  elm: 'Elm packages and their dependencies',
+  github: 'GitHub users and who follows whom',
+};
 
 export interface HomeCards {
   featured: GalaxyCardProps[];
@@ -47,7 +68,7 @@ export function homeCards(galaxies: readonly HomeGalaxy[], dataRoot: string): Ho
         name: galaxy.name,
         href: `#/galaxy/${encodeURIComponent(galaxy.name)}`,
         title: galaxy.meta?.title ?? galaxy.name,
-        description: galaxy.meta?.description,
+        description: galaxy.meta?.description ?? ECOSYSTEM_DESCRIPTIONS[ecosystemKind(galaxy.name, galaxy.meta)],
         ...thumbnails(dataRoot, galaxy.name),
       });
     }

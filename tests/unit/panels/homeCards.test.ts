@@ -36,6 +36,15 @@ describe('Home cards', () => {
     expect(cards.galaxies[2].description).toBe('JS');
   });
 
+  it('describes a galaxy of a known ecosystem when its manifest does not', () => {
+    const cards = homeCards([{ name: 'brew' }, { name: 'mine', meta: { kind: 'crates' } }, { name: 'other' }], '/data');
+    expect(cards.galaxies.map((card) => card.description)).toEqual([
+      'Homebrew formulae and what they depend on',
+      'Rust crates on crates.io and their dependencies',
+      undefined,
+    ]);
+  });
+
   it('an internet galaxy without vantage data gets a neutral title instead of made-up numbers', () => {
     expect(internetTitle(undefined)).toBe('The Internet');
     expect(internetTitle({ title: 'Routing' })).toBe('Routing');
