@@ -1,43 +1,228 @@
-import { useAtomValue, useSetAtom } from 'jotai';
-import { useEffect } from 'react';
-import { GalaxyCanvas } from '../scene/GalaxyCanvas';
+import { useAtom, useAtomValue, useSetAtom } from 'jotai';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useGalaxyControls } from '../controls/useGalaxyControls';
+import type { Graph } from '../data/graph';
+import type { Direction } from '../ecosystems/degreeLabels';
+import { degreeKindName, degreeLabel } from '../ecosystems/degreeLabels';
+import { ecosystemKind } from '../ecosystems/kind';
+import { presentNode } from '../ecosystems/presentNode';
+import { nodeIcon } from '../ecosystems/registryLinks';
+import { formatCount } from '../ecosystems/formatCount';
 import {
+  AboutLink,
+  ErrorPanel,
+  HelpOverlay,
+  HoverTooltip,
+  LoadingLabel,
+  NodeDetails,
+  type NodeListRow,
+  NodeListWindow,
+  SearchBox,
+  StatsLine,
+  SteeringOverlay,
+} from '../panels';
+import { GalaxyCanvas } from '../scene/GalaxyCanvas';
+import { matchesCountText, useGalaxySearch } from '../search/useGalaxySearch';
+import {
+  dataRootAtom,
   downloadGraphAtom,
   graphAtom,
+  graphDownloadedCountAtom,
   graphLoadingAtom,
   loadErrorAtom,
   loadProgressAtom,
+  manifestAtom,
 } from '../state/graph/atoms';
+import { helpVisibleAtom, isTouchDevice, resetHelpAtom } from '../state/help/atoms';
+import { searchBusyAtom, searchStatusAtom } from '../state/search/atoms';
+import { hoverAtom, selectedNodeAtom } from '../state/selection/atoms';
+import { steeringAtom } from '../state/steering/atoms';
+import { galaxyViewAtom, viewConfigAtom } from '../state/view/atoms';
+import { useViewAddress } from '../state/view/useViewAddress';
+import { hideWindowAtom, showDegreeWindowAtom, windowsAtom } from '../state/windows/atoms';
+
+/** A row of a node list, built only when the virtual list shows it. */
+function rowOf(graph: Graph, kind: string, id: number): NodeListRow {
+  const name = graph.label(id);
+  const row: NodeListRow = { id, name, in: graph.inDegree(id), out: graph.outDegree(id) };
+  const icon = nodeIcon(kind, name);
+  if (icon) row.icon = icon;
+  return row;
+}
+
+function useEcosystemKind(name: string): string {
+  const manifest = useAtomValue(manifestAtom);
+  return ecosystemKind(name, manifest?.meta);
+}
+
+function HoverContainer({ graph, kind }: { graph: Graph; kind: string }) {
+  const hover = useAtomValue(hoverAtom);
+  if (!hover || !graph.has(hover.id)) return null;
+  const inDegree = graph.inDegree(hover.id);
+  const outDegree = graph.outDegree(hover.id);
+  return (
+    <HoverTooltip
+      name={graph.label(hover.id)}
+      inDegree={inDegree}
+      outDegree={outDegree}
+      inDegreeLabel={degreeLabel(kind, 'in', inDegree)}
+      outDegreeLabel={degreeLabel(kind, 'out', outDegree)}
+      left={hover.left}
+      top={hover.top}
+    />
+  );
+}
+
+function useCompactLayout(): boolean {
+  const query = '(max-width: 575.98px)';
+  const [compact, setCompact] = useState(() => typeof matchMedia === 'function' && matchMedia(query).matches);
+  useEffect(() => {
+    if (typeof matchMedia !== 'function') return;
+    const list = matchMedia(query);
+    const update = () => setCompact(list.matches);
+    list.addEventListener('change', update);
+    return () => list.removeEventListener('change', update);
+  }, []);
+  return compact;
+}
+
+function DetailsContainer({ graph, kind }: { graph: Graph; kind: string }) {
+  const [selected, select] = useAtom(selectedNodeAtom);
+  const showDegree = useSetAtom(showDegreeWindowAtom);
+  const compact = useCompactLayout();
+  const info = selected === undefined ? undefined : graph.getNodeInfo(selected);
+  if (!info) return null;
+  return (
+    <NodeDetails
+      node={presentNode(kind, info)}
+      compact={compact}
+      onShowConnections={(direction: Direction) => showDegree({ nodeId: info.id, direction })}
+      onClose={() => select(undefined)}
+    />
+  );
+}
+
+function WindowsContainer({ graph, kind, onFocus }: { graph: Graph; kind: string; onFocus: (id: number) => void }) {
+  const windows = useAtomValue(windowsAtom);
+  const hideWindow = useSetAtom(hideWindowAtom);
+  const degree = windows.degree && graph.has(windows.degree.nodeId) ? windows.degree : undefined;
+  const results = windows['search-results'];
+  const connected = useMemo(() => (degree ? graph.connected(degree.nodeId, degree.direction) : undefined), [graph, degree]);
+  const clickName = (row: NodeListRow) => onFocus(row.id);
+  return (
+    <>
+      {degree && connected ? (
+        <NodeListWindow
+          windowKey="degree"
+          placement="left"
+          title={`${graph.label(degree.nodeId)} has ${formatCount(connected.length)} ${degreeKindName(kind, degree.direction, connected.length)}`}
+          rowCount={connected.length}
+          getRow={(index) => rowOf(graph, kind, connected[index])}
+          onClickName={clickName}
+          onClose={() => hideWindow('degree')}
+        />
+      ) : null}
+      {results ? (
+        <NodeListWindow
+          windowKey="search-results"
+          placement="right"
+          title="Search results"
+          countText={matchesCountText(results.ids.length)}
+          rowCount={results.ids.length}
+          getRow={(index) => rowOf(graph, kind, results.ids[index])}
+          onClickName={clickName}
+          onClose={() => hideWindow('search-results')}
+        />
+      ) : null}
+    </>
+  );
+}
+
+function useOtherGalaxies(): string[] {
+  const dataRoot = useAtomValue(dataRootAtom);
+  const [names, setNames] = useState<string[]>([]);
+  useEffect(() => {
+    const controller = new AbortController();
+    fetch(`${dataRoot}/galaxies.json`, { signal: controller.signal })
+      .then((response) => (response.ok ? (response.json() as Promise<{ galaxies?: unknown }>) : { galaxies: [] }))
+      .then((index) => setNames(Array.isArray(index.galaxies) ? index.galaxies.filter((n): n is string => typeof n === 'string') : []))
+      .catch(() => undefined);
+    return () => controller.abort();
+  }, [dataRoot]);
+  return names;
+}
+
+/** SPEC section 4: the help shows again after each finished download (not on touch devices). */
+function useHelpAfterDownload(): void {
+  const downloaded = useAtomValue(graphDownloadedCountAtom);
+  const resetHelp = useSetAtom(resetHelpAtom);
+  useEffect(() => {
+    if (downloaded > 0) resetHelp();
+  }, [downloaded, resetHelp]);
+}
 
 export function GalaxyRoute({ name }: { name: string }) {
+  useViewAddress(name);
+  useHelpAfterDownload();
   const download = useSetAtom(downloadGraphAtom);
   const graph = useAtomValue(graphAtom);
   const loading = useAtomValue(graphLoadingAtom);
   const progress = useAtomValue(loadProgressAtom);
   const error = useAtomValue(loadErrorAtom);
+  const config = useAtomValue(viewConfigAtom);
+  const setView = useSetAtom(galaxyViewAtom);
+  const helpVisible = useAtomValue(helpVisibleAtom);
+  const steering = useAtomValue(steeringAtom);
+  const searchStatus = useAtomValue(searchStatusAtom);
+  const searchBusy = useAtomValue(searchBusyAtom);
+  const kind = useEcosystemKind(name);
+  const otherGalaxies = useOtherGalaxies();
+  const sceneRef = useRef<HTMLDivElement>(null);
+  const controls = useGalaxyControls(sceneRef);
+  const search = useGalaxySearch(graph, controls.orbit);
+  const touch = useMemo(isTouchDevice, []);
 
-  useEffect(() => {
-    void download({ name });
-  }, [download, name]);
+  useEffect(() => () => setView(undefined), [setView]);
+  const onViewReady = useCallback((view: Parameters<typeof setView>[0]) => setView(view), [setView]);
+  const retry = useCallback(
+    () => void download({ name, version: config.manifestVersion, scale: config.scale, force: true }),
+    [download, name, config.manifestVersion, config.scale],
+  );
 
   return (
-    <main style={{ position: 'fixed', inset: 0, overflow: 'hidden' }}>
-      <GalaxyCanvas graph={graph} showLinks maxVisibleDistance={150} scale={1.75} />
-      {loading && progress?.message ? (
-        <div data-testid="progress" style={{ position: 'absolute', left: 8, bottom: 8 }}>
-          {`${progress.message} - ${progress.completed}`}
-        </div>
-      ) : null}
-      {error ? (
-        <div role="alert" style={{ position: 'absolute', left: 8, top: 8 }}>
-          {error} <a href="#/">Go home</a>
-        </div>
-      ) : null}
+    <main className="galaxy-route" style={{ position: 'fixed', inset: 0, overflow: 'hidden' }}>
+      <div ref={sceneRef} data-testid="galaxy-scene" style={{ position: 'absolute', inset: 0, touchAction: 'none' }}>
+        <GalaxyCanvas
+          graph={graph}
+          showLinks={config.showLinks}
+          maxVisibleDistance={config.maxVisibleDistance}
+          scale={config.scale}
+          onViewReady={onViewReady}
+        />
+      </div>
+      <SearchBox
+        key={name}
+        onChange={search.onChange}
+        onSubmit={search.onSubmit}
+        status={searchStatus?.text}
+        statusIsError={searchStatus?.isError}
+        busy={searchBusy}
+      />
+      {loading && progress ? <LoadingLabel message={progress.message} completed={progress.completed} /> : null}
+      {error ? <ErrorPanel galaxyName={name} message={error} otherGalaxies={otherGalaxies} onRetry={retry} /> : null}
       {graph ? (
-        <div data-testid="galaxy-stats" style={{ position: 'absolute', right: 8, bottom: 8 }}>
-          {graph.name}: {graph.nodeCount.toLocaleString('en-US')} stars, {graph.edgeCount.toLocaleString('en-US')} links
-        </div>
+        <>
+          <HoverContainer graph={graph} kind={kind} />
+          <DetailsContainer graph={graph} kind={kind} />
+          <WindowsContainer graph={graph} kind={kind} onFocus={controls.focusNode} />
+          <div style={{ position: 'fixed', left: 12, bottom: 4, zIndex: 1 }}>
+            <StatsLine name={graph.name} nodeCount={graph.nodeCount} edgeCount={graph.edgeCount} />
+          </div>
+        </>
       ) : null}
+      <HelpOverlay visible={helpVisible && !error} touch={touch} />
+      <SteeringOverlay active={steering} />
+      <AboutLink />
     </main>
   );
 }

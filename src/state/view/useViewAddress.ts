@@ -1,0 +1,149 @@
+import { useAtom, useAtomValue, useSetAtom } from 'jotai';
+import { useEffect, useRef } from 'react';
+import type { CameraPose, GalaxyView } from '../../scene/galaxyView';
+import { galaxyPath, hasCameraKeys, parseViewQuery, rewriteAddress, splitHash, writeViewQuery } from '../../url/viewQuery';
+import { downloadGraphAtom, loadedGalaxyAtom } from '../graph/atoms';
+import { resetHelpAtom } from '../help/atoms';
+import { hideWindowAtom } from '../windows/atoms';
+import { selectedNodeAtom } from '../selection/atoms';
+import { galaxyViewAtom, poseOf, saveCameraAtom, viewConfigAtom } from './atoms';
+
+/** SPEC section 4/9 timings. */
+export const CAMERA_SAVE_MS = 200;
+export const ADDRESS_DEBOUNCE_MS = 400;
+
+function isGalaxyPath(path: string, name: string): boolean {
+  if (path === galaxyPath(name)) return true;
+  try {
+    return decodeURIComponent(path) === `/galaxy/${name}`;
+  } catch {
+    return false;
+  }
+}
+
+function currentQuery(): string {
+  return splitHash(location.hash).query;
+}
+
+/** A pose that shows the whole galaxy, when the scene offers one (beyond the GalaxyView interface). */
+function startPose(view: GalaxyView): CameraPose | undefined {
+  const candidate = view as GalaxyView & { wholeGalaxyPose?: () => CameraPose };
+  return typeof candidate.wholeGalaxyPose === 'function' ? candidate.wholeGalaxyPose() : undefined;
+}
+
+/**
+ * Keeps the galaxy's view state and its address in step (SPEC sections 2, 4 and 5):
+ * - a new name reads the view from the address, resets the help and downloads with its version and scale;
+ * - an address changed from outside (back/forward, an edited URL) updates camera, links and version,
+ *   and a changed version (or scale) downloads again;
+ * - the camera is saved every 200 ms and the address rewritten 400 ms after the last change with
+ *   history.replaceState, leaving the page's own query before the hash untouched.
+ */
+export function useViewAddress(name: string): void {
+  const [config, setConfig] = useAtom(viewConfigAtom);
+  const view = useAtomValue(galaxyViewAtom);
+  const loaded = useAtomValue(loadedGalaxyAtom);
+  const download = useSetAtom(downloadGraphAtom);
+  const resetHelp = useSetAtom(resetHelpAtom);
+  const saveCamera = useSetAtom(saveCameraAtom);
+  const hideWindow = useSetAtom(hideWindowAtom);
+  const select = useSetAtom(selectedNodeAtom);
+  /** The query this hook wrote or handled last. */
+  const written = useRef<string | undefined>(undefined);
+  /** Whether the address positioned the camera, and for which loaded galaxy it has been applied. */
+  const cameraFromAddress = useRef(false);
+  const cameraApplied = useRef<unknown>(undefined);
+  const latest = useRef({ config, loaded, view });
+  latest.current = { config, loaded, view };
+
+  // A new galaxy name: read the address, download, show the help again.
+  useEffect(() => {
+    const query = currentQuery();
+    const parsed = parseViewQuery(query);
+    cameraFromAddress.current = hasCameraKeys(query);
+    cameraApplied.current = undefined;
+    setConfig(parsed);
+    select(undefined);
+    hideWindow('degree');
+    hideWindow('search-results');
+    resetHelp();
+    void download({ name, version: parsed.manifestVersion, scale: parsed.scale });
+  }, [name, setConfig, download, resetHelp, select, hideWindow]);
+
+  // The query-changed signal: back/forward and edited addresses.
+  useEffect(() => {
+    const onAddressChange = () => {
+      const { path, query } = splitHash(location.hash);
+      if (!isGalaxyPath(path, name)) return;
+      // hashchange and popstate both report a back/forward step; handle each address once.
+      if (query === written.current) return;
+      written.current = query;
+      const parsed = parseViewQuery(query);
+      const { config: current, loaded: galaxy, view: galaxyView } = latest.current;
+      setConfig(parsed);
+      if (hasCameraKeys(query)) {
+        cameraFromAddress.current = true;
+        galaxyView?.setCamera(poseOf(parsed));
+      }
+      const versionChanged = parsed.manifestVersion !== undefined && parsed.manifestVersion !== galaxy?.version;
+      if (versionChanged || parsed.scale !== current.scale) {
+        cameraApplied.current = undefined;
+        resetHelp();
+        void download({ name, version: parsed.manifestVersion, scale: parsed.scale, force: true });
+      }
+    };
+    addEventListener('hashchange', onAddressChange);
+    addEventListener('popstate', onAddressChange);
+    return () => {
+      removeEventListener('hashchange', onAddressChange);
+      removeEventListener('popstate', onAddressChange);
+    };
+  }, [name, setConfig, download, resetHelp]);
+
+  // A finished download: record its version and place the camera once the scene is up.
+  useEffect(() => {
+    if (!loaded) return;
+    setConfig((current) => (current.manifestVersion === loaded.version ? current : { ...current, manifestVersion: loaded.version }));
+  }, [loaded, setConfig]);
+
+  useEffect(() => {
+    if (!loaded || !view || cameraApplied.current === loaded) return;
+    cameraApplied.current = loaded;
+    const fromAddress = cameraFromAddress.current;
+    const pose = fromAddress ? poseOf(latest.current.config) : (startPose(view) ?? poseOf(latest.current.config));
+    view.setCamera(pose);
+    saveCamera(view.getCamera());
+  }, [loaded, view, saveCamera]);
+
+  // Camera saved every 200 ms while it changes.
+  useEffect(() => {
+    if (!view || !loaded) return;
+    let dirty = false;
+    const off = view.onCameraChange(() => {
+      dirty = true;
+    });
+    const timer = setInterval(() => {
+      if (!dirty || cameraApplied.current !== loaded) return;
+      dirty = false;
+      saveCamera(view.getCamera());
+    }, CAMERA_SAVE_MS);
+    return () => {
+      off();
+      clearInterval(timer);
+    };
+  }, [view, loaded, saveCamera]);
+
+  // Address rewrite, debounced.
+  useEffect(() => {
+    if (!loaded) return;
+    const timer = setTimeout(() => {
+      const { path, query } = splitHash(location.hash);
+      if (!isGalaxyPath(path, name)) return;
+      const next = writeViewQuery(config, query);
+      if (next === query) return;
+      written.current = next;
+      history.replaceState(history.state, '', rewriteAddress(location.href, path, next));
+    }, ADDRESS_DEBOUNCE_MS);
+    return () => clearTimeout(timer);
+  }, [config, loaded, name]);
+}
