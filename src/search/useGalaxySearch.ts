@@ -46,7 +46,7 @@ export function useGalaxySearch(graph: Graph | undefined, orbit: CommandHost['or
   }, []);
 
   useEffect(() => {
-    searchRef.current?.setLabels(graph ? graph.labels : []);
+    searchRef.current?.setLabels(graph?.data.labelText ?? '', graph?.data.labelEnds ?? new Uint32Array(0));
     setStatus(undefined);
     setBusy(false);
   }, [graph, setStatus, setBusy]);

@@ -79,10 +79,11 @@ export async function fetchGalaxy(request: FetchGalaxyRequest, context: FetchGal
       checkedPositions(decodePositions(buffer, request.scale ?? 1)),
     );
     const labelsReady = fetchFile('labels').then((buffer) => parseLabelsJson(decodeUtf8(buffer, urls.labels)));
-    const [positions, linksBuffer, names] = await Promise.all([positionsReady, fetchFile('links'), labelsReady]);
+    const [positions, linksBuffer] = await Promise.all([positionsReady, fetchFile('links')]);
     const links = decodeLinks(linksBuffer, positions.nodeCount, (done, total) =>
       report({ message: `${name}: initializing edges`, completed: formatCompleted(done, total) }, urls.links),
     );
+    const names = await labelsReady;
     const data = assembleGraph(name, version, positions, links, fitLabels(names, positions.nodeCount));
     return { data, manifest, version };
   } catch (error) {

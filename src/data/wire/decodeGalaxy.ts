@@ -1,4 +1,4 @@
-import type { GraphData } from '../graph';
+import { joinLabels, type GraphData } from '../graph';
 import { decodeLinks, type DecodedLinks } from './links';
 import { GalaxyDataError, parseLabels, type ParsedLabels } from './labels';
 import { decodePositions, type DecodedPositions } from './positions';
@@ -43,14 +43,14 @@ export function assembleGraph(
     outTargets: links.outTargets,
     inOffsets: links.inOffsets,
     inTargets: links.inTargets,
-    labels: labels.labels,
+    ...joinLabels(labels.labels),
     warnings: [...positions.warnings, ...links.warnings, ...labels.warnings],
   };
 }
 
 /** The buffers a GraphData owns, to hand over to another thread without copying. */
 export function graphTransferables(data: GraphData): ArrayBuffer[] {
-  return [data.positions, data.outOffsets, data.outTargets, data.inOffsets, data.inTargets].map(
+  return [data.positions, data.outOffsets, data.outTargets, data.inOffsets, data.inTargets, data.labelEnds].map(
     (array) => array.buffer as ArrayBuffer,
   );
 }

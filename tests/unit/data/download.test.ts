@@ -1,6 +1,7 @@
 import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { Graph } from '../../../src/data/graph';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { download } from '../../../src/data/fetch/download';
 import { fetchGalaxy } from '../../../src/data/fetch/fetchGalaxy';
@@ -74,7 +75,7 @@ describe('fetchGalaxy', () => {
       { fetch: fetchImpl, onProgress: (progress) => events.push(progress), now: () => 42 },
     );
     expect(fetched.version).toBe('v2');
-    expect(fetched.data.labels).toEqual(['a-v2', 'b']);
+    expect(new Graph(fetched.data).labels).toEqual(['a-v2', 'b']);
     expect(Array.from(fetched.data.positions.subarray(0, 3))).toEqual([1.75, 3.5, 5.25]);
     const messages = new Set(events.map((event) => event.message));
     for (const kind of ['positions', 'links', 'labels']) expect(messages).toContain(`tiny: downloading ${kind}`);
@@ -92,7 +93,7 @@ describe('fetchGalaxy', () => {
 
   it("reads the files from the manifest's endpoint when it has one", async () => {
     const fetched = await fetchGalaxy({ name: 'moved', dataRoot: server.dataRoot }, { fetch: fetchImpl });
-    expect(fetched.data.labels[0]).toBe('a-v1');
+    expect(new Graph(fetched.data).label(0)).toBe('a-v1');
   });
 
   it('asks for the manifest with a nocache timestamp', async () => {

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { Graph } from '../../../src/data/graph';
 import { describe, expect, it } from 'vitest';
 import { decodeGalaxy } from '../../../src/data/wire/decodeGalaxy';
 import { haveSharedGalaxies, sharedGalaxiesDir, sharedGalaxiesMissingReason } from '../../support/sharedGalaxies';
@@ -35,7 +36,8 @@ describe.skipIf(!haveSharedGalaxies)(`real published galaxies (skipped when ${sh
       });
       expect(data.nodeCount).toBe(expected.nodes);
       expect(data.edgeCount).toBe(expected.edges);
-      expect(data.labels).toHaveLength(expected.nodes);
+      expect(data.labelEnds).toHaveLength(expected.nodes);
+      expect(new Graph(data).labels).toHaveLength(expected.nodes);
       expect(data.outOffsets[expected.nodes]).toBe(expected.edges);
       expect(data.inOffsets[expected.nodes]).toBe(expected.edges);
     });
