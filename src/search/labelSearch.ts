@@ -33,7 +33,7 @@ interface Pending {
  */
 export class LabelSearch {
   private worker: SearchWorkerLike | undefined;
-  private labels: string[] = [];
+  private labels: { labelText: string; labelEnds: Uint32Array } = { labelText: '', labelEnds: new Uint32Array(0) };
   private nextId = 1;
   private pending: Pending | undefined;
 
@@ -42,10 +42,11 @@ export class LabelSearch {
     private readonly timeLimitMs: number = SEARCH_TIME_LIMIT_MS,
   ) {}
 
-  setLabels(labels: string[]): void {
+  /** Node names as GraphData holds them (labelText cut at labelEnds). */
+  setLabels(labelText: string, labelEnds: Uint32Array): void {
     this.cancel();
-    this.labels = labels;
-    this.worker?.postMessage({ type: 'labels', labels });
+    this.labels = { labelText, labelEnds };
+    this.worker?.postMessage({ type: 'labels', labelText, labelEnds });
   }
 
   search(pattern: string): Promise<SearchOutcome> {
@@ -79,7 +80,7 @@ export class LabelSearch {
     if (this.worker) return this.worker;
     const worker = this.createWorker();
     worker.onmessage = (event) => this.receive(event.data);
-    worker.postMessage({ type: 'labels', labels: this.labels });
+    worker.postMessage({ type: 'labels', ...this.labels });
     this.worker = worker;
     return worker;
   }
