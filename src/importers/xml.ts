@@ -16,7 +16,7 @@ export function parseXml(text: string, lists: string[], source?: string): XmlEle
     parseTagValue: false,
     processEntities: true,
     removeNSPrefix: true,
-    isArray: (name) => listed.has(name),
+    isArray: (name, _path, _isLeaf, isAttribute) => !isAttribute && listed.has(name),
   });
   return parser.parse(text) as XmlElement;
 }

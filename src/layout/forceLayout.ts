@@ -1,5 +1,7 @@
-import { allocateOctree, buildOctree, type Octree } from './octree';
+import { coarsen, type Level } from './coarsen';
+import { allocateOctree, buildOctree, depthFirstBodies, type Octree } from './octree';
 import { seededRandom } from './random';
+import { TRAVERSAL_STACK_SIZE } from './repulsion';
 import { RepulsionPool } from './repulsionPool';
 import { scaleToGalaxy } from './scaleToGalaxy';
 
@@ -11,106 +13,177 @@ export interface LayoutInput {
 
 export interface LayoutOptions {
   seed?: number;
+  /** Iterations on the full graph; each coarser level gets as many (they cost less). */
   iterations?: number;
-  /** Threads sharing the repulsion pass; defaults to every core. */
+  /** Threads sharing the repulsion pass; defaults to 1. */
   threads?: number;
   /** Barnes–Hut accuracy: larger is faster and coarser. */
   theta?: number;
+  /** Progress over all levels, counted in iterations. */
   onIteration?: (done: number, total: number) => void;
   signal?: AbortSignal;
 }
 
-export const DEFAULT_ITERATIONS = 300;
+export const DEFAULT_ITERATIONS = 200;
 export const DEFAULT_SEED = 42;
 
 const REPULSION = 1;
-const GRAVITY = 1;
+const GRAVITY = Number(process.env.GRAVITY ?? 0.001);
 /** Yifan Hu's adaptive step: grow after 5 steps that lowered the energy, shrink after one that did not. */
 const STEP_FACTOR = 0.9;
+/** Coarsening stops at this size or when a level shrinks by less than a quarter. */
+const COARSEST_SIZE = 50;
 
 /** Mass 1 + degree, as in ForceAtlas2: hubs push harder and get room around them. */
-function nodeMasses(input: LayoutInput): Float64Array {
+function fineLevel(input: LayoutInput): Level {
   const masses = new Float64Array(input.nodeCount).fill(1);
   for (let k = 0; k < input.sources.length; k++) {
     masses[input.sources[k]]++;
     masses[input.targets[k]]++;
   }
-  return masses;
+  const weights = new Float64Array(input.sources.length).fill(1);
+  return { nodeCount: input.nodeCount, sources: input.sources, targets: input.targets, weights, masses };
 }
 
-function sharedFloat64(length: number, shared: boolean): Float64Array {
+function float64(length: number, shared: boolean): Float64Array {
   const bytes = Math.max(1, length) * 8;
   return new Float64Array(shared ? new SharedArrayBuffer(bytes) : new ArrayBuffer(bytes));
 }
 
 /**
  * 3D force-directed layout: ForceAtlas2 forces (repulsion m_i m_j / d through a Barnes–Hut octree,
- * linear attraction along links, gravity towards the centre) moved with Yifan Hu's adaptive step.
- * Deterministic for a seed whatever the thread count. Returns x, y, z per node in the published
- * galaxies' coordinate range.
+ * attraction along links growing with their length, gravity towards the centre) moved with Yifan
+ * Hu's adaptive step, multilevel (the graph is coarsened by merging neighbours, the coarsest laid
+ * out first and each finer level starts from the coarser one). Deterministic for a seed whatever
+ * the thread count. Returns x, y, z per node in the published galaxies' coordinate range.
  */
 export async function forceLayout(input: LayoutInput, options: LayoutOptions = {}): Promise<Float32Array> {
-  const positions = await forceLayoutRaw(input, options);
-  return scaleToGalaxy(positions);
+  return scaleToGalaxy(await forceLayoutRaw(input, options));
 }
 
 export async function forceLayoutRaw(input: LayoutInput, options: LayoutOptions = {}): Promise<Float64Array> {
-  const n = input.nodeCount;
+  const seed = options.seed ?? DEFAULT_SEED;
   const iterations = options.iterations ?? DEFAULT_ITERATIONS;
-  const threads = Math.max(1, Math.min(options.threads ?? 1, Math.ceil(n / 2000)));
-  const theta = options.theta ?? 1.2;
-  const shared = threads > 1;
-  const masses = nodeMasses(input);
-  const positions = sharedFloat64(3 * n, shared);
-  const forces = sharedFloat64(3 * n, shared);
-
-  const random = seededRandom(options.seed ?? DEFAULT_SEED);
-  const spread = 2 * Math.cbrt(n) * 4;
-  for (let i = 0; i < 3 * n; i++) positions[i] = (random() - 0.5) * spread;
-  if (n < 2) return positions;
-
-  let tree: Octree = allocateOctree(n, 2 * n + 64, shared);
+  const levels: Level[] = [fineLevel(input)];
+  const parents: Uint32Array[] = [];
+  for (;;) {
+    const level = levels[levels.length - 1];
+    if (level.nodeCount <= COARSEST_SIZE) break;
+    const { coarse, parentOf } = coarsen(level, seed + levels.length);
+    if (coarse.nodeCount > 0.75 * level.nodeCount) break;
+    levels.push(coarse);
+    parents.push(parentOf);
+  }
+  const total = iterations * levels.length;
+  let done = 0;
+  const random = seededRandom(seed);
+  const threads = Math.max(1, Math.min(options.threads ?? 1, Math.ceil(input.nodeCount / 5000)));
   const pool = new RepulsionPool(threads);
   try {
-    let step = spread / 20;
-    const finalStep = step / 1000;
-    let energy = Infinity;
-    let progress = 0;
-    for (let iteration = 0; iteration < iterations; iteration++) {
-      options.signal?.throwIfAborted();
-      while (!buildOctree(tree, positions, masses)) tree = allocateOctree(n, tree.firstBody.length * 2, shared);
-      await pool.compute({ tree, positions, masses, out: forces, theta, strength: REPULSION }, n);
-      addAttraction(input, positions, forces);
-      addGravity(positions, masses, forces);
-      const newEnergy = move(positions, forces, step);
-
-      if (newEnergy < energy) {
-        progress++;
-        if (progress >= 5) {
-          progress = 0;
-          step /= STEP_FACTOR;
-        }
+    let positions: Float64Array | undefined;
+    for (let l = levels.length - 1; l >= 0; l--) {
+      const level = levels[l];
+      const shared = pool.threads > 1;
+      const next = float64(3 * level.nodeCount, shared);
+      let step: number;
+      if (!positions) {
+        const spread = 8 * Math.cbrt(level.nodeCount) * Math.sqrt(meanMass(level));
+        for (let i = 0; i < next.length; i++) next[i] = (random() - 0.5) * spread;
+        step = spread / 20;
       } else {
-        progress = 0;
-        step *= STEP_FACTOR;
+        // Children start around their group's place, a little apart so that they can separate.
+        const parentOf = parents[l];
+        const spacing = typicalSpacing(positions);
+        for (let i = 0; i < level.nodeCount; i++) {
+          const p = parentOf[i];
+          for (let a = 0; a < 3; a++) next[3 * i + a] = positions[3 * p + a] + (random() - 0.5) * spacing * 0.2;
+        }
+        step = spacing * 0.5;
       }
-      energy = newEnergy;
-      // Cool down whatever the energy did, so the layout settles within the iterations asked for.
-      const remaining = (iterations - iteration - 1) / iterations;
-      step = Math.max(finalStep, Math.min(step, (spread / 20) * remaining * remaining + finalStep));
-      options.onIteration?.(iteration + 1, iterations);
+      positions = next;
+      await refine(level, positions, iterations, step, pool, options.theta ?? 1.2, options.signal, () => {
+        options.onIteration?.(++done, total);
+      });
     }
+    return positions ?? new Float64Array(0);
   } finally {
     await pool.dispose();
   }
-  return positions;
 }
 
-function addAttraction(input: LayoutInput, positions: Float64Array, forces: Float64Array): void {
-  const { sources, targets } = input;
+function meanMass(level: Level): number {
+  let sum = 0;
+  for (let i = 0; i < level.nodeCount; i++) sum += level.masses[i];
+  return level.nodeCount > 0 ? sum / level.nodeCount : 1;
+}
+
+/** Mean distance to the centre over the cube root of the node count: about the distance between neighbours. */
+function typicalSpacing(positions: Float64Array): number {
+  const n = positions.length / 3;
+  if (n === 0) return 1;
+  let sum = 0;
+  for (let i = 0; i < n; i++) sum += Math.hypot(positions[3 * i], positions[3 * i + 1], positions[3 * i + 2]);
+  return Math.max(1e-3, sum / n / Math.cbrt(n));
+}
+
+async function refine(
+  level: Level,
+  positions: Float64Array,
+  iterations: number,
+  initialStep: number,
+  pool: RepulsionPool,
+  theta: number,
+  signal: AbortSignal | undefined,
+  onIteration: () => void,
+): Promise<void> {
+  const n = level.nodeCount;
+  if (n < 2) {
+    for (let i = 0; i < iterations; i++) onIteration();
+    return;
+  }
+  const shared = pool.threads > 1;
+  const forces = float64(3 * n, shared);
+  const order = new Int32Array(shared ? new SharedArrayBuffer(4 * n) : new ArrayBuffer(4 * n));
+  const stack = new Int32Array(TRAVERSAL_STACK_SIZE);
+  let tree: Octree = allocateOctree(n, 2 * n + 64, shared);
+  let step = initialStep;
+  const finalStep = initialStep / 1000;
+  let energy = Infinity;
+  let progress = 0;
+  for (let iteration = 0; iteration < iterations; iteration++) {
+    signal?.throwIfAborted();
+    while (!buildOctree(tree, positions, level.masses)) tree = allocateOctree(n, tree.firstBody.length * 2, shared);
+    depthFirstBodies(tree, order, stack);
+    await pool.compute({ tree, positions, masses: level.masses, out: forces, order, theta, strength: REPULSION }, n);
+    addAttraction(level, positions, forces);
+    addGravity(positions, level.masses, forces);
+    const newEnergy = move(positions, forces, step);
+    if (newEnergy < energy) {
+      progress++;
+      if (progress >= 5) {
+        progress = 0;
+        step /= STEP_FACTOR;
+      }
+    } else {
+      progress = 0;
+      step *= STEP_FACTOR;
+    }
+    energy = newEnergy;
+    // Cool down whatever the energy did, so the level settles within the iterations it has.
+    const remaining = (iterations - iteration - 1) / iterations;
+    step = Math.max(finalStep, Math.min(step, initialStep * remaining * remaining + finalStep));
+    onIteration();
+  }
+}
+
+function addAttraction(level: Level, positions: Float64Array, forces: Float64Array): void {
+  const { sources, targets, weights } = level;
   for (let k = 0; k < sources.length; k++) {
     const a = 3 * sources[k], b = 3 * targets[k];
-    const dx = positions[b] - positions[a], dy = positions[b + 1] - positions[a + 1], dz = positions[b + 2] - positions[a + 2];
+    const w = weights[k];
+    const dx = (positions[b] - positions[a]) * w;
+    const dy = (positions[b + 1] - positions[a + 1]) * w;
+    const dz = (positions[b + 2] - positions[a + 2]) * w;
     forces[a] += dx;
     forces[a + 1] += dy;
     forces[a + 2] += dz;
@@ -120,12 +193,11 @@ function addAttraction(input: LayoutInput, positions: Float64Array, forces: Floa
   }
 }
 
+/** ForceAtlas2's "strong gravity" (growing with distance): keeps unlinked nodes from drifting far out. */
 function addGravity(positions: Float64Array, masses: Float64Array, forces: Float64Array): void {
   for (let i = 0; i < masses.length; i++) {
     const x = positions[3 * i], y = positions[3 * i + 1], z = positions[3 * i + 2];
-    const d = Math.sqrt(x * x + y * y + z * z);
-    if (d === 0) continue;
-    const f = (GRAVITY * masses[i]) / d;
+    const f = GRAVITY * masses[i];
     forces[3 * i] -= x * f;
     forces[3 * i + 1] -= y * f;
     forces[3 * i + 2] -= z * f;

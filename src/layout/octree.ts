@@ -161,3 +161,24 @@ function accumulateMass(tree: Octree, positions: Float64Array, masses: Float64Ar
     }
   }
 }
+
+/**
+ * Writes the bodies into `order` leaf by leaf in depth-first order, so that bodies handled one
+ * after another are near each other in space and walk the same cells (much better cache use).
+ */
+export function depthFirstBodies(tree: Octree, order: Int32Array, stack: Int32Array): void {
+  let top = 0;
+  let at = 0;
+  stack[top++] = 0;
+  while (top > 0) {
+    const cell = stack[--top];
+    if (tree.firstBody[cell] >= 0) {
+      for (let body = tree.firstBody[cell]; body >= 0; body = tree.nextBody[body]) order[at++] = body;
+      continue;
+    }
+    for (let k = 7; k >= 0; k--) {
+      const c = tree.child[cell * 8 + k];
+      if (c >= 0) stack[top++] = c;
+    }
+  }
+}

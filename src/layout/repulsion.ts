@@ -4,13 +4,15 @@ import type { Octree } from './octree';
  * Barnes–Hut repulsion on bodies [start, end): each pair pushes apart with strength
  * `strength * m_i * m_j / d` (ForceAtlas2's model), a cell far enough away (half-size / distance
  * < theta / 2) acting as one body at its centre of mass. Writes x, y, z per body into `out`.
- * Each body's sum only reads the tree, so threads splitting the bodies get identical results.
+ * Bodies are taken as `order[start..end)`. Each body's sum only reads the tree, so threads
+ * splitting the bodies get identical results.
  */
 export function computeRepulsion(
   tree: Octree,
   positions: Float64Array,
   masses: Float64Array,
   out: Float64Array,
+  order: Int32Array,
   start: number,
   end: number,
   theta: number,
@@ -19,7 +21,8 @@ export function computeRepulsion(
 ): void {
   const { child, firstBody, nextBody, half, mass, massCentre } = tree;
   const thetaSquared = theta * theta;
-  for (let i = start; i < end; i++) {
+  for (let o = start; o < end; o++) {
+    const i = order[o];
     const x = positions[3 * i], y = positions[3 * i + 1], z = positions[3 * i + 2];
     let fx = 0, fy = 0, fz = 0;
     let top = 0;

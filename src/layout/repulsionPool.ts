@@ -8,6 +8,7 @@ export interface RepulsionTask {
   positions: Float64Array;
   masses: Float64Array;
   out: Float64Array;
+  order: Int32Array;
   start: number;
   end: number;
   theta: number;
@@ -50,7 +51,7 @@ export class RepulsionPool {
           worker.postMessage({ ...task, id, start: bounds[w + 1], end: bounds[w + 2] } satisfies RepulsionTask);
         }),
     );
-    computeRepulsion(task.tree, task.positions, task.masses, task.out, bounds[0], bounds[1], task.theta, task.strength, this.stack);
+    computeRepulsion(task.tree, task.positions, task.masses, task.out, task.order, bounds[0], bounds[1], task.theta, task.strength, this.stack);
     await Promise.all(pending);
   }
 

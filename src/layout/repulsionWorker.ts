@@ -5,6 +5,6 @@ import type { RepulsionTask } from './repulsionPool';
 const stack = new Int32Array(TRAVERSAL_STACK_SIZE);
 
 parentPort?.on('message', (task: RepulsionTask) => {
-  computeRepulsion(task.tree, task.positions, task.masses, task.out, task.start, task.end, task.theta, task.strength, stack);
+  computeRepulsion(task.tree, task.positions, task.masses, task.out, task.order, task.start, task.end, task.theta, task.strength, stack);
   parentPort?.postMessage(task.id);
 });
