@@ -47,13 +47,13 @@ export function dataRootMiddleware(mountPath: string, dirs: string[]) {
       res.end('Bad path');
       return;
     }
-    if (relative.split('/').some((part) => part === '..')) {
-      res.statusCode = 403;
-      res.end('Forbidden');
-      return;
-    }
     for (const dir of dirs) {
-      const file = path.join(dir, relative);
+      const file = path.resolve(dir, relative);
+      if (!file.startsWith(dir + path.sep)) {
+        res.statusCode = 403;
+        res.end('Forbidden');
+        return;
+      }
       if (existsSync(file) && statSync(file).isFile()) {
         const size = statSync(file).size;
         res.setHeader('Content-Type', CONTENT_TYPES[path.extname(file)] ?? 'application/octet-stream');

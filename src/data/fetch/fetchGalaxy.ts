@@ -79,6 +79,8 @@ export async function fetchGalaxy(request: FetchGalaxyRequest, context: FetchGal
       checkedPositions(decodePositions(buffer, request.scale ?? 1)),
     );
     const labelsReady = fetchFile('labels').then((buffer) => parseLabelsJson(decodeUtf8(buffer, urls.labels)));
+    // Awaited below; until then a failure must not count as unhandled.
+    labelsReady.catch(() => undefined);
     const [positions, linksBuffer] = await Promise.all([positionsReady, fetchFile('links')]);
     const links = decodeLinks(linksBuffer, positions.nodeCount, (done, total) =>
       report({ message: `${name}: initializing edges`, completed: formatCompleted(done, total) }, urls.links),
