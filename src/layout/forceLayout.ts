@@ -77,7 +77,7 @@ export async function forceLayoutRaw(input: LayoutInput, options: LayoutOptions 
   const total = iterations * levels.length;
   let done = 0;
   const random = seededRandom(seed);
-  const threads = Math.max(1, Math.min(options.threads ?? 1, Math.ceil(input.nodeCount / 5000)));
+  const threads = Math.max(1, options.threads ?? 1);
   const pool = new RepulsionPool(threads);
   try {
     let positions: Float64Array | undefined;

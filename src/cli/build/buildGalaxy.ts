@@ -49,7 +49,8 @@ export async function buildGalaxy(options: BuildOptions): Promise<BuildResult> {
     {
       seed: options.seed ?? DEFAULT_SEED,
       iterations: options.iterations ?? DEFAULT_ITERATIONS,
-      threads: options.threads ?? os.availableParallelism(),
+      // Starting workers costs more than it saves on small graphs.
+      threads: options.threads ?? (graph.labels.length > 20_000 ? os.availableParallelism() : 1),
       onIteration: options.onIteration,
     },
   );
