@@ -1,0 +1,222 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { expect, type Page, test } from '@playwright/test';
+import { Graph } from '../../src/data/graph';
+import { decodeGalaxy } from '../../src/data/wire/decodeGalaxy';
+import { haveSharedGalaxies, sharedGalaxiesDir, sharedGalaxiesMissingReason } from '../support/sharedGalaxies';
+
+/** A real galaxy decoded in Node, to know what the page should say about it. */
+function loadShared(name: string): Graph {
+  const folder = path.join(sharedGalaxiesDir, name);
+  const manifest = JSON.parse(readFileSync(path.join(folder, 'manifest.json'), 'utf8')) as { last: string };
+  const read = (file: string) => {
+    const bytes = readFileSync(path.join(folder, manifest.last, file));
+    return bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength);
+  };
+  return new Graph(
+    decodeGalaxy({
+      name,
+      version: manifest.last,
+      positions: read('positions.bin'),
+      links: read('links.bin'),
+      labels: readFileSync(path.join(folder, manifest.last, 'labels.json'), 'utf8'),
+      scale: 1.75,
+    }),
+  );
+}
+
+const count = (n: number) => n.toLocaleString('en-US');
+const searchBox = (page: Page) => page.getByPlaceholder('enter a search term');
+
+async function openGalaxy(page: Page, name: string, query = ''): Promise<void> {
+  await page.goto(`/?renderer=webgl2#/galaxy/${name}${query ? `?${query}` : ''}`);
+  await expect(page.getByTestId('galaxy-stats')).toBeVisible({ timeout: 60_000 });
+  await page.waitForFunction(() => !!window.galaxyScene?.canvas?.dataset.frames, null, { timeout: 60_000 });
+}
+
+async function camera(page: Page) {
+  return page.evaluate(() => window.galaxyScene!.getCamera());
+}
+
+/** Waits until no fly-to animation runs. */
+async function cameraAtRest(page: Page): Promise<void> {
+  await page.waitForFunction(() => window.galaxyScene && !window.galaxyScene.isCameraAnimating());
+}
+
+/** The star's position on screen, waiting until it is in front of the camera. */
+async function onScreen(page: Page, id: number): Promise<{ x: number; y: number }> {
+  const handle = await page.waitForFunction((star) => window.galaxyScene?.projectToClient(star), id);
+  return (await handle.jsonValue()) as { x: number; y: number };
+}
+
+function addressParams(page: Page): URLSearchParams {
+  const hash = new URL(page.url()).hash;
+  return new URLSearchParams(hash.slice(hash.indexOf('?') + 1));
+}
+
+/** Searches, clicks the result named `label` and waits until the camera stopped by that star. */
+async function focusByName(page: Page, label: string): Promise<void> {
+  await searchBox(page).fill(label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
+  const results = page.locator('[data-window-key="search-results"]');
+  await results.getByRole('button', { name: label, exact: true }).click();
+  await expect(page.getByTestId('node-details')).toContainText(label);
+  await cameraAtRest(page);
+}
+
+test.describe('the galaxy screen over real galaxies', () => {
+  test.skip(!haveSharedGalaxies, sharedGalaxiesMissingReason);
+
+  test('opens from Home and writes the view into the address', async ({ page }) => {
+    const elm = loadShared('elm');
+    await page.goto('/?renderer=webgl2#/');
+    await page.getByRole('list', { name: 'Galaxies' }).locator('a[href="#/galaxy/elm"]').click();
+    await expect(page.getByTestId('galaxy-stats')).toContainText(`${count(elm.nodeCount)} stars`, { timeout: 60_000 });
+    await expect(page).toHaveURL(/#\/galaxy\/elm\?cx=-?\d+&cy=-?\d+&cz=-?\d+&lx=.*&v=2020-02-21T00-00-00Z/);
+    // The page's own query before the hash is left as it was.
+    expect(new URL(page.url()).search).toBe('?renderer=webgl2');
+    await expect(page.getByTestId('help-overlay')).toBeVisible();
+    await expect(page.getByRole('link', { name: 'About...' })).toHaveAttribute('target', '_blank');
+  });
+
+  test('search lists the matches with their count, and clicking one flies to it and selects it', async ({ page }) => {
+    const elm = loadShared('elm');
+    await openGalaxy(page, 'elm');
+    const pattern = 'ELM/HTTP';
+    const expected = elm.labels.filter((label) => /elm\/http/i.test(label));
+    expect(expected.length).toBeGreaterThan(0);
+    await searchBox(page).fill(pattern);
+    const results = page.locator('[data-window-key="search-results"]');
+    await expect(results).toContainText(`${count(expected.length)} ${expected.length === 1 ? 'match' : 'matches'}`);
+    const before = await camera(page);
+
+    const target = expected[0];
+    const id = elm.findByName(target);
+    await results.getByRole('button', { name: target, exact: true }).click();
+    const details = page.getByTestId('node-details');
+    await expect(details).toContainText(target);
+    await expect(details.getByTestId('degree-in')).toContainText(`${count(elm.inDegree(id))} dependent`);
+    await expect(details.getByTestId('degree-out')).toContainText(`${count(elm.outDegree(id))} dependenc`);
+    await cameraAtRest(page);
+    const after = await camera(page);
+    expect(after.position).not.toEqual(before.position);
+    const [sx, sy, sz] = elm.position(id);
+    const distance = Math.hypot(after.position[0] - sx, after.position[1] - sy, after.position[2] - sz);
+    expect(distance).toBeGreaterThan(90);
+    expect(distance).toBeLessThan(110);
+
+    // A pattern that matches nothing closes the window; an invalid one matches nothing.
+    await searchBox(page).fill('no such package anywhere');
+    await expect(results).toHaveCount(0);
+    await searchBox(page).fill('elm/(');
+    await expect(results).toHaveCount(0);
+  });
+
+  test('hovering a star shows its name and degrees; a click selects it with the degrees of the data', async ({ page }) => {
+    const elm = loadShared('elm');
+    await openGalaxy(page, 'elm');
+    const label = 'elm/json@1.1.3';
+    const id = elm.findByName(label);
+    expect(id).toBeGreaterThanOrEqual(0);
+    await focusByName(page, label);
+    await page.getByTestId('node-details').getByRole('button', { name: /close/i }).click().catch(() => undefined);
+
+    const star = await onScreen(page, id);
+    await page.mouse.move(star.x - 40, star.y - 40);
+    await page.mouse.move(star.x, star.y, { steps: 4 });
+    const tooltip = page.getByTestId('hover-tooltip');
+    await expect(tooltip).toContainText(label);
+    await expect(tooltip.getByTestId('hover-in')).toHaveText(count(elm.inDegree(id)));
+    await expect(tooltip.getByTestId('hover-out')).toHaveText(count(elm.outDegree(id)));
+    const box = await tooltip.boundingBox();
+    expect(Math.round(box!.x)).toBe(Math.round(star.x + 20));
+    expect(Math.round(box!.y)).toBe(Math.round(star.y - 35));
+
+    await page.mouse.down();
+    await page.mouse.up();
+    const details = page.getByTestId('node-details');
+    await expect(details).toContainText(label);
+    await expect(details.getByTestId('degree-in')).toContainText(count(elm.inDegree(id)));
+    await expect(details.getByTestId('degree-out')).toContainText(count(elm.outDegree(id)));
+  });
+
+  test('a degree figure lists the connected stars, and clicking one flies there', async ({ page }) => {
+    const elm = loadShared('elm');
+    await openGalaxy(page, 'elm');
+    const label = 'elm/json@1.1.3';
+    const id = elm.findByName(label);
+    await focusByName(page, label);
+    await page.getByTestId('node-details').getByTestId('degree-in').click();
+    const list = page.locator('[data-window-key="degree"]');
+    await expect(list).toContainText(`${label} has ${count(elm.inDegree(id))} dependents`);
+    const neighbour = elm.label(elm.inNeighbours(id)[0]);
+    const neighbourId = elm.inNeighbours(id)[0];
+    await list.getByRole('button', { name: neighbour, exact: true }).click();
+    await expect(page.getByTestId('node-details')).toContainText(neighbour);
+    await cameraAtRest(page);
+    const pose = await camera(page);
+    const [nx, ny, nz] = elm.position(neighbourId);
+    expect(Math.hypot(pose.position[0] - nx, pose.position[1] - ny, pose.position[2] - nz)).toBeLessThan(110);
+  });
+
+  test('L toggles links and H toggles the help; other keys hide it', async ({ page }) => {
+    await openGalaxy(page, 'cran', 'l=1');
+    const help = page.getByTestId('help-overlay');
+    await expect(help).toBeVisible();
+    await page.keyboard.press('KeyH');
+    await expect(help).toBeHidden();
+    await page.keyboard.press('Shift+Slash');
+    await expect(help).toBeVisible();
+    await page.keyboard.press('KeyK');
+    await expect(help).toBeHidden();
+
+    await expect.poll(() => addressParams(page).get('l')).toBe('1');
+    await page.keyboard.press('KeyL');
+    await expect.poll(() => addressParams(page).get('l')).toBe('0');
+    await page.keyboard.press('Control+KeyL');
+    await page.waitForTimeout(600);
+    expect(addressParams(page).get('l')).toBe('0');
+    await page.keyboard.press('KeyL');
+    await expect.poll(() => addressParams(page).get('l')).toBe('1');
+
+    await page.keyboard.press('Space');
+    await expect(page.getByTestId('steering-overlay')).toHaveText('Press SPACE to deactivate steering mode');
+    await page.keyboard.press('Space');
+    await expect(page.getByTestId('steering-overlay')).toHaveCount(0);
+  });
+
+  test('flying with W moves the camera; a reload lands on the same view', async ({ page }) => {
+    await openGalaxy(page, 'brew');
+    const start = await camera(page);
+    await page.keyboard.down('KeyW');
+    await page.waitForTimeout(400);
+    await page.keyboard.up('KeyW');
+    await page.keyboard.press('ArrowLeft');
+    const moved = await camera(page);
+    expect(moved.position[2]).toBeLessThan(start.position[2]);
+    await expect.poll(() => Number(addressParams(page).get('cz'))).toBe(Math.round(moved.position[2]));
+    const saved = addressParams(page);
+
+    await page.reload();
+    await expect(page.getByTestId('galaxy-stats')).toBeVisible({ timeout: 60_000 });
+    await page.waitForFunction(() => !!window.galaxyScene?.canvas?.dataset.frames);
+    const restored = await camera(page);
+    expect(restored.position.map(Math.round)).toEqual(['cx', 'cy', 'cz'].map((key) => Number(saved.get(key))));
+    restored.orientation.forEach((value, i) => expect(value).toBeCloseTo(Number(saved.get(['lx', 'ly', 'lz', 'lw'][i])), 3));
+  });
+
+  test('back and forward move the camera and links to each address', async ({ page }) => {
+    await openGalaxy(page, 'elm', 'cx=0&cy=0&cz=3000&lx=0&ly=0&lz=0&lw=1&l=1');
+    expect((await camera(page)).position).toEqual([0, 0, 3000]);
+    await page.evaluate(() => {
+      location.hash = '#/galaxy/elm?cx=100&cy=200&cz=1500&lx=0&ly=0.3827&lz=0&lw=0.9239&l=0';
+    });
+    await expect.poll(async () => (await camera(page)).position).toEqual([100, 200, 1500]);
+    await page.goBack();
+    await expect.poll(async () => (await camera(page)).position).toEqual([0, 0, 3000]);
+    await expect.poll(() => addressParams(page).get('l')).toBe('1');
+    await page.goForward();
+    await expect.poll(async () => (await camera(page)).position).toEqual([100, 200, 1500]);
+    await expect.poll(() => addressParams(page).get('l')).toBe('0');
+    expect(await page.getByTestId('galaxy-stats').textContent()).toContain('elm');
+  });
+});
