@@ -64,12 +64,14 @@ export function HelpOverlay({ visible, touch = false }: HelpOverlayProps) {
   return (
     <aside className="help-overlay galaxy-panel" aria-label="How to fly" data-testid="help-overlay">
       <h2 className="help-overlay__title">How to fly</h2>
-      {sections.map((section) => (
-        <section key={section.title}>
-          <h3 className="help-overlay__section">{section.title}</h3>
-          <KeyList rows={section.rows} />
-        </section>
-      ))}
+      <div className="help-overlay__columns">
+        {sections.map((section) => (
+          <section key={section.title} className={`help-overlay__group help-overlay__group--${section.title.toLowerCase()}`}>
+            <h3 className="help-overlay__section">{section.title}</h3>
+            <KeyList rows={section.rows} />
+          </section>
+        ))}
+      </div>
       <p className="help-overlay__hint">Press any key to start flying.</p>
     </aside>
   );
