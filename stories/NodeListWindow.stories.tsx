@@ -161,3 +161,13 @@ export const KeyboardUse: Story = {
     await expect(args.onClickName).toHaveBeenCalledWith(fewRows[0]);
   },
 };
+
+/** The count at the end of a long title stays readable: the title wraps to a second line. */
+export const LongTitleKeepsItsCount: Story = {
+  args: { title: 'tricycle/elm-eventstream-with-a-longer-name@1.1.1 has 1,234 dependents' },
+  play: async ({ canvasElement }) => {
+    const title = within(canvasElement).getByRole('heading', { level: 2 }).querySelector('span') as HTMLElement;
+    await expect(title.scrollHeight).toBeLessThanOrEqual(title.clientHeight + 1);
+    await expect(title.scrollWidth).toBeLessThanOrEqual(title.clientWidth + 1);
+  },
+};

@@ -1,11 +1,19 @@
-/** Encodes each '/'-separated part of a name, keeping the slashes (scoped or nested names). */
-function encodePath(name: string): string {
-  return name.split('/').map(encodeURIComponent).join('/');
+/** Encodes one path segment; '@' may stay as it is in a path (npm scopes, brew's openssl@3). */
+function encodeSegment(segment: string): string {
+  return encodeURIComponent(segment).replace(/%40/g, '@');
 }
 
-/** npm scopes keep their '@' so the address matches what npmjs.com prints. */
-function encodeNpmName(name: string): string {
-  return encodePath(name).replace(/^%40/, '@');
+/** Encodes each '/'-separated part of a name, keeping the slashes (scoped or nested names). */
+function encodePath(name: string): string {
+  return name.split('/').map(encodeSegment).join('/');
+}
+
+/** Elm labels may carry a version: 'author/name@1.0.2' is the page of that version. */
+function elmLink(name: string): string {
+  const match = /^([^/@\s]+)\/([^/@\s]+)(?:@([^/@\s]+))?$/.exec(name);
+  if (!match) return `https://package.elm-lang.org/?q=${encodeURIComponent(name)}`;
+  const [, author, pkg, version] = match;
+  return `https://package.elm-lang.org/packages/${encodeSegment(author)}/${encodeSegment(pkg)}/${version ? encodeSegment(version) : 'latest'}/`;
 }
 
 function searchQuery(text: string): string {
@@ -13,7 +21,7 @@ function searchQuery(text: string): string {
 }
 
 const LINKS: Record<string, (name: string) => string | undefined> = {
-  npm: (name) => `https://www.npmjs.com/package/${encodeNpmName(name)}`,
+  npm: (name) => `https://www.npmjs.com/package/${encodePath(name)}`,
   bower: (name) => `https://bower.io/search/?q=${encodeURIComponent(name)}`,
   cpan: (name) =>
     name.includes('::')
@@ -26,14 +34,11 @@ const LINKS: Record<string, (name: string) => string | undefined> = {
   debian: (name) => `https://duckduckgo.com/?q=${searchQuery(`site:packages.debian.org ${name}`)}`,
   fedora: (name) => `https://packages.fedoraproject.org/pkgs/${encodeURIComponent(name)}/`,
   arch: (name) => `https://archlinux.org/packages/?q=${encodeURIComponent(name)}`,
-  brew: (name) => `https://formulae.brew.sh/formula/${encodeURIComponent(name)}`,
+  brew: (name) => `https://formulae.brew.sh/formula/${encodeSegment(name)}`,
   nuget: (name) => `https://www.nuget.org/packages/${encodeURIComponent(name)}`,
   python: (name) => `https://pypi.org/project/${encodeURIComponent(name)}/`,
   crates: (name) => `https://crates.io/crates/${encodeURIComponent(name)}`,
-  elm: (name) =>
-    name.includes('/')
-      ? `https://package.elm-lang.org/packages/${encodePath(name)}/latest/`
-      : `https://package.elm-lang.org/?q=${encodeURIComponent(name)}`,
+  elm: elmLink,
   github: (name) => `https://github.com/${encodeURIComponent(name)}`,
   internet: (name) => {
     const asn = /^\s*(?:AS)?\s*(\d+)\s*$/i.exec(name);

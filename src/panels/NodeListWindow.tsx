@@ -1,5 +1,5 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useRef } from 'react';
+import { useEffect, useRef } from 'react';
 import { formatCount } from '../ecosystems/formatCount';
 import { Avatar } from './Avatar';
 import './panel.css';
@@ -69,6 +69,10 @@ export function NodeListWindow({
     overscan: 8,
     initialRect: { width: 340, height: NODE_LIST_ROW_HEIGHT * VISIBLE_ROWS_AT_MOST },
   });
+  // A new list (another node, another search) starts at its top.
+  useEffect(() => {
+    if (scrollerRef.current) scrollerRef.current.scrollTop = 0;
+  }, [title, rowCount]);
   const className = ['node-list-window', 'galaxy-panel', placement !== 'none' ? `node-list-window--${placement}` : '']
     .filter(Boolean)
     .join(' ');
