@@ -14,8 +14,9 @@ out vec4 vColor;
 
 void main() {
   vec4 eye = uView * vec4(position, 1.0);
-  // SPEC: point size scales with distance, factor 351; at least one pixel, at most uMaxPointSize.
-  gl_PointSize = clamp(size * (351.0 / length(eye.xyz)), 1.0, uMaxPointSize);
+  // SPEC: point size scales with distance, factor 351. At least two pixels: a smaller point can fall
+  // between pixel centres whose sprite alpha is under 0.5, and the star would vanish. At most uMaxPointSize.
+  gl_PointSize = clamp(size * (351.0 / length(eye.xyz)), 2.0, uMaxPointSize);
   gl_Position = uProjection * eye;
   vColor = color;
 }

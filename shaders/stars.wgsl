@@ -27,7 +27,8 @@ fn vs(
   @location(2) size: f32,
 ) -> VertexOut {
   let eye = u.view * vec4f(position, 1.0);
-  let sizePx = clamp(size * (351.0 / length(eye.xyz)), 1.0, u.maxPointSize);
+  // At least two pixels, as in stars.vert: a smaller quad can miss every pixel centre whose sprite alpha is 0.5 or more.
+  let sizePx = clamp(size * (351.0 / length(eye.xyz)), 2.0, u.maxPointSize);
   let clip = u.projection * eye;
   let offset = vec2f(f32(corner & 1u), f32(corner >> 1u)) * 2.0 - 1.0;
   var out: VertexOut;

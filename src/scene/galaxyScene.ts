@@ -209,6 +209,16 @@ export class GalaxyScene implements GalaxyView {
     });
   }
 
+  /** World position of a star as drawn (positions already multiplied by the scale). */
+  starPosition(id: number): [number, number, number] | undefined {
+    return this.graph?.has(id) ? this.graph.position(id) : undefined;
+  }
+
+  /** Id of the first star with this label, or -1. */
+  findStar(label: string): number {
+    return this.graph?.findByName(label) ?? -1;
+  }
+
   projectToClient(id: number): { x: number; y: number } | undefined {
     const canvas = this.canvas;
     if (!canvas || !this.graph?.has(id)) return undefined;

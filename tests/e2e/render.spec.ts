@@ -1,0 +1,220 @@
+import { expect, test, type Page } from '@playwright/test';
+import { haveSharedGalaxies, sharedGalaxiesMissingReason } from '../support/sharedGalaxies';
+import {
+  applyPose,
+  brightestNear,
+  canvasLocator,
+  canvasPixels,
+  galaxyUrl,
+  hidePanels,
+  openGalaxy,
+  predictScreen,
+  settle,
+  type BackendName,
+  type Pixels,
+} from './renderSupport';
+import type { CameraPose } from '../../src/scene/galaxyView';
+
+test.skip(!haveSharedGalaxies, sharedGalaxiesMissingReason);
+
+const BACKENDS: BackendName[] = ['webgl2', 'webgpu'];
+const GALAXY = 'elm';
+
+interface Stars {
+  positions: Array<[number, number, number]>;
+  /** Id of elm/core@1.0.5, a much depended-upon package (a big star). */
+  core: number;
+}
+
+async function readStars(page: Page): Promise<Stars> {
+  return page.evaluate(() => {
+    const scene = window.galaxyScene!;
+    const positions: Array<[number, number, number]> = [];
+    for (let id = 0; ; id++) {
+      const p = scene.starPosition(id);
+      if (!p) break;
+      positions.push(p);
+    }
+    return { positions, core: scene.findStar('elm/core@1.0.5') };
+  });
+}
+
+function centreOf(positions: Array<[number, number, number]>): [number, number, number] {
+  const min = [Infinity, Infinity, Infinity], max = [-Infinity, -Infinity, -Infinity];
+  for (const p of positions) for (let k = 0; k < 3; k++) (min[k] = Math.min(min[k], p[k])), (max[k] = Math.max(max[k], p[k]));
+  return [0, 1, 2].map((k) => (min[k] + max[k]) / 2) as [number, number, number];
+}
+
+/** Distance from the centre at which every star is in view (the bounding sphere fits the 45° field). */
+function wholeViewDistance(positions: Array<[number, number, number]>): number {
+  const c = centreOf(positions);
+  const radius = Math.max(...positions.map((p) => Math.hypot(p[0] - c[0], p[1] - c[1], p[2] - c[2])));
+  return radius / Math.sin(Math.PI / 8) * 1.05;
+}
+
+/** Looking straight down -Z at a point from `distance` away (identity orientation, integer position). */
+function poseFacing(point: [number, number, number], distance: number): CameraPose {
+  return { position: [Math.round(point[0]), Math.round(point[1]), Math.round(point[2] + distance)], orientation: [0, 0, 0, 1] };
+}
+
+async function canvasSize(page: Page): Promise<{ width: number; height: number }> {
+  const box = await canvasLocator(page).boundingBox();
+  return { width: box!.width, height: box!.height };
+}
+
+function isLit([r, g, b]: [number, number, number]): boolean {
+  return r + g + b > 3 * 120;
+}
+
+function differingPixels(a: Pixels, b: Pixels, threshold: number): number {
+  let count = 0;
+  for (let i = 0; i < a.data.length; i += 4) {
+    if (Math.max(Math.abs(a.data[i] - b.data[i]), Math.abs(a.data[i + 1] - b.data[i + 1]), Math.abs(a.data[i + 2] - b.data[i + 2])) > threshold) count++;
+  }
+  return count;
+}
+
+for (const backend of BACKENDS) {
+  test.describe(`${backend} backend`, () => {
+    test('uses the backend named in the query string', async ({ page }) => {
+      await openGalaxy(page, galaxyUrl(backend, GALAXY));
+      await expect(canvasLocator(page)).toHaveAttribute('data-backend', backend);
+    });
+
+    test('lights stars where the camera predicts them and leaves the space between dark', async ({ page }, info) => {
+      await openGalaxy(page, galaxyUrl(backend, GALAXY));
+      const stars = await readStars(page);
+      const pose = poseFacing(centreOf(stars.positions), wholeViewDistance(stars.positions));
+      if (!(await applyPose(page, backend, GALAXY, pose, false))) info.annotations.push({ type: 'note', description: 'route did not apply the URL pose; set on the scene' });
+      const { width, height } = await canvasSize(page);
+      const pixels = await canvasPixels(page);
+      await info.attach(`${backend}-elm-stars.png`, { body: await canvasLocator(page).screenshot(), contentType: 'image/png' });
+
+      const projected = stars.positions.map((p) => predictScreen(pose, p, width, height));
+      const inside = projected.filter((p) => p && p.x > 3 && p.y > 3 && p.x < width - 3 && p.y < height - 3);
+      expect(inside.length).toBeGreaterThan(stars.positions.length * 0.99);
+      const lit = inside.filter((p) => isLit(brightestNear(pixels, p!.x, p!.y, 1)));
+      expect(lit.length / inside.length).toBeGreaterThan(0.995);
+
+      // Pixels farther than any star's largest possible disc from every predicted star must stay dark.
+      let empty = 0, darkEmpty = 0;
+      for (let y = 2; y < height; y += 7) {
+        for (let x = 2; x < width; x += 7) {
+          const near = projected.some((p) => p && Math.hypot(p.x - x, p.y - y) < Math.max(2, (215 * 351) / p.distance / 2) + 3);
+          if (near) continue;
+          empty++;
+          if (!isLit(brightestNear(pixels, x, y, 0))) darkEmpty++;
+        }
+      }
+      expect(empty).toBeGreaterThan(1000);
+      expect(darkEmpty / empty).toBeGreaterThan(0.995);
+    });
+
+    test('links appear and disappear with l', async ({ page }) => {
+      await openGalaxy(page, galaxyUrl(backend, GALAXY));
+      const stars = await readStars(page);
+      const pose = poseFacing(centreOf(stars.positions), 3000);
+      await applyPose(page, backend, GALAXY, pose, false);
+      const without = await canvasPixels(page);
+      await page.goto(galaxyUrl(backend, GALAXY, pose, true));
+      await hidePanels(page);
+      await expect.poll(async () => differingPixels(without, await canvasPixels(page), 24), { timeout: 15_000 }).toBeGreaterThan(2000);
+      await page.goto(galaxyUrl(backend, GALAXY, pose, false));
+      await hidePanels(page);
+      await expect.poll(async () => differingPixels(without, await canvasPixels(page), 24), { timeout: 15_000 }).toBeLessThan(50);
+    });
+
+    test('the star under the camera turns red when hovered and white again after', async ({ page }) => {
+      await openGalaxy(page, galaxyUrl(backend, GALAXY));
+      const stars = await readStars(page);
+      const pose = poseFacing(stars.positions[stars.core], 600);
+      await applyPose(page, backend, GALAXY, pose, false);
+      const { width, height } = await canvasSize(page);
+      const box = (await canvasLocator(page).boundingBox())!;
+      const centre = { x: box.x + width / 2, y: box.y + height / 2 };
+
+      const before = brightestNear(await canvasPixels(page), width / 2, height / 2, 0);
+      expect(isLit(before)).toBe(true);
+      const picked = await page.evaluate(({ x, y }) => window.galaxyScene!.pick(x, y), centre);
+      expect(picked).toBe(stars.core);
+
+      await page.evaluate((id) => window.galaxyScene!.setHovered(id), stars.core);
+      const [r, g, b] = brightestNear(await canvasPixels(page), width / 2, height / 2, 0);
+      expect(r).toBeGreaterThan(200);
+      expect(g + b).toBeLessThan(80);
+
+      await page.evaluate(() => window.galaxyScene!.setHovered(undefined));
+      expect(brightestNear(await canvasPixels(page), width / 2, height / 2, 0)).toEqual(before);
+    });
+
+    test('hovering a star with the mouse turns it red', async ({ page }) => {
+      await openGalaxy(page, galaxyUrl(backend, GALAXY));
+      const stars = await readStars(page);
+      const pose = poseFacing(stars.positions[stars.core], 600);
+      await applyPose(page, backend, GALAXY, pose, false);
+      const { width, height } = await canvasSize(page);
+      const box = (await canvasLocator(page).boundingBox())!;
+      await page.mouse.move(box.x + width / 2 + 1, box.y + height / 2 + 1);
+      await page.mouse.move(box.x + width / 2, box.y + height / 2);
+      await expect
+        .poll(async () => {
+          const [r, g, b] = brightestNear(await canvasPixels(page), width / 2, height / 2, 0);
+          return r > 200 && g + b < 80;
+        }, { timeout: 5_000 })
+        .toBe(true);
+    });
+
+    test('draws nothing while idle', async ({ page }) => {
+      await openGalaxy(page, galaxyUrl(backend, GALAXY));
+      await settle(page);
+      const frames = await canvasLocator(page).getAttribute('data-frames');
+      await page.waitForTimeout(1000);
+      await expect(canvasLocator(page)).toHaveAttribute('data-frames', frames!);
+      await page.evaluate(() => window.galaxyScene!.setCamera({ position: [0, 0, 5000], orientation: [0, 0, 0, 1] }));
+      await expect.poll(async () => Number(await canvasLocator(page).getAttribute('data-frames'))).toBeGreaterThan(Number(frames));
+    });
+
+    test('recovers from a lost device keeping the camera and the galaxy', async ({ page }) => {
+      await openGalaxy(page, galaxyUrl(backend, GALAXY));
+      const stars = await readStars(page);
+      const pose = poseFacing(stars.positions[stars.core], 600);
+      await page.evaluate((p) => window.galaxyScene!.setCamera(p), pose);
+      const { width, height } = await canvasSize(page);
+      const oldCanvas = await canvasLocator(page).elementHandle();
+      await page.evaluate(() => window.galaxyScene!.simulateDeviceLoss());
+      await page.waitForFunction((old) => {
+        const canvas = document.querySelector<HTMLCanvasElement>('canvas[data-testid="galaxy-canvas"]');
+        return !!canvas && canvas !== old && Number(canvas.dataset.frames ?? 0) > 0;
+      }, oldCanvas, { timeout: 30_000 });
+      await expect(canvasLocator(page)).toHaveAttribute('data-backend', backend);
+      expect(await page.evaluate(() => window.galaxyScene!.getCamera())).toEqual(pose);
+      expect(isLit(brightestNear(await canvasPixels(page), width / 2, height / 2, 0))).toBe(true);
+    });
+  });
+}
+
+test('WebGPU is the default backend with the flags of tests/support/chromium.ts', async ({ page }) => {
+  await openGalaxy(page, galaxyUrl(undefined, GALAXY));
+  await expect(canvasLocator(page)).toHaveAttribute('data-backend', 'webgpu');
+});
+
+test('the two backends draw the same picture', async ({ browser }, info) => {
+  const shots: Pixels[] = [];
+  for (const backend of BACKENDS) {
+    const page = await browser.newPage({ viewport: { width: 800, height: 600 } });
+    await openGalaxy(page, galaxyUrl(backend, GALAXY));
+    const stars = await readStars(page);
+    const pose = poseFacing(centreOf(stars.positions), 2500);
+    await applyPose(page, backend, GALAXY, pose, true);
+    await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 500)));
+    shots.push(await canvasPixels(page));
+    await info.attach(`${backend}-elm-links.png`, { body: await canvasLocator(page).screenshot(), contentType: 'image/png' });
+    await page.close();
+  }
+  const [gl, gpu] = shots;
+  expect([gpu.width, gpu.height]).toEqual([gl.width, gl.height]);
+  const lit = (p: Pixels) => { let n = 0; for (let i = 0; i < p.data.length; i += 4) if (p.data[i] + p.data[i + 1] + p.data[i + 2] > 60) n++; return n; };
+  expect(lit(gl)).toBeGreaterThan(5000);
+  // Rasterisers may differ on edge pixels of lines and discs, not on the picture.
+  expect(differingPixels(gl, gpu, 64) / (gl.width * gl.height)).toBeLessThan(0.01);
+});
