@@ -1,6 +1,7 @@
 import { Command } from 'commander';
 import { registerBuildCommand } from './build/command';
 import { registerInspectCommand } from './inspect/command';
+import { registerServeCommand } from './serve/command';
 
 const program = new Command('galaxy')
   .description('Turn a graph into a galaxy for the Galaxy viewer, inspect one, or serve a folder of galaxies.')
@@ -8,5 +9,6 @@ const program = new Command('galaxy')
 
 registerBuildCommand(program);
 registerInspectCommand(program);
+registerServeCommand(program);
 
 await program.parseAsync(process.argv);

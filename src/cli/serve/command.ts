@@ -1,0 +1,40 @@
+import { existsSync } from 'node:fs';
+import { InvalidArgumentError, type Command } from 'commander';
+import { ensureViewerBuilt, galaxiesIn, shareableUrls, startServer } from './serveGalaxies';
+
+function port(value: string): number {
+  const parsed = Number(value);
+  if (!Number.isInteger(parsed) || parsed < 0 || parsed > 65535) throw new InvalidArgumentError('expected a port number');
+  return parsed;
+}
+
+export function registerServeCommand(program: Command): void {
+  program
+    .command('serve')
+    .description('Serve the viewer with a data root of galaxies, e.g. to share them on a local network')
+    .argument('<data root>', 'folder of galaxies (as written by galaxy build --out)')
+    .option('--port <n>', 'port to listen on', port, 8080)
+    .option('--host <host>', 'address to listen on (0.0.0.0: every interface, for the local network)', '0.0.0.0')
+    .addHelpText('after', '\nExamples:\n  galaxy serve data\n  galaxy serve ~/galaxies --port 3000 --host 127.0.0.1')
+    .action(async (dataRoot: string, flags: { port: number; host: string }) => {
+      if (!existsSync(dataRoot)) {
+        process.stderr.write(`galaxy serve: ${dataRoot} does not exist\n`);
+        process.exitCode = 1;
+        return;
+      }
+      try {
+        await ensureViewerBuilt((line) => process.stderr.write(`${line}\n`));
+        const server = await startServer({ dataRoot, port: flags.port, host: flags.host });
+        const address = server.address();
+        const actualPort = typeof address === 'object' && address ? address.port : flags.port;
+        const galaxies = galaxiesIn(dataRoot);
+        process.stdout.write(
+          `serving ${galaxies.length} galaxies (${galaxies.join(', ') || 'none yet'}) from ${dataRoot}\n` +
+            shareableUrls(flags.host, actualPort).map((url) => `  ${url}\n`).join(''),
+        );
+      } catch (error) {
+        process.stderr.write(`galaxy serve: ${error instanceof Error ? error.message : String(error)}\n`);
+        process.exitCode = 1;
+      }
+    });
+}
