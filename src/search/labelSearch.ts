@@ -46,7 +46,9 @@ export class LabelSearch {
   setLabels(labelText: string, labelEnds: Uint32Array): void {
     this.cancel();
     this.labels = { labelText, labelEnds };
-    this.worker?.postMessage({ type: 'labels', labelText, labelEnds });
+    // Start the worker now, so the first keystroke does not pay for it.
+    if (this.worker) this.worker.postMessage({ type: 'labels', labelText, labelEnds });
+    else if (labelEnds.length > 0) this.ensureWorker();
   }
 
   search(pattern: string): Promise<SearchOutcome> {
