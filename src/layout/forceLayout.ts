@@ -19,8 +19,8 @@ export interface LayoutOptions {
   threads?: number;
   /** Barnes–Hut accuracy: larger is faster and coarser. */
   theta?: number;
-  /** Progress over all levels, counted in iterations. */
-  onIteration?: (done: number, total: number) => void;
+  /** Progress over all levels, counted in iterations; `levelNodes` is the size of the level being refined. */
+  onIteration?: (done: number, total: number, levelNodes: number) => void;
   signal?: AbortSignal;
 }
 
@@ -102,7 +102,7 @@ export async function forceLayoutRaw(input: LayoutInput, options: LayoutOptions 
       }
       positions = next;
       await refine(level, positions, iterations, step, pool, options.theta ?? 1.2, options.signal, () => {
-        options.onIteration?.(++done, total);
+        options.onIteration?.(++done, total, level.nodeCount);
       });
     }
     return positions ?? new Float64Array(0);
