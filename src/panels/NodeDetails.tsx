@@ -10,7 +10,7 @@ export interface NodeDetailsProps {
   node: PresentedNode;
   /** The visitor clicked a degree figure: open the list of connected nodes. */
   onShowConnections: (direction: Direction) => void;
-  /** One-line layout for extra-small screens; screens under 576 px wide get it anyway. */
+  /** One-line layout for extra-small screens; screens under 800 px wide get it anyway (CSS). */
   compact?: boolean;
   /** Shows a close button when given. */
   onClose?: () => void;
@@ -68,25 +68,27 @@ export function NodeDetails({ node, onShowConnections, compact = false, onClose 
           )}
         </span>
       </h2>
-      <div className="node-details__degrees">
-        <DegreeFigure
-          value={node.inDegree}
-          label={node.inDegreeLabel}
-          direction="in"
-          onShowConnections={onShowConnections}
-        />
-        <DegreeFigure
-          value={node.outDegree}
-          label={node.outDegreeLabel}
-          direction="out"
-          onShowConnections={onShowConnections}
-        />
+      <div className="node-details__row">
+        <div className="node-details__degrees">
+          <DegreeFigure
+            value={node.inDegree}
+            label={node.inDegreeLabel}
+            direction="in"
+            onShowConnections={onShowConnections}
+          />
+          <DegreeFigure
+            value={node.outDegree}
+            label={node.outDegreeLabel}
+            direction="out"
+            onShowConnections={onShowConnections}
+          />
+        </div>
+        {onClose ? (
+          <button type="button" className="galaxy-icon-button node-details__close" aria-label="Close details" onClick={onClose}>
+            ×
+          </button>
+        ) : null}
       </div>
-      {onClose ? (
-        <button type="button" className="galaxy-icon-button node-details__close" aria-label="Close details" onClick={onClose}>
-          ×
-        </button>
-      ) : null}
     </section>
   );
 }
