@@ -10,6 +10,9 @@ import { type CommandHost, createConsoleCommands, runCommand } from './commands'
 import { createBrowserSearchWorker, LabelSearch } from './labelSearch';
 import { classifySearchInput } from './regexSearch';
 
+/** A spinner only for searches that take a while: a flash of one costs more than it tells. */
+export const BUSY_INDICATOR_DELAY_MS = 250;
+
 export function matchesCountText(count: number): string {
   return `${formatCount(count)} ${count === 1 ? 'match' : 'matches'}`;
 }
@@ -33,6 +36,15 @@ export function useGalaxySearch(graph: Graph | undefined, orbit: CommandHost['or
   const hideWindow = useSetAtom(hideWindowAtom);
   const view = useAtomValue(galaxyViewAtom);
   const searchRef = useRef<LabelSearch | undefined>(undefined);
+  const busyTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const showBusy = useCallback(
+    (busy: boolean) => {
+      clearTimeout(busyTimer.current);
+      if (busy) busyTimer.current = setTimeout(() => setBusy(true), BUSY_INDICATOR_DELAY_MS);
+      else setBusy(false);
+    },
+    [setBusy],
+  );
   const latest = useRef({ graph, view, orbit });
   latest.current = { graph, view, orbit };
 
@@ -40,6 +52,7 @@ export function useGalaxySearch(graph: Graph | undefined, orbit: CommandHost['or
     const search = new LabelSearch(createBrowserSearchWorker);
     searchRef.current = search;
     return () => {
+      clearTimeout(busyTimer.current);
       search.dispose();
       searchRef.current = undefined;
     };
@@ -48,18 +61,18 @@ export function useGalaxySearch(graph: Graph | undefined, orbit: CommandHost['or
   useEffect(() => {
     searchRef.current?.setLabels(graph?.data.labelText ?? '', graph?.data.labelEnds ?? new Uint32Array(0));
     setStatus(undefined);
-    setBusy(false);
-  }, [graph, setStatus, setBusy]);
+    showBusy(false);
+  }, [graph, setStatus, showBusy]);
 
   /** Runs a pattern search; resolves with the match count (undefined when superseded or stopped). */
   const searchPattern = useCallback(
     async (pattern: string): Promise<number | undefined> => {
       const search = searchRef.current;
       if (!search || !latest.current.graph) return undefined;
-      setBusy(true);
+      showBusy(true);
       const outcome = await search.search(pattern);
       if (outcome.status === 'cancelled') return undefined;
-      setBusy(false);
+      showBusy(false);
       if (outcome.status === 'stopped') {
         hideWindow('search-results');
         setStatus({ text: outcome.message, isError: true });
@@ -74,7 +87,7 @@ export function useGalaxySearch(graph: Graph | undefined, orbit: CommandHost['or
       }
       return outcome.ids.length;
     },
-    [setBusy, setStatus, showResults, hideWindow],
+    [showBusy, setStatus, showResults, hideWindow],
   );
 
   const commands = useRef(
@@ -115,10 +128,10 @@ export function useGalaxySearch(graph: Graph | undefined, orbit: CommandHost['or
       if (input.kind === 'pattern') void searchPattern(input.pattern);
       else {
         searchRef.current?.cancel();
-        setBusy(false);
+        showBusy(false);
       }
     },
-    [searchPattern, setBusy],
+    [searchPattern, showBusy],
   );
 
   const onSubmit = useCallback(
