@@ -33,6 +33,9 @@ const GRAVITY = Number(process.env.GRAVITY ?? 0.001);
 const STEP_FACTOR = 0.9;
 /** Coarsening stops at this size or when a level shrinks by less than a quarter. */
 const COARSEST_SIZE = 50;
+/** The shell of unlinked nodes, in units of the radius holding 90% of the linked ones. */
+const SHELL_INNER = 3;
+const SHELL_OUTER = 3.5;
 
 /** Mass 1 + degree, as in ForceAtlas2: hubs push harder and get room around them. */
 function fineLevel(input: LayoutInput): Level {
@@ -62,6 +65,70 @@ export async function forceLayout(input: LayoutInput, options: LayoutOptions = {
 }
 
 export async function forceLayoutRaw(input: LayoutInput, options: LayoutOptions = {}): Promise<Float64Array> {
+  const seed = options.seed ?? DEFAULT_SEED;
+  const { linked, subgraph } = linkedSubgraph(input);
+  const linkedPositions = await multilevelLayout(subgraph, options);
+  // Nodes without links carry no structure: they go to a shell around the rest, as in the published galaxies.
+  const positions = new Float64Array(3 * input.nodeCount);
+  let isolated = 0;
+  const isLinked = new Uint8Array(input.nodeCount);
+  for (let j = 0; j < linked.length; j++) {
+    isLinked[linked[j]] = 1;
+    for (let a = 0; a < 3; a++) positions[3 * linked[j] + a] = linkedPositions[3 * j + a];
+  }
+  for (let i = 0; i < input.nodeCount; i++) if (!isLinked[i]) isolated++;
+  if (isolated > 0) placeOnShell(positions, isLinked, linkedPositions, seed);
+  return positions;
+}
+
+/** The nodes with links (old ids) and the graph between them renumbered 0..k-1. */
+function linkedSubgraph(input: LayoutInput): { linked: Uint32Array; subgraph: LayoutInput } {
+  const newId = new Int32Array(input.nodeCount).fill(-1);
+  for (let k = 0; k < input.sources.length; k++) {
+    newId[input.sources[k]] = 0;
+    newId[input.targets[k]] = 0;
+  }
+  const linked: number[] = [];
+  for (let i = 0; i < input.nodeCount; i++) if (newId[i] === 0) newId[i] = linked.push(i) - 1;
+  const sources = new Uint32Array(input.sources.length);
+  const targets = new Uint32Array(input.targets.length);
+  for (let k = 0; k < input.sources.length; k++) {
+    sources[k] = newId[input.sources[k]];
+    targets[k] = newId[input.targets[k]];
+  }
+  return { linked: Uint32Array.from(linked), subgraph: { nodeCount: linked.length, sources, targets } };
+}
+
+/** Spreads the unlinked nodes evenly through a shell around most linked nodes, well clear of them like the published galaxies. */
+function placeOnShell(positions: Float64Array, isLinked: Uint8Array, linkedPositions: Float64Array, seed: number): void {
+  const k = linkedPositions.length / 3;
+  const centre = [0, 0, 0];
+  for (let j = 0; j < k; j++) for (let a = 0; a < 3; a++) centre[a] += linkedPositions[3 * j + a] / k;
+  // The 90th percentile, not the farthest: a few long chains should not push the shell far out.
+  const distances = new Float64Array(k);
+  for (let j = 0; j < k; j++) {
+    distances[j] = Math.hypot(linkedPositions[3 * j] - centre[0], linkedPositions[3 * j + 1] - centre[1], linkedPositions[3 * j + 2] - centre[2]);
+  }
+  distances.sort();
+  let radius = k > 0 ? distances[Math.floor(0.9 * (k - 1))] : 0;
+  const isolatedCount = isLinked.length - k;
+  if (radius === 0) radius = 10 * Math.cbrt(isolatedCount);
+  const random = seededRandom(seed ^ 0x5bd1e995);
+  for (let i = 0; i < isLinked.length; i++) {
+    if (isLinked[i]) continue;
+    const z = 2 * random() - 1;
+    const angle = 2 * Math.PI * random();
+    const ring = Math.sqrt(1 - z * z);
+    // Uniform in volume between the two radii (k = 0: a full ball).
+    const inner = k > 0 ? SHELL_INNER : 0;
+    const r = radius * Math.cbrt(inner ** 3 + random() * (SHELL_OUTER ** 3 - inner ** 3));
+    positions[3 * i] = centre[0] + r * ring * Math.cos(angle);
+    positions[3 * i + 1] = centre[1] + r * ring * Math.sin(angle);
+    positions[3 * i + 2] = centre[2] + r * z;
+  }
+}
+
+async function multilevelLayout(input: LayoutInput, options: LayoutOptions): Promise<Float64Array> {
   const seed = options.seed ?? DEFAULT_SEED;
   const iterations = options.iterations ?? DEFAULT_ITERATIONS;
   const levels: Level[] = [fineLevel(input)];
