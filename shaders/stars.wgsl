@@ -1,6 +1,8 @@
-// Stars for WebGPU: one instanced quad per star (WebGPU has no points above one pixel).
-// Mirrors stars.vert / stars.frag: the quad covers the pixels a GL point of the same size covers,
-// and the sprite coordinate is computed from the pixel centre exactly as gl_PointCoord is.
+// Stars for WebGPU. WebGPU has no points above one pixel, so each star is one triangle that
+// encloses the square a GL point of the same size covers (vertex pulling from storage buffers,
+// three vertices per star, no instancing: SwiftShader and many drivers pay a cost per instance).
+// Mirrors stars.vert / stars.frag: the sprite coordinate is computed from the pixel centre exactly
+// as gl_PointCoord is, so pixels of the triangle outside the point's square fall out with the sprite.
 
 struct Uniforms {
   view: mat4x4f,
@@ -11,29 +13,32 @@ struct Uniforms {
 };
 
 @group(0) @binding(0) var<uniform> u: Uniforms;
+@group(0) @binding(1) var<storage, read> positions: array<f32>;
+@group(0) @binding(2) var<storage, read> colors: array<u32>;
+@group(0) @binding(3) var<storage, read> sizes: array<f32>;
 
 struct VertexOut {
   @builtin(position) clip: vec4f,
-  @location(0) color: vec4f,
+  @location(0) @interpolate(flat) color: vec4f,
   @location(1) @interpolate(flat) centerPx: vec2f,
   @location(2) @interpolate(flat) sizePx: f32,
 };
 
+// Corners in units of half the point size: a triangle around the square [-1, 1]².
+const corners = array<vec2f, 3>(vec2f(-1.0, -1.0), vec2f(3.0, -1.0), vec2f(-1.0, 3.0));
+
 @vertex
-fn vs(
-  @builtin(vertex_index) corner: u32,
-  @location(0) position: vec3f,
-  @location(1) color: vec4f,
-  @location(2) size: f32,
-) -> VertexOut {
+fn vs(@builtin(vertex_index) vertex: u32) -> VertexOut {
+  let star = vertex / 3u;
+  let position = vec3f(positions[star * 3u], positions[star * 3u + 1u], positions[star * 3u + 2u]);
   let eye = u.view * vec4f(position, 1.0);
-  // At least two pixels, as in stars.vert: a smaller quad can miss every pixel centre whose sprite alpha is 0.5 or more.
-  let sizePx = clamp(size * (351.0 / length(eye.xyz)), 2.0, u.maxPointSize);
+  // At least two pixels, as in stars.vert: a smaller point can miss every pixel centre whose sprite alpha is 0.5 or more.
+  let sizePx = clamp(sizes[star] * (351.0 / length(eye.xyz)), 2.0, u.maxPointSize);
   let clip = u.projection * eye;
-  let offset = vec2f(f32(corner & 1u), f32(corner >> 1u)) * 2.0 - 1.0;
   var out: VertexOut;
-  out.clip = vec4f(clip.xy + offset * sizePx / u.viewport * clip.w, clip.zw);
-  out.color = color;
+  out.clip = vec4f(clip.xy + corners[vertex % 3u] * sizePx / u.viewport * clip.w, clip.zw);
+  // Colours are RGBA8 bytes in memory: the lowest byte of the u32 is red.
+  out.color = unpack4x8unorm(colors[star]);
   let ndc = clip.xy / clip.w;
   out.centerPx = vec2f((ndc.x + 1.0) * 0.5 * u.viewport.x, (1.0 - ndc.y) * 0.5 * u.viewport.y);
   out.sizePx = sizePx;

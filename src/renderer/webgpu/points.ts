@@ -1,45 +1,46 @@
 import shaderSource from '../../../shaders/stars.wgsl?raw';
 import { DEPTH_FORMAT } from './depth';
 
-/** Stars as instanced quads (triangle strip of four corners) from three per-instance vertex buffers. */
+/**
+ * Stars as one triangle each (three vertices per star, no instancing), pulling position,
+ * RGBA8 colour and size from storage buffers. The position buffer doubles as the links' vertex buffer.
+ */
 export class WebGPUPoints {
   private pipeline: GPURenderPipeline;
-  private bindGroup: GPUBindGroup;
+  private bindGroup: GPUBindGroup | undefined;
   positionBuffer: GPUBuffer | undefined;
   private colorBuffer: GPUBuffer | undefined;
   private sizeBuffer: GPUBuffer | undefined;
   private count = 0;
 
-  constructor(private device: GPUDevice, format: GPUTextureFormat, uniforms: GPUBuffer) {
+  constructor(private device: GPUDevice, format: GPUTextureFormat, private uniforms: GPUBuffer) {
     const module = device.createShaderModule({ label: 'stars', code: shaderSource });
     this.pipeline = device.createRenderPipeline({
       label: 'stars',
       layout: 'auto',
-      vertex: {
-        module,
-        entryPoint: 'vs',
-        buffers: [
-          { arrayStride: 12, stepMode: 'instance', attributes: [{ shaderLocation: 0, offset: 0, format: 'float32x3' }] },
-          { arrayStride: 4, stepMode: 'instance', attributes: [{ shaderLocation: 1, offset: 0, format: 'unorm8x4' }] },
-          { arrayStride: 4, stepMode: 'instance', attributes: [{ shaderLocation: 2, offset: 0, format: 'float32' }] },
-        ],
-      },
+      vertex: { module, entryPoint: 'vs' },
       fragment: { module, entryPoint: 'fs', targets: [{ format }] },
-      primitive: { topology: 'triangle-strip' },
+      primitive: { topology: 'triangle-list' },
       depthStencil: { format: DEPTH_FORMAT, depthWriteEnabled: true, depthCompare: 'less' },
-    });
-    this.bindGroup = device.createBindGroup({
-      layout: this.pipeline.getBindGroupLayout(0),
-      entries: [{ binding: 0, resource: { buffer: uniforms } }],
     });
   }
 
   set(positions: Float32Array, colors: Uint8Array, sizes: Float32Array): void {
     this.destroyBuffers();
     this.count = positions.length / 3;
-    this.positionBuffer = this.upload(positions, 'star positions');
-    this.colorBuffer = this.upload(colors, 'star colours');
-    this.sizeBuffer = this.upload(sizes, 'star sizes');
+    const storage = GPUBufferUsage.STORAGE | GPUBufferUsage.COPY_DST;
+    this.positionBuffer = this.upload(positions, 'star positions', storage | GPUBufferUsage.VERTEX);
+    this.colorBuffer = this.upload(colors, 'star colours', storage);
+    this.sizeBuffer = this.upload(sizes, 'star sizes', storage);
+    this.bindGroup = this.device.createBindGroup({
+      layout: this.pipeline.getBindGroupLayout(0),
+      entries: [
+        { binding: 0, resource: { buffer: this.uniforms } },
+        { binding: 1, resource: { buffer: this.positionBuffer } },
+        { binding: 2, resource: { buffer: this.colorBuffer } },
+        { binding: 3, resource: { buffer: this.sizeBuffer } },
+      ],
+    });
   }
 
   updateColors(colors: Uint8Array, start: number, count: number): void {
@@ -51,18 +52,15 @@ export class WebGPUPoints {
   }
 
   draw(pass: GPURenderPassEncoder): void {
-    if (this.count === 0 || !this.positionBuffer || !this.colorBuffer || !this.sizeBuffer) return;
+    if (this.count === 0 || !this.bindGroup) return;
     pass.setPipeline(this.pipeline);
     pass.setBindGroup(0, this.bindGroup);
-    pass.setVertexBuffer(0, this.positionBuffer);
-    pass.setVertexBuffer(1, this.colorBuffer);
-    pass.setVertexBuffer(2, this.sizeBuffer);
-    pass.draw(4, this.count);
+    pass.draw(this.count * 3);
   }
 
-  private upload(data: Float32Array | Uint8Array, label: string): GPUBuffer {
-    const size = Math.max(4, Math.ceil(data.byteLength / 4) * 4);
-    const buffer = this.device.createBuffer({ label, size, usage: GPUBufferUsage.VERTEX | GPUBufferUsage.COPY_DST, mappedAtCreation: true });
+  private upload(data: Float32Array | Uint8Array, label: string, usage: GPUBufferUsageFlags): GPUBuffer {
+    const size = Math.max(16, Math.ceil(data.byteLength / 4) * 4);
+    const buffer = this.device.createBuffer({ label, size, usage, mappedAtCreation: true });
     new Uint8Array(buffer.getMappedRange()).set(new Uint8Array(data.buffer, data.byteOffset, data.byteLength));
     buffer.unmap();
     return buffer;
@@ -73,6 +71,7 @@ export class WebGPUPoints {
     this.colorBuffer?.destroy();
     this.sizeBuffer?.destroy();
     this.positionBuffer = this.colorBuffer = this.sizeBuffer = undefined;
+    this.bindGroup = undefined;
   }
 
   dispose(): void {

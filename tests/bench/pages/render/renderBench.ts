@@ -1,0 +1,106 @@
+import { boundsOf, Camera, wholeScenePose } from '../../../../src/renderer/camera';
+import type { Backend, Renderer } from '../../../../src/renderer/types';
+import { createWebGL2Renderer } from '../../../../src/renderer/webgl2/renderer';
+import { createWebGPURenderer } from '../../../../src/renderer/webgpu/renderer';
+import { loadGalaxyScene, syntheticScene, type BenchScene } from './benchScene';
+import { ThreeBaseline } from './threeBaseline';
+
+export interface RenderBenchOptions {
+  scene: { galaxy: string } | { synthetic: number };
+  backends: Backend[];
+  frames: number;
+}
+
+export interface FrameTimes {
+  oursMs: number[];
+  baselineMs: number[];
+}
+
+export interface RenderBenchResult {
+  stars: number;
+  drawnLinks: number;
+  /** backend -> 'linksOff' | 'linksOn' -> frame times. */
+  times: Record<string, Record<string, FrameTimes>>;
+  errors: string[];
+}
+
+declare global {
+  interface Window {
+    runRenderBench(options: RenderBenchOptions): Promise<RenderBenchResult>;
+  }
+}
+
+const WIDTH = 1024;
+const HEIGHT = 640;
+
+function makeCanvas(): HTMLCanvasElement {
+  const canvas = document.createElement('canvas');
+  canvas.width = WIDTH;
+  canvas.height = HEIGHT;
+  document.body.appendChild(canvas);
+  return canvas;
+}
+
+/** Each frame the camera creeps closer so that nothing can be cached between frames. */
+function cameraForFrame(camera: Camera, bench: BenchScene, frame: number): void {
+  const pose = wholeScenePose(boundsOf(bench.positions), WIDTH / HEIGHT);
+  camera.setPose({ position: [pose.position[0], pose.position[1], pose.position[2] * (1 - frame * 0.002)], orientation: pose.orientation });
+}
+
+async function measure(ours: Renderer, baseline: ThreeBaseline, bench: BenchScene, frames: number): Promise<FrameTimes> {
+  const camera = new Camera();
+  camera.setViewport(WIDTH, HEIGHT, WIDTH, HEIGHT);
+  camera.setScene(boundsOf(bench.positions));
+  const oursMs: number[] = [];
+  const baselineMs: number[] = [];
+  for (let frame = -2; frame < frames; frame++) {
+    cameraForFrame(camera, bench, frame + 2);
+    let start = performance.now();
+    ours.render(camera);
+    await ours.whenDrawn();
+    const oursTime = performance.now() - start;
+    start = performance.now();
+    baseline.render(camera.position, camera.orientation, camera.far);
+    baseline.whenDrawn();
+    const baselineTime = performance.now() - start;
+    if (frame >= 0) {
+      oursMs.push(oursTime);
+      baselineMs.push(baselineTime);
+    }
+  }
+  return { oursMs, baselineMs };
+}
+
+window.runRenderBench = async (options) => {
+  const bench = 'galaxy' in options.scene ? await loadGalaxyScene(options.scene.galaxy) : syntheticScene(options.scene.synthetic);
+  const baseline = new ThreeBaseline(makeCanvas(), bench);
+  const result: RenderBenchResult = { stars: bench.positions.length / 3, drawnLinks: bench.links.length / 2, times: {}, errors: [] };
+  try {
+    for (const backend of options.backends) {
+      let ours: Renderer;
+      try {
+        ours = backend === 'webgpu' ? await createWebGPURenderer(makeCanvas()) : createWebGL2Renderer(makeCanvas());
+      } catch (error) {
+        result.errors.push(`${backend}: ${error instanceof Error ? error.message : String(error)}`);
+        continue;
+      }
+      ours.resize(WIDTH, HEIGHT);
+      ours.setStars(bench.positions, bench.colors, bench.sizes);
+      const times: Record<string, FrameTimes> = {};
+      ours.setLinks(undefined);
+      baseline.setLinksVisible(false);
+      times.linksOff = await measure(ours, baseline, bench, options.frames);
+      if (bench.links.length > 0) {
+        ours.setLinks(bench.links);
+        baseline.setLinksVisible(true);
+        times.linksOn = await measure(ours, baseline, bench, options.frames);
+      }
+      result.times[backend] = times;
+      ours.dispose();
+      ours.canvas.remove();
+    }
+  } finally {
+    baseline.dispose();
+  }
+  return result;
+};
