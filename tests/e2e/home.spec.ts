@@ -1,48 +1,55 @@
-import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
-import { haveSharedGalaxies, sharedGalaxiesDir, sharedGalaxiesMissingReason } from '../support/sharedGalaxies';
+import { sharedGalaxiesDir } from '../support/sharedGalaxies';
 
 const assets = path.resolve('stories/assets');
+/** The folders the e2e server serves at /data (playwright.config.ts), first folder first. */
+const dataFolders = [path.resolve('data'), sharedGalaxiesDir];
 
-/** Galaxies in the shared folder, with their node count read from positions.bin (12 bytes a node). */
-function sharedGalaxies(): { name: string; nodeCount: number }[] {
-  return readdirSync(sharedGalaxiesDir)
-    .filter((name) => existsSync(path.join(sharedGalaxiesDir, name, 'manifest.json')))
-    .map((name) => {
-      const manifest = JSON.parse(readFileSync(path.join(sharedGalaxiesDir, name, 'manifest.json'), 'utf8')) as {
-        last: string;
-      };
-      const positions = statSync(path.join(sharedGalaxiesDir, name, manifest.last, 'positions.bin'));
-      return { name, nodeCount: Math.floor(positions.size / 12) };
-    });
+/** Node count of a served galaxy, read from its positions.bin (12 bytes a node), or undefined. */
+function nodeCountOf(name: string): number | undefined {
+  for (const folder of dataFolders) {
+    const manifestPath = path.join(folder, name, 'manifest.json');
+    if (!existsSync(manifestPath)) continue;
+    const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as { last: string };
+    const positions = path.join(folder, name, manifest.last, 'positions.bin');
+    return existsSync(positions) ? Math.floor(statSync(positions).size / 12) : undefined;
+  }
+  return undefined;
 }
 
-test.describe('Home over the real galaxies', () => {
-  test.skip(!haveSharedGalaxies, sharedGalaxiesMissingReason);
+test('Home offers a finished-looking card for every galaxy of the data root and opens one', async ({ page }) => {
+  const index = (await (await page.request.get('/data/galaxies.json')).json()) as { galaxies: string[] };
+  const others = index.galaxies.filter((name) => name !== 'internet');
+  test.skip(others.length === 0, 'the data root lists no galaxy besides internet');
 
-  test('offers a finished-looking card for every galaxy and opens one', async ({ page }) => {
-    const galaxies = sharedGalaxies();
-    await page.goto('/#/');
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Welcome to the Internet, Commander');
-    const list = page.getByRole('list', { name: 'Galaxies' });
-    for (const { name } of galaxies) {
-      await expect(list.locator(`a[href="#/galaxy/${encodeURIComponent(name)}"]`)).toBeVisible();
-    }
-    // These galaxies have no thumbnails: each card shows the drawn star field, no broken image.
-    await expect(list.getByTestId('starfield-placeholder').first()).toBeVisible();
-    const broken = await list
-      .locator('img')
-      .evaluateAll((images) => images.filter((image) => !(image as HTMLImageElement).naturalWidth).length);
-    expect(broken).toBe(0);
-    await page.screenshot({ path: 'test-results/home.png' });
+  await page.goto('/#/');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Welcome to the Internet, Commander');
+  const list = page.getByRole('list', { name: 'Galaxies' });
+  for (const name of others) {
+    await expect(list.locator(`a[href="#/galaxy/${encodeURIComponent(name)}"]`)).toBeVisible();
+  }
+  await expect(list.getByRole('link')).toHaveCount(others.length);
+  // No card shows a broken image: a thumbnail that is missing is replaced by the drawn star field.
+  await expect
+    .poll(() =>
+      page
+        .locator('main img')
+        .evaluateAll((images) => images.filter((image) => !(image as HTMLImageElement).naturalWidth).length),
+    )
+    .toBe(0);
+  await page.screenshot({ path: 'test-results/home.png' });
 
-    const smallest = galaxies.reduce((a, b) => (a.nodeCount <= b.nodeCount ? a : b));
-    await list.locator(`a[href="#/galaxy/${encodeURIComponent(smallest.name)}"]`).click();
-    await expect(page).toHaveURL(new RegExp(`#/galaxy/${smallest.name}`));
-    await expect(page.getByTestId('galaxy-stats')).toContainText(smallest.nodeCount.toLocaleString('en-US'), {
-      timeout: 60_000,
-    });
+  const sized = others
+    .map((name) => ({ name, nodeCount: nodeCountOf(name) }))
+    .filter((galaxy): galaxy is { name: string; nodeCount: number } => galaxy.nodeCount !== undefined);
+  test.skip(sized.length === 0, 'no listed galaxy found in the served folders');
+  const smallest = sized.reduce((a, b) => (a.nodeCount <= b.nodeCount ? a : b));
+  await list.locator(`a[href="#/galaxy/${encodeURIComponent(smallest.name)}"]`).click();
+  await expect(page).toHaveURL(new RegExp(`#/galaxy/${smallest.name}`));
+  await expect(page.getByTestId('galaxy-stats')).toContainText(smallest.nodeCount.toLocaleString('en-US'), {
+    timeout: 60_000,
   });
 });
 
