@@ -1,4 +1,4 @@
-import { createReadStream, existsSync, readdirSync, statSync } from 'node:fs';
+import { createReadStream, existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
 
@@ -16,23 +16,41 @@ const CONTENT_TYPES: Record<string, string> = {
   '.gif': 'image/gif',
 };
 
-/** Names of galaxies (sub-folders holding a manifest.json) across all data folders, first folder first. */
+/**
+ * Galaxies across all data folders, first folder first: each folder's own galaxies.json order where it
+ * has one, else its sub-folders holding a manifest.json, sorted.
+ */
 export function listGalaxies(dirs: string[]): string[] {
   const names = new Set<string>();
   for (const dir of dirs) {
-    if (!existsSync(dir)) continue;
-    for (const entry of readdirSync(dir, { withFileTypes: true })) {
-      if (entry.isDirectory() && existsSync(path.join(dir, entry.name, 'manifest.json'))) names.add(entry.name);
+    for (const name of galaxiesOfFolder(dir)) names.add(name);
+  }
+  return [...names];
+}
+
+function galaxiesOfFolder(dir: string): string[] {
+  if (!existsSync(dir)) return [];
+  const indexFile = path.join(dir, 'galaxies.json');
+  if (existsSync(indexFile)) {
+    try {
+      const index = JSON.parse(readFileSync(indexFile, 'utf8')) as { galaxies?: unknown };
+      if (Array.isArray(index.galaxies)) return index.galaxies.filter((name): name is string => typeof name === 'string');
+    } catch {
+      // An unreadable index is served as is below when it is the only folder; here the folder is listed instead.
     }
   }
-  return [...names].sort();
+  return readdirSync(dir, { withFileTypes: true })
+    .filter((entry) => entry.isDirectory() && existsSync(path.join(dir, entry.name, 'manifest.json')))
+    .map((entry) => entry.name)
+    .sort();
 }
 
 type Next = (err?: unknown) => void;
 
 /**
  * Serves the data root under `mountPath` from one or more folders (the first that holds a file wins).
- * A folder without galaxies.json gets one listing its galaxies, so a plain folder of galaxies works as is.
+ * With several folders, galaxies.json is their merged list; a folder without one is listed from disk,
+ * so a plain folder of galaxies works as is.
  */
 export function dataRootMiddleware(mountPath: string, dirs: string[]) {
   const prefix = mountPath.endsWith('/') ? mountPath : `${mountPath}/`;
@@ -45,6 +63,12 @@ export function dataRootMiddleware(mountPath: string, dirs: string[]) {
     } catch {
       res.statusCode = 400;
       res.end('Bad path');
+      return;
+    }
+    if (relative === 'galaxies.json' && dirs.length > 1) {
+      res.setHeader('Content-Type', CONTENT_TYPES['.json']);
+      res.setHeader('Cache-Control', 'no-cache');
+      res.end(JSON.stringify({ galaxies: listGalaxies(dirs) }));
       return;
     }
     for (const dir of dirs) {

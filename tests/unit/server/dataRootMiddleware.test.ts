@@ -20,6 +20,8 @@ beforeAll(async () => {
   first = mkdtempSync(path.join(tmpdir(), 'galaxy-root-a-'));
   second = mkdtempSync(path.join(tmpdir(), 'galaxy-root-b-'));
   galaxy(first, 'debian', 'from-first');
+  galaxy(first, 'zeta', 'zeta-label');
+  writeFileSync(path.join(first, 'galaxies.json'), JSON.stringify({ galaxies: ['zeta', 'debian'] }));
   galaxy(second, 'debian', 'from-second');
   galaxy(second, 'npm', 'npm-label');
   mkdirSync(path.join(second, 'not-a-galaxy'));
@@ -31,9 +33,9 @@ afterAll(async () => {
 });
 
 describe('data root served by the dev and preview servers', () => {
-  it('lists the galaxies of every folder when there is no galaxies.json', async () => {
+  it('lists the galaxies of every folder, keeping a folder\'s own galaxies.json order', async () => {
     const response = await fetch(`${server.dataRoot}galaxies.json`);
-    expect(await response.json()).toEqual({ galaxies: ['debian', 'npm'] });
+    expect(await response.json()).toEqual({ galaxies: ['zeta', 'debian', 'npm'] });
   });
 
   it('serves a file from the first folder that has it, with its length', async () => {
