@@ -56,6 +56,9 @@ interface Orbit {
  */
 export class GalaxyControls {
   private readonly held = new Set<string>();
+  /** Keys pressed and released before a frame moved the camera for them: the next frame still does. */
+  private readonly releasedUnseen = new Set<string>();
+  private readonly seen = new Set<string>();
   private shift = false;
   private touches = 0;
   private steeringPointer: PointerPoint | undefined;
@@ -157,6 +160,7 @@ export class GalaxyControls {
     const key = physicalKey(event);
     if (isMotionKey(key) && !event.ctrlKey && !event.metaKey && !event.altKey) {
       this.held.add(key);
+      this.seen.delete(key);
       event.preventDefault();
       this.wake();
     }
@@ -164,11 +168,13 @@ export class GalaxyControls {
 
   private keyUp(event: KeyboardEvent): void {
     if (isShiftKey(event)) this.shift = false;
-    this.held.delete(physicalKey(event));
+    const key = physicalKey(event);
+    if (this.held.delete(key) && !this.seen.has(key)) this.releasedUnseen.add(key);
   }
 
   private releaseAll(): void {
     this.held.clear();
+    this.releasedUnseen.clear();
     this.shift = false;
     this.drag = undefined;
   }
@@ -231,7 +237,9 @@ export class GalaxyControls {
     this.frame = 0;
     const frames = Math.min((time - this.lastFrameTime) / FRAME_MS, 6);
     this.lastFrameTime = time;
-    const motion = motionOf(this.held);
+    const motion = motionOf([...this.held, ...this.releasedUnseen]);
+    this.releasedUnseen.clear();
+    for (const key of this.held) this.seen.add(key);
     if (this.touches === 1) motion.move[2] -= 1;
     if (this.touches >= 2) motion.move[2] += 1;
     const steering = this.handlers.isSteering() && this.steeringPointer !== undefined;

@@ -152,6 +152,45 @@ test.describe('the galaxy screen over real galaxies', () => {
     await expect(details.getByTestId('degree-out')).toContainText(count(elm.outDegree(id)));
   });
 
+  test('a double click flies to the star and then selects it', async ({ page }) => {
+    const elm = loadShared('elm');
+    await openGalaxy(page, 'elm');
+    const label = 'elm/json@1.1.3';
+    const id = elm.findByName(label);
+    await focusByName(page, label);
+    await page.getByTestId('node-details').getByRole('button', { name: /close/i }).click();
+    await expect(page.getByTestId('node-details')).toHaveCount(0);
+    // Back away so the star is far, then double-click it.
+    await page.keyboard.down('KeyS');
+    await page.waitForTimeout(300);
+    await page.keyboard.up('KeyS');
+    const [sx, sy, sz] = elm.position(id);
+    const far = await camera(page);
+    expect(Math.hypot(far.position[0] - sx, far.position[1] - sy, far.position[2] - sz)).toBeGreaterThan(200);
+    const star = await onScreen(page, id);
+    await page.mouse.dblclick(star.x, star.y);
+    await expect(page.getByTestId('node-details')).toContainText(label);
+    await cameraAtRest(page);
+    const near = await camera(page);
+    expect(Math.hypot(near.position[0] - sx, near.position[1] - sy, near.position[2] - sz)).toBeLessThan(110);
+  });
+
+  test('a version missing from the manifest falls back to the last one; an edited version downloads again', async ({ page }) => {
+    const manifestRequests: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes('/data/elm/manifest.json')) manifestRequests.push(request.url());
+    });
+    await openGalaxy(page, 'elm', 'l=1&v=1999-01-01');
+    await expect.poll(() => addressParams(page).get('v')).toBe('2020-02-21T00-00-00Z');
+    const before = manifestRequests.length;
+    await page.evaluate(() => {
+      location.hash = location.hash.replace(/v=[^&]*/, 'v=2001-01-01');
+    });
+    await expect.poll(() => manifestRequests.length).toBeGreaterThan(before);
+    await expect(page.getByTestId('galaxy-stats')).toBeVisible({ timeout: 60_000 });
+    await expect.poll(() => addressParams(page).get('v')).toBe('2020-02-21T00-00-00Z');
+  });
+
   test('a degree figure lists the connected stars, and clicking one flies there', async ({ page }) => {
     const elm = loadShared('elm');
     await openGalaxy(page, 'elm');
@@ -180,6 +219,11 @@ test.describe('the galaxy screen over real galaxies', () => {
     await page.keyboard.press('Shift+Slash');
     await expect(help).toBeVisible();
     await page.keyboard.press('KeyK');
+    await expect(help).toBeHidden();
+    await page.keyboard.press('KeyH');
+    await expect(help).toBeVisible();
+    await page.mouse.move(500, 600);
+    await page.mouse.wheel(0, 100);
     await expect(help).toBeHidden();
 
     await expect.poll(() => addressParams(page).get('l')).toBe('1');
