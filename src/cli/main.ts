@@ -2,6 +2,7 @@ import { Command } from 'commander';
 import { registerBuildCommand } from './build/command';
 import { registerInspectCommand } from './inspect/command';
 import { registerServeCommand } from './serve/command';
+import { registerThumbnailCommand } from './thumbnail/command';
 
 const program = new Command('galaxy')
   .description('Turn a graph into a galaxy for the Galaxy viewer, inspect one, or serve a folder of galaxies.')
@@ -10,5 +11,6 @@ const program = new Command('galaxy')
 registerBuildCommand(program);
 registerInspectCommand(program);
 registerServeCommand(program);
+registerThumbnailCommand(program);
 
 await program.parseAsync(process.argv);
