@@ -50,7 +50,7 @@ function fineLevel(input: LayoutInput): Level {
 
 function float64(length: number, shared: boolean): Float64Array {
   const bytes = Math.max(1, length) * 8;
-  return new Float64Array(shared ? new SharedArrayBuffer(bytes) : new ArrayBuffer(bytes));
+  return new Float64Array(shared ? new SharedArrayBuffer(bytes) : new ArrayBuffer(bytes), 0, length);
 }
 
 /**
