@@ -139,7 +139,9 @@ export function useGalaxySearch(graph: Graph | undefined, orbit: CommandHost['or
       const input = classifySearchInput(text);
       if (input.kind === 'pattern') void searchPattern(input.pattern);
       if (input.kind !== 'command') return;
-      void runCommand(input.script, commands.current).then((result) => setStatus({ text: result.message, isError: !result.ok }));
+      void runCommand(input.script, commands.current).then((result) =>
+        setStatus({ text: `${text.trim()} → ${result.message}`, isError: !result.ok }),
+      );
     },
     [searchPattern, setStatus],
   );

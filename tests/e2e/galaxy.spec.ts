@@ -191,6 +191,44 @@ test.describe('the galaxy screen over real galaxies', () => {
     await expect.poll(() => addressParams(page).get('v')).toBe('2020-02-21T00-00-00Z');
   });
 
+  test('colon commands highlight, toggle links, clear and orbit', async ({ page }) => {
+    const elm = loadShared('elm');
+    await openGalaxy(page, 'elm', 'l=1');
+    const box = searchBox(page);
+    const status = page.locator('.search-box__status');
+    const official = elm.labels.filter((label) => /^elm\//i.test(label)).length;
+    await box.fill(':hl ^elm/ #ff0000');
+    await box.press('Enter');
+    await expect(status).toHaveText(`:hl ^elm/ #ff0000 → ${official}`);
+    await box.fill(':links()');
+    await box.press('Enter');
+    await expect(status).toHaveText(':links() → false');
+    await expect.poll(() => addressParams(page).get('l')).toBe('0');
+    await box.fill(':cls()');
+    await box.press('Enter');
+    await expect(status).toHaveText(':cls() → done');
+    await box.fill(':nonsense(');
+    await box.press('Enter');
+    await expect(status).toHaveAttribute('role', 'alert');
+
+    await box.fill(':around(0, 500)');
+    await box.press('Enter');
+    await expect(status).toContainText('Orbiting');
+    const [cx, , cz] = elm.position(0);
+    await page.waitForTimeout(700);
+    const first = await camera(page);
+    await page.waitForTimeout(700);
+    const second = await camera(page);
+    expect(second.position).not.toEqual(first.position);
+    for (const pose of [first, second]) expect(Math.hypot(pose.position[0] - cx, pose.position[2] - cz)).toBeCloseTo(500, 0);
+    // Any key stops the orbit.
+    await box.blur();
+    await page.keyboard.press('KeyK');
+    const stopped = await camera(page);
+    await page.waitForTimeout(300);
+    expect((await camera(page)).position).toEqual(stopped.position);
+  });
+
   test('a degree figure lists the connected stars, and clicking one flies there', async ({ page }) => {
     const elm = loadShared('elm');
     await openGalaxy(page, 'elm');
