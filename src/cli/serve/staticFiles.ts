@@ -36,6 +36,11 @@ export function staticFiles(dir: string) {
       return;
     }
     if (!existsSync(file) || statSync(file).isDirectory()) file = path.join(root, 'index.html');
+    if (!existsSync(file)) {
+      res.statusCode = 503;
+      res.end('The viewer is not built yet: run npx vite build');
+      return;
+    }
     res.setHeader('Content-Type', CONTENT_TYPES[path.extname(file)] ?? 'application/octet-stream');
     res.setHeader('Content-Length', String(statSync(file).size));
     createReadStream(file).pipe(res);
