@@ -16,6 +16,8 @@ struct Uniforms {
 @group(0) @binding(1) var<storage, read> positions: array<f32>;
 @group(0) @binding(2) var<storage, read> colors: array<u32>;
 @group(0) @binding(3) var<storage, read> sizes: array<f32>;
+// Star ids grouped by grid cell; a frame draws only the runs of cells in view (firstVertex picks the run).
+@group(0) @binding(4) var<storage, read> order: array<u32>;
 
 struct VertexOut {
   @builtin(position) clip: vec4f,
@@ -29,7 +31,7 @@ const corners = array<vec2f, 3>(vec2f(-1.0, -1.0), vec2f(3.0, -1.0), vec2f(-1.0,
 
 @vertex
 fn vs(@builtin(vertex_index) vertex: u32) -> VertexOut {
-  let star = vertex / 3u;
+  let star = order[vertex / 3u];
   let position = vec3f(positions[star * 3u], positions[star * 3u + 1u], positions[star * 3u + 2u]);
   let eye = u.view * vec4f(position, 1.0);
   // At least two pixels, as in stars.vert: a smaller point can miss every pixel centre whose sprite alpha is 0.5 or more.

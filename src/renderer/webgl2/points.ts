@@ -1,16 +1,20 @@
 import fragmentSource from '../../../shaders/stars.frag?raw';
 import vertexSource from '../../../shaders/stars.vert?raw';
-import type { Camera } from '../camera';
-import { MAX_POINT_SIZE } from '../starStyle';
+import { FIELD_OF_VIEW_DEGREES, type Camera } from '../camera';
+import { StarCulling } from '../starChunks';
+import { HOVER_SIZE_FACTOR, MAX_POINT_SIZE } from '../starStyle';
 import { createProgram } from './program';
 
-/** Stars as gl.POINTS from three vertex buffers (position, RGBA8 colour, size). */
+/** Stars as gl.POINTS from three vertex buffers (position, RGBA8 colour, size), indexed cell by cell to skip cells out of view. */
 export class WebGL2Points {
   private program: WebGLProgram;
   private vao: WebGLVertexArrayObject;
   readonly positionBuffer: WebGLBuffer;
   private colorBuffer: WebGLBuffer;
   private sizeBuffer: WebGLBuffer;
+  /** Star ids grouped by grid cell, so that a frame draws only the cells in view. */
+  private orderBuffer: WebGLBuffer;
+  private culling: StarCulling | undefined;
   private count = 0;
   private uView: WebGLUniformLocation | null;
   private uProjection: WebGLUniformLocation | null;
@@ -28,7 +32,9 @@ export class WebGL2Points {
     this.positionBuffer = gl.createBuffer();
     this.colorBuffer = gl.createBuffer();
     this.sizeBuffer = gl.createBuffer();
+    this.orderBuffer = gl.createBuffer();
     gl.bindVertexArray(this.vao);
+    gl.bindBuffer(gl.ELEMENT_ARRAY_BUFFER, this.orderBuffer);
     gl.bindBuffer(gl.ARRAY_BUFFER, this.positionBuffer);
     gl.enableVertexAttribArray(0);
     gl.vertexAttribPointer(0, 3, gl.FLOAT, false, 0, 0);
@@ -50,6 +56,10 @@ export class WebGL2Points {
     gl.bufferData(gl.ARRAY_BUFFER, colors, gl.DYNAMIC_DRAW);
     gl.bindBuffer(gl.ARRAY_BUFFER, this.sizeBuffer);
     gl.bufferData(gl.ARRAY_BUFFER, sizes, gl.DYNAMIC_DRAW);
+    this.culling = new StarCulling(positions, sizes, HOVER_SIZE_FACTOR);
+    gl.bindVertexArray(this.vao);
+    gl.bufferData(gl.ELEMENT_ARRAY_BUFFER, this.culling.chunks.order, gl.STATIC_DRAW);
+    gl.bindVertexArray(null);
   }
 
   updateColors(colors: Uint8Array, start: number, count: number): void {
@@ -62,11 +72,14 @@ export class WebGL2Points {
     const gl = this.gl;
     gl.bindBuffer(gl.ARRAY_BUFFER, this.sizeBuffer);
     gl.bufferSubData(gl.ARRAY_BUFFER, start * 4, sizes, start, count);
+    for (let i = start; i < start + count; i++) this.culling?.noteSize(sizes[i]);
   }
 
   draw(camera: Camera): void {
-    if (this.count === 0) return;
+    if (this.count === 0 || !this.culling) return;
     const gl = this.gl;
+    const runs = this.culling.visible(camera.viewProjection, camera.width, camera.height, Math.tan((FIELD_OF_VIEW_DEGREES * Math.PI) / 360));
+    if (runs.runs === 0) return;
     gl.useProgram(this.program);
     gl.uniformMatrix4fv(this.uView, false, camera.view);
     gl.uniformMatrix4fv(this.uProjection, false, camera.projection);
@@ -74,7 +87,7 @@ export class WebGL2Points {
     gl.bindVertexArray(this.vao);
     gl.disable(gl.BLEND);
     gl.depthMask(true);
-    gl.drawArrays(gl.POINTS, 0, this.count);
+    for (let r = 0; r < runs.runs; r++) gl.drawElements(gl.POINTS, runs.count[r], gl.UNSIGNED_INT, runs.first[r] * 4);
     gl.bindVertexArray(null);
   }
 
@@ -83,6 +96,7 @@ export class WebGL2Points {
     gl.deleteBuffer(this.positionBuffer);
     gl.deleteBuffer(this.colorBuffer);
     gl.deleteBuffer(this.sizeBuffer);
+    gl.deleteBuffer(this.orderBuffer);
     gl.deleteVertexArray(this.vao);
     gl.deleteProgram(this.program);
   }

@@ -1,4 +1,7 @@
 import shaderSource from '../../../shaders/stars.wgsl?raw';
+import { FIELD_OF_VIEW_DEGREES, type Camera } from '../camera';
+import { StarCulling } from '../starChunks';
+import { HOVER_SIZE_FACTOR } from '../starStyle';
 import { DEPTH_FORMAT } from './depth';
 
 /**
@@ -11,6 +14,9 @@ export class WebGPUPoints {
   positionBuffer: GPUBuffer | undefined;
   private colorBuffer: GPUBuffer | undefined;
   private sizeBuffer: GPUBuffer | undefined;
+  /** Star ids grouped by grid cell, so that a frame draws only the cells in view. */
+  private orderBuffer: GPUBuffer | undefined;
+  private culling: StarCulling | undefined;
   private count = 0;
 
   constructor(private device: GPUDevice, format: GPUTextureFormat, private uniforms: GPUBuffer) {
@@ -32,6 +38,8 @@ export class WebGPUPoints {
     this.positionBuffer = this.upload(positions, 'star positions', storage | GPUBufferUsage.VERTEX);
     this.colorBuffer = this.upload(colors, 'star colours', storage);
     this.sizeBuffer = this.upload(sizes, 'star sizes', storage);
+    this.culling = new StarCulling(positions, sizes, HOVER_SIZE_FACTOR);
+    this.orderBuffer = this.upload(this.culling.chunks.order, 'star order', storage);
     this.bindGroup = this.device.createBindGroup({
       layout: this.pipeline.getBindGroupLayout(0),
       entries: [
@@ -39,6 +47,7 @@ export class WebGPUPoints {
         { binding: 1, resource: { buffer: this.positionBuffer } },
         { binding: 2, resource: { buffer: this.colorBuffer } },
         { binding: 3, resource: { buffer: this.sizeBuffer } },
+        { binding: 4, resource: { buffer: this.orderBuffer } },
       ],
     });
   }
@@ -49,16 +58,19 @@ export class WebGPUPoints {
 
   updateSizes(sizes: Float32Array, start: number, count: number): void {
     if (this.sizeBuffer) this.device.queue.writeBuffer(this.sizeBuffer, start * 4, sizes as Float32Array<ArrayBuffer>, start, count);
+    for (let i = start; i < start + count; i++) this.culling?.noteSize(sizes[i]);
   }
 
-  draw(pass: GPURenderPassEncoder): void {
-    if (this.count === 0 || !this.bindGroup) return;
+  draw(pass: GPURenderPassEncoder, camera: Camera): void {
+    if (this.count === 0 || !this.bindGroup || !this.culling) return;
+    const runs = this.culling.visible(camera.viewProjection, camera.width, camera.height, Math.tan((FIELD_OF_VIEW_DEGREES * Math.PI) / 360));
+    if (runs.runs === 0) return;
     pass.setPipeline(this.pipeline);
     pass.setBindGroup(0, this.bindGroup);
-    pass.draw(this.count * 3);
+    for (let r = 0; r < runs.runs; r++) pass.draw(runs.count[r] * 3, 1, runs.first[r] * 3);
   }
 
-  private upload(data: Float32Array | Uint8Array, label: string, usage: GPUBufferUsageFlags): GPUBuffer {
+  private upload(data: Float32Array | Uint8Array | Uint32Array, label: string, usage: GPUBufferUsageFlags): GPUBuffer {
     const size = Math.max(16, Math.ceil(data.byteLength / 4) * 4);
     const buffer = this.device.createBuffer({ label, size, usage, mappedAtCreation: true });
     new Uint8Array(buffer.getMappedRange()).set(new Uint8Array(data.buffer, data.byteOffset, data.byteLength));
@@ -70,7 +82,8 @@ export class WebGPUPoints {
     this.positionBuffer?.destroy();
     this.colorBuffer?.destroy();
     this.sizeBuffer?.destroy();
-    this.positionBuffer = this.colorBuffer = this.sizeBuffer = undefined;
+    this.orderBuffer?.destroy();
+    this.positionBuffer = this.colorBuffer = this.sizeBuffer = this.orderBuffer = undefined;
     this.bindGroup = undefined;
   }
 

@@ -42,7 +42,7 @@ export async function createWebGPURenderer(canvas: HTMLCanvasElement, options: R
         colorAttachments: [{ view: context.getCurrentTexture().createView(), clearValue: { r, g, b, a: 1 }, loadOp: 'clear', storeOp: 'store' }],
         depthStencilAttachment: { view: depth.view(width, height), depthClearValue: 1, depthLoadOp: 'clear', depthStoreOp: 'discard' },
       });
-      points.draw(pass);
+      points.draw(pass, camera);
       links.draw(pass, points.positionBuffer);
       pass.end();
       device.queue.submit([encoder.finish()]);

@@ -5,8 +5,12 @@ import { createWebGPURenderer } from '../../../../src/renderer/webgpu/renderer';
 import { loadGalaxyScene, syntheticScene, type BenchScene } from './benchScene';
 import { ThreeBaseline } from './threeBaseline';
 
+export type BenchView = 'whole' | 'inside';
+
 export interface RenderBenchOptions {
   scene: { galaxy: string } | { synthetic: number };
+  /** 'whole': from outside, every star in view; 'inside': at the centre looking along -Z, as a visitor flying through. */
+  views: BenchView[];
   backends: Backend[];
   frames: number;
 }
@@ -19,7 +23,7 @@ export interface FrameTimes {
 export interface RenderBenchResult {
   stars: number;
   drawnLinks: number;
-  /** backend -> 'linksOff' | 'linksOn' -> frame times. */
+  /** backend -> view and links ('wholeLinksOff', 'insideLinksOn', ...) -> frame times. */
   times: Record<string, Record<string, FrameTimes>>;
   errors: string[];
 }
@@ -41,20 +45,26 @@ function makeCanvas(): HTMLCanvasElement {
   return canvas;
 }
 
-/** Each frame the camera creeps closer so that nothing can be cached between frames. */
-function cameraForFrame(camera: Camera, bench: BenchScene, frame: number): void {
-  const pose = wholeScenePose(boundsOf(bench.positions), WIDTH / HEIGHT);
+/** Each frame the camera moves a little so that nothing can be cached between frames. */
+function cameraForFrame(camera: Camera, bench: BenchScene, view: BenchView, frame: number): void {
+  const bounds = boundsOf(bench.positions);
+  if (view === 'inside') {
+    const [x, y, z] = bounds.center;
+    camera.setPose({ position: [x, y, z + bounds.radius * 0.05 - frame * 10], orientation: [0, 0, 0, 1] });
+    return;
+  }
+  const pose = wholeScenePose(bounds, WIDTH / HEIGHT);
   camera.setPose({ position: [pose.position[0], pose.position[1], pose.position[2] * (1 - frame * 0.002)], orientation: pose.orientation });
 }
 
-async function measure(ours: Renderer, baseline: ThreeBaseline, bench: BenchScene, frames: number): Promise<FrameTimes> {
+async function measure(ours: Renderer, baseline: ThreeBaseline, bench: BenchScene, view: BenchView, frames: number): Promise<FrameTimes> {
   const camera = new Camera();
   camera.setViewport(WIDTH, HEIGHT, WIDTH, HEIGHT);
   camera.setScene(boundsOf(bench.positions));
   const oursMs: number[] = [];
   const baselineMs: number[] = [];
   for (let frame = -2; frame < frames; frame++) {
-    cameraForFrame(camera, bench, frame + 2);
+    cameraForFrame(camera, bench, view, frame + 2);
     let start = performance.now();
     ours.render(camera);
     await ours.whenDrawn();
@@ -87,13 +97,15 @@ window.runRenderBench = async (options) => {
       ours.resize(WIDTH, HEIGHT);
       ours.setStars(bench.positions, bench.colors, bench.sizes);
       const times: Record<string, FrameTimes> = {};
-      ours.setLinks(undefined);
-      baseline.setLinksVisible(false);
-      times.linksOff = await measure(ours, baseline, bench, options.frames);
-      if (bench.links.length > 0) {
-        ours.setLinks(bench.links);
-        baseline.setLinksVisible(true);
-        times.linksOn = await measure(ours, baseline, bench, options.frames);
+      for (const view of options.views) {
+        ours.setLinks(undefined);
+        baseline.setLinksVisible(false);
+        times[`${view}LinksOff`] = await measure(ours, baseline, bench, view, options.frames);
+        if (bench.links.length > 0) {
+          ours.setLinks(bench.links);
+          baseline.setLinksVisible(true);
+          times[`${view}LinksOn`] = await measure(ours, baseline, bench, view, options.frames);
+        }
       }
       result.times[backend] = times;
       ours.dispose();
