@@ -315,3 +315,67 @@ test.describe('the galaxy screen over real galaxies', () => {
     expect(await page.getByTestId('galaxy-stats').textContent()).toContain('elm');
   });
 });
+
+test.describe('pointer and touch flight', () => {
+  test.skip(!haveSharedGalaxies, sharedGalaxiesMissingReason);
+
+  test('dragging turns the camera without moving it or selecting a star', async ({ page }) => {
+    await openGalaxy(page, 'elm');
+    const before = await camera(page);
+    await page.mouse.move(500, 350);
+    await page.mouse.down();
+    await page.mouse.move(650, 380, { steps: 8 });
+    await page.mouse.up();
+    await page.waitForTimeout(500);
+    const after = await camera(page);
+    expect(after.position).toEqual(before.position);
+    expect(after.orientation).not.toEqual(before.orientation);
+    await expect(page.getByTestId('node-details')).toHaveCount(0);
+  });
+
+  test.describe('on a touch screen', () => {
+    test.use({ hasTouch: true });
+
+    test('no help on load; one finger flies forward, two fly back; tilting turns the camera', async ({ page }) => {
+      await openGalaxy(page, 'elm');
+      await expect(page.getByTestId('help-overlay')).toHaveCount(0);
+      const cdp = await page.context().newCDPSession(page);
+      const forwardOf = (pose: { orientation: number[] }) => {
+        const [x, y, z, w] = pose.orientation;
+        // The camera's -Z axis rotated by its orientation.
+        return [-(2 * (x * z + w * y)), -(2 * (y * z - w * x)), -(1 - 2 * (x * x + y * y))];
+      };
+      const along = (from: { position: number[] }, to: { position: number[] }, direction: number[]) =>
+        direction.reduce((sum, d, i) => sum + d * (to.position[i] - from.position[i]), 0);
+
+      const start = await camera(page);
+      await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [{ x: 500, y: 400 }] });
+      await page.waitForTimeout(400);
+      await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+      await page.waitForTimeout(200);
+      const forward = await camera(page);
+      expect(along(start, forward, forwardOf(start))).toBeGreaterThan(0);
+
+      await cdp.send('Input.dispatchTouchEvent', {
+        type: 'touchStart',
+        touchPoints: [
+          { x: 400, y: 400, id: 1 },
+          { x: 600, y: 400, id: 2 },
+        ],
+      });
+      await page.waitForTimeout(400);
+      await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+      await page.waitForTimeout(200);
+      const back = await camera(page);
+      expect(along(forward, back, forwardOf(forward))).toBeLessThan(0);
+
+      await page.evaluate(() => {
+        dispatchEvent(new DeviceOrientationEvent('deviceorientation', { alpha: 0, beta: 90, gamma: 0 }));
+        dispatchEvent(new DeviceOrientationEvent('deviceorientation', { alpha: 40, beta: 90, gamma: 0 }));
+      });
+      const tilted = await camera(page);
+      expect(tilted.orientation).not.toEqual(back.orientation);
+      expect(tilted.position).toEqual(back.position);
+    });
+  });
+});
