@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -132,5 +133,37 @@ describe('galaxy build', () => {
     await expect(
       buildGalaxy({ input: path.join(fixtures, 'karate.csv'), name: '../evil', out: root, threads: 1 }),
     ).rejects.toThrow(/galaxy name/);
+  });
+});
+
+describe('galaxy build on the command line', () => {
+  const run = (args: string[]) => spawnSync(process.execPath, ['bin/galaxy.js', 'build', ...args], { encoding: 'utf8' });
+
+  it('prints what it wrote and what it dropped', () => {
+    const root = tempRoot();
+    const result = run(['tests/fixtures/importers/karate.csv', '--name', 'k', '--out', root, '--iterations', '5', '--no-progress']);
+    expect(result.status).toBe(0);
+    expect(result.stdout).toMatch(/nodes 34, edges 78/);
+    expect(result.stdout).toMatch(/duplicate edges dropped: 0, self-loops dropped: 0/);
+  });
+
+  it('exits with 1 and one clear line for bad input or an unknown format', () => {
+    const root = tempRoot();
+    const bad = path.join(root, 'bad.tsv');
+    writeFileSync(bad, 'a\tb\nc\n');
+    const broken = run([bad, '--name', 'b', '--out', root]);
+    expect(broken.status).toBe(1);
+    expect(broken.stderr).toMatch(/^galaxy build: bad\.tsv, line 2: expected a source and a target separated by a tab/m);
+    const unknown = run([bad, '--name', 'b', '--out', root, '--format', 'xlsx']);
+    expect(unknown.status).toBe(1);
+    expect(unknown.stderr).toMatch(/unknown format "xlsx"; known formats: edgelist/);
+    expect(existsSync(path.join(root, 'b'))).toBe(false);
+  });
+
+  it('shows an example for every format in --help', () => {
+    const help = run(['--help']).stdout;
+    for (const format of ['edgelist', 'dot', 'graphml', 'gexf', 'json', 'package-lock', 'debian', 'bgp', 'graph-tool']) {
+      expect(help).toMatch(new RegExp(`^  ${format} .*\\n.*galaxy build `, 'm'));
+    }
   });
 });
