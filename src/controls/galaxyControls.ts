@@ -32,6 +32,9 @@ export interface ControlsHandlers {
   isDragToLook(): boolean;
 }
 
+/** A slow frame moves the camera as far as this many 60 Hz frames at most (no leap after a stall). */
+const MAX_FRAMES_PER_TICK = 15;
+
 /** Radians of turn per CSS pixel dragged: the 45 degree field of view spread over the element height. */
 function dragRadiansPerPixel(element: HTMLElement): number {
   return (45 * Math.PI) / 180 / Math.max(element.clientHeight, 1);
@@ -137,7 +140,7 @@ export class GalaxyControls {
   wake(): void {
     if (this.frame) return;
     this.lastFrameTime = performance.now();
-    this.frame = requestAnimationFrame((time) => this.tick(time));
+    this.frame = requestAnimationFrame(() => this.tick());
   }
 
   private listen(target: EventTarget, type: string, listener: (event: Event) => void, options?: AddEventListenerOptions): void {
@@ -233,13 +236,17 @@ export class GalaxyControls {
     this.handlers.onMovingChange(moving);
   }
 
-  private tick(time: number): void {
+  private tick(): void {
     this.frame = 0;
-    const frames = Math.min((time - this.lastFrameTime) / FRAME_MS, 6);
-    this.lastFrameTime = time;
+    // performance.now(), not the frame's timestamp, which can precede the wake-up and come out negative.
+    const now = performance.now();
+    const frames = Math.min(Math.max(now - this.lastFrameTime, 0) / FRAME_MS, MAX_FRAMES_PER_TICK);
+    this.lastFrameTime = now;
     const motion = motionOf([...this.held, ...this.releasedUnseen]);
-    this.releasedUnseen.clear();
-    for (const key of this.held) this.seen.add(key);
+    if (frames > 0) {
+      this.releasedUnseen.clear();
+      for (const key of this.held) this.seen.add(key);
+    }
     if (this.touches === 1) motion.move[2] -= 1;
     if (this.touches >= 2) motion.move[2] += 1;
     const steering = this.handlers.isSteering() && this.steeringPointer !== undefined;
@@ -254,7 +261,7 @@ export class GalaxyControls {
     const keepRunning = active || (this.handlers.isSteering() && !steering);
     if (this.orbit) {
       const { center, radius, msPerTurn, startAngle, startTime } = this.orbit;
-      this.view.setCamera(orbitPose(center, radius, orbitAngle(startAngle, time - startTime, msPerTurn)));
+      this.view.setCamera(orbitPose(center, radius, orbitAngle(startAngle, now - startTime, msPerTurn)));
     } else if (active && frames > 0) {
       const boost = this.shift ? SHIFT_MULTIPLIER : 1;
       const pose: CameraPose = advancePose(
@@ -267,6 +274,6 @@ export class GalaxyControls {
       this.view.setCamera(pose);
     }
     this.setMoving(active);
-    if (keepRunning) this.frame = requestAnimationFrame((next) => this.tick(next));
+    if (keepRunning) this.frame = requestAnimationFrame(() => this.tick());
   }
 }

@@ -275,6 +275,10 @@ test.describe('the galaxy screen over real galaxies', () => {
 
     await page.keyboard.press('Space');
     await expect(page.getByTestId('steering-overlay')).toHaveText('Press SPACE to deactivate steering mode');
+    // While steering, the pointer's offset from the centre turns the camera.
+    const before = await camera(page);
+    await page.mouse.move(900, 350, { steps: 3 });
+    await expect.poll(async () => (await camera(page)).orientation).not.toEqual(before.orientation);
     await page.keyboard.press('Space');
     await expect(page.getByTestId('steering-overlay')).toHaveCount(0);
   });
