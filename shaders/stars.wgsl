@@ -1,8 +1,8 @@
 // Stars for WebGPU. WebGPU has no points above one pixel, so each star is one triangle that
-// encloses the square a GL point of the same size covers (vertex pulling from storage buffers,
+// encloses the part of the square a GL point of the same size keeps (vertex pulling from storage buffers,
 // three vertices per star, no instancing: SwiftShader and many drivers pay a cost per instance).
 // Mirrors stars.vert / stars.frag: the sprite coordinate is computed from the pixel centre exactly
-// as gl_PointCoord is, so pixels of the triangle outside the point's square fall out with the sprite.
+// as gl_PointCoord is.
 
 struct Uniforms {
   view: mat4x4f,
@@ -16,8 +16,6 @@ struct Uniforms {
 @group(0) @binding(1) var<storage, read> positions: array<f32>;
 @group(0) @binding(2) var<storage, read> colors: array<u32>;
 @group(0) @binding(3) var<storage, read> sizes: array<f32>;
-// Star ids grouped by grid cell; a frame draws only the runs of cells in view (firstVertex picks the run).
-@group(0) @binding(4) var<storage, read> order: array<u32>;
 
 struct VertexOut {
   @builtin(position) clip: vec4f,
@@ -26,12 +24,15 @@ struct VertexOut {
   @location(2) @interpolate(flat) sizePx: f32,
 };
 
-// Corners in units of half the point size: a triangle around the square [-1, 1]².
-const corners = array<vec2f, 3>(vec2f(-1.0, -1.0), vec2f(3.0, -1.0), vec2f(-1.0, 3.0));
+// Corners in units of half the point size: the equilateral triangle around the disc of radius
+// 0.76, just more than the 0.75 beyond which the sprite's alpha is under 0.5 and the texel is
+// discarded, so it covers every pixel a GL point keeps while shading far fewer than the square.
+const corners = array<vec2f, 3>(vec2f(0.0, 1.52), vec2f(-1.3164, -0.76), vec2f(1.3164, -0.76));
 
 @vertex
 fn vs(@builtin(vertex_index) vertex: u32) -> VertexOut {
-  let star = order[vertex / 3u];
+  // Stars are stored in grid-cell order; a frame draws only the runs of cells in view (firstVertex picks the run).
+  let star = vertex / 3u;
   let position = vec3f(positions[star * 3u], positions[star * 3u + 1u], positions[star * 3u + 2u]);
   let eye = u.view * vec4f(position, 1.0);
   // At least two pixels, as in stars.vert: a smaller point can miss every pixel centre whose sprite alpha is 0.5 or more.

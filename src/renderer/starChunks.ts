@@ -149,18 +149,45 @@ export function findVisibleRuns(
   return out;
 }
 
-/** What both backends keep per star set to draw only the visible chunks. */
-export class StarCulling {
+/**
+ * What both backends keep per star set: the stars stored on the GPU in cell order (slot k holds
+ * star `order[k]`), so that a visible run of cells is one contiguous draw and neighbours in space
+ * are neighbours in memory. Star ids stay what the app uses; only the GPU copy is reordered.
+ */
+export class StarLayout {
   readonly chunks: StarChunks;
+  /** Slot of each star id on the GPU. */
+  readonly slotOf: Uint32Array;
   private runs: VisibleRuns;
   private maxStarSize: number;
 
   constructor(positions: Float32Array, sizes: Float32Array, hoverFactor: number) {
     this.chunks = buildStarChunks(positions);
     this.runs = createVisibleRuns(this.chunks);
+    const order = this.chunks.order;
+    this.slotOf = new Uint32Array(order.length);
+    for (let slot = 0; slot < order.length; slot++) this.slotOf[order[slot]] = slot;
     let max = 0;
     for (let i = 0; i < sizes.length; i++) if (sizes[i] > max) max = sizes[i];
     this.maxStarSize = max * hoverFactor;
+  }
+
+  /** `source` (per star id, `components` values each) rearranged into slot order. */
+  reorder<T extends Float32Array | Uint8Array>(source: T, components: number): T {
+    const order = this.chunks.order;
+    const out = new (source.constructor as { new (length: number): T })(source.length);
+    for (let slot = 0; slot < order.length; slot++) {
+      const from = order[slot] * components, to = slot * components;
+      for (let c = 0; c < components; c++) out[to + c] = source[from + c];
+    }
+    return out;
+  }
+
+  /** Star id pairs turned into slot pairs. */
+  slotPairs(pairs: Uint32Array): Uint32Array {
+    const out = new Uint32Array(pairs.length);
+    for (let i = 0; i < pairs.length; i++) out[i] = this.slotOf[pairs[i]];
+    return out;
   }
 
   /** A size written later (hover) may exceed the largest seen so far. */
@@ -172,3 +199,6 @@ export class StarCulling {
     return findVisibleRuns(this.chunks, viewProjection, width, height, this.maxStarSize, tanHalfFov, this.runs);
   }
 }
+
+/** Above this many stars an update re-uploads the whole reordered array instead of star by star. */
+export const BULK_UPDATE_STARS = 256;

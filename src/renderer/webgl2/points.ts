@@ -1,20 +1,21 @@
 import fragmentSource from '../../../shaders/stars.frag?raw';
 import vertexSource from '../../../shaders/stars.vert?raw';
 import { FIELD_OF_VIEW_DEGREES, type Camera } from '../camera';
-import { StarCulling } from '../starChunks';
+import { BULK_UPDATE_STARS, StarLayout } from '../starChunks';
 import { HOVER_SIZE_FACTOR, MAX_POINT_SIZE } from '../starStyle';
 import { createProgram } from './program';
 
-/** Stars as gl.POINTS from three vertex buffers (position, RGBA8 colour, size), indexed cell by cell to skip cells out of view. */
+/**
+ * Stars as gl.POINTS from three vertex buffers (position, RGBA8 colour, size) stored in grid-cell
+ * order, so that a frame draws only the runs of cells in view with plain drawArrays.
+ */
 export class WebGL2Points {
   private program: WebGLProgram;
   private vao: WebGLVertexArrayObject;
   readonly positionBuffer: WebGLBuffer;
   private colorBuffer: WebGLBuffer;
   private sizeBuffer: WebGLBuffer;
-  /** Star ids grouped by grid cell, so that a frame draws only the cells in view. */
-  private orderBuffer: WebGLBuffer;
-  private culling: StarCulling | undefined;
+  layout: StarLayout | undefined;
   private count = 0;
   private uView: WebGLUniformLocation | null;
   private uProjection: WebGLUniformLocation | null;
@@ -32,9 +33,7 @@ export class WebGL2Points {
     this.positionBuffer = gl.createBuffer();
     this.colorBuffer = gl.createBuffer();
     this.sizeBuffer = gl.createBuffer();
-    this.orderBuffer = gl.createBuffer();
     gl.bindVertexArray(this.vao);
-    gl.bindBuffer(gl.ELEMENT_ARRAY_BUFFER, this.orderBuffer);
     gl.bindBuffer(gl.ARRAY_BUFFER, this.positionBuffer);
     gl.enableVertexAttribArray(0);
     gl.vertexAttribPointer(0, 3, gl.FLOAT, false, 0, 0);
@@ -49,36 +48,44 @@ export class WebGL2Points {
 
   set(positions: Float32Array, colors: Uint8Array, sizes: Float32Array): void {
     const gl = this.gl;
+    const layout = new StarLayout(positions, sizes, HOVER_SIZE_FACTOR);
+    this.layout = layout;
     this.count = positions.length / 3;
     gl.bindBuffer(gl.ARRAY_BUFFER, this.positionBuffer);
-    gl.bufferData(gl.ARRAY_BUFFER, positions, gl.STATIC_DRAW);
+    gl.bufferData(gl.ARRAY_BUFFER, layout.reorder(positions, 3), gl.STATIC_DRAW);
     gl.bindBuffer(gl.ARRAY_BUFFER, this.colorBuffer);
-    gl.bufferData(gl.ARRAY_BUFFER, colors, gl.DYNAMIC_DRAW);
+    gl.bufferData(gl.ARRAY_BUFFER, layout.reorder(colors, 4), gl.DYNAMIC_DRAW);
     gl.bindBuffer(gl.ARRAY_BUFFER, this.sizeBuffer);
-    gl.bufferData(gl.ARRAY_BUFFER, sizes, gl.DYNAMIC_DRAW);
-    this.culling = new StarCulling(positions, sizes, HOVER_SIZE_FACTOR);
-    gl.bindVertexArray(this.vao);
-    gl.bufferData(gl.ELEMENT_ARRAY_BUFFER, this.culling.chunks.order, gl.STATIC_DRAW);
-    gl.bindVertexArray(null);
+    gl.bufferData(gl.ARRAY_BUFFER, layout.reorder(sizes, 1), gl.DYNAMIC_DRAW);
   }
 
   updateColors(colors: Uint8Array, start: number, count: number): void {
     const gl = this.gl;
+    if (!this.layout) return;
     gl.bindBuffer(gl.ARRAY_BUFFER, this.colorBuffer);
-    gl.bufferSubData(gl.ARRAY_BUFFER, start * 4, colors, start * 4, count * 4);
+    if (count > BULK_UPDATE_STARS) {
+      gl.bufferSubData(gl.ARRAY_BUFFER, 0, this.layout.reorder(colors, 4));
+      return;
+    }
+    for (let id = start; id < start + count; id++) gl.bufferSubData(gl.ARRAY_BUFFER, this.layout.slotOf[id] * 4, colors, id * 4, 4);
   }
 
   updateSizes(sizes: Float32Array, start: number, count: number): void {
     const gl = this.gl;
+    if (!this.layout) return;
+    for (let id = start; id < start + count; id++) this.layout.noteSize(sizes[id]);
     gl.bindBuffer(gl.ARRAY_BUFFER, this.sizeBuffer);
-    gl.bufferSubData(gl.ARRAY_BUFFER, start * 4, sizes, start, count);
-    for (let i = start; i < start + count; i++) this.culling?.noteSize(sizes[i]);
+    if (count > BULK_UPDATE_STARS) {
+      gl.bufferSubData(gl.ARRAY_BUFFER, 0, this.layout.reorder(sizes, 1));
+      return;
+    }
+    for (let id = start; id < start + count; id++) gl.bufferSubData(gl.ARRAY_BUFFER, this.layout.slotOf[id] * 4, sizes, id, 1);
   }
 
   draw(camera: Camera): void {
-    if (this.count === 0 || !this.culling) return;
+    if (this.count === 0 || !this.layout) return;
     const gl = this.gl;
-    const runs = this.culling.visible(camera.viewProjection, camera.width, camera.height, Math.tan((FIELD_OF_VIEW_DEGREES * Math.PI) / 360));
+    const runs = this.layout.visible(camera.viewProjection, camera.width, camera.height, Math.tan((FIELD_OF_VIEW_DEGREES * Math.PI) / 360));
     if (runs.runs === 0) return;
     gl.useProgram(this.program);
     gl.uniformMatrix4fv(this.uView, false, camera.view);
@@ -87,7 +94,7 @@ export class WebGL2Points {
     gl.bindVertexArray(this.vao);
     gl.disable(gl.BLEND);
     gl.depthMask(true);
-    for (let r = 0; r < runs.runs; r++) gl.drawElements(gl.POINTS, runs.count[r], gl.UNSIGNED_INT, runs.first[r] * 4);
+    for (let r = 0; r < runs.runs; r++) gl.drawArrays(gl.POINTS, runs.first[r], runs.count[r]);
     gl.bindVertexArray(null);
   }
 
@@ -96,7 +103,6 @@ export class WebGL2Points {
     gl.deleteBuffer(this.positionBuffer);
     gl.deleteBuffer(this.colorBuffer);
     gl.deleteBuffer(this.sizeBuffer);
-    gl.deleteBuffer(this.orderBuffer);
     gl.deleteVertexArray(this.vao);
     gl.deleteProgram(this.program);
   }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { Camera, boundsOf, lookAtOrientation } from '../../../src/renderer/camera';
-import { buildStarChunks, createVisibleRuns, findVisibleRuns } from '../../../src/renderer/starChunks';
+import { buildStarChunks, createVisibleRuns, findVisibleRuns, StarLayout } from '../../../src/renderer/starChunks';
 
 function randomPositions(count: number, seed: number): Float32Array {
   let state = seed;
@@ -59,5 +59,24 @@ describe('star chunks', () => {
     }
     expect(missing).toBe(0);
     expect(skippedSome).toBe(true);
+  });
+});
+
+describe('star layout on the GPU', () => {
+  it('stores stars in cell order and addresses them by id', () => {
+    const positions = randomPositions(5000, 11);
+    const sizes = Float32Array.from({ length: 5000 }, (_, i) => i);
+    const layout = new StarLayout(positions, sizes, 1.5);
+    const slotted = layout.reorder(positions, 3);
+    const slottedSizes = layout.reorder(sizes, 1);
+    let wrong = 0;
+    for (let id = 0; id < 5000; id++) {
+      const slot = layout.slotOf[id];
+      if (slottedSizes[slot] !== id) wrong++;
+      for (let a = 0; a < 3; a++) if (slotted[slot * 3 + a] !== positions[id * 3 + a]) wrong++;
+    }
+    expect(wrong).toBe(0);
+    const pairs = layout.slotPairs(new Uint32Array([0, 4999, 17, 3]));
+    expect([...pairs]).toEqual([layout.slotOf[0], layout.slotOf[4999], layout.slotOf[17], layout.slotOf[3]]);
   });
 });
