@@ -34,8 +34,8 @@ const STEP_FACTOR = 0.9;
 /** Coarsening stops at this size or when a level shrinks by less than a quarter. */
 const COARSEST_SIZE = 50;
 /** The shell of unlinked nodes, in units of the radius holding 90% of the linked ones. */
-const SHELL_INNER = 3;
-const SHELL_OUTER = 3.5;
+const SHELL_INNER = 3.5;
+const SHELL_OUTER = 4;
 
 /** Mass 1 + degree, as in ForceAtlas2: hubs push harder and get room around them. */
 function fineLevel(input: LayoutInput): Level {

@@ -33,5 +33,8 @@ export async function rebuildBuiltIn(options: Omit<BuildOptions, 'out' | 'onIter
     },
   });
   if (started) bar.stop();
+  // The dev and preview servers list the galaxies of every data folder (data/ and GALAXY_DATA_DIR)
+  // when no galaxies.json is found; a committed one in data/ would hide the other folders' galaxies.
+  rmSync(path.join(builtInDataRoot, 'galaxies.json'), { force: true });
   process.stdout.write(`wrote ${result.folder}\n`);
 }
