@@ -218,3 +218,20 @@ test('the two backends draw the same picture', async ({ browser }, info) => {
   // Rasterisers may differ on edge pixels of lines and discs, not on the picture.
   expect(differingPixels(gl, gpu, 64) / (gl.width * gl.height)).toBeLessThan(0.01);
 });
+
+test('a browser with neither WebGPU nor WebGL2 gets the No-WebGL screen', async ({ page }) => {
+  await page.addInitScript(() => {
+    Object.defineProperty(Navigator.prototype, 'gpu', { get: () => undefined });
+    const getContext = HTMLCanvasElement.prototype.getContext;
+    HTMLCanvasElement.prototype.getContext = function (this: HTMLCanvasElement, kind: string, ...rest: unknown[]) {
+      if (kind === 'webgl2' || kind === 'webgpu' || kind === 'webgl') return null;
+      return (getContext as (this: HTMLCanvasElement, kind: string, ...rest: unknown[]) => RenderingContext | null).call(this, kind, ...rest);
+    } as typeof HTMLCanvasElement.prototype.getContext;
+  });
+  await page.goto(galaxyUrl(undefined, GALAXY));
+  const screen = page.getByRole('alert').filter({ hasText: 'Could not initialize WebGL' });
+  await expect(screen).toBeVisible();
+  await expect(screen).toContainText('Your browser does not seem to support WebGL. Find out how to get it here.');
+  await expect(screen.getByRole('link', { name: 'here' })).toHaveAttribute('href', 'https://get.webgl.org/');
+  await expect(page.locator('canvas[data-testid="galaxy-canvas"]')).toHaveCount(0);
+});
