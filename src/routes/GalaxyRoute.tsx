@@ -37,7 +37,7 @@ import { helpVisibleAtom, isTouchDevice, resetHelpAtom } from '../state/help/ato
 import { searchBusyAtom, searchStatusAtom } from '../state/search/atoms';
 import { hoverAtom, selectedNodeAtom } from '../state/selection/atoms';
 import { steeringAtom } from '../state/steering/atoms';
-import { galaxyViewAtom, viewConfigAtom } from '../state/view/atoms';
+import { galaxyViewAtom, manifestVersionAtom, maxVisibleDistanceAtom, scaleAtom, showLinksAtom } from '../state/view/atoms';
 import { useViewAddress } from '../state/view/useViewAddress';
 import { hideWindowAtom, showDegreeWindowAtom, windowsAtom } from '../state/windows/atoms';
 
@@ -161,15 +161,23 @@ function useHelpAfterDownload(): void {
   }, [downloaded, resetHelp]);
 }
 
-export function GalaxyRoute({ name }: { name: string }) {
+/** Keeps view state and address in step; a component of its own so camera saves re-render only it. */
+function ViewAddressSync({ name }: { name: string }) {
   useViewAddress(name);
   useHelpAfterDownload();
+  return null;
+}
+
+export function GalaxyRoute({ name }: { name: string }) {
   const download = useSetAtom(downloadGraphAtom);
   const graph = useAtomValue(graphAtom);
   const loading = useAtomValue(graphLoadingAtom);
   const progress = useAtomValue(loadProgressAtom);
   const error = useAtomValue(loadErrorAtom);
-  const config = useAtomValue(viewConfigAtom);
+  const showLinks = useAtomValue(showLinksAtom);
+  const maxVisibleDistance = useAtomValue(maxVisibleDistanceAtom);
+  const scale = useAtomValue(scaleAtom);
+  const manifestVersion = useAtomValue(manifestVersionAtom);
   const setView = useSetAtom(galaxyViewAtom);
   const helpVisible = useAtomValue(helpVisibleAtom);
   const steering = useAtomValue(steeringAtom);
@@ -185,8 +193,8 @@ export function GalaxyRoute({ name }: { name: string }) {
   useEffect(() => () => setView(undefined), [setView]);
   const onViewReady = useCallback((view: Parameters<typeof setView>[0]) => setView(view), [setView]);
   const retry = useCallback(
-    () => void download({ name, version: config.manifestVersion, scale: config.scale, force: true }),
-    [download, name, config.manifestVersion, config.scale],
+    () => void download({ name, version: manifestVersion, scale, force: true }),
+    [download, name, manifestVersion, scale],
   );
 
   return (
@@ -194,12 +202,14 @@ export function GalaxyRoute({ name }: { name: string }) {
       <div ref={sceneRef} data-testid="galaxy-scene" style={{ position: 'absolute', inset: 0, touchAction: 'none' }}>
         <GalaxyCanvas
           graph={graph}
-          showLinks={config.showLinks}
-          maxVisibleDistance={config.maxVisibleDistance}
-          scale={config.scale}
+          showLinks={showLinks}
+          maxVisibleDistance={maxVisibleDistance}
+          scale={scale}
           onViewReady={onViewReady}
         />
       </div>
+      {/* After the canvas: its effects (the scene taking the graph) run before this one places the camera. */}
+      <ViewAddressSync name={name} />
       <SearchBox
         key={name}
         onChange={search.onChange}

@@ -13,6 +13,11 @@ export const showLinksAtom = atom(
   (get, set, show: boolean) => set(viewConfigAtom, { ...get(viewConfigAtom), showLinks: show }),
 );
 
+/** Slices of the view that the screen redraws on; they stay equal while only the camera moves. */
+export const maxVisibleDistanceAtom = atom((get) => get(viewConfigAtom).maxVisibleDistance);
+export const scaleAtom = atom((get) => get(viewConfigAtom).scale);
+export const manifestVersionAtom = atom((get) => get(viewConfigAtom).manifestVersion);
+
 /** SPEC section 4: toggling links flips the flag. */
 export const toggleLinksAtom = atom(null, (get, set) => {
   set(showLinksAtom, !get(showLinksAtom));
