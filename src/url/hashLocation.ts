@@ -11,6 +11,8 @@ export type HistoryState = { [HISTORY_KEY]: string } & Record<string, unknown>;
 let listeners: Array<() => void> = [];
 
 function notify(): void {
+  // Plain links and edited addresses make entries without a key; give them one.
+  ensureHistoryKey();
   for (const listener of listeners) listener();
 }
 
