@@ -87,6 +87,9 @@ test.describe('the galaxy screen over real galaxies', () => {
       .toMatch(new RegExp(`#/galaxy/${href.replace('#/galaxy/', '').split('?')[0]}\\?cx=-?\\d+&cy=-?\\d+&cz=-?\\d+&lx=.*&v=${manifest.last}`));
     // The page's own query before the hash is left as it was.
     expect(new URL(page.url()).search).toBe('?renderer=webgl2');
+    // The router keeps its _k key in the history entry, not in the address.
+    expect(await page.evaluate(() => (history.state as { _k?: string } | null)?._k)).toMatch(/^\w+$/);
+    expect(page.url()).not.toContain('_k=');
     await expect(page.getByTestId('help-overlay')).toBeVisible();
     await expect(page.getByRole('link', { name: 'About...' })).toHaveAttribute('target', '_blank');
   });
