@@ -1,0 +1,136 @@
+import { describe, expect, it, vi } from 'vitest';
+import { Graph, type GraphData } from '../../../src/data/graph';
+import type { Camera } from '../../../src/renderer/camera';
+import type { Renderer } from '../../../src/renderer/types';
+import { GalaxyScene } from '../../../src/scene/galaxyScene';
+
+/** A renderer that records what the scene asks of it. */
+function recordingRenderer(backend: Renderer['backend'] = 'webgl2') {
+  const calls = {
+    stars: [] as number[],
+    colors: [] as Array<{ start: number; count: number; bytes: number[] }>,
+    sizes: [] as Array<{ start: number; count: number; values: number[] }>,
+    links: [] as Array<number[] | undefined>,
+  };
+  const canvas = { dataset: {}, getBoundingClientRect: () => ({ left: 10, top: 20, width: 400, height: 300 }) } as unknown as HTMLCanvasElement;
+  const renderer: Renderer = {
+    backend,
+    canvas,
+    setStars: (positions) => calls.stars.push(positions.length / 3),
+    updateStarColors: (colors, start, count) => calls.colors.push({ start, count, bytes: [...colors.subarray(start * 4, (start + count) * 4)] }),
+    updateStarSizes: (sizes, start, count) => calls.sizes.push({ start, count, values: [...sizes.subarray(start, start + count)] }),
+    setLinks: (pairs) => calls.links.push(pairs ? [...pairs] : undefined),
+    resize: () => {},
+    render: (_camera: Camera) => {},
+    whenDrawn: async () => {},
+    onLost: () => {},
+    simulateLoss: () => {},
+    dispose: vi.fn(),
+  };
+  return { renderer, calls };
+}
+
+/** Three stars on the -Z axis; 0 -> 1 is 100 long, 1 -> 2 and 2 -> 1 are 1000 long; star 1 has two in-links. */
+function smallGraph(): Graph {
+  const data: GraphData = {
+    name: 'test',
+    version: '1',
+    nodeCount: 3,
+    edgeCount: 3,
+    positions: new Float32Array([0, 0, -500, 0, 0, -600, 0, 0, -1600]),
+    outOffsets: new Uint32Array([0, 1, 2, 3]),
+    outTargets: new Uint32Array([1, 2, 1]),
+    inOffsets: new Uint32Array([0, 0, 2, 3]),
+    inTargets: new Uint32Array([0, 2, 1]),
+    labels: ['a', 'b', 'c'],
+    warnings: [],
+  };
+  return new Graph(data);
+}
+
+function sceneWith(graph = smallGraph()) {
+  vi.spyOn(console, 'warn').mockImplementation(() => {}); // no Worker in Node: picking scans every star
+  const scene = new GalaxyScene();
+  const { renderer, calls } = recordingRenderer();
+  scene.attachRenderer(renderer);
+  scene.setGraph(graph);
+  scene.resize(400, 300, 400, 300);
+  return { scene, calls, renderer };
+}
+
+describe('GalaxyScene', () => {
+  it('recolours and enlarges only the hovered star, and restores it after', () => {
+    const { scene, calls } = sceneWith();
+    calls.colors.length = 0;
+    calls.sizes.length = 0;
+    scene.setHovered(1);
+    // Star 1: in-degree 2 of max 2 -> size 215; hovered 1.5x.
+    expect(calls.colors).toEqual([{ start: 1, count: 1, bytes: [255, 0, 0, 255] }]);
+    expect(calls.sizes).toEqual([{ start: 1, count: 1, values: [322.5] }]);
+    scene.setHovered(undefined);
+    expect(calls.colors.at(-1)).toEqual({ start: 1, count: 1, bytes: [255, 255, 255, 255] });
+    expect(calls.sizes.at(-1)).toEqual({ start: 1, count: 1, values: [215] });
+  });
+
+  it('sizes stars by in-degree, 30 when nothing links to them', () => {
+    const { scene, calls } = sceneWith();
+    scene.setHovered(0);
+    expect(calls.sizes.at(-1)).toEqual({ start: 0, count: 1, values: [45] });
+  });
+
+  it('keeps a highlight under a hover and clears it on request', () => {
+    const { scene, calls } = sceneWith();
+    scene.setHighlighted([2], 0x00ff00ff);
+    expect(calls.colors.at(-1)).toEqual({ start: 2, count: 1, bytes: [0, 255, 0, 255] });
+    scene.setHovered(2);
+    expect(calls.colors.at(-1)?.bytes).toEqual([255, 0, 0, 255]);
+    scene.setHovered(undefined);
+    expect(calls.colors.at(-1)?.bytes).toEqual([0, 255, 0, 255]);
+    scene.clearHighlighted();
+    expect(calls.colors.at(-1)).toEqual({ start: 2, count: 1, bytes: [255, 255, 255, 255] });
+  });
+
+  it('draws links only when shown, omitting those longer than ml² × s, and regenerates on change', () => {
+    const { scene, calls } = sceneWith();
+    scene.setLinkSettings({ showLinks: true, maxVisibleDistance: 150, scale: 1.75 });
+    expect(calls.links.at(-1)).toEqual([0, 1]);
+    scene.setLinkSettings({ showLinks: true, maxVisibleDistance: 800, scale: 1.75 });
+    expect(calls.links.at(-1)).toEqual([0, 1, 1, 2, 2, 1]);
+    scene.setLinkSettings({ showLinks: false, maxVisibleDistance: 800, scale: 1.75 });
+    expect(calls.links.at(-1)).toBeUndefined();
+  });
+
+  it('picks the star under a client point, and none beside it', () => {
+    const { scene } = sceneWith();
+    scene.setCamera({ position: [0, 0, 0], orientation: [0, 0, 0, 1] });
+    // The canvas sits at (10, 20) and is 400 x 300: its centre looks straight down -Z at star 0.
+    expect(scene.pick(210, 170)).toBe(0);
+    expect(scene.projectToClient(0)).toEqual({ x: 210, y: 170 });
+    expect(scene.pick(10, 20)).toBeUndefined();
+  });
+
+  it('hands a new renderer the stars and links and keeps the camera (a lost device)', () => {
+    const { scene, renderer } = sceneWith();
+    scene.setLinkSettings({ showLinks: true, maxVisibleDistance: 150, scale: 1.75 });
+    const pose = { position: [5, 6, 7] as [number, number, number], orientation: [0, 0, 0, 1] as [number, number, number, number] };
+    scene.setCamera(pose);
+    scene.detachRenderer();
+    renderer.dispose();
+    const next = recordingRenderer('webgpu');
+    scene.attachRenderer(next.renderer);
+    expect(next.calls.stars).toEqual([3]);
+    expect(next.calls.links).toEqual([[0, 1]]);
+    expect(scene.getCamera()).toEqual(pose);
+    expect(scene.backend).toBe('webgpu');
+    expect(next.renderer.canvas.dataset.backend).toBe('webgpu');
+  });
+
+  it('tells camera listeners about a change, not about the same pose again', () => {
+    const { scene } = sceneWith();
+    const seen: unknown[] = [];
+    scene.onCameraChange((pose) => seen.push(pose));
+    scene.setCamera({ position: [1, 2, 3], orientation: [0, 0, 0, 1] });
+    scene.setCamera({ position: [1, 2, 3], orientation: [0, 0, 0, 1] });
+    expect(seen).toEqual([{ position: [1, 2, 3], orientation: [0, 0, 0, 1] }]);
+  });
+});
