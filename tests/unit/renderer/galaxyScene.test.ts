@@ -42,7 +42,8 @@ function smallGraph(): Graph {
     outTargets: new Uint32Array([1, 2, 1]),
     inOffsets: new Uint32Array([0, 0, 2, 3]),
     inTargets: new Uint32Array([0, 2, 1]),
-    labels: ['a', 'b', 'c'],
+    labelText: 'abc',
+    labelEnds: new Uint32Array([1, 2, 3]),
     warnings: [],
   };
   return new Graph(data);
