@@ -37,6 +37,7 @@ export class GalaxyScene implements GalaxyView {
   private particles: ParticleView | undefined;
   private baseSizes: Float32Array | undefined;
   private hitTest: HitTest | undefined;
+  private indexReady = false;
   private indexBuild: AbortController | undefined;
   private bounds: SceneBounds = { center: [0, 0, 0], radius: 0, halfSize: 0 };
   private links: LinkSettings = { showLinks: false, maxVisibleDistance: 150, scale: 1.75 };
@@ -51,6 +52,11 @@ export class GalaxyScene implements GalaxyView {
 
   get backend(): Backend {
     return this.renderer?.backend ?? 'webgl2';
+  }
+
+  /** True once the worker has built the spatial index for the current graph (until then picking scans every star). */
+  get spatialIndexReady(): boolean {
+    return this.indexReady;
   }
 
   get canvas(): HTMLCanvasElement | undefined {
@@ -81,6 +87,7 @@ export class GalaxyScene implements GalaxyView {
     this.indexBuild = undefined;
     this.particles = undefined;
     this.hitTest = undefined;
+    this.indexReady = false;
     this.baseSizes = undefined;
     if (graph) {
       const particles = new ParticleView(graph.data.positions);
@@ -99,7 +106,9 @@ export class GalaxyScene implements GalaxyView {
       this.indexBuild = build;
       buildOctreeOffThread(graph.data.positions, build.signal).then(
         (tree) => {
-          if (!build.signal.aborted) this.hitTest?.setIndex(tree);
+          if (build.signal.aborted) return;
+          this.hitTest?.setIndex(tree);
+          this.indexReady = true;
         },
         (error: unknown) => {
           if (!build.signal.aborted) console.warn('Spatial index not built; picking checks every star instead.', error);

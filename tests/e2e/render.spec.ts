@@ -135,6 +135,8 @@ for (const backend of BACKENDS) {
 
       const before = brightestNear(await canvasPixels(page), width / 2, height / 2, 0);
       expect(isLit(before)).toBe(true);
+      // The spatial index comes from a Web Worker; the pick goes through it.
+      await page.waitForFunction(() => window.galaxyScene!.spatialIndexReady);
       const picked = await page.evaluate(({ x, y }) => window.galaxyScene!.pick(x, y), centre);
       expect(picked).toBe(stars.core);
 
