@@ -80,7 +80,8 @@ export function useGalaxySearch(graph: Graph | undefined, orbit: CommandHost['or
       }
       if (outcome.ids.length > 0) {
         showResults({ pattern, ids: outcome.ids });
-        setStatus({ text: matchesCountText(outcome.ids.length), isError: false });
+        // The results window shows the count; repeating it under the box would only repaint a panel.
+        setStatus(undefined);
       } else {
         hideWindow('search-results');
         setStatus({ text: outcome.invalid ? 'Not a valid pattern: nothing matches' : 'No matches', isError: false });
