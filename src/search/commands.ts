@@ -12,7 +12,7 @@ export interface CommandHost {
   clearHighlighted(): void;
   /** Sets link visibility, or flips it when `show` is undefined; returns the new value. */
   setLinks(show: boolean | undefined): boolean;
-  /** Starts orbiting the camera around a point; returns a function that stops it. */
+  /** Starts orbiting the camera around a point (any key or press stops it). */
   orbit(center: [number, number, number], radius: number, msPerTurn: number): void;
   /** Star id by exact label or id, or undefined. */
   resolveNode(target: string | number): number | undefined;
