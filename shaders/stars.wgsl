@@ -21,7 +21,7 @@ struct VertexOut {
   @builtin(position) clip: vec4f,
   @location(0) @interpolate(flat) color: vec4f,
   @location(1) @interpolate(flat) centerPx: vec2f,
-  @location(2) @interpolate(flat) sizePx: f32,
+  @location(2) @interpolate(flat) twoOverSize: f32,
 };
 
 // Corners in units of half the point size: the equilateral triangle around the disc of radius
@@ -44,19 +44,26 @@ fn vs(@builtin(vertex_index) vertex: u32) -> VertexOut {
   out.color = unpack4x8unorm(colors[star]);
   let ndc = clip.xy / clip.w;
   out.centerPx = vec2f((ndc.x + 1.0) * 0.5 * u.viewport.x, (1.0 - ndc.y) * 0.5 * u.viewport.y);
-  out.sizePx = sizePx;
+  out.twoOverSize = 2.0 / sizePx;
   return out;
 }
 
-fn starSprite(coord: vec2f) -> vec4f {
-  let r = length(coord * 2.0 - 1.0);
-  return vec4f(vec3f(1.0 - 0.35 * r * r), clamp(2.0 * (1.0 - r), 0.0, 1.0));
+// The star sprite at an offset from the point's centre in units of half its size (coord * 2 - 1):
+// a bright disc that fades towards its rim. Texels with alpha under 0.5 are discarded, which for
+// any colour alpha means every offset beyond 0.75: that test needs no square root.
+fn starSprite(offset: vec2f) -> vec4f {
+  let r2 = dot(offset, offset);
+  return vec4f(vec3f(1.0 - 0.35 * r2), clamp(2.0 * (1.0 - sqrt(r2)), 0.0, 1.0));
 }
 
 @fragment
 fn fs(in: VertexOut) -> @location(0) vec4f {
-  let coord = (in.clip.xy - in.centerPx) / in.sizePx + 0.5;
-  let texel = in.color * starSprite(coord);
+  // Same as gl_PointCoord * 2 - 1 for a GL point of this size and centre.
+  let offset = (in.clip.xy - in.centerPx) * in.twoOverSize;
+  if (dot(offset, offset) > 0.5625) {
+    discard;
+  }
+  let texel = in.color * starSprite(offset);
   if (texel.a < 0.5) {
     discard;
   }
