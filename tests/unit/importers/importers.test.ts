@@ -210,3 +210,20 @@ describe('unknown and empty input', () => {
     expect(importEdgeList('# nothing here\n').labels).toHaveLength(0);
   });
 });
+
+describe('graph-tool binary (.gt.gz from Debian\'s python3-graph-tool)', () => {
+  it('reads the karate club with the same ties as the other formats', () => {
+    const graph = importGraph(read('karate.gt.gz'), 'karate.gt.gz');
+    expect(graph.format).toBe('graph-tool');
+    expect(graph.labels).toHaveLength(34);
+    // Vertex n-1 is member n in the other fixtures; the graph is undirected, so compare unordered pairs.
+    const pairs = (edges: Set<string>, rename: (label: string) => string) =>
+      new Set([...edges].map((edge) => edge.split(' -> ').map(rename).sort().join(' - ')));
+    const csv = importGraph(read('karate.csv'), 'karate.csv');
+    expect(pairs(edgeSet(graph), (label) => `member${Number(label) + 1}`)).toEqual(pairs(edgeSet(csv), (label) => label));
+  });
+
+  it('rejects a file that is not graph-tool\'s', () => {
+    expect(() => importGraph(read('karate.csv'), 'karate.csv', 'graph-tool')).toThrow(/not a graph-tool file/);
+  });
+});
