@@ -139,6 +139,21 @@ describe('npm package-lock.json (this project\'s own)', () => {
     expect(neighbours(nested, 'a')).toEqual(['b@2.0.0']);
     expect(neighbours(nested, 'app')).toEqual(['a', 'b@1.0.0']);
   });
+
+  it('reads lockfileVersion 1 (nested "dependencies" with "requires")', () => {
+    const legacy = importPackageLock(
+      JSON.stringify({
+        name: 'old-app',
+        lockfileVersion: 1,
+        dependencies: {
+          a: { version: '1.0.0', requires: { b: '^2' }, dependencies: { b: { version: '2.0.0' } } },
+          b: { version: '1.0.0' },
+        },
+      }),
+    );
+    expect(neighbours(legacy, 'old-app')).toEqual(['a', 'b@1.0.0']);
+    expect(neighbours(legacy, 'a')).toEqual(['b@2.0.0']);
+  });
 });
 
 describe('Debian package index (a slice of apt-cache dumpavail)', () => {
