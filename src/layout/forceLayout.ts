@@ -19,7 +19,10 @@ export interface LayoutOptions {
   threads?: number;
   /** Barnes–Hut accuracy: larger is faster and coarser. */
   theta?: number;
-  /** Progress over all levels, counted in iterations; `levelNodes` is the size of the level being refined. */
+  /**
+   * Progress over all levels in node-iterations (an iteration on a level of k nodes counts k, so
+   * that the share done tracks the time spent); `levelNodes` is the size of the level being refined.
+   */
   onIteration?: (done: number, total: number, levelNodes: number) => void;
   signal?: AbortSignal;
 }
@@ -141,7 +144,7 @@ async function multilevelLayout(input: LayoutInput, options: LayoutOptions): Pro
     levels.push(coarse);
     parents.push(parentOf);
   }
-  const total = iterations * levels.length;
+  const total = iterations * levels.reduce((sum, level) => sum + Math.max(1, level.nodeCount), 0);
   let done = 0;
   const random = seededRandom(seed);
   const threads = Math.max(1, options.threads ?? 1);
@@ -169,7 +172,8 @@ async function multilevelLayout(input: LayoutInput, options: LayoutOptions): Pro
       }
       positions = next;
       await refine(level, positions, iterations, step, pool, options.theta ?? 1.2, options.signal, () => {
-        options.onIteration?.(++done, total, level.nodeCount);
+        done += Math.max(1, level.nodeCount);
+        options.onIteration?.(done, total, level.nodeCount);
       });
     }
     return positions ?? new Float64Array(0);

@@ -14,7 +14,7 @@ export const builtInDataRoot = path.resolve(path.dirname(fileURLToPath(import.me
 export async function rebuildBuiltIn(options: Omit<BuildOptions, 'out' | 'onIteration'>): Promise<void> {
   rmSync(path.join(builtInDataRoot, options.name), { recursive: true, force: true });
   const bar = new SingleBar({
-    format: `${options.name} layout [{bar}] {percentage}% | {value}/{total} | about {eta}s left`,
+    format: `${options.name} layout [{bar}] {percentage}% | about {eta_formatted} left`,
     stream: process.stderr,
     etaBuffer: 30,
   });

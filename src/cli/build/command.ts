@@ -94,7 +94,7 @@ export function registerBuildCommand(program: Command): void {
     .addHelpText('after', EXAMPLES)
     .action(async (input: string, flags: BuildFlags) => {
       const bar = new SingleBar({
-        format: 'layout [{bar}] {percentage}% | {value}/{total} iterations | {duration}s elapsed, about {eta}s left',
+        format: 'layout [{bar}] {percentage}% | {duration_formatted} elapsed, about {eta_formatted} left',
         etaBuffer: 30,
         stream: process.stderr,
         noTTYOutput: false,
