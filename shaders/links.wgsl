@@ -2,11 +2,10 @@
 // Mirrors links.vert / links.frag.
 
 struct Uniforms {
-  view: mat4x4f,
-  projection: mat4x4f,
-  viewport: vec2f,
+  viewProjection: mat4x4f,
+  cameraPosition: vec3f,
   maxPointSize: f32,
-  _pad: f32,
+  viewport: vec2f,
 };
 
 @group(0) @binding(0) var<uniform> u: Uniforms;
@@ -19,7 +18,7 @@ struct VertexOut {
 @vertex
 fn vs(@location(0) position: vec3f) -> VertexOut {
   var out: VertexOut;
-  out.clip = u.projection * u.view * vec4f(position, 1.0);
+  out.clip = u.viewProjection * vec4f(position, 1.0);
   out.color = clamp(position / 16000.0 + 0.5, vec3f(0.0), vec3f(1.0));
   return out;
 }

@@ -5,11 +5,10 @@
 // as gl_PointCoord is.
 
 struct Uniforms {
-  view: mat4x4f,
-  projection: mat4x4f,
-  viewport: vec2f,
+  viewProjection: mat4x4f,
+  cameraPosition: vec3f,
   maxPointSize: f32,
-  _pad: f32,
+  viewport: vec2f,
 };
 
 @group(0) @binding(0) var<uniform> u: Uniforms;
@@ -34,10 +33,10 @@ fn vs(@builtin(vertex_index) vertex: u32) -> VertexOut {
   // Stars are stored in grid-cell order; a frame draws only the runs of cells in view (firstVertex picks the run).
   let star = vertex / 3u;
   let position = vec3f(positions[star * 3u], positions[star * 3u + 1u], positions[star * 3u + 2u]);
-  let eye = u.view * vec4f(position, 1.0);
   // At least two pixels, as in stars.vert: a smaller point can miss every pixel centre whose sprite alpha is 0.5 or more.
-  let sizePx = clamp(sizes[star] * (351.0 / length(eye.xyz)), 2.0, u.maxPointSize);
-  let clip = u.projection * eye;
+  // The distance to the camera is what length(eye.xyz) is in stars.vert, without a second matrix product.
+  let sizePx = clamp(sizes[star] * (351.0 / distance(position, u.cameraPosition)), 2.0, u.maxPointSize);
+  let clip = u.viewProjection * vec4f(position, 1.0);
   var out: VertexOut;
   out.clip = vec4f(clip.xy + corners[vertex % 3u] * sizePx / u.viewport * clip.w, clip.zw);
   // Colours are RGBA8 bytes in memory: the lowest byte of the u32 is red.
