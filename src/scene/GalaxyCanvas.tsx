@@ -55,6 +55,8 @@ export function GalaxyCanvas({ graph, showLinks, maxVisibleDistance, scale, onVi
     let canvas: HTMLCanvasElement | undefined;
 
     const makeCanvas = () => {
+      // A start still awaiting a backend after unmount (StrictMode runs effects twice) must not add a canvas.
+      if (disposed) throw new Error('GalaxyCanvas was unmounted');
       canvas?.remove();
       canvas = document.createElement('canvas');
       canvas.dataset.testid = 'galaxy-canvas';
