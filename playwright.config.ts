@@ -5,7 +5,10 @@ import { chromiumArgs, chromiumPath } from './tests/support/chromium.ts';
 const sharedGalaxies = path.resolve(process.env.GALAXY_SHARED_DIR ?? '../shared/galaxies');
 const port = 4317;
 
-/** End-to-end tests in Debian's Chromium against the built viewer served with data/ and the shared galaxies. */
+/**
+ * End-to-end tests in Debian's Chromium against the built viewer, serving data/, the shared galaxies
+ * and the test fixtures' galaxies (a damaged one) as one data root.
+ */
 export default defineConfig({
   testDir: 'tests/e2e',
   timeout: 120_000,
@@ -23,6 +26,6 @@ export default defineConfig({
     url: `http://127.0.0.1:${port}/`,
     reuseExistingServer: !process.env.CI,
     timeout: 180_000,
-    env: { GALAXY_DATA_DIR: ['data', sharedGalaxies].join(path.delimiter) },
+    env: { GALAXY_DATA_DIR: ['data', sharedGalaxies, 'tests/fixtures/galaxies'].join(path.delimiter) },
   },
 });

@@ -1,5 +1,6 @@
 export { AboutLink, PROJECT_DOCUMENTATION_URL, type AboutLinkProps } from './AboutLink';
 export { Avatar, type AvatarProps } from './Avatar';
+export { DataWarnings, type DataWarningsProps } from './DataWarnings';
 export { ErrorPanel, galaxyHref, type ErrorPanelProps } from './ErrorPanel';
 export { HelpOverlay, type HelpOverlayProps } from './HelpOverlay';
 export { HoverTooltip, TOOLTIP_OFFSET_LEFT, TOOLTIP_OFFSET_TOP, type HoverTooltipProps } from './HoverTooltip';

@@ -1,5 +1,6 @@
-import { useAtom, useAtomValue, useSetAtom } from 'jotai';
+import { useAtom, useAtomValue, useSetAtom, useStore } from 'jotai';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { flushSync } from 'react-dom';
 import { useGalaxyControls } from '../controls/useGalaxyControls';
 import type { Graph } from '../data/graph';
 import type { Direction } from '../ecosystems/degreeLabels';
@@ -10,6 +11,7 @@ import { nodeIcon } from '../ecosystems/registryLinks';
 import { formatCount } from '../ecosystems/formatCount';
 import {
   AboutLink,
+  DataWarnings,
   ErrorPanel,
   HelpOverlay,
   HoverTooltip,
@@ -31,6 +33,7 @@ import {
   graphLoadingAtom,
   loadErrorAtom,
   loadProgressAtom,
+  loadWarningsAtom,
   manifestAtom,
 } from '../state/graph/atoms';
 import { helpVisibleAtom, isTouchDevice, resetHelpAtom } from '../state/help/atoms';
@@ -138,6 +141,33 @@ function WindowsContainer({ graph, kind, onFocus }: { graph: Graph; kind: string
   );
 }
 
+/**
+ * The loading label, re-rendered on its own for every progress event: the worker's events arrive in
+ * bursts, and without flushing each one React would batch a whole step (such as initializing edges)
+ * into the next one, so the visitor would never read it.
+ */
+function LoadingContainer() {
+  const store = useStore();
+  const [progress, setProgress] = useState(() => store.get(loadProgressAtom));
+  const loading = useAtomValue(graphLoadingAtom);
+  useEffect(
+    () =>
+      store.sub(loadProgressAtom, () => {
+        queueMicrotask(() => flushSync(() => setProgress(store.get(loadProgressAtom))));
+      }),
+    [store],
+  );
+  return loading && progress ? <LoadingLabel message={progress.message} completed={progress.completed} /> : null;
+}
+
+/** What the loader repaired in this galaxy's files, until the visitor dismisses it. */
+function WarningsContainer({ graph }: { graph: Graph }) {
+  const warnings = useAtomValue(loadWarningsAtom);
+  const [dismissed, setDismissed] = useState<Graph | undefined>(undefined);
+  if (dismissed === graph) return null;
+  return <DataWarnings warnings={warnings} onDismiss={() => setDismissed(graph)} />;
+}
+
 function useOtherGalaxies(): string[] {
   const dataRoot = useAtomValue(dataRootAtom);
   const [names, setNames] = useState<string[]>([]);
@@ -171,8 +201,6 @@ function ViewAddressSync({ name }: { name: string }) {
 export function GalaxyRoute({ name }: { name: string }) {
   const download = useSetAtom(downloadGraphAtom);
   const graph = useAtomValue(graphAtom);
-  const loading = useAtomValue(graphLoadingAtom);
-  const progress = useAtomValue(loadProgressAtom);
   const error = useAtomValue(loadErrorAtom);
   const showLinks = useAtomValue(showLinksAtom);
   const maxVisibleDistance = useAtomValue(maxVisibleDistanceAtom);
@@ -218,13 +246,14 @@ export function GalaxyRoute({ name }: { name: string }) {
         statusIsError={searchStatus?.isError}
         busy={searchBusy}
       />
-      {loading && progress ? <LoadingLabel message={progress.message} completed={progress.completed} /> : null}
+      <LoadingContainer />
       {error ? <ErrorPanel galaxyName={name} message={error} otherGalaxies={otherGalaxies} onRetry={retry} /> : null}
       {graph ? (
         <>
           <HoverContainer graph={graph} kind={kind} />
           <DetailsContainer graph={graph} kind={kind} />
           <WindowsContainer graph={graph} kind={kind} onFocus={controls.focusNode} />
+          <WarningsContainer graph={graph} />
           <div style={{ position: 'fixed', left: 12, bottom: 4, zIndex: 1 }}>
             <StatsLine name={graph.name} nodeCount={graph.nodeCount} edgeCount={graph.edgeCount} />
           </div>
