@@ -237,3 +237,17 @@ test('a browser with neither WebGPU nor WebGL2 gets the No-WebGL screen', async 
   await expect(screen.getByRole('link', { name: 'here' })).toHaveAttribute('href', 'https://get.webgl.org/');
   await expect(page.locator('canvas[data-testid="galaxy-canvas"]')).toHaveCount(0);
 });
+
+test('the canvas follows its container and the device pixel ratio', async ({ browser }) => {
+  const context = await browser.newContext({ viewport: { width: 640, height: 480 }, deviceScaleFactor: 2 });
+  const page = await context.newPage();
+  await openGalaxy(page, galaxyUrl('webgl2', GALAXY));
+  const size = () => page.evaluate(() => {
+    const canvas = document.querySelector<HTMLCanvasElement>('canvas[data-testid="galaxy-canvas"]')!;
+    return { width: canvas.width, height: canvas.height, cssWidth: canvas.clientWidth, cssHeight: canvas.clientHeight };
+  });
+  await expect.poll(size).toEqual({ width: 1280, height: 960, cssWidth: 640, cssHeight: 480 });
+  await page.setViewportSize({ width: 500, height: 300 });
+  await expect.poll(size).toEqual({ width: 1000, height: 600, cssWidth: 500, cssHeight: 300 });
+  await context.close();
+});
