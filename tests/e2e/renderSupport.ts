@@ -1,4 +1,4 @@
-import { expect, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { mat4, vec4 } from 'gl-matrix';
 import { PNG } from 'pngjs';
 import type { CameraPose } from '../../src/scene/galaxyView';
