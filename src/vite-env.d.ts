@@ -2,6 +2,7 @@
 
 interface ImportMetaEnv {
   readonly VITE_GALAXY_DATA_ROOT?: string;
+  readonly VITE_GALAXY_ABOUT_URL?: string;
 }
 
 interface ImportMeta {

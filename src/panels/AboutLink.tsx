@@ -1,7 +1,11 @@
 import './AboutLink.css';
 
-/** Where the project's documentation lives on its code-hosting site. */
-export const PROJECT_DOCUMENTATION_URL = 'https://github.com/anvaka/pm#readme';
+/**
+ * Where the project's documentation lives on its code-hosting site: set at build time with
+ * VITE_GALAXY_ABOUT_URL; by default the original "Software Galaxies" viewer, whose format this reads.
+ */
+export const PROJECT_DOCUMENTATION_URL: string =
+  import.meta.env.VITE_GALAXY_ABOUT_URL ?? 'https://github.com/anvaka/pm#readme';
 
 export interface AboutLinkProps {
   /** Documentation address; defaults to PROJECT_DOCUMENTATION_URL. */
