@@ -1,3 +1,4 @@
+import { boundingBox } from '../geometry/boundingBox';
 /**
  * A Barnes–Hut octree over typed arrays (shareable with worker threads). Cell 0 is the root; a
  * cell is either internal (eight child slots, -1 when empty) or a leaf holding a list of bodies
@@ -51,17 +52,7 @@ function capacityOf(tree: Octree): number {
  */
 export function buildOctree(tree: Octree, positions: Float64Array, masses: Float64Array): boolean {
   const n = masses.length;
-  let minX = Infinity, minY = Infinity, minZ = Infinity;
-  let maxX = -Infinity, maxY = -Infinity, maxZ = -Infinity;
-  for (let i = 0; i < n; i++) {
-    const x = positions[3 * i], y = positions[3 * i + 1], z = positions[3 * i + 2];
-    if (x < minX) minX = x;
-    if (x > maxX) maxX = x;
-    if (y < minY) minY = y;
-    if (y > maxY) maxY = y;
-    if (z < minZ) minZ = z;
-    if (z > maxZ) maxZ = z;
-  }
+  const { minX, minY, minZ, maxX, maxY, maxZ } = boundingBox(positions, n);
   const capacity = capacityOf(tree);
   const { child, firstBody, nextBody, parent, half, centre } = tree;
   let cells = 1;

@@ -1,3 +1,4 @@
+import { boundingBox } from '../geometry/boundingBox';
 /**
  * SPEC section 9 spatial index: an 8-way tree over x,y,z triples. A leaf holds up to
  * `LEAF_CAPACITY` points; one more splits it into octants, down to `MAX_DEPTH`.
@@ -38,18 +39,7 @@ export function buildOctree(points: unknown): FlatOctree {
   const items = new Uint32Array(count);
   for (let i = 0; i < count; i++) items[i] = i;
 
-  let minX = Infinity, minY = Infinity, minZ = Infinity;
-  let maxX = -Infinity, maxY = -Infinity, maxZ = -Infinity;
-  for (let i = 0; i < count; i++) {
-    const x = points[i * 3], y = points[i * 3 + 1], z = points[i * 3 + 2];
-    if (x < minX) minX = x;
-    if (x > maxX) maxX = x;
-    if (y < minY) minY = y;
-    if (y > maxY) maxY = y;
-    if (z < minZ) minZ = z;
-    if (z > maxZ) maxZ = z;
-  }
-  if (count === 0) minX = minY = minZ = maxX = maxY = maxZ = 0;
+  const { minX, minY, minZ, maxX, maxY, maxZ } = boundingBox(points, count);
   const half = Math.max(maxX - minX, maxY - minY, maxZ - minZ, 1) / 2;
 
   // Upper bound on tree nodes: each split turns one leaf into at most 8 nodes and needs > 4 points.

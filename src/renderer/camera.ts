@@ -1,5 +1,6 @@
 import { mat4, quat, vec3, vec4 } from 'gl-matrix';
 import type { CameraPose } from '../scene/galaxyView';
+import { boundingBox } from '../geometry/boundingBox';
 
 /** SPEC section 9 camera defaults. */
 export const FIELD_OF_VIEW_DEGREES = 45;
@@ -17,16 +18,7 @@ export interface SceneBounds {
 export function boundsOf(positions: ArrayLike<number>): SceneBounds {
   const count = positions.length / 3;
   if (count === 0) return { center: [0, 0, 0], radius: 0, halfSize: 0 };
-  let minX = Infinity, minY = Infinity, minZ = Infinity, maxX = -Infinity, maxY = -Infinity, maxZ = -Infinity;
-  for (let i = 0; i < count; i++) {
-    const x = positions[i * 3], y = positions[i * 3 + 1], z = positions[i * 3 + 2];
-    if (x < minX) minX = x;
-    if (x > maxX) maxX = x;
-    if (y < minY) minY = y;
-    if (y > maxY) maxY = y;
-    if (z < minZ) minZ = z;
-    if (z > maxZ) maxZ = z;
-  }
+  const { minX, minY, minZ, maxX, maxY, maxZ } = boundingBox(positions, count);
   const center: [number, number, number] = [(minX + maxX) / 2, (minY + maxY) / 2, (minZ + maxZ) / 2];
   return { center, radius: Math.hypot(maxX - minX, maxY - minY, maxZ - minZ) / 2, halfSize: Math.max(maxX - minX, maxY - minY, maxZ - minZ) / 2 };
 }

@@ -1,5 +1,6 @@
 import type { mat4 } from 'gl-matrix';
 import { POINT_SIZE_FACTOR } from './starStyle';
+import { boundingBox } from '../geometry/boundingBox';
 
 /**
  * Stars grouped by a coarse grid cell so that a frame draws only the cells the camera can see.
@@ -19,16 +20,7 @@ export const CELLS_PER_AXIS = 16;
 
 export function buildStarChunks(positions: Float32Array, cellsPerAxis = CELLS_PER_AXIS): StarChunks {
   const count = positions.length / 3;
-  let minX = Infinity, minY = Infinity, minZ = Infinity, maxX = -Infinity, maxY = -Infinity, maxZ = -Infinity;
-  for (let i = 0; i < count; i++) {
-    const x = positions[i * 3], y = positions[i * 3 + 1], z = positions[i * 3 + 2];
-    if (x < minX) minX = x;
-    if (x > maxX) maxX = x;
-    if (y < minY) minY = y;
-    if (y > maxY) maxY = y;
-    if (z < minZ) minZ = z;
-    if (z > maxZ) maxZ = z;
-  }
+  const { minX, minY, minZ, maxX, maxY, maxZ } = boundingBox(positions, count);
   const n = cellsPerAxis;
   const sx = n / Math.max(maxX - minX, 1e-6), sy = n / Math.max(maxY - minY, 1e-6), sz = n / Math.max(maxZ - minZ, 1e-6);
   const cellOf = new Uint32Array(count);

@@ -1,6 +1,7 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { Graph } from '../../data/graph';
+import { boundingBox } from '../../geometry/boundingBox';
 import { chooseVersion } from '../../data/manifest';
 import { parseManifest } from '../../data/fetch/parseManifest';
 import { decodeGalaxy } from '../../data/wire/decodeGalaxy';
@@ -66,16 +67,8 @@ export function inspectGalaxy(target: string, wantedVersion?: string): InspectRe
 }
 
 function coordinateBounds(positions: Float32Array): InspectReport['bounds'] {
-  const min: [number, number, number] = [Infinity, Infinity, Infinity];
-  const max: [number, number, number] = [-Infinity, -Infinity, -Infinity];
-  for (let i = 0; i < positions.length; i += 3) {
-    for (let axis = 0; axis < 3; axis++) {
-      const value = positions[i + axis];
-      if (value < min[axis]) min[axis] = value;
-      if (value > max[axis]) max[axis] = value;
-    }
-  }
-  return { min, max };
+  const box = boundingBox(positions);
+  return { min: [box.minX, box.minY, box.minZ], max: [box.maxX, box.maxY, box.maxZ] };
 }
 
 function mostConnected(graph: Graph, direction: 'in' | 'out'): { degree: number; node: string } {
