@@ -4,6 +4,7 @@ const config: StorybookConfig = {
   stories: ['../stories/**/*.stories.@(ts|tsx)'],
   addons: ['@storybook/addon-vitest'],
   framework: { name: '@storybook/react-vite', options: {} },
+  core: { disableTelemetry: true },
 };
 
 export default config;
