@@ -6,23 +6,32 @@ function startWorker(): Worker {
   return new Worker(new URL('./worker/loader.worker.ts', import.meta.url), { type: 'module' });
 }
 
-/** A worker started ahead of need, so a download does not wait for the worker's script to load. */
-let spareWorker: Worker | undefined;
+/**
+ * An idle worker, started ahead of need and kept between downloads: the next download then waits
+ * neither for the worker's script nor for its decoders to be compiled again.
+ */
+let idleWorker: Worker | undefined;
 
 function takeWorker(): Worker {
-  const worker = spareWorker ?? startWorker();
-  spareWorker = undefined;
+  const worker = idleWorker ?? startWorker();
+  idleWorker = undefined;
   return worker;
 }
 
-/** Starts the next loader worker while the page is idle. */
+function release(worker: Worker): void {
+  if (idleWorker) worker.terminate();
+  else idleWorker = worker;
+}
+
+/** Starts a loader worker while the page is idle. */
 export function prepareLoader(): void {
-  spareWorker ??= startWorker();
+  idleWorker ??= startWorker();
 }
 
 /**
  * Loads a galaxy by name: fetching and decoding run in a Web Worker and the typed arrays come back
- * as transferables. Aborting the signal ends the worker at once with 'Cancelled download of {url}'.
+ * as transferables. Aborting the signal ends the worker at once with 'Cancelled download of {url}';
+ * after a finished download the worker waits for the next one.
  */
 export function loadGalaxy(name: string, options: LoadOptions): Promise<LoadedGalaxy> {
   const dataRoot = new URL(options.dataRoot, globalThis.location?.href).href;
@@ -33,12 +42,15 @@ export function loadGalaxy(name: string, options: LoadOptions): Promise<LoadedGa
   return new Promise<LoadedGalaxy>((resolve, reject) => {
     const worker = takeWorker();
     let currentUrl = `${dataRoot}${name}/manifest.json`;
-    const finish = () => {
-      worker.terminate();
+    const finish = (keepWorker: boolean) => {
+      worker.onmessage = null;
+      worker.onerror = null;
+      if (keepWorker) release(worker);
+      else worker.terminate();
       options.signal?.removeEventListener('abort', onAbort);
     };
     const onAbort = () => {
-      finish();
+      finish(false);
       reject(new GalaxyLoadError(`Cancelled download of ${currentUrl}`, 'cancelled'));
     };
     if (options.signal?.aborted) return onAbort();
@@ -50,16 +62,15 @@ export function loadGalaxy(name: string, options: LoadOptions): Promise<LoadedGa
         currentUrl = message.url;
         options.onProgress?.(message.progress);
       } else if (message.type === 'done') {
-        finish();
-        prepareLoader();
+        finish(true);
         resolve({ graph: new Graph(message.data), manifest: message.manifest, version: message.version });
       } else {
-        finish();
+        finish(true);
         reject(new GalaxyLoadError(message.message, message.kind));
       }
     };
     worker.onerror = (event) => {
-      finish();
+      finish(false);
       reject(new GalaxyLoadError(`The galaxy loader failed: ${event.message || 'worker error'}`, 'data'));
     };
     worker.postMessage(request);

@@ -73,3 +73,16 @@ test('a damaged galaxy opens with what could be trusted and says what was repair
   await notice.getByRole('button', { name: 'Dismiss data warnings' }).click();
   await expect(notice).toHaveCount(0);
 });
+
+test('opening another galaxy while one downloads cancels the first without an error', async ({ page }) => {
+  await page.goto('/?renderer=webgl2#/galaxy/npm');
+  await expect(page.getByTestId('progress')).toContainText('npm: downloading');
+  await page.evaluate(() => {
+    window.location.hash = '#/galaxy/cran';
+  });
+  await expect(page.getByTestId('galaxy-stats')).toContainText('cran · 7,774 stars');
+  await expect(page.getByRole('alert')).toHaveCount(0);
+  // The cancelled download does not come back later and replace the galaxy on screen.
+  await page.waitForTimeout(1500);
+  await expect(page.getByTestId('galaxy-stats')).toContainText('cran · 7,774 stars');
+});

@@ -31,18 +31,45 @@ async function originalReady(name: string): Promise<number> {
 
 prepareLoader();
 
+/**
+ * Runs `load` while a message loop measures the longest the main thread went without answering:
+ * what a visitor feels as a frozen page during the download.
+ */
+async function withMainThreadWatch(load: () => Promise<number>): Promise<{ readyMs: number; longestBlockMs: number }> {
+  const channel = new MessageChannel();
+  let running = true;
+  let last = performance.now();
+  let longest = 0;
+  channel.port1.onmessage = () => {
+    const now = performance.now();
+    longest = Math.max(longest, now - last);
+    last = now;
+    if (running) channel.port2.postMessage(0);
+  };
+  channel.port2.postMessage(0);
+  const readyMs = await load();
+  running = false;
+  channel.port1.close();
+  return { readyMs, longestBlockMs: longest };
+}
+
+interface Run {
+  readyMs: number;
+  longestBlockMs: number;
+}
+
 declare global {
   interface Window {
-    runLoaderBench(name: string, rounds: number): Promise<{ ours: number[]; original: number[] }>;
+    runLoaderBench(name: string, rounds: number): Promise<{ ours: Run[]; original: Run[] }>;
   }
 }
 
 window.runLoaderBench = async (name, rounds) => {
-  const ours: number[] = [];
-  const original: number[] = [];
+  const ours: Run[] = [];
+  const original: Run[] = [];
   for (let i = 0; i < rounds; i++) {
-    ours.push(await oursReady(name));
-    original.push(await originalReady(name));
+    ours.push(await withMainThreadWatch(() => oursReady(name)));
+    original.push(await withMainThreadWatch(() => originalReady(name)));
   }
   return { ours, original };
 };
