@@ -1,8 +1,15 @@
-// Stars for WebGPU. WebGPU has no points above one pixel, so each star is one triangle that
-// encloses the part of the square a GL point of the same size keeps (vertex pulling from storage buffers,
-// three vertices per star, no instancing: SwiftShader and many drivers pay a cost per instance).
-// Mirrors stars.vert / stars.frag: the sprite coordinate is computed from the pixel centre exactly
-// as gl_PointCoord is.
+// Stars for WebGPU. Mirrors stars.vert / stars.frag: the same size rule, the same sprite, texels
+// with alpha under 0.5 discarded, the nearest star winning each pixel.
+//
+// WebGPU has no points above one pixel, and a rasteriser pays mostly per primitive for stars a
+// few pixels wide (SwiftShader: setup and edge walking of every triangle), so stars are drawn two ways:
+// - small stars (at most SPLAT_MAX_PX wide on screen) are splatted by two compute passes: the
+//   first keeps the nearest depth per pixel (atomicMax of the inverted depth bits), the second
+//   writes the colour of the star that won; a full-screen pass then writes colour and depth;
+// - bigger stars, which the first pass lists, are one triangle each that encloses the part of the
+//   square a GL point of the same size keeps (vertex pulling from storage buffers, three vertices
+//   per star, drawn indirectly).
+// Both compute the sprite coordinate from the pixel centre exactly as gl_PointCoord is.
 
 struct Uniforms {
   viewProjection: mat4x4f,
@@ -15,6 +22,69 @@ struct Uniforms {
 @group(0) @binding(1) var<storage, read> positions: array<f32>;
 @group(0) @binding(2) var<storage, read> colors: array<u32>;
 @group(0) @binding(3) var<storage, read> sizes: array<f32>;
+// Compute passes: the stars in view as one (first slot, count) pair per workgroup, nearest cells
+// first; the nearest inverted depth bits per pixel (0 = no star); the colour of the star that won
+// each pixel; the big stars (indirect draw arguments in [0..3], then slots); the stars that won a
+// pixel when they were splatted (indirect dispatch arguments in [0..2], count in [3], then slots).
+@group(0) @binding(4) var<storage, read> runs: array<vec2u>;
+@group(0) @binding(5) var<storage, read_write> depthKeys: array<atomic<u32>>;
+@group(0) @binding(6) var<storage, read_write> splatColors: array<u32>;
+@group(0) @binding(7) var<storage, read_write> bigOut: array<atomic<u32>>;
+@group(0) @binding(11) var<storage, read_write> winnersOut: array<atomic<u32>>;
+// Later passes read what earlier ones wrote.
+@group(0) @binding(8) var<storage, read> bigIn: array<u32>;
+@group(0) @binding(9) var<storage, read> depthKeysIn: array<u32>;
+@group(0) @binding(10) var<storage, read> splatColorsIn: array<u32>;
+@group(0) @binding(12) var<storage, read> winnersIn: array<u32>;
+
+/** Stars up to this many pixels wide are splatted; WebGPU points (triangles) above. */
+const SPLAT_MAX_PX = 8.0;
+/** Where the big-star slots start in bigOut / bigIn, after the four indirect draw arguments. */
+const BIG_LIST_START = 4u;
+const WORKGROUP = 64u;
+/**
+ * Each invocation splats up to this many stars, WORKGROUP apart (neighbouring invocations take
+ * neighbouring stars): a CPU rasteriser pays a lot per invocation.
+ */
+const STARS_PER_INVOCATION = 16u;
+const STARS_PER_WORKGROUP = WORKGROUP * STARS_PER_INVOCATION;
+/** Where the winners' slots start in winnersOut / winnersIn, after the dispatch arguments and the count. */
+const WINNERS_START = 4u;
+
+fn starPosition(star: u32) -> vec3f {
+  return vec3f(positions[star * 3u], positions[star * 3u + 1u], positions[star * 3u + 2u]);
+}
+
+// SPEC: point size scales with distance, factor 351. At least two pixels, as in stars.vert: a smaller
+// point can miss every pixel centre whose sprite alpha is 0.5 or more. The distance to the camera
+// is what length(eye.xyz) is in stars.vert.
+fn starSizePx(star: u32, position: vec3f) -> f32 {
+  return clamp(sizes[star] * (351.0 / distance(position, u.cameraPosition)), 2.0, u.maxPointSize);
+}
+
+// The star sprite at an offset from the point's centre in units of half its size (coord * 2 - 1):
+// a bright disc that fades towards its rim. Texels with alpha under 0.5 are discarded, which for
+// any colour alpha means every offset beyond 0.75: that test needs no square root.
+fn starSprite(offset: vec2f) -> vec4f {
+  let r2 = dot(offset, offset);
+  return vec4f(vec3f(1.0 - 0.35 * r2), clamp(2.0 * (1.0 - sqrt(r2)), 0.0, 1.0));
+}
+
+/** The texel a star leaves at a pixel centre, alpha under 0.5 when it leaves none. */
+fn starTexel(color: vec4f, pixelCentre: vec2f, centerPx: vec2f, twoOverSize: f32) -> vec4f {
+  let offset = (pixelCentre - centerPx) * twoOverSize;
+  if (dot(offset, offset) > 0.5625) {
+    return vec4f(0.0);
+  }
+  return color * starSprite(offset);
+}
+
+fn toPixels(clip: vec4f) -> vec2f {
+  let ndc = clip.xy / clip.w;
+  return vec2f((ndc.x + 1.0) * 0.5 * u.viewport.x, (1.0 - ndc.y) * 0.5 * u.viewport.y);
+}
+
+// ---- Big stars: one triangle each. ----
 
 struct VertexOut {
   @builtin(position) clip: vec4f,
@@ -30,41 +100,156 @@ const corners = array<vec2f, 3>(vec2f(0.0, 1.52), vec2f(-1.3164, -0.76), vec2f(1
 
 @vertex
 fn vs(@builtin(vertex_index) vertex: u32) -> VertexOut {
-  // Stars are stored in grid-cell order; a frame draws only the runs of cells in view (firstVertex picks the run).
-  let star = vertex / 3u;
-  let position = vec3f(positions[star * 3u], positions[star * 3u + 1u], positions[star * 3u + 2u]);
-  // At least two pixels, as in stars.vert: a smaller point can miss every pixel centre whose sprite alpha is 0.5 or more.
-  // The distance to the camera is what length(eye.xyz) is in stars.vert, without a second matrix product.
-  let sizePx = clamp(sizes[star] * (351.0 / distance(position, u.cameraPosition)), 2.0, u.maxPointSize);
+  // The splat pass listed the slots of the stars too big to splat.
+  let star = bigIn[BIG_LIST_START + vertex / 3u];
+  let position = starPosition(star);
+  let sizePx = starSizePx(star, position);
   let clip = u.viewProjection * vec4f(position, 1.0);
   var out: VertexOut;
   out.clip = vec4f(clip.xy + corners[vertex % 3u] * sizePx / u.viewport * clip.w, clip.zw);
   // Colours are RGBA8 bytes in memory: the lowest byte of the u32 is red.
   out.color = unpack4x8unorm(colors[star]);
-  let ndc = clip.xy / clip.w;
-  out.centerPx = vec2f((ndc.x + 1.0) * 0.5 * u.viewport.x, (1.0 - ndc.y) * 0.5 * u.viewport.y);
+  out.centerPx = toPixels(clip);
   out.twoOverSize = 2.0 / sizePx;
   return out;
-}
-
-// The star sprite at an offset from the point's centre in units of half its size (coord * 2 - 1):
-// a bright disc that fades towards its rim. Texels with alpha under 0.5 are discarded, which for
-// any colour alpha means every offset beyond 0.75: that test needs no square root.
-fn starSprite(offset: vec2f) -> vec4f {
-  let r2 = dot(offset, offset);
-  return vec4f(vec3f(1.0 - 0.35 * r2), clamp(2.0 * (1.0 - sqrt(r2)), 0.0, 1.0));
 }
 
 @fragment
 fn fs(in: VertexOut) -> @location(0) vec4f {
   // Same as gl_PointCoord * 2 - 1 for a GL point of this size and centre.
-  let offset = (in.clip.xy - in.centerPx) * in.twoOverSize;
-  if (dot(offset, offset) > 0.5625) {
-    discard;
-  }
-  let texel = in.color * starSprite(offset);
+  let texel = starTexel(in.color, in.clip.xy, in.centerPx, in.twoOverSize);
   if (texel.a < 0.5) {
     discard;
   }
   return vec4f(texel.rgb, 1.0);
+}
+
+// ---- Small stars: splatted. ----
+
+struct Splat {
+  key: u32,
+  color: vec4f,
+  centerPx: vec2f,
+  twoOverSize: f32,
+  /** Pixel rectangle holding every centre the star can light, empty when none or not to splat. */
+  first: vec2i,
+  last: vec2i,
+  big: bool,
+};
+
+fn splatOf(star: u32) -> Splat {
+  var s: Splat;
+  s.first = vec2i(0);
+  s.last = vec2i(-1);
+  s.big = false;
+  let position = starPosition(star);
+  let clip = u.viewProjection * vec4f(position, 1.0);
+  // The rasteriser drops a point whose centre is before the near plane or beyond the far one.
+  if (clip.w <= 0.0 || clip.z < 0.0 || clip.z > clip.w) {
+    return s;
+  }
+  let sizePx = starSizePx(star, position);
+  if (sizePx > SPLAT_MAX_PX) {
+    s.big = true;
+    return s;
+  }
+  s.color = unpack4x8unorm(colors[star]);
+  s.centerPx = toPixels(clip);
+  s.twoOverSize = 2.0 / sizePx;
+  s.key = ~bitcast<u32>(clip.z / clip.w);
+  let r = 0.375 * sizePx;
+  s.first = max(vec2i(ceil(s.centerPx - r - 0.5)), vec2i(0));
+  s.last = min(vec2i(floor(s.centerPx + r - 0.5)), vec2i(u.viewport) - 1);
+  return s;
+}
+
+/** Does the star light the pixel at p (its texel there has alpha 0.5 or more)? */
+fn lights(s: Splat, p: vec2i) -> bool {
+  return starTexel(s.color, vec2f(p) + 0.5, s.centerPx, s.twoOverSize).a >= 0.5;
+}
+
+// Keeps the nearest star per pixel. A star that was the nearest of its pixel when it was splatted
+// is listed for splatColor, which so visits only those: with the cells in view taken nearest
+// first, most stars behind others are never listed.
+@compute @workgroup_size(64)
+fn splatDepth(@builtin(workgroup_id) group: vec3u, @builtin(num_workgroups) groups: vec3u, @builtin(local_invocation_index) lane: u32) {
+  let run = runs[group.y * groups.x + group.x];
+  let width = i32(u.viewport.x);
+  for (var k = 0u; k < STARS_PER_INVOCATION; k++) {
+    let j = lane + k * WORKGROUP;
+    if (j >= run.y) {
+      break;
+    }
+    let star = run.x + j;
+    let s = splatOf(star);
+    if (s.big) {
+      let n = atomicAdd(&bigOut[0], 3u) / 3u;
+      atomicStore(&bigOut[BIG_LIST_START + n], star);
+      continue;
+    }
+    var won = false;
+    for (var y = s.first.y; y <= s.last.y; y++) {
+      for (var x = s.first.x; x <= s.last.x; x++) {
+        if (lights(s, vec2i(x, y)) && atomicMax(&depthKeys[y * width + x], s.key) < s.key) {
+          won = true;
+        }
+      }
+    }
+    if (won) {
+      let n = atomicAdd(&winnersOut[3], 1u);
+      if (n % STARS_PER_WORKGROUP == 0u) {
+        atomicAdd(&winnersOut[0], 1u);
+      }
+      atomicStore(&winnersOut[WINNERS_START + n], star);
+    }
+  }
+}
+
+// Writes the colour of every pixel's nearest star.
+@compute @workgroup_size(64)
+fn splatColor(@builtin(workgroup_id) group: vec3u, @builtin(local_invocation_index) lane: u32) {
+  let count = winnersIn[3];
+  let width = i32(u.viewport.x);
+  for (var k = 0u; k < STARS_PER_INVOCATION; k++) {
+    let j = group.x * STARS_PER_WORKGROUP + lane + k * WORKGROUP;
+    if (j >= count) {
+      break;
+    }
+    let s = splatOf(winnersIn[WINNERS_START + j]);
+    for (var y = s.first.y; y <= s.last.y; y++) {
+      for (var x = s.first.x; x <= s.last.x; x++) {
+        let pixel = y * width + x;
+        if (depthKeysIn[pixel] == s.key) {
+          let texel = starTexel(s.color, vec2f(f32(x), f32(y)) + 0.5, s.centerPx, s.twoOverSize);
+          if (texel.a >= 0.5) {
+            splatColors[pixel] = pack4x8unorm(vec4f(texel.rgb, 1.0));
+          }
+        }
+      }
+    }
+  }
+}
+
+struct ResolveOut {
+  @location(0) color: vec4f,
+  @builtin(frag_depth) depth: f32,
+};
+
+@vertex
+fn vsResolve(@builtin(vertex_index) vertex: u32) -> @builtin(position) vec4f {
+  let corner = vec2f(f32((vertex << 1u) & 2u), f32(vertex & 2u));
+  return vec4f(corner * 2.0 - 1.0, 0.0, 1.0);
+}
+
+@fragment
+fn fsResolve(@builtin(position) pixel: vec4f) -> ResolveOut {
+  let index = u32(pixel.y) * u32(u.viewport.x) + u32(pixel.x);
+  let key = depthKeysIn[index];
+  if (key == 0u) {
+    discard;
+  }
+  var out: ResolveOut;
+  out.color = unpack4x8unorm(splatColorsIn[index]);
+  out.depth = bitcast<f32>(~key);
+  return out;
 }

@@ -72,10 +72,13 @@ export interface VisibleRuns {
   count: Uint32Array;
   runs: number;
   stars: number;
+  /** The chunks in view, by index, in `visibleChunks` entries. */
+  chunkIds: Uint32Array;
+  visibleChunks: number;
 }
 
 export function createVisibleRuns(chunks: StarChunks): VisibleRuns {
-  return { first: new Uint32Array(chunks.chunks), count: new Uint32Array(chunks.chunks), runs: 0, stars: 0 };
+  return { first: new Uint32Array(chunks.chunks), count: new Uint32Array(chunks.chunks), runs: 0, stars: 0, chunkIds: new Uint32Array(chunks.chunks), visibleChunks: 0 };
 }
 
 /**
@@ -111,6 +114,7 @@ export function findVisibleRuns(
   const bounds = chunks.chunkBounds;
   out.runs = 0;
   out.stars = 0;
+  out.visibleChunks = 0;
   let runOpen = false;
   for (let k = 0; k < chunks.chunks; k++) {
     const b = k * 6;
@@ -137,6 +141,7 @@ export function findVisibleRuns(
       runOpen = true;
     }
     out.stars += chunks.chunkCount[k];
+    out.chunkIds[out.visibleChunks++] = k;
   }
   return out;
 }

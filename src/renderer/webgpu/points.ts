@@ -1,37 +1,81 @@
 import shaderSource from '../../../shaders/stars.wgsl?raw';
 import { FIELD_OF_VIEW_DEGREES, type Camera } from '../camera';
-import { BULK_UPDATE_STARS, StarLayout } from '../starChunks';
+import { BULK_UPDATE_STARS, StarLayout, type VisibleRuns } from '../starChunks';
 import { HOVER_SIZE_FACTOR } from '../starStyle';
 import { DEPTH_FORMAT } from './depth';
 
+const WORKGROUP = 64;
+/** STARS_PER_INVOCATION in stars.wgsl. */
+const STARS_PER_INVOCATION = 16;
+const STARS_PER_WORKGROUP = WORKGROUP * STARS_PER_INVOCATION;
+/** Dispatch arguments and count before the list of winners (WINNERS_START in stars.wgsl). */
+const WINNERS_START = 4;
+const MAX_GROUPS_PER_DIMENSION = 65535;
+/** Four indirect draw arguments before the list of big stars (BIG_LIST_START in stars.wgsl). */
+const BIG_LIST_START = 4;
+
 /**
- * Stars as one triangle each (three vertices per star, no instancing), pulling position,
- * RGBA8 colour and size from storage buffers stored in grid-cell order, so that a frame draws
- * only the runs of cells in view. The position buffer doubles as the links' vertex buffer.
+ * Stars from position, RGBA8 colour and size storage buffers stored in grid-cell order, so that a
+ * frame touches only the runs of cells in view. Stars a few pixels wide are splatted by two compute
+ * passes and written to the frame by one full-screen triangle; bigger ones are one triangle each,
+ * listed by the first compute pass and drawn indirectly (see shaders/stars.wgsl for why).
+ * The position buffer doubles as the links' vertex buffer.
  */
 export class WebGPUPoints {
-  private pipeline: GPURenderPipeline;
-  private bindGroup: GPUBindGroup | undefined;
+  private drawPipeline: GPURenderPipeline;
+  private resolvePipeline: GPURenderPipeline;
+  private depthPipeline: GPUComputePipeline;
+  private colorPipeline: GPUComputePipeline;
+  private drawBindGroup: GPUBindGroup | undefined;
+  private depthBindGroup: GPUBindGroup | undefined;
+  private colorBindGroup: GPUBindGroup | undefined;
+  private resolveBindGroup: GPUBindGroup | undefined;
   positionBuffer: GPUBuffer | undefined;
   private colorBuffer: GPUBuffer | undefined;
   private sizeBuffer: GPUBuffer | undefined;
+  /** Per star: indirect draw arguments, then the slots of the stars drawn as triangles. */
+  private bigBuffer: GPUBuffer | undefined;
+  /** Per star: indirect dispatch arguments of splatColor, count, then the slots of stars that won a pixel. */
+  private winnersBuffer: GPUBuffer | undefined;
+  /** One (first slot, count) pair per splatting workgroup, nearest cells first. */
+  private runsBuffer: GPUBuffer | undefined;
+  private runsData = new Uint32Array(0);
+  private chunkDistance = new Float32Array(0);
+  private chunkOrder = new Uint32Array(0);
+  /** Per pixel: nearest inverted depth bits and colour of the splatted stars. */
+  private depthKeys: GPUBuffer | undefined;
+  private splatColors: GPUBuffer | undefined;
+  private pixels = { width: 0, height: 0 };
+  private resetArgs = new Uint32Array([0, 1, 0, 0]);
+  private resetWinners = new Uint32Array([0, 1, 1, 0]);
   layout: StarLayout | undefined;
   private count = 0;
 
   constructor(private device: GPUDevice, format: GPUTextureFormat, private uniforms: GPUBuffer) {
     const module = device.createShaderModule({ label: 'stars', code: shaderSource });
-    this.pipeline = device.createRenderPipeline({
-      label: 'stars',
+    const depthStencil: GPUDepthStencilState = { format: DEPTH_FORMAT, depthWriteEnabled: true, depthCompare: 'less' };
+    this.drawPipeline = device.createRenderPipeline({
+      label: 'big stars',
       layout: 'auto',
       vertex: { module, entryPoint: 'vs' },
       fragment: { module, entryPoint: 'fs', targets: [{ format }] },
       primitive: { topology: 'triangle-list' },
-      depthStencil: { format: DEPTH_FORMAT, depthWriteEnabled: true, depthCompare: 'less' },
+      depthStencil,
     });
+    this.resolvePipeline = device.createRenderPipeline({
+      label: 'splatted stars',
+      layout: 'auto',
+      vertex: { module, entryPoint: 'vsResolve' },
+      fragment: { module, entryPoint: 'fsResolve', targets: [{ format }] },
+      primitive: { topology: 'triangle-list' },
+      depthStencil,
+    });
+    this.depthPipeline = device.createComputePipeline({ label: 'splat depth', layout: 'auto', compute: { module, entryPoint: 'splatDepth' } });
+    this.colorPipeline = device.createComputePipeline({ label: 'splat colour', layout: 'auto', compute: { module, entryPoint: 'splatColor' } });
   }
 
   set(positions: Float32Array, colors: Uint8Array, sizes: Float32Array): void {
-    this.destroyBuffers();
+    this.destroyStarBuffers();
     this.count = positions.length / 3;
     const layout = new StarLayout(positions, sizes, HOVER_SIZE_FACTOR);
     this.layout = layout;
@@ -39,15 +83,16 @@ export class WebGPUPoints {
     this.positionBuffer = this.upload(layout.reorder(positions, 3), 'star positions', storage | GPUBufferUsage.VERTEX);
     this.colorBuffer = this.upload(layout.reorder(colors, 4), 'star colours', storage);
     this.sizeBuffer = this.upload(layout.reorder(sizes, 1), 'star sizes', storage);
-    this.bindGroup = this.device.createBindGroup({
-      layout: this.pipeline.getBindGroupLayout(0),
-      entries: [
-        { binding: 0, resource: { buffer: this.uniforms } },
-        { binding: 1, resource: { buffer: this.positionBuffer } },
-        { binding: 2, resource: { buffer: this.colorBuffer } },
-        { binding: 3, resource: { buffer: this.sizeBuffer } },
-      ],
-    });
+    this.bigBuffer = this.device.createBuffer({ label: 'big stars', size: (BIG_LIST_START + this.count) * 4, usage: storage | GPUBufferUsage.INDIRECT });
+    this.winnersBuffer = this.device.createBuffer({ label: 'stars that won a pixel', size: (WINNERS_START + this.count) * 4, usage: storage | GPUBufferUsage.INDIRECT });
+    const chunks = layout.chunks.chunks;
+    const maxWorkgroups = chunks + Math.ceil(this.count / STARS_PER_WORKGROUP);
+    this.runsData = new Uint32Array((maxWorkgroups + (maxWorkgroups > MAX_GROUPS_PER_DIMENSION ? MAX_GROUPS_PER_DIMENSION : 0)) * 2);
+    this.chunkDistance = new Float32Array(chunks);
+    this.chunkOrder = new Uint32Array(chunks);
+    this.runsBuffer = this.device.createBuffer({ label: 'star runs in view', size: this.runsData.byteLength, usage: storage });
+    this.drawBindGroup = this.bindGroup(this.drawPipeline, [[1, this.positionBuffer], [2, this.colorBuffer], [3, this.sizeBuffer], [8, this.bigBuffer]]);
+    this.pixels = { width: 0, height: 0 };
   }
 
   updateColors(colors: Uint8Array, start: number, count: number): void {
@@ -75,13 +120,99 @@ export class WebGPUPoints {
     }
   }
 
-  draw(pass: GPURenderPassEncoder, camera: Camera): void {
-    if (this.count === 0 || !this.bindGroup || !this.layout) return;
-    const runs = this.layout.visible(camera.viewProjection, camera.width, camera.height, Math.tan((FIELD_OF_VIEW_DEGREES * Math.PI) / 360));
-    if (runs.runs === 0) return;
-    pass.setPipeline(this.pipeline);
-    pass.setBindGroup(0, this.bindGroup);
-    for (let r = 0; r < runs.runs; r++) pass.draw(runs.count[r] * 3, 1, runs.first[r] * 3);
+  /**
+   * Splats the small stars in view and lists the big ones (compute passes on `encoder`); returns
+   * whether there is anything for draw() to put in the render pass.
+   */
+  prepare(encoder: GPUCommandEncoder, camera: Camera, width: number, height: number): boolean {
+    const { layout, bigBuffer, runsBuffer } = this;
+    if (this.count === 0 || !layout || !bigBuffer || !runsBuffer) return false;
+    const runs = layout.visible(camera.viewProjection, camera.width, camera.height, Math.tan((FIELD_OF_VIEW_DEGREES * Math.PI) / 360));
+    if (runs.runs === 0) return false;
+    this.ensurePixels(width, height);
+    const workgroups = this.nearestFirst(runs, camera);
+    // Past 65535 workgroups the grid is two-dimensional; the workgroups beyond the last run get none.
+    const groupsY = Math.ceil(workgroups / MAX_GROUPS_PER_DIMENSION);
+    const groupsX = Math.ceil(workgroups / groupsY);
+    this.runsData.fill(0, workgroups * 2, groupsX * groupsY * 2);
+    this.device.queue.writeBuffer(runsBuffer, 0, this.runsData, 0, groupsX * groupsY * 2);
+    this.device.queue.writeBuffer(bigBuffer, 0, this.resetArgs);
+    this.device.queue.writeBuffer(this.winnersBuffer!, 0, this.resetWinners);
+    encoder.clearBuffer(this.depthKeys!);
+    const pass = encoder.beginComputePass({ label: 'splat stars' });
+    pass.setPipeline(this.depthPipeline);
+    pass.setBindGroup(0, this.depthBindGroup!);
+    pass.dispatchWorkgroups(groupsX, groupsY);
+    pass.setPipeline(this.colorPipeline);
+    pass.setBindGroup(0, this.colorBindGroup!);
+    pass.dispatchWorkgroupsIndirect(this.winnersBuffer!, 0);
+    pass.end();
+    return true;
+  }
+
+  /**
+   * Fills runsData with one (first slot, count) pair per workgroup over the chunks in view, nearest
+   * chunk first, so that the depth pass meets most hidden stars after the stars that hide them;
+   * returns the number of workgroups.
+   */
+  private nearestFirst(runs: VisibleRuns, camera: Camera): number {
+    const { chunkDistance, chunkOrder, runsData } = this;
+    const chunks = this.layout!.chunks;
+    const bounds = chunks.chunkBounds;
+    const [cx, cy, cz] = camera.position;
+    const n = runs.visibleChunks;
+    for (let i = 0; i < n; i++) {
+      const k = runs.chunkIds[i], b = k * 6;
+      chunkDistance[k] = Math.hypot((bounds[b] + bounds[b + 3]) / 2 - cx, (bounds[b + 1] + bounds[b + 4]) / 2 - cy, (bounds[b + 2] + bounds[b + 5]) / 2 - cz);
+      chunkOrder[i] = k;
+    }
+    chunkOrder.subarray(0, n).sort((a, b) => chunkDistance[a] - chunkDistance[b]);
+    let workgroups = 0;
+    for (let i = 0; i < n; i++) {
+      const k = chunkOrder[i];
+      const start = chunks.chunkStart[k], count = chunks.chunkCount[k];
+      for (let offset = 0; offset < count; offset += STARS_PER_WORKGROUP) {
+        runsData[workgroups * 2] = start + offset;
+        runsData[workgroups * 2 + 1] = Math.min(STARS_PER_WORKGROUP, count - offset);
+        workgroups++;
+      }
+    }
+    return workgroups;
+  }
+
+  /** The splatted stars (colour and depth), then the big ones, into the render pass. */
+  draw(pass: GPURenderPassEncoder): void {
+    if (!this.resolveBindGroup || !this.drawBindGroup || !this.bigBuffer) return;
+    pass.setPipeline(this.resolvePipeline);
+    pass.setBindGroup(0, this.resolveBindGroup);
+    pass.draw(3);
+    pass.setPipeline(this.drawPipeline);
+    pass.setBindGroup(0, this.drawBindGroup);
+    pass.drawIndirect(this.bigBuffer, 0);
+  }
+
+  /** The per-pixel splat buffers and the bind groups that use them, for this canvas size. */
+  private ensurePixels(width: number, height: number): void {
+    if (this.depthKeys && this.pixels.width === width && this.pixels.height === height) return;
+    this.depthKeys?.destroy();
+    this.splatColors?.destroy();
+    const size = Math.max(16, width * height * 4);
+    const usage = GPUBufferUsage.STORAGE | GPUBufferUsage.COPY_DST;
+    this.depthKeys = this.device.createBuffer({ label: 'splat depth', size, usage });
+    this.splatColors = this.device.createBuffer({ label: 'splat colours', size, usage });
+    this.pixels = { width, height };
+    const stars: Array<[number, GPUBuffer]> = [[1, this.positionBuffer!], [2, this.colorBuffer!], [3, this.sizeBuffer!], [4, this.runsBuffer!]];
+    this.depthBindGroup = this.bindGroup(this.depthPipeline, [...stars, [5, this.depthKeys], [7, this.bigBuffer!], [11, this.winnersBuffer!]]);
+    this.colorBindGroup = this.bindGroup(this.colorPipeline, [[1, this.positionBuffer!], [2, this.colorBuffer!], [3, this.sizeBuffer!], [9, this.depthKeys], [6, this.splatColors], [12, this.winnersBuffer!]]);
+    this.resolveBindGroup = this.bindGroup(this.resolvePipeline, [[9, this.depthKeys], [10, this.splatColors]]);
+  }
+
+  /** A bind group of the uniforms and the given buffers for a pipeline with an 'auto' layout. */
+  private bindGroup(pipeline: GPURenderPipeline | GPUComputePipeline, buffers: Array<[number, GPUBuffer]>): GPUBindGroup {
+    return this.device.createBindGroup({
+      layout: pipeline.getBindGroupLayout(0),
+      entries: [[0, this.uniforms] as [number, GPUBuffer], ...buffers].map(([binding, buffer]) => ({ binding, resource: { buffer } })),
+    });
   }
 
   private upload(data: Float32Array | Uint8Array, label: string, usage: GPUBufferUsageFlags): GPUBuffer {
@@ -92,15 +223,13 @@ export class WebGPUPoints {
     return buffer;
   }
 
-  private destroyBuffers(): void {
-    this.positionBuffer?.destroy();
-    this.colorBuffer?.destroy();
-    this.sizeBuffer?.destroy();
-    this.positionBuffer = this.colorBuffer = this.sizeBuffer = undefined;
-    this.bindGroup = undefined;
+  private destroyStarBuffers(): void {
+    for (const buffer of [this.positionBuffer, this.colorBuffer, this.sizeBuffer, this.bigBuffer, this.winnersBuffer, this.runsBuffer, this.depthKeys, this.splatColors]) buffer?.destroy();
+    this.positionBuffer = this.colorBuffer = this.sizeBuffer = this.bigBuffer = this.winnersBuffer = this.runsBuffer = this.depthKeys = this.splatColors = undefined;
+    this.drawBindGroup = this.depthBindGroup = this.colorBindGroup = this.resolveBindGroup = undefined;
   }
 
   dispose(): void {
-    this.destroyBuffers();
+    this.destroyStarBuffers();
   }
 }

@@ -47,11 +47,12 @@ export async function createWebGPURenderer(canvas: HTMLCanvasElement, options: R
       const width = canvas.width, height = canvas.height;
       uniforms.write(camera, width, height);
       const encoder = device.createCommandEncoder();
+      const stars = points.prepare(encoder, camera, width, height);
       const pass = encoder.beginRenderPass({
         colorAttachments: [{ view: context.getCurrentTexture().createView(), clearValue: { r, g, b, a: 1 }, loadOp: 'clear', storeOp: 'store' }],
         depthStencilAttachment: { view: depth.view(width, height), depthClearValue: 1, depthLoadOp: 'clear', depthStoreOp: 'discard' },
       });
-      points.draw(pass, camera);
+      if (stars) points.draw(pass);
       links.draw(pass, points.positionBuffer);
       pass.end();
       device.queue.submit([encoder.finish()]);
