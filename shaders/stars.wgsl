@@ -154,18 +154,22 @@ fn splatOf(star: u32) -> Splat {
     return s;
   }
   s.color = unpack4x8unorm(colors[star]);
-  s.centerPx = toPixels(clip);
+  let invW = 1.0 / clip.w;
+  s.centerPx = vec2f((clip.x * invW + 1.0) * 0.5 * u.viewport.x, (1.0 - clip.y * invW) * 0.5 * u.viewport.y);
   s.twoOverSize = 2.0 / sizePx;
-  s.key = ~bitcast<u32>(clip.z / clip.w);
+  s.key = ~bitcast<u32>(clip.z * invW);
   let r = 0.375 * sizePx;
   s.first = max(vec2i(ceil(s.centerPx - r - 0.5)), vec2i(0));
   s.last = min(vec2i(floor(s.centerPx + r - 0.5)), vec2i(u.viewport) - 1);
   return s;
 }
 
-/** Does the star light the pixel at p (its texel there has alpha 0.5 or more)? */
+/** Does the star light the pixel at p (its texel there has alpha 0.5 or more, as starTexel's)? */
 fn lights(s: Splat, p: vec2i) -> bool {
-  return starTexel(s.color, vec2f(p) + 0.5, s.centerPx, s.twoOverSize).a >= 0.5;
+  let offset = (vec2f(p) + 0.5 - s.centerPx) * s.twoOverSize;
+  let r2 = dot(offset, offset);
+  // Within 0.75 the sprite's alpha is at least 0.5, so an opaque colour needs no square root.
+  return r2 <= 0.5625 && (s.color.a >= 1.0 || s.color.a * clamp(2.0 * (1.0 - sqrt(r2)), 0.0, 1.0) >= 0.5);
 }
 
 // Keeps the nearest star per pixel. A star that was the nearest of its pixel when it was splatted
