@@ -44,7 +44,8 @@ const BIG_LIST_START = 4u;
 const WORKGROUP = 64u;
 /**
  * Each invocation splats up to this many stars, WORKGROUP apart (neighbouring invocations take
- * neighbouring stars): a CPU rasteriser pays a lot per invocation.
+ * neighbouring stars), so that a workgroup covers a whole small cell and tens of millions of
+ * stars still fit in one row of 65535 workgroups.
  */
 const STARS_PER_INVOCATION = 16u;
 const STARS_PER_WORKGROUP = WORKGROUP * STARS_PER_INVOCATION;
