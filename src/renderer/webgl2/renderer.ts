@@ -1,5 +1,6 @@
 import type { Camera } from '../camera';
 import { clearColorRgb } from '../clearColor';
+import { starAndLinkData } from '../starAndLinkData';
 import type { Renderer, RendererOptions } from '../types';
 import { createWebGL2Context } from './device';
 import { WebGL2Links } from './links';
@@ -16,25 +17,13 @@ export function createWebGL2Renderer(canvas: HTMLCanvasElement, options: Rendere
     for (const listener of lostListeners) listener('WebGL context lost');
   };
   canvas.addEventListener('webglcontextlost', onContextLost);
-  let linkPairs: Uint32Array | undefined;
-  // Links index the star position buffer, which is stored in cell order.
-  const linkSlots = () => (linkPairs && points.layout ? points.layout.slotPairs(linkPairs) : undefined);
   gl.enable(gl.DEPTH_TEST);
   gl.depthFunc(gl.LESS);
 
   return {
     backend: 'webgl2',
     canvas,
-    setStars(positions, colors, sizes) {
-      points.set(positions, colors, sizes);
-      links.set(linkSlots());
-    },
-    updateStarColors: (colors, start, count) => points.updateColors(colors, start, count),
-    updateStarSizes: (sizes, start, count) => points.updateSizes(sizes, start, count),
-    setLinks(pairs) {
-      linkPairs = pairs;
-      links.set(linkSlots());
-    },
+    ...starAndLinkData(points, links),
     resize(width, height) {
       if (canvas.width !== width) canvas.width = width;
       if (canvas.height !== height) canvas.height = height;

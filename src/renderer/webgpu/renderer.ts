@@ -1,5 +1,6 @@
 import type { Camera } from '../camera';
 import { clearColorRgb } from '../clearColor';
+import { starAndLinkData } from '../starAndLinkData';
 import type { Renderer, RendererOptions } from '../types';
 import { DepthTarget } from './depth';
 import { createWebGPUDevice } from './device';
@@ -16,9 +17,6 @@ export async function createWebGPURenderer(canvas: HTMLCanvasElement, options: R
   const [r, g, b] = clearColorRgb(options.clearColor);
   const lostListeners: Array<(reason: string) => void> = [];
   let disposed = false;
-  let linkPairs: Uint32Array | undefined;
-  // Links index the star position buffer, which is stored in cell order.
-  const linkSlots = () => (linkPairs && points.layout ? points.layout.slotPairs(linkPairs) : undefined);
 
   device.onuncapturederror = (event) => console.error('WebGPU error:', event.error.message);
   void device.lost.then((info) => {
@@ -29,16 +27,7 @@ export async function createWebGPURenderer(canvas: HTMLCanvasElement, options: R
   return {
     backend: 'webgpu',
     canvas,
-    setStars(positions, colors, sizes) {
-      points.set(positions, colors, sizes);
-      links.set(linkSlots());
-    },
-    updateStarColors: (colors, start, count) => points.updateColors(colors, start, count),
-    updateStarSizes: (sizes, start, count) => points.updateSizes(sizes, start, count),
-    setLinks(pairs) {
-      linkPairs = pairs;
-      links.set(linkSlots());
-    },
+    ...starAndLinkData(points, links),
     resize(width, height) {
       if (canvas.width !== width) canvas.width = width;
       if (canvas.height !== height) canvas.height = height;
