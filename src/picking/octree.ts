@@ -1,4 +1,5 @@
 import { boundingBox } from '../geometry/boundingBox';
+import { NearestOnRay } from './nearestOnRay';
 /**
  * SPEC section 9 spatial index: an 8-way tree over x,y,z triples. A leaf holds up to
  * `LEAF_CAPACITY` points; one more splits it into octants, down to `MAX_DEPTH`.
@@ -143,16 +144,10 @@ export function intersectRay(
   ray: Ray,
   threshold: number,
 ): number | undefined {
-  const [ox, oy, oz] = ray.origin;
-  const len = Math.hypot(ray.direction[0], ray.direction[1], ray.direction[2]);
-  if (!(len > 0) || tree.nodeCount === 0) return undefined;
-  const dx = ray.direction[0] / len, dy = ray.direction[1] / len, dz = ray.direction[2] / len;
+  const nearest = NearestOnRay.along(ray, threshold);
+  if (!nearest || tree.nodeCount === 0) return undefined;
+  const { ox, oy, oz, dx, dy, dz } = nearest;
   const { cubes, firstChild, childCount, itemStart, itemCount, items } = tree;
-  const limit = threshold * threshold;
-
-  let best: number | undefined;
-  let bestDist = Infinity;
-  let bestT = Infinity;
   const stack = [0];
   while (stack.length > 0) {
     const node = stack.pop()!;
@@ -163,21 +158,9 @@ export function intersectRay(
       for (let c = 0; c < children; c++) stack.push(firstChild[node] + c);
       continue;
     }
-    for (let i = itemStart[node], end = i + itemCount[node]; i < end; i++) {
-      const id = items[i];
-      const px = points[id * 3] - ox, py = points[id * 3 + 1] - oy, pz = points[id * 3 + 2] - oz;
-      const t = px * dx + py * dy + pz * dz;
-      if (t <= 0) continue;
-      const d2 = px * px + py * py + pz * pz - t * t;
-      if (d2 > limit) continue;
-      if (d2 < bestDist || (d2 === bestDist && t < bestT)) {
-        best = id;
-        bestDist = d2;
-        bestT = t;
-      }
-    }
+    for (let i = itemStart[node], end = i + itemCount[node]; i < end; i++) nearest.consider(points, items[i]);
   }
-  return best;
+  return nearest.best;
 }
 
 /** Slab test of a ray (unit direction) against an axis-aligned cube, ignoring what lies behind the origin. */
