@@ -77,7 +77,7 @@ function HoverContainer({ graph, kind }: { graph: Graph; kind: string }) {
 }
 
 function useCompactLayout(): boolean {
-  const query = '(max-width: 575.98px)';
+  const query = '(max-width: 799.98px)';
   const [compact, setCompact] = useState(() => typeof matchMedia === 'function' && matchMedia(query).matches);
   useEffect(() => {
     if (typeof matchMedia !== 'function') return;
