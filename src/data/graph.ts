@@ -1,8 +1,10 @@
+import { labelAt, splitLabels, type LabelIndex } from './labelIndex';
+
 /**
  * A loaded galaxy held in typed arrays: positions already multiplied by the scale `s`,
  * adjacency as CSR (offsets of length nodeCount + 1, targets) for out-links and in-links.
  */
-export interface GraphData {
+export interface GraphData extends LabelIndex {
   name: string;
   version: string;
   nodeCount: number;
@@ -12,10 +14,6 @@ export interface GraphData {
   outTargets: Uint32Array;
   inOffsets: Uint32Array;
   inTargets: Uint32Array;
-  /** All node names joined into one string (one string crosses threads far faster than 200k). */
-  labelText: string;
-  /** End offset in labelText of each node's name; the name of node i starts where node i-1's ends. */
-  labelEnds: Uint32Array;
   /** What could not be trusted in the files and how it was repaired. */
   warnings: string[];
 }
@@ -56,13 +54,12 @@ export class Graph {
 
   label(id: number): string {
     if (!this.has(id)) return String(id);
-    const { labelText, labelEnds } = this.data;
-    return labelText.slice(id === 0 ? 0 : labelEnds[id - 1], labelEnds[id]);
+    return labelAt(this.data, id);
   }
 
   /** Every node's name, index = node id (built on first use). */
   get labels(): string[] {
-    this.labelArray ??= splitLabels(this.data.labelText, this.data.labelEnds);
+    this.labelArray ??= splitLabels(this.data);
     return this.labelArray;
   }
 
@@ -111,25 +108,4 @@ function maxDegree(offsets: Uint32Array): number {
     if (degree > max) max = degree;
   }
   return max;
-}
-
-/** Joins names into the labelText / labelEnds pair of GraphData. */
-export function joinLabels(labels: readonly string[]): { labelText: string; labelEnds: Uint32Array } {
-  const labelEnds = new Uint32Array(labels.length);
-  let end = 0;
-  for (let i = 0; i < labels.length; i++) {
-    end += labels[i].length;
-    labelEnds[i] = end;
-  }
-  return { labelText: labels.join(''), labelEnds };
-}
-
-export function splitLabels(labelText: string, labelEnds: Uint32Array): string[] {
-  const labels = new Array<string>(labelEnds.length);
-  let start = 0;
-  for (let i = 0; i < labelEnds.length; i++) {
-    labels[i] = labelText.slice(start, labelEnds[i]);
-    start = labelEnds[i];
-  }
-  return labels;
 }

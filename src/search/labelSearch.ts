@@ -1,3 +1,4 @@
+import { EMPTY_LABELS, type LabelIndex } from '../data/labelIndex';
 import type { SearchReply, SearchRequest } from './protocol';
 
 /** The part of a Worker the search client uses (a fake stands in for it in unit tests). */
@@ -33,7 +34,7 @@ interface Pending {
  */
 export class LabelSearch {
   private worker: SearchWorkerLike | undefined;
-  private labels: { labelText: string; labelEnds: Uint32Array } = { labelText: '', labelEnds: new Uint32Array(0) };
+  private labels: LabelIndex = EMPTY_LABELS;
   private nextId = 1;
   private pending: Pending | undefined;
 
@@ -42,13 +43,13 @@ export class LabelSearch {
     private readonly timeLimitMs: number = SEARCH_TIME_LIMIT_MS,
   ) {}
 
-  /** Node names as GraphData holds them (labelText cut at labelEnds). */
-  setLabels(labelText: string, labelEnds: Uint32Array): void {
+  /** Node names as GraphData holds them. */
+  setLabels(labels: LabelIndex): void {
     this.cancel();
-    this.labels = { labelText, labelEnds };
+    this.labels = { labelText: labels.labelText, labelStarts: labels.labelStarts, labelEnds: labels.labelEnds };
     // Start the worker now, so the first keystroke does not pay for it.
-    if (this.worker) this.worker.postMessage({ type: 'labels', labelText, labelEnds });
-    else if (labelEnds.length > 0) this.ensureWorker();
+    if (this.worker) this.worker.postMessage({ type: 'labels', ...this.labels });
+    else if (labels.labelEnds.length > 0) this.ensureWorker();
   }
 
   search(pattern: string): Promise<SearchOutcome> {

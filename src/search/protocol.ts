@@ -1,7 +1,9 @@
+import type { LabelIndex } from '../data/labelIndex';
+
 /** Messages between the page and the search worker. */
 export type SearchRequest =
-  /** All names joined into one string with their end offsets: one string crosses threads far faster than 200k. */
-  | { type: 'labels'; labelText: string; labelEnds: Uint32Array }
+  /** The names as GraphData holds them: one string crosses threads far faster than 200k. */
+  | ({ type: 'labels' } & LabelIndex)
   | { type: 'search'; id: number; pattern: string }
   | { type: 'cancel'; id: number };
 

@@ -1,6 +1,6 @@
 /// <reference lib="webworker" />
 import { type SearchReply, type SearchRequest, SEARCH_SLICE } from './protocol';
-import { splitLabels } from '../data/graph';
+import { splitLabels } from '../data/labelIndex';
 import { compileSearchPattern, matchLabelRange } from './regexSearch';
 
 /**
@@ -49,7 +49,7 @@ async function run(id: number, patternText: string): Promise<void> {
 self.onmessage = (event: MessageEvent<SearchRequest>) => {
   const message = event.data;
   if (message.type === 'labels') {
-    labels = splitLabels(message.labelText, message.labelEnds);
+    labels = splitLabels(message);
   } else if (message.type === 'cancel') {
     cancelled.add(message.id);
   } else {

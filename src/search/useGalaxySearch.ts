@@ -1,6 +1,7 @@
 import { useAtomValue, useSetAtom, useStore } from 'jotai';
 import { useCallback, useEffect, useRef } from 'react';
 import type { Graph } from '../data/graph';
+import { EMPTY_LABELS } from '../data/labelIndex';
 import { formatCount } from '../ecosystems/formatCount';
 import { searchBusyAtom, searchStatusAtom } from '../state/search/atoms';
 import { selectedNodeAtom } from '../state/selection/atoms';
@@ -59,7 +60,7 @@ export function useGalaxySearch(graph: Graph | undefined, orbit: CommandHost['or
   }, []);
 
   useEffect(() => {
-    searchRef.current?.setLabels(graph?.data.labelText ?? '', graph?.data.labelEnds ?? new Uint32Array(0));
+    searchRef.current?.setLabels(graph?.data ?? EMPTY_LABELS);
     setStatus(undefined);
     showBusy(false);
   }, [graph, setStatus, showBusy]);

@@ -5,16 +5,34 @@ export type FetchLike = (url: string, init: { signal?: AbortSignal }) => Promise
 /** Bytes received so far and the expected total (undefined when the server does not say). */
 export type DownloadProgress = (loaded: number, total: number | undefined) => void;
 
-/**
- * GET `url` into an ArrayBuffer with progress, mapping every failure to the SPEC section 8 texts:
- * non-200 status, network error (including a body cut short) and abort.
- */
+/** GET `url` into an ArrayBuffer with progress; failures as downloadChunks says. */
 export async function download(
   url: string,
   fetchImpl: FetchLike,
   signal: AbortSignal | undefined,
   onProgress?: DownloadProgress,
 ): Promise<ArrayBuffer> {
+  const chunks: Uint8Array[] = [];
+  let length = 0;
+  await downloadChunks(url, fetchImpl, signal, (chunk) => {
+    chunks.push(chunk);
+    length += chunk.byteLength;
+  }, onProgress);
+  return concat(chunks, length);
+}
+
+/**
+ * GET `url`, handing each chunk of the body to `onChunk` as it arrives (so it can be decoded while
+ * the rest downloads), mapping every failure to the SPEC section 8 texts: non-200 status, network
+ * error (including a body cut short) and abort. An error thrown by `onChunk` ends the download.
+ */
+export async function downloadChunks(
+  url: string,
+  fetchImpl: FetchLike,
+  signal: AbortSignal | undefined,
+  onChunk: (chunk: Uint8Array) => void,
+  onProgress?: DownloadProgress,
+): Promise<void> {
   const cancelled = () => new GalaxyLoadError(`Cancelled download of ${url}`, 'cancelled');
   if (signal?.aborted) throw cancelled();
   let response: Response;
@@ -30,24 +48,31 @@ export async function download(
   const lengthHeader = response.headers.get('Content-Length');
   const declared = lengthHeader === null ? undefined : Number(lengthHeader);
   const total = declared !== undefined && Number.isFinite(declared) && declared > 0 ? declared : undefined;
-  if (!response.body) return response.arrayBuffer();
+  if (!response.body) {
+    onChunk(new Uint8Array(await response.arrayBuffer()));
+    return;
+  }
 
   const reader = response.body.getReader();
-  const chunks: Uint8Array[] = [];
   let loaded = 0;
-  try {
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      chunks.push(value);
-      loaded += value.byteLength;
-      onProgress?.(loaded, total);
+  for (;;) {
+    let read: ReadableStreamReadResult<Uint8Array>;
+    try {
+      read = await reader.read();
+    } catch {
+      throw signal?.aborted ? cancelled() : new GalaxyLoadError(`Failed to download ${url}`, 'network');
     }
-  } catch {
-    throw signal?.aborted ? cancelled() : new GalaxyLoadError(`Failed to download ${url}`, 'network');
+    if (read.done) break;
+    try {
+      onChunk(read.value);
+    } catch (error) {
+      void reader.cancel().catch(() => undefined);
+      throw error;
+    }
+    loaded += read.value.byteLength;
+    onProgress?.(loaded, total);
   }
   if (total !== undefined && loaded < total) throw new GalaxyLoadError(`Failed to download ${url}`, 'network');
-  return concat(chunks, loaded);
 }
 
 function concat(chunks: Uint8Array[], length: number): ArrayBuffer {

@@ -2,10 +2,11 @@ import type { GraphData } from '../graph';
 import { GalaxyLoadError, type LoadProgress } from '../loadTypes';
 import { chooseVersion, type Manifest } from '../manifest';
 import { assembleGraph, checkedPositions } from '../wire/decodeGalaxy';
-import { fitLabels, GalaxyDataError, parseLabelsJson } from '../wire/labels';
+import { GalaxyDataError } from '../wire/labels';
+import { LabelsScanner, NotUtf8Error } from '../wire/labelsScanner';
 import { decodeLinks } from '../wire/links';
 import { decodePositions } from '../wire/positions';
-import { download, formatCompleted, type FetchLike } from './download';
+import { download, downloadChunks, formatCompleted, type FetchLike } from './download';
 import { parseManifest } from './parseManifest';
 
 export interface FetchGalaxyRequest {
@@ -68,36 +69,30 @@ export async function fetchGalaxy(request: FetchGalaxyRequest, context: FetchGal
   const urls = Object.fromEntries(
     FILES.map((kind) => [kind, versionFileUrl(request.dataRoot, manifest, name, version, FILE_NAMES[kind])]),
   ) as Record<FileKind, string>;
-  const fetchFile = (kind: FileKind) =>
-    download(urls[kind], context.fetch, context.signal, (loaded, total) =>
-      report({ message: `${name}: downloading ${kind}`, completed: formatCompleted(loaded, total) }, urls[kind]),
-    );
+  const progressOf = (kind: FileKind) => (loaded: number, total: number | undefined) =>
+    report({ message: `${name}: downloading ${kind}`, completed: formatCompleted(loaded, total) }, urls[kind]);
+  const fetchFile = (kind: FileKind) => download(urls[kind], context.fetch, context.signal, progressOf(kind));
 
-  // All three download at once; each is decoded as soon as it arrives, overlapping the others' transfer.
+  // All three download at once; labels are scanned as their bytes arrive and the binary files are
+  // decoded as soon as each is complete, overlapping the others' transfer.
   try {
     const positionsReady = fetchFile('positions').then((buffer) =>
       checkedPositions(decodePositions(buffer, request.scale ?? 1)),
     );
-    const labelsReady = fetchFile('labels').then((buffer) => parseLabelsJson(decodeUtf8(buffer, urls.labels)));
+    const labels = new LabelsScanner();
+    const labelsReady = downloadChunks(urls.labels, context.fetch, context.signal, (chunk) => labels.push(chunk), progressOf('labels'));
     // Awaited below; until then a failure must not count as unhandled.
     labelsReady.catch(() => undefined);
     const [positions, linksBuffer] = await Promise.all([positionsReady, fetchFile('links')]);
     const links = decodeLinks(linksBuffer, positions.nodeCount, (done, total) =>
       report({ message: `${name}: initializing edges`, completed: formatCompleted(done, total) }, urls.links),
     );
-    const names = await labelsReady;
-    const data = assembleGraph(name, version, positions, links, fitLabels(names, positions.nodeCount));
+    await labelsReady;
+    const data = assembleGraph(name, version, positions, links, labels.finish(positions.nodeCount));
     return { data, manifest, version };
   } catch (error) {
     if (error instanceof GalaxyDataError) throw new GalaxyLoadError(`${name}: ${error.message}`, 'data');
+    if (error instanceof NotUtf8Error) throw new GalaxyLoadError(`labels.json at ${urls.labels} is not UTF-8 text`, 'data');
     throw error;
-  }
-}
-
-function decodeUtf8(buffer: ArrayBuffer, url: string): string {
-  try {
-    return new TextDecoder('utf-8', { fatal: true }).decode(buffer);
-  } catch {
-    throw new GalaxyLoadError(`labels.json at ${url} is not UTF-8 text`, 'data');
   }
 }

@@ -1,6 +1,8 @@
-import { joinLabels, type GraphData } from '../graph';
+import type { GraphData } from '../graph';
+import type { LabelIndex } from '../labelIndex';
 import { decodeLinks, type DecodedLinks } from './links';
-import { GalaxyDataError, parseLabels, type ParsedLabels } from './labels';
+import { GalaxyDataError } from './labels';
+import { LabelsScanner } from './labelsScanner';
 import { decodePositions, type DecodedPositions } from './positions';
 
 export interface GalaxyFiles {
@@ -16,7 +18,9 @@ export interface GalaxyFiles {
 export function decodeGalaxy(files: GalaxyFiles, onEdgeProgress?: (done: number, total: number) => void): GraphData {
   const positions = checkedPositions(decodePositions(files.positions, files.scale ?? 1));
   const links = decodeLinks(files.links, positions.nodeCount, onEdgeProgress);
-  const labels = parseLabels(files.labels, positions.nodeCount);
+  const scanner = new LabelsScanner();
+  scanner.pushText(files.labels);
+  const labels = scanner.finish(positions.nodeCount);
   return assembleGraph(files.name, files.version, positions, links, labels);
 }
 
@@ -31,7 +35,7 @@ export function assembleGraph(
   version: string,
   positions: DecodedPositions,
   links: DecodedLinks,
-  labels: ParsedLabels,
+  labels: LabelIndex & { warnings: string[] },
 ): GraphData {
   return {
     name,
@@ -43,14 +47,16 @@ export function assembleGraph(
     outTargets: links.outTargets,
     inOffsets: links.inOffsets,
     inTargets: links.inTargets,
-    ...joinLabels(labels.labels),
+    labelText: labels.labelText,
+    labelStarts: labels.labelStarts,
+    labelEnds: labels.labelEnds,
     warnings: [...positions.warnings, ...links.warnings, ...labels.warnings],
   };
 }
 
 /** The buffers a GraphData owns, to hand over to another thread without copying. */
 export function graphTransferables(data: GraphData): ArrayBuffer[] {
-  return [data.positions, data.outOffsets, data.outTargets, data.inOffsets, data.inTargets, data.labelEnds].map(
+  return [data.positions, data.outOffsets, data.outTargets, data.inOffsets, data.inTargets, data.labelStarts, data.labelEnds].map(
     (array) => array.buffer as ArrayBuffer,
   );
 }

@@ -49,15 +49,19 @@ export function fitLabels(parsed: unknown[], nodeCount: number): ParsedLabels {
   }
   for (let i = kept; i < nodeCount; i++) labels[i] = String(i);
 
-  if (parsed.length > nodeCount) {
-    warnings.push(
-      `labels.json has ${parsed.length} names but positions.bin has ${nodeCount} nodes: the last ${parsed.length - nodeCount} names were ignored`,
-    );
-  } else if (parsed.length < nodeCount) {
-    warnings.push(
-      `labels.json has ${parsed.length} names but positions.bin has ${nodeCount} nodes: ${nodeCount - parsed.length} nodes are named by their id`,
-    );
-  }
+  const countWarning = labelCountWarning(parsed.length, nodeCount);
+  if (countWarning) warnings.push(countWarning);
   if (converted > 0) warnings.push(`labels.json has ${converted} names that are not strings: they were converted to text`);
   return { labels, warnings };
+}
+
+/** The warning for a labels.json naming more or fewer nodes than positions.bin holds, if it does. */
+export function labelCountWarning(count: number, nodeCount: number): string | undefined {
+  if (count > nodeCount) {
+    return `labels.json has ${count} names but positions.bin has ${nodeCount} nodes: the last ${count - nodeCount} names were ignored`;
+  }
+  if (count < nodeCount) {
+    return `labels.json has ${count} names but positions.bin has ${nodeCount} nodes: ${nodeCount - count} nodes are named by their id`;
+  }
+  return undefined;
 }

@@ -43,28 +43,32 @@ export function decodeLinks(
   let sourceValid = false;
   let edgeCount = 0;
 
-  // Pass 1 counts degrees so that the CSR arrays are allocated once, at their final size.
-  for (let i = 0; i < total; i++) {
-    const value = values[i];
-    if (value < 0) {
-      source = -value - 1;
-      sourceValid = source < nodeCount;
-      if (!sourceValid) sourcesOutOfRange++;
-    } else if (value === 0) {
-      zeros++;
-    } else if (source < 0) {
-      linksWithoutSource++;
-    } else if (sourceValid) {
-      const target = value - 1;
-      if (target >= nodeCount) {
-        targetsOutOfRange++;
-      } else {
-        outDegree[source]++;
-        inDegree[target]++;
-        edgeCount++;
+  // Pass 1 counts degrees so that the CSR arrays are allocated once, at their final size. Both passes
+  // run in blocks between progress reports, keeping the per-link loop free of the report test.
+  for (let blockStart = 0; blockStart < total; blockStart += LINKS_PROGRESS_STEP) {
+    onProgress?.(blockStart, total * 2);
+    const blockEnd = Math.min(total, blockStart + LINKS_PROGRESS_STEP);
+    for (let i = blockStart; i < blockEnd; i++) {
+      const value = values[i];
+      if (value < 0) {
+        source = -value - 1;
+        sourceValid = source < nodeCount;
+        if (!sourceValid) sourcesOutOfRange++;
+      } else if (value === 0) {
+        zeros++;
+      } else if (source < 0) {
+        linksWithoutSource++;
+      } else if (sourceValid) {
+        const target = value - 1;
+        if (target >= nodeCount) {
+          targetsOutOfRange++;
+        } else {
+          outDegree[source]++;
+          inDegree[target]++;
+          edgeCount++;
+        }
       }
     }
-    if (onProgress && i % LINKS_PROGRESS_STEP === 0) onProgress(i, total * 2);
   }
 
   const outOffsets = prefixSums(outDegree);
@@ -77,19 +81,22 @@ export function decodeLinks(
 
   source = -1;
   sourceValid = false;
-  for (let i = 0; i < total; i++) {
-    const value = values[i];
-    if (value < 0) {
-      source = -value - 1;
-      sourceValid = source < nodeCount;
-    } else if (value > 0 && sourceValid) {
-      const target = value - 1;
-      if (target < nodeCount) {
-        outTargets[outDegree[source]++] = target;
-        inTargets[inDegree[target]++] = source;
+  for (let blockStart = 0; blockStart < total; blockStart += LINKS_PROGRESS_STEP) {
+    onProgress?.(total + blockStart, total * 2);
+    const blockEnd = Math.min(total, blockStart + LINKS_PROGRESS_STEP);
+    for (let i = blockStart; i < blockEnd; i++) {
+      const value = values[i];
+      if (value < 0) {
+        source = -value - 1;
+        sourceValid = source < nodeCount;
+      } else if (value > 0 && sourceValid) {
+        const target = value - 1;
+        if (target < nodeCount) {
+          outTargets[outDegree[source]++] = target;
+          inTargets[inDegree[target]++] = source;
+        }
       }
     }
-    if (onProgress && i % LINKS_PROGRESS_STEP === 0) onProgress(total + i, total * 2);
   }
   onProgress?.(total * 2, total * 2);
 

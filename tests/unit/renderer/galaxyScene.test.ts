@@ -43,6 +43,7 @@ function smallGraph(): Graph {
     inOffsets: new Uint32Array([0, 0, 2, 3]),
     inTargets: new Uint32Array([0, 2, 1]),
     labelText: 'abc',
+    labelStarts: new Uint32Array([0, 1, 2]),
     labelEnds: new Uint32Array([1, 2, 3]),
     warnings: [],
   };

@@ -1,12 +1,12 @@
 import { describe, expect, it, vi } from 'vitest';
 import { type CommandHost, createConsoleCommands, expandShorthand, parseColor, runCommand } from '../../../src/search/commands';
 import { LabelSearch, type SearchWorkerLike } from '../../../src/search/labelSearch';
-import { joinLabels, splitLabels } from '../../../src/data/graph';
+import { indexLabels, splitLabels } from '../../../src/data/labelIndex';
 import type { SearchReply, SearchRequest } from '../../../src/search/protocol';
 import { classifySearchInput, matchLabels } from '../../../src/search/regexSearch';
 
 const labels = ['react', 'React-DOM', 'preact', 'lodash', '<b>bold</b>', 'a+b'];
-const joined = joinLabels(labels);
+const joined = indexLabels(labels);
 
 describe('search rules', () => {
   it('does nothing on empty input, runs commands after ":" and searches otherwise', () => {
@@ -43,7 +43,7 @@ class FakeWorker implements SearchWorkerLike {
 
   postMessage(message: SearchRequest): void {
     this.received.push(message);
-    if (message.type === 'labels') this.labels = splitLabels(message.labelText, message.labelEnds);
+    if (message.type === 'labels') this.labels = splitLabels(message);
     if (message.type !== 'search' || this.hang) return;
     const ids = matchLabels(message.pattern, this.labels);
     queueMicrotask(() => this.onmessage?.({ data: { type: 'result', id: message.id, ids, invalid: false } } as MessageEvent<SearchReply>));
@@ -57,7 +57,7 @@ class FakeWorker implements SearchWorkerLike {
 describe('LabelSearch', () => {
   it('answers with matching ids from the worker', async () => {
     const search = new LabelSearch(() => new FakeWorker());
-    search.setLabels(joined.labelText, joined.labelEnds);
+    search.setLabels(joined);
     const outcome = await search.search('lodash');
     expect(outcome).toEqual({ status: 'done', ids: Uint32Array.from([3]), invalid: false });
   });
@@ -66,7 +66,7 @@ describe('LabelSearch', () => {
     const worker = new FakeWorker();
     worker.hang = true;
     const search = new LabelSearch(() => worker);
-    search.setLabels(joined.labelText, joined.labelEnds);
+    search.setLabels(joined);
     const first = search.search('r');
     worker.hang = false;
     const second = search.search('re');
@@ -85,7 +85,7 @@ describe('LabelSearch', () => {
         workers.push(worker);
         return worker;
       }, 1000);
-      search.setLabels(joined.labelText, joined.labelEnds);
+      search.setLabels(joined);
       const runaway = search.search('(a+)+$');
       vi.advanceTimersByTime(1001);
       const outcome = await runaway;
