@@ -4,7 +4,7 @@ import { chooseVersion, type Manifest } from '../manifest';
 import { assembleGraph, checkedPositions } from '../wire/decodeGalaxy';
 import { GalaxyDataError } from '../wire/labels';
 import { LabelsScanner, NotUtf8Error } from '../wire/labelsScanner';
-import { decodeLinks } from '../wire/links';
+import { LinksReader } from '../wire/linksReader';
 import { decodePositions } from '../wire/positions';
 import { download, downloadChunks, formatCompleted, type FetchLike } from './download';
 import { parseManifest } from './parseManifest';
@@ -72,23 +72,31 @@ export async function fetchGalaxy(request: FetchGalaxyRequest, context: FetchGal
   const progressOf = (kind: FileKind) => (loaded: number, total: number | undefined) =>
     report({ message: `${name}: downloading ${kind}`, completed: formatCompleted(loaded, total) }, urls[kind]);
   const fetchFile = (kind: FileKind) => download(urls[kind], context.fetch, context.signal, progressOf(kind));
+  const streamFile = (kind: FileKind, reader: { push(chunk: Uint8Array): void }) => {
+    const done = downloadChunks(urls[kind], context.fetch, context.signal, (chunk) => reader.push(chunk), progressOf(kind));
+    // Awaited later; until then a failure must not count as unhandled.
+    done.catch(() => undefined);
+    return done;
+  };
 
-  // All three download at once; labels are scanned as their bytes arrive and the binary files are
-  // decoded as soon as each is complete, overlapping the others' transfer.
+  // All three download at once. Labels and links are read as their bytes arrive, positions are
+  // decoded as soon as they are complete; what is left when the last byte lands is filling the
+  // adjacency arrays, which needs the node count from positions.
   try {
     const positionsReady = fetchFile('positions').then((buffer) =>
       checkedPositions(decodePositions(buffer, request.scale ?? 1)),
     );
+    const links = new LinksReader();
+    const linksReady = streamFile('links', links);
     const labels = new LabelsScanner();
-    const labelsReady = downloadChunks(urls.labels, context.fetch, context.signal, (chunk) => labels.push(chunk), progressOf('labels'));
-    // Awaited below; until then a failure must not count as unhandled.
-    labelsReady.catch(() => undefined);
-    const [positions, linksBuffer] = await Promise.all([positionsReady, fetchFile('links')]);
-    const links = decodeLinks(linksBuffer, positions.nodeCount, (done, total) =>
+    const labelsReady = streamFile('labels', labels);
+    const positions = await positionsReady;
+    await linksReady;
+    const adjacency = links.finish(positions.nodeCount, (done, total) =>
       report({ message: `${name}: initializing edges`, completed: formatCompleted(done, total) }, urls.links),
     );
     await labelsReady;
-    const data = assembleGraph(name, version, positions, links, labels.finish(positions.nodeCount));
+    const data = assembleGraph(name, version, positions, adjacency, labels.finish(positions.nodeCount));
     return { data, manifest, version };
   } catch (error) {
     if (error instanceof GalaxyDataError) throw new GalaxyLoadError(`${name}: ${error.message}`, 'data');

@@ -71,33 +71,7 @@ export function decodeLinks(
     }
   }
 
-  const outOffsets = prefixSums(outDegree);
-  const inOffsets = prefixSums(inDegree);
-  const outTargets = new Uint32Array(edgeCount);
-  const inTargets = new Uint32Array(edgeCount);
-  // Degrees become write cursors for pass 2.
-  outDegree.set(outOffsets.subarray(0, nodeCount));
-  inDegree.set(inOffsets.subarray(0, nodeCount));
-
-  source = -1;
-  sourceValid = false;
-  for (let blockStart = 0; blockStart < total; blockStart += LINKS_PROGRESS_STEP) {
-    onProgress?.(total + blockStart, total * 2);
-    const blockEnd = Math.min(total, blockStart + LINKS_PROGRESS_STEP);
-    for (let i = blockStart; i < blockEnd; i++) {
-      const value = values[i];
-      if (value < 0) {
-        source = -value - 1;
-        sourceValid = source < nodeCount;
-      } else if (value > 0 && sourceValid) {
-        const target = value - 1;
-        if (target < nodeCount) {
-          outTargets[outDegree[source]++] = target;
-          inTargets[inDegree[target]++] = source;
-        }
-      }
-    }
-  }
+  const csr = fillAdjacency(values, nodeCount, outDegree, inDegree, edgeCount, (done) => onProgress?.(total + done, total * 2));
   onProgress?.(total * 2, total * 2);
 
   if (zeros > 0) warnings.push(`links.bin has ${zeros} zero values, which the format does not allow: they were ignored`);
@@ -114,7 +88,50 @@ export function decodeLinks(
   if (linksWithoutSource > 0) {
     warnings.push(`links.bin has ${linksWithoutSource} links before the first node's list: they were ignored`);
   }
-  return { outOffsets, outTargets, inOffsets, inTargets, edgeCount, warnings };
+  return { ...csr, edgeCount, warnings };
+}
+
+/**
+ * Pass 2 of decoding: the CSR arrays from the values and the exact degree counts of pass 1 (which
+ * become write cursors here). Links the counts left out (out of range, before any list) are skipped
+ * by the same rules. `onProgress` gets the values done so far, every LINKS_PROGRESS_STEP.
+ */
+export function fillAdjacency(
+  values: Int32Array,
+  nodeCount: number,
+  outDegree: Uint32Array,
+  inDegree: Uint32Array,
+  edgeCount: number,
+  onProgress?: (done: number) => void,
+): Pick<DecodedLinks, 'outOffsets' | 'outTargets' | 'inOffsets' | 'inTargets'> {
+  const outOffsets = prefixSums(outDegree);
+  const inOffsets = prefixSums(inDegree);
+  const outTargets = new Uint32Array(edgeCount);
+  const inTargets = new Uint32Array(edgeCount);
+  outDegree.set(outOffsets.subarray(0, nodeCount));
+  inDegree.set(inOffsets.subarray(0, nodeCount));
+
+  const total = values.length;
+  let source = -1;
+  let sourceValid = false;
+  for (let blockStart = 0; blockStart < total; blockStart += LINKS_PROGRESS_STEP) {
+    onProgress?.(blockStart);
+    const blockEnd = Math.min(total, blockStart + LINKS_PROGRESS_STEP);
+    for (let i = blockStart; i < blockEnd; i++) {
+      const value = values[i];
+      if (value < 0) {
+        source = -value - 1;
+        sourceValid = source < nodeCount;
+      } else if (value > 0 && sourceValid) {
+        const target = value - 1;
+        if (target < nodeCount) {
+          outTargets[outDegree[source]++] = target;
+          inTargets[inDegree[target]++] = source;
+        }
+      }
+    }
+  }
+  return { outOffsets, outTargets, inOffsets, inTargets };
 }
 
 function prefixSums(counts: Uint32Array): Uint32Array {

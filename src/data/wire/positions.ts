@@ -24,7 +24,7 @@ export function decodePositions(buffer: ArrayBuffer, scale = 1): DecodedPosition
   return { positions, nodeCount, warnings };
 }
 
-const littleEndianHost = new Uint8Array(new Uint32Array([1]).buffer)[0] === 1;
+export const littleEndianHost = new Uint8Array(new Uint32Array([1]).buffer)[0] === 1;
 
 /** The first `count` int32 values of a little-endian buffer, without copying on little-endian hosts. */
 export function readInt32LE(buffer: ArrayBuffer, count: number): Int32Array {
