@@ -29,6 +29,22 @@ async function originalReady(name: string): Promise<number> {
   return elapsed;
 }
 
+/**
+ * The floor under any loader: the manifest, then the three files fetched at once into ArrayBuffers
+ * and nothing else done with them. No approach that has to download the files can beat it.
+ */
+async function transferOnly(name: string): Promise<number> {
+  const start = performance.now();
+  const manifest = (await (await fetchOk(`/data/${name}/manifest.json?nocache=${Date.now()}`)).json()) as { last: string };
+  const base = `/data/${name}/${manifest.last}`;
+  const buffers = await Promise.all(
+    ['positions.bin', 'links.bin', 'labels.json'].map(async (file) => (await fetchOk(`${base}/${file}`)).arrayBuffer()),
+  );
+  const elapsed = performance.now() - start;
+  if (buffers.some((buffer) => buffer.byteLength === 0)) throw new Error('empty file');
+  return elapsed;
+}
+
 prepareLoader();
 
 /**
@@ -60,16 +76,18 @@ interface Run {
 
 declare global {
   interface Window {
-    runLoaderBench(name: string, rounds: number): Promise<{ ours: Run[]; original: Run[] }>;
+    runLoaderBench(name: string, rounds: number): Promise<{ ours: Run[]; original: Run[]; transferOnly: Run[] }>;
   }
 }
 
 window.runLoaderBench = async (name, rounds) => {
   const ours: Run[] = [];
   const original: Run[] = [];
+  const transfer: Run[] = [];
   for (let i = 0; i < rounds; i++) {
     ours.push(await withMainThreadWatch(() => oursReady(name)));
     original.push(await withMainThreadWatch(() => originalReady(name)));
+    transfer.push(await withMainThreadWatch(() => transferOnly(name)));
   }
-  return { ours, original };
+  return { ours, original, transferOnly: transfer };
 };
