@@ -2,7 +2,7 @@
 // Stars for WebGL2. Mirrors stars.wgsl: the same procedural sprite, texels under alpha 0.5 discarded.
 precision highp float;
 
-in vec4 vColor;
+flat in vec4 vColor;
 out vec4 fragColor;
 
 // The star sprite at an offset from the point's centre in units of half its size (coord * 2 - 1):

@@ -1,22 +1,47 @@
 #version 300 es
 // Stars for WebGL2: one point per star. Mirrors stars.wgsl.
+// With CULL_OCCLUDED defined (prepended by points.ts), a two-pixel star is dropped before
+// rasterisation when every pixel it could light is already nearer in uDepth: it would fail the
+// depth test there anyway.
 precision highp float;
 
 layout(location = 0) in vec3 position;
 layout(location = 1) in vec4 color;
 layout(location = 2) in float size;
 
-uniform mat4 uView;
-uniform mat4 uProjection;
+uniform mat4 uViewProjection;
+uniform vec3 uCameraPosition;
 uniform float uMaxPointSize;
 
-out vec4 vColor;
+// One colour for the whole point: nothing to interpolate per pixel.
+flat out vec4 vColor;
+
+#ifdef CULL_OCCLUDED
+uniform highp sampler2D uDepth;
+
+// A two-pixel point lights only pixel centres within 0.75 px of its centre, all inside the 2x2
+// block of centres around it; behind all four, it cannot show.
+bool occluded(vec4 clip) {
+  if (clip.w <= 0.0) return false;
+  vec3 ndc = clip.xyz / clip.w;
+  ivec2 last = textureSize(uDepth, 0) - 1;
+  ivec2 lo = ivec2(floor((ndc.xy * 0.5 + 0.5) * vec2(last + 1) - 0.5));
+  ivec2 hi = clamp(lo + 1, ivec2(0), last);
+  lo = clamp(lo, ivec2(0), last);
+  float nearest = max(max(texelFetch(uDepth, lo, 0).r, texelFetch(uDepth, ivec2(hi.x, lo.y), 0).r),
+                      max(texelFetch(uDepth, ivec2(lo.x, hi.y), 0).r, texelFetch(uDepth, hi, 0).r));
+  // Beyond the 24-bit depth step, so that a star the depth test would let through is never dropped.
+  return ndc.z * 0.5 + 0.5 > nearest + 1.5e-7;
+}
+#endif
 
 void main() {
-  vec4 eye = uView * vec4(position, 1.0);
   // SPEC: point size scales with distance, factor 351. At least two pixels: a smaller point can fall
   // between pixel centres whose sprite alpha is under 0.5, and the star would vanish. At most uMaxPointSize.
-  gl_PointSize = clamp(size * (351.0 / length(eye.xyz)), 2.0, uMaxPointSize);
-  gl_Position = uProjection * eye;
+  gl_PointSize = clamp(size * (351.0 / distance(position, uCameraPosition)), 2.0, uMaxPointSize);
+  gl_Position = uViewProjection * vec4(position, 1.0);
   vColor = color;
+#ifdef CULL_OCCLUDED
+  if (gl_PointSize <= 2.0 && occluded(gl_Position)) gl_Position = vec4(2.0, 2.0, 2.0, 1.0);
+#endif
 }

@@ -1,9 +1,11 @@
 import fragmentSource from '../../../shaders/stars.frag?raw';
 import vertexSource from '../../../shaders/stars.vert?raw';
 import { FIELD_OF_VIEW_DEGREES, type Camera } from '../camera';
-import { BULK_UPDATE_STARS, StarLayout } from '../starChunks';
+import { BULK_UPDATE_STARS, StarLayout, type VisibleRuns } from '../starChunks';
 import { HOVER_SIZE_FACTOR, MAX_POINT_SIZE } from '../starStyle';
+import { CULL_FROM_STARS_PER_PIXEL, occlusionStages, type Stage } from './occlusion';
 import { createProgram } from './program';
+import type { WebGL2FrameTarget } from './target';
 
 /**
  * Stars as gl.POINTS from three vertex buffers (position, RGBA8 colour, size) stored in grid-cell
@@ -11,22 +13,24 @@ import { createProgram } from './program';
  */
 export class WebGL2Points {
   private program: WebGLProgram;
+  private cullProgram: WebGLProgram;
+  private uniforms: StarUniforms;
+  private cullUniforms: StarUniforms;
+  private uDepth: WebGLUniformLocation | null;
   private vao: WebGLVertexArrayObject;
   readonly positionBuffer: WebGLBuffer;
   private colorBuffer: WebGLBuffer;
   private sizeBuffer: WebGLBuffer;
   layout: StarLayout | undefined;
   private count = 0;
-  private uView: WebGLUniformLocation | null;
-  private uProjection: WebGLUniformLocation | null;
-  private uMaxPointSize: WebGLUniformLocation | null;
   private maxPointSize: number;
 
   constructor(private gl: WebGL2RenderingContext) {
     this.program = createProgram(gl, vertexSource, fragmentSource);
-    this.uView = gl.getUniformLocation(this.program, 'uView');
-    this.uProjection = gl.getUniformLocation(this.program, 'uProjection');
-    this.uMaxPointSize = gl.getUniformLocation(this.program, 'uMaxPointSize');
+    this.cullProgram = createProgram(gl, vertexSource.replace('\n', '\n#define CULL_OCCLUDED\n'), fragmentSource);
+    this.uniforms = starUniforms(gl, this.program);
+    this.cullUniforms = starUniforms(gl, this.cullProgram);
+    this.uDepth = gl.getUniformLocation(this.cullProgram, 'uDepth');
     const range = gl.getParameter(gl.ALIASED_POINT_SIZE_RANGE) as Float32Array | null;
     this.maxPointSize = Math.min(MAX_POINT_SIZE, range ? range[1] : MAX_POINT_SIZE);
     this.vao = gl.createVertexArray();
@@ -82,20 +86,50 @@ export class WebGL2Points {
     for (let id = start; id < start + count; id++) gl.bufferSubData(gl.ARRAY_BUFFER, this.layout.slotOf[id] * 4, sizes, id, 1);
   }
 
-  draw(camera: Camera): void {
-    if (this.count === 0 || !this.layout) return;
-    const gl = this.gl;
+  /** The runs of stars in view this frame, or stages to cull behind when the view is crowded. */
+  plan(camera: Camera): StarDrawPlan {
+    if (this.count === 0 || !this.layout) return { runs: undefined, stages: undefined };
     const runs = this.layout.visible(camera.viewProjection, camera.width, camera.height, Math.tan((FIELD_OF_VIEW_DEGREES * Math.PI) / 360));
-    if (runs.runs === 0) return;
-    gl.useProgram(this.program);
-    gl.uniformMatrix4fv(this.uView, false, camera.view);
-    gl.uniformMatrix4fv(this.uProjection, false, camera.projection);
-    gl.uniform1f(this.uMaxPointSize, this.maxPointSize);
+    if (runs.runs === 0) return { runs: undefined, stages: undefined };
+    if (runs.stars < CULL_FROM_STARS_PER_PIXEL * camera.width * camera.height) return { runs, stages: undefined };
+    const chunks = this.layout.chunks;
+    return { runs, stages: occlusionStages(chunks.chunkStart, chunks.chunkCount, chunks.chunkBounds, runs.chunkIds, runs.visibleChunks, camera.position) };
+  }
+
+  /** Draws what plan() chose; stages need `target` bound, to copy its depth between them. */
+  draw(camera: Camera, plan: StarDrawPlan, target: WebGL2FrameTarget): void {
+    const gl = this.gl;
+    const { runs, stages } = plan;
+    if (!runs) return;
     gl.bindVertexArray(this.vao);
     gl.disable(gl.BLEND);
     gl.depthMask(true);
-    for (let r = 0; r < runs.runs; r++) gl.drawArrays(gl.POINTS, runs.first[r], runs.count[r]);
+    if (!stages) {
+      this.use(this.program, this.uniforms, camera);
+      for (let r = 0; r < runs.runs; r++) gl.drawArrays(gl.POINTS, runs.first[r], runs.count[r]);
+    } else {
+      stages.forEach((stage, s) => {
+        if (s === 0) this.use(this.program, this.uniforms, camera);
+        else {
+          target.copyDepth();
+          this.use(this.cullProgram, this.cullUniforms, camera);
+          gl.activeTexture(gl.TEXTURE0);
+          gl.bindTexture(gl.TEXTURE_2D, target.depthCopy);
+          gl.uniform1i(this.uDepth, 0);
+        }
+        for (let r = 0; r < stage.first.length; r++) gl.drawArrays(gl.POINTS, stage.first[r], stage.count[r]);
+      });
+      gl.bindTexture(gl.TEXTURE_2D, null);
+    }
     gl.bindVertexArray(null);
+  }
+
+  private use(program: WebGLProgram, uniforms: StarUniforms, camera: Camera): void {
+    const gl = this.gl;
+    gl.useProgram(program);
+    gl.uniformMatrix4fv(uniforms.viewProjection, false, camera.viewProjection);
+    gl.uniform3fv(uniforms.cameraPosition, camera.position);
+    gl.uniform1f(uniforms.maxPointSize, this.maxPointSize);
   }
 
   dispose(): void {
@@ -105,5 +139,25 @@ export class WebGL2Points {
     gl.deleteBuffer(this.sizeBuffer);
     gl.deleteVertexArray(this.vao);
     gl.deleteProgram(this.program);
+    gl.deleteProgram(this.cullProgram);
   }
+}
+
+export interface StarDrawPlan {
+  runs: VisibleRuns | undefined;
+  stages: Stage[] | undefined;
+}
+
+interface StarUniforms {
+  viewProjection: WebGLUniformLocation | null;
+  cameraPosition: WebGLUniformLocation | null;
+  maxPointSize: WebGLUniformLocation | null;
+}
+
+function starUniforms(gl: WebGL2RenderingContext, program: WebGLProgram): StarUniforms {
+  return {
+    viewProjection: gl.getUniformLocation(program, 'uViewProjection'),
+    cameraPosition: gl.getUniformLocation(program, 'uCameraPosition'),
+    maxPointSize: gl.getUniformLocation(program, 'uMaxPointSize'),
+  };
 }

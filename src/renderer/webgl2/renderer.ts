@@ -5,11 +5,13 @@ import type { Renderer, RendererOptions } from '../types';
 import { createWebGL2Context } from './device';
 import { WebGL2Links } from './links';
 import { WebGL2Points } from './points';
+import { WebGL2FrameTarget } from './target';
 
 export function createWebGL2Renderer(canvas: HTMLCanvasElement, options: RendererOptions = {}): Renderer {
   const gl = createWebGL2Context(canvas);
   const points = new WebGL2Points(gl);
   const links = new WebGL2Links(gl, points.positionBuffer);
+  const target = new WebGL2FrameTarget(gl);
   const [r, g, b] = clearColorRgb(options.clearColor);
   const lostListeners: Array<(reason: string) => void> = [];
   const onContextLost = (event: Event) => {
@@ -29,11 +31,15 @@ export function createWebGL2Renderer(canvas: HTMLCanvasElement, options: Rendere
       if (canvas.height !== height) canvas.height = height;
     },
     render(camera: Camera) {
+      const plan = points.plan(camera);
+      // Only culling needs the frame off screen; other frames skip its copy to the canvas.
+      if (plan.stages) target.begin(canvas.width, canvas.height);
       gl.viewport(0, 0, canvas.width, canvas.height);
       gl.clearColor(r, g, b, 1);
       gl.clear(gl.COLOR_BUFFER_BIT | gl.DEPTH_BUFFER_BIT);
-      points.draw(camera);
+      points.draw(camera, plan, target);
       links.draw(camera);
+      if (plan.stages) target.present();
     },
     async whenDrawn() {
       const pixel = new Uint8Array(4);
@@ -49,6 +55,7 @@ export function createWebGL2Renderer(canvas: HTMLCanvasElement, options: Rendere
       canvas.removeEventListener('webglcontextlost', onContextLost);
       links.dispose();
       points.dispose();
+      target.dispose();
     },
   };
 }
