@@ -77,6 +77,11 @@ export interface VisibleRuns {
   visibleChunks: number;
 }
 
+/** How far, in world units, a star of `size` lights pixels around its centre: its on-screen radius times the world size of a pixel, the same at any distance. */
+export function starWorldRadius(size: number, viewportHeight: number, tanHalfFov: number): number {
+  return (size * POINT_SIZE_FACTOR * tanHalfFov) / Math.max(1, viewportHeight);
+}
+
 export function createVisibleRuns(chunks: StarChunks): VisibleRuns {
   return { first: new Uint32Array(chunks.chunks), count: new Uint32Array(chunks.chunks), runs: 0, stars: 0, chunkIds: new Uint32Array(chunks.chunks), visibleChunks: 0 };
 }
@@ -110,7 +115,7 @@ export function findVisibleRuns(
     const length = Math.hypot(a, b, c) || 1;
     return [a / length, b / length, c / length, d / length];
   });
-  const margin = (maxStarSize * POINT_SIZE_FACTOR * tanHalfFov) / Math.max(1, viewportHeight) + 1;
+  const margin = starWorldRadius(maxStarSize, viewportHeight, tanHalfFov) + 1;
   const bounds = chunks.chunkBounds;
   out.runs = 0;
   out.stars = 0;
@@ -190,6 +195,11 @@ export class StarLayout {
   /** A size written later (hover) may exceed the largest seen so far. */
   noteSize(size: number): void {
     if (size > this.maxStarSize) this.maxStarSize = size;
+  }
+
+  /** The world radius of the largest star (see starWorldRadius). */
+  worldMargin(viewportHeight: number, tanHalfFov: number): number {
+    return starWorldRadius(this.maxStarSize, viewportHeight, tanHalfFov);
   }
 
   visible(viewProjection: mat4, width: number, height: number, tanHalfFov: number): VisibleRuns {

@@ -1,27 +1,30 @@
 /**
- * Occlusion culling of far two-pixel stars, for views with more stars than pixels: the cells in
- * view are drawn nearest first in stages; before each stage after the first the depth so far is
- * copied, and the stage's vertex shader drops every two-pixel star that is behind it at all the
- * pixels it could light, before it costs a rasterisation (on SwiftShader the cost per point).
+ * Occlusion culling for views with more stars than pixels: the cells in view are drawn nearest
+ * first in stages. Before each stage after the first the depth so far is copied; cells whose whole
+ * screen footprint is already nearer are skipped (see hiddenCells.ts), and the stage's vertex
+ * shader drops every remaining two-pixel star that is behind it at all the pixels it could light,
+ * before it costs a rasterisation (on SwiftShader the cost per point).
  */
 
 /** Stars in view per pixel from which culling pays for its depth copies and texture reads. */
 export const CULL_FROM_STARS_PER_PIXEL = 1;
 /** Where stages end, as fractions of the stars in view, nearest cells first; the last stage takes the rest. */
-export const STAGE_ENDS = [0.1, 0.3];
+export const STAGE_ENDS = [0.1, 0.3, 0.55];
 
-export interface Stage {
-  /** Runs of the star buffer to draw: first slot and count per run. */
+/** The chunks of one stage, in buffer order. */
+export type Stage = Uint32Array;
+
+/** Runs of the star buffer to draw: first slot and count per run. */
+export interface Runs {
   first: number[];
   count: number[];
 }
 
 /**
  * The visible chunks split into stages of about STAGE_ENDS of their stars, nearest chunk (by its
- * box's distance to the eye) first; within a stage the chunks go in buffer order, merged into runs.
+ * box's distance to the eye) first; within a stage the chunks go in buffer order.
  */
 export function occlusionStages(
-  chunkStart: Uint32Array,
   chunkCount: Uint32Array,
   chunkBounds: Float32Array,
   visible: Uint32Array,
@@ -37,19 +40,26 @@ export function occlusionStages(
     const end = s < STAGE_ENDS.length ? STAGE_ENDS[s] * total : Infinity;
     const begin = i;
     while (i < order.length && drawn < end) drawn += chunkCount[order[i++]];
-    const ids = order.subarray(begin, i).sort();
-    const stage: Stage = { first: [], count: [] };
-    for (let j = 0; j < ids.length; ) {
-      const first = chunkStart[ids[j]];
-      let count = 0;
-      do count += chunkCount[ids[j++]];
-      while (j < ids.length && chunkStart[ids[j]] === first + count);
-      stage.first.push(first);
-      stage.count.push(count);
-    }
-    stages.push(stage);
+    stages.push(order.slice(begin, i).sort());
   }
   return stages;
+}
+
+/** The chunks `ids` (in buffer order) that `keep` accepts, adjacent ones merged into one run. */
+export function runsOf(chunkStart: Uint32Array, chunkCount: Uint32Array, ids: Uint32Array, keep: (chunk: number) => boolean = () => true): Runs {
+  const runs: Runs = { first: [], count: [] };
+  let end = -1;
+  for (const k of ids) {
+    if (!keep(k)) continue;
+    const last = runs.first.length - 1;
+    if (chunkStart[k] === end) runs.count[last] += chunkCount[k];
+    else {
+      runs.first.push(chunkStart[k]);
+      runs.count.push(chunkCount[k]);
+    }
+    end = chunkStart[k] + chunkCount[k];
+  }
+  return runs;
 }
 
 function nearestFirst(bounds: Float32Array, ids: Uint32Array, eye: ArrayLike<number>): Uint32Array {

@@ -3,7 +3,8 @@ import vertexSource from '../../../shaders/stars.vert?raw';
 import { FIELD_OF_VIEW_DEGREES, type Camera } from '../camera';
 import { BULK_UPDATE_STARS, StarLayout, type VisibleRuns } from '../starChunks';
 import { HOVER_SIZE_FACTOR, MAX_POINT_SIZE } from '../starStyle';
-import { CULL_FROM_STARS_PER_PIXEL, occlusionStages, type Stage } from './occlusion';
+import { cellHidden } from './hiddenCells';
+import { CULL_FROM_STARS_PER_PIXEL, occlusionStages, runsOf, type Stage } from './occlusion';
 import { createProgram } from './program';
 import type { WebGL2FrameTarget } from './target';
 
@@ -93,14 +94,15 @@ export class WebGL2Points {
     if (runs.runs === 0) return { runs: undefined, stages: undefined };
     if (runs.stars < CULL_FROM_STARS_PER_PIXEL * camera.width * camera.height) return { runs, stages: undefined };
     const chunks = this.layout.chunks;
-    return { runs, stages: occlusionStages(chunks.chunkStart, chunks.chunkCount, chunks.chunkBounds, runs.chunkIds, runs.visibleChunks, camera.position) };
+    return { runs, stages: occlusionStages(chunks.chunkCount, chunks.chunkBounds, runs.chunkIds, runs.visibleChunks, camera.position) };
   }
 
   /** Draws what plan() chose; stages need `target` bound, to copy its depth between them. */
   draw(camera: Camera, plan: StarDrawPlan, target: WebGL2FrameTarget): void {
     const gl = this.gl;
     const { runs, stages } = plan;
-    if (!runs) return;
+    const layout = this.layout;
+    if (!runs || !layout) return;
     gl.bindVertexArray(this.vao);
     gl.disable(gl.BLEND);
     gl.depthMask(true);
@@ -108,16 +110,23 @@ export class WebGL2Points {
       this.use(this.program, this.uniforms, camera);
       for (let r = 0; r < runs.runs; r++) gl.drawArrays(gl.POINTS, runs.first[r], runs.count[r]);
     } else {
+      const { chunkStart, chunkCount, chunkBounds } = layout.chunks;
+      const margin = layout.worldMargin(camera.height, Math.tan((FIELD_OF_VIEW_DEGREES * Math.PI) / 360));
       stages.forEach((stage, s) => {
+        let keep: ((chunk: number) => boolean) | undefined;
         if (s === 0) this.use(this.program, this.uniforms, camera);
         else {
           target.copyDepth();
+          const tiles = target.depthTiles();
+          keep = (chunk) => !cellHidden(chunkBounds, chunk, camera.viewProjection, margin, tiles);
+          gl.bindVertexArray(this.vao);
           this.use(this.cullProgram, this.cullUniforms, camera);
           gl.activeTexture(gl.TEXTURE0);
           gl.bindTexture(gl.TEXTURE_2D, target.depthCopy);
           gl.uniform1i(this.uDepth, 0);
         }
-        for (let r = 0; r < stage.first.length; r++) gl.drawArrays(gl.POINTS, stage.first[r], stage.count[r]);
+        const stageRuns = runsOf(chunkStart, chunkCount, stage, keep);
+        for (let r = 0; r < stageRuns.first.length; r++) gl.drawArrays(gl.POINTS, stageRuns.first[r], stageRuns.count[r]);
       });
       gl.bindTexture(gl.TEXTURE_2D, null);
     }

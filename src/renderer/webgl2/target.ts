@@ -1,3 +1,6 @@
+import { WebGL2DepthTiles } from './depthTiles';
+import type { DepthTiles } from './hiddenCells';
+
 /**
  * The frame is drawn off screen (colour renderbuffer, depth texture) and blitted to the canvas at
  * the end, so that its depth can be copied mid-frame into a second texture that shaders may read
@@ -10,6 +13,7 @@ export class WebGL2FrameTarget {
   private copyFramebuffer: WebGLFramebuffer;
   /** The depth copy made by copyDepth(), read with texelFetch. */
   readonly depthCopy: WebGLTexture;
+  private tiles: WebGL2DepthTiles;
   private width = 0;
   private height = 0;
 
@@ -19,6 +23,7 @@ export class WebGL2FrameTarget {
     this.depth = gl.createTexture();
     this.copyFramebuffer = gl.createFramebuffer();
     this.depthCopy = gl.createTexture();
+    this.tiles = new WebGL2DepthTiles(gl);
   }
 
   /** Binds the off-screen framebuffer at the given size, (re)allocating it when the size changed. */
@@ -34,6 +39,11 @@ export class WebGL2FrameTarget {
     gl.bindFramebuffer(gl.DRAW_FRAMEBUFFER, this.copyFramebuffer);
     gl.blitFramebuffer(0, 0, this.width, this.height, 0, 0, this.width, this.height, gl.DEPTH_BUFFER_BIT, gl.NEAREST);
     gl.bindFramebuffer(gl.FRAMEBUFFER, this.framebuffer);
+  }
+
+  /** The farthest depth per tile of the last copyDepth(); waits for the frame so far to be drawn. */
+  depthTiles(): DepthTiles {
+    return this.tiles.read(this.depthCopy, this.width, this.height, this.framebuffer);
   }
 
   /** Copies the colour to the canvas. */
@@ -73,5 +83,6 @@ export class WebGL2FrameTarget {
     gl.deleteRenderbuffer(this.color);
     gl.deleteTexture(this.depth);
     gl.deleteTexture(this.depthCopy);
+    this.tiles.dispose();
   }
 }

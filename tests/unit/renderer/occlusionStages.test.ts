@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { occlusionStages, STAGE_ENDS } from '../../../src/renderer/webgl2/occlusion';
+import { occlusionStages, runsOf, STAGE_ENDS } from '../../../src/renderer/webgl2/occlusion';
 
 /** Ten unit cells along +z, 100 stars each, cell k at z = k..k+1, stored in cell order. */
 function row() {
@@ -12,21 +12,27 @@ function row() {
 }
 
 describe('occlusionStages', () => {
-  it('draws the nearest cells first, every visible star exactly once, merged into runs', () => {
-    const { chunkStart, chunkCount, chunkBounds, visible } = row();
-    const stages = occlusionStages(chunkStart, chunkCount, chunkBounds, visible, visible.length, [0.5, 0.5, 20]);
-    expect(stages).toHaveLength(STAGE_ENDS.length + 1);
+  it('draws the nearest cells first, every visible cell exactly once, each stage in buffer order', () => {
+    const { chunkCount, chunkBounds, visible } = row();
+    const stages = occlusionStages(chunkCount, chunkBounds, visible, visible.length, [0.5, 0.5, 20]);
+    expect(STAGE_ENDS).toEqual([0.1, 0.3, 0.55]);
     // The eye is beyond the last cell: the first stage holds the far end of the buffer.
-    expect(stages[0]).toEqual({ first: [900], count: [100] });
-    expect(stages[1]).toEqual({ first: [700], count: [200] });
-    expect(stages[2]).toEqual({ first: [0], count: [700] });
+    expect(stages.map((stage) => [...stage])).toEqual([[9], [7, 8], [4, 5, 6], [0, 1, 2, 3]]);
   });
 
   it('leaves out cells that are not visible', () => {
-    const { chunkStart, chunkCount, chunkBounds } = row();
+    const { chunkCount, chunkBounds } = row();
     const visible = Uint32Array.from([0, 1, 5]);
-    const stages = occlusionStages(chunkStart, chunkCount, chunkBounds, visible, 3, [0.5, 0.5, -5]);
-    const drawn = stages.flatMap((s) => s.first.map((f, i) => [f, s.count[i]]));
-    expect(drawn.sort((a, b) => a[0] - b[0])).toEqual([[0, 100], [100, 100], [500, 100]]);
+    const stages = occlusionStages(chunkCount, chunkBounds, visible, 3, [0.5, 0.5, -5]);
+    expect(stages.flatMap((s) => [...s]).sort()).toEqual([0, 1, 5]);
+  });
+});
+
+describe('runsOf', () => {
+  it('merges adjacent cells into one draw and skips the ones left out', () => {
+    const { chunkStart, chunkCount } = row();
+    const ids = Uint32Array.from([0, 1, 2, 4, 5, 7]);
+    expect(runsOf(chunkStart, chunkCount, ids)).toEqual({ first: [0, 400, 700], count: [300, 200, 100] });
+    expect(runsOf(chunkStart, chunkCount, ids, (k) => k !== 1)).toEqual({ first: [0, 200, 400, 700], count: [100, 100, 200, 100] });
   });
 });
