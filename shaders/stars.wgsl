@@ -10,6 +10,13 @@
 //   square a GL point of the same size keeps (vertex pulling from storage buffers, three vertices
 //   per star, drawn indirectly).
 // Both compute the sprite coordinate from the pixel centre exactly as gl_PointCoord is.
+//
+// When more stars are in view than the canvas has pixels, the depth pass runs in stages, nearest
+// cells first. Before each later stage reduceTiles keeps the farthest splatted depth of every
+// TILE x TILE pixels, and cullRuns empties each run of the stage whose cell (grown by the largest
+// star's radius) projects only onto tiles nearer than the cell's nearest depth: none of its stars,
+// small or big, could win a pixel. The CPU computes each run's tiles and nearest depth
+// (webgpu/cellTests.ts).
 
 struct Uniforms {
   viewProjection: mat4x4f,
@@ -22,11 +29,11 @@ struct Uniforms {
 @group(0) @binding(1) var<storage, read> positions: array<f32>;
 @group(0) @binding(2) var<storage, read> colors: array<u32>;
 @group(0) @binding(3) var<storage, read> sizes: array<f32>;
-// Compute passes: the stars in view as one (first slot, count) pair per workgroup, nearest cells
-// first; the nearest inverted depth bits per pixel (0 = no star); the colour of the star that won
-// each pixel; the big stars (indirect draw arguments in [0..3], then slots); the stars that won a
-// pixel when they were splatted (indirect dispatch arguments in [0..2], count in [3], then slots).
-@group(0) @binding(4) var<storage, read> runs: array<vec2u>;
+// Compute passes: the stars in view as one run per workgroup, nearest cells first; the nearest
+// inverted depth bits per pixel (0 = no star); the colour of the star that won each pixel; the big
+// stars (indirect draw arguments in [0..3], then slots); the stars that won a pixel when they were
+// splatted (indirect dispatch arguments in [0..2], count in [3], then slots).
+@group(0) @binding(4) var<storage, read> runs: array<Run>;
 @group(0) @binding(5) var<storage, read_write> depthKeys: array<atomic<u32>>;
 @group(0) @binding(6) var<storage, read_write> splatColors: array<u32>;
 @group(0) @binding(7) var<storage, read_write> bigOut: array<atomic<u32>>;
@@ -36,6 +43,27 @@ struct Uniforms {
 @group(0) @binding(9) var<storage, read> depthKeysIn: array<u32>;
 @group(0) @binding(10) var<storage, read> splatColorsIn: array<u32>;
 @group(0) @binding(12) var<storage, read> winnersIn: array<u32>;
+// The workgroups of this depth stage, and the farthest inverted depth bits per tile.
+@group(0) @binding(13) var<uniform> stage: Stage;
+@group(0) @binding(14) var<storage, read_write> tileKeysOut: array<u32>;
+@group(0) @binding(15) var<storage, read> tileKeysIn: array<u32>;
+@group(0) @binding(16) var<storage, read_write> runsOut: array<Run>;
+
+struct Run {
+  first: u32,
+  count: u32,
+  /** The tiles its stars can light: first and last tile, x in the low 16 bits, y in the high ones. */
+  tileMin: u32,
+  tileMax: u32,
+  /** Inverted depth bits just nearer than any of its stars; 0 = not to be tested. */
+  nearKey: u32,
+};
+
+struct Stage {
+  /** The runs of this stage are runs[base..end). */
+  base: u32,
+  end: u32,
+};
 
 /** Stars up to this many pixels wide are splatted; WebGPU points (triangles) above. */
 const SPLAT_MAX_PX = 8.0;
@@ -51,6 +79,8 @@ const STARS_PER_INVOCATION = 16u;
 const STARS_PER_WORKGROUP = WORKGROUP * STARS_PER_INVOCATION;
 /** Where the winners' slots start in winnersOut / winnersIn, after the dispatch arguments and the count. */
 const WINNERS_START = 4u;
+/** Pixels per side of a depth tile (TILE_PIXELS in cellTests.ts). */
+const TILE = 4u;
 
 fn starPosition(star: u32) -> vec3f {
   return vec3f(positions[star * 3u], positions[star * 3u + 1u], positions[star * 3u + 2u]);
@@ -178,14 +208,18 @@ fn lights(s: Splat, p: vec2i) -> bool {
 // first, most stars behind others are never listed.
 @compute @workgroup_size(64)
 fn splatDepth(@builtin(workgroup_id) group: vec3u, @builtin(num_workgroups) groups: vec3u, @builtin(local_invocation_index) lane: u32) {
-  let run = runs[group.y * groups.x + group.x];
+  let index = stage.base + group.y * groups.x + group.x;
+  if (index >= stage.end) {
+    return;
+  }
+  let run = runs[index];
   let width = i32(u.viewport.x);
   for (var k = 0u; k < STARS_PER_INVOCATION; k++) {
     let j = lane + k * WORKGROUP;
-    if (j >= run.y) {
+    if (j >= run.count) {
       break;
     }
-    let star = run.x + j;
+    let star = run.first + j;
     let s = splatOf(star);
     if (s.big) {
       let n = atomicAdd(&bigOut[0], 3u) / 3u;
@@ -208,6 +242,55 @@ fn splatDepth(@builtin(workgroup_id) group: vec3u, @builtin(num_workgroups) grou
       atomicStore(&winnersOut[WINNERS_START + n], star);
     }
   }
+}
+
+fn tilesAcross() -> u32 {
+  return (u32(u.viewport.x) + TILE - 1u) / TILE;
+}
+
+// Before a later stage: empties every run of the stage whose tiles are all already nearer than
+// its nearest star. A pass of its own, one run per invocation, because a workgroup barrier in
+// splatDepth makes every one of its workgroups slower on SwiftShader.
+@compute @workgroup_size(64)
+fn cullRuns(@builtin(global_invocation_id) id: vec3u) {
+  let index = stage.base + id.x;
+  if (index >= stage.end) {
+    return;
+  }
+  let run = runsOut[index];
+  if (run.nearKey == 0u) {
+    return;
+  }
+  let first = vec2u(run.tileMin & 0xffffu, run.tileMin >> 16u);
+  let last = vec2u(run.tileMax & 0xffffu, run.tileMax >> 16u);
+  let stride = tilesAcross();
+  for (var y = first.y; y <= last.y; y++) {
+    for (var x = first.x; x <= last.x; x++) {
+      if (tileKeysIn[y * stride + x] <= run.nearKey) {
+        return;
+      }
+    }
+  }
+  runsOut[index].count = 0u;
+}
+
+// The farthest splatted depth (smallest key) of each tile, for the next stage's cullRuns.
+@compute @workgroup_size(64)
+fn reduceTiles(@builtin(global_invocation_id) id: vec3u) {
+  let across = tilesAcross();
+  let size = vec2u(u.viewport);
+  if (id.x >= across * ((size.y + TILE - 1u) / TILE)) {
+    return;
+  }
+  let first = vec2u(id.x % across, id.x / across) * TILE;
+  let end = min(first + TILE, size);
+  var farthest = 0xffffffffu;
+  for (var y = first.y; y < end.y; y++) {
+    for (var x = first.x; x < end.x; x++) {
+      farthest = min(farthest, depthKeysIn[y * size.x + x]);
+    }
+  }
+  tileKeysOut[id.x] = farthest;
 }
 
 // Writes the colour of every pixel's nearest star.

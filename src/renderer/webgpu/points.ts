@@ -1,7 +1,9 @@
+import { mat4 } from 'gl-matrix';
 import shaderSource from '../../../shaders/stars.wgsl?raw';
 import { FIELD_OF_VIEW_DEGREES, type Camera } from '../camera';
 import { BULK_UPDATE_STARS, StarLayout, type VisibleRuns } from '../starChunks';
 import { HOVER_SIZE_FACTOR } from '../starStyle';
+import { cellTest, NO_TEST, TILE_PIXELS, type CellTest } from './cellTests';
 import { DEPTH_FORMAT } from './depth';
 
 const WORKGROUP = 64;
@@ -13,6 +15,14 @@ const WINNERS_START = 4;
 const MAX_GROUPS_PER_DIMENSION = 65535;
 /** Four indirect draw arguments before the list of big stars (BIG_LIST_START in stars.wgsl). */
 const BIG_LIST_START = 4;
+/** u32s per run (Run in stars.wgsl): first slot, count, first tile, last tile, near key. */
+const RUN_WORDS = 5;
+/** Stars in view per pixel from which the depth pass runs in stages and skips hidden cells. */
+const CULL_FROM_STARS_PER_PIXEL = 1;
+/** Where depth stages end, as fractions of the stars in view, nearest cells first; the last stage takes the rest. */
+const STAGE_ENDS = [0.1, 0.3, 0.55];
+/** Bytes between the stages' uniforms (base and end workgroup), the least uniform offset alignment. */
+const STAGE_STRIDE = 256;
 
 /**
  * Stars from position, RGBA8 colour and size storage buffers stored in grid-cell order, so that a
@@ -27,7 +37,12 @@ export class WebGPUPoints {
   private depthPipeline: GPUComputePipeline;
   private colorPipeline: GPUComputePipeline;
   private drawBindGroup: GPUBindGroup | undefined;
-  private depthBindGroup: GPUBindGroup | undefined;
+  private reducePipeline: GPUComputePipeline;
+  private cullPipeline: GPUComputePipeline;
+  /** One per depth stage, each reading its own base and end. */
+  private depthBindGroups: GPUBindGroup[] = [];
+  private cullBindGroups: GPUBindGroup[] = [];
+  private reduceBindGroup: GPUBindGroup | undefined;
   private colorBindGroup: GPUBindGroup | undefined;
   private resolveBindGroup: GPUBindGroup | undefined;
   positionBuffer: GPUBuffer | undefined;
@@ -37,9 +52,18 @@ export class WebGPUPoints {
   private bigBuffer: GPUBuffer | undefined;
   /** Per star: indirect dispatch arguments of splatColor, count, then the slots of stars that won a pixel. */
   private winnersBuffer: GPUBuffer | undefined;
-  /** One (first slot, count) pair per splatting workgroup, nearest cells first. */
+  /** One run (RUN_WORDS) per splatting workgroup, nearest cells first. */
   private runsBuffer: GPUBuffer | undefined;
   private runsData = new Uint32Array(0);
+  /** The first workgroup of each depth stage after the first, then the number of workgroups. */
+  private stageEnds: number[] = [];
+  private stageBuffer: GPUBuffer;
+  private stageData = new Uint32Array(((STAGE_ENDS.length + 1) * STAGE_STRIDE) / 4);
+  /** Per depth tile: the farthest inverted depth bits splatted so far. */
+  private tileKeys: GPUBuffer | undefined;
+  private viewProjection = mat4.create();
+  private projection = mat4.create();
+  private test: CellTest = { tileMin: 0, tileMax: 0, nearKey: NO_TEST };
   private chunkDistance = new Float32Array(0);
   private chunkOrder = new Uint32Array(0);
   /** Per pixel: nearest inverted depth bits and colour of the splatted stars. */
@@ -72,6 +96,9 @@ export class WebGPUPoints {
     });
     this.depthPipeline = device.createComputePipeline({ label: 'splat depth', layout: 'auto', compute: { module, entryPoint: 'splatDepth' } });
     this.colorPipeline = device.createComputePipeline({ label: 'splat colour', layout: 'auto', compute: { module, entryPoint: 'splatColor' } });
+    this.reducePipeline = device.createComputePipeline({ label: 'farthest depth per tile', layout: 'auto', compute: { module, entryPoint: 'reduceTiles' } });
+    this.cullPipeline = device.createComputePipeline({ label: 'cull hidden runs', layout: 'auto', compute: { module, entryPoint: 'cullRuns' } });
+    this.stageBuffer = device.createBuffer({ label: 'depth stages', size: this.stageData.byteLength, usage: GPUBufferUsage.UNIFORM | GPUBufferUsage.COPY_DST });
   }
 
   set(positions: Float32Array, colors: Uint8Array, sizes: Float32Array): void {
@@ -87,7 +114,7 @@ export class WebGPUPoints {
     this.winnersBuffer = this.device.createBuffer({ label: 'stars that won a pixel', size: (WINNERS_START + this.count) * 4, usage: storage | GPUBufferUsage.INDIRECT });
     const chunks = layout.chunks.chunks;
     const maxWorkgroups = chunks + Math.ceil(this.count / STARS_PER_WORKGROUP);
-    this.runsData = new Uint32Array((maxWorkgroups + (maxWorkgroups > MAX_GROUPS_PER_DIMENSION ? MAX_GROUPS_PER_DIMENSION : 0)) * 2);
+    this.runsData = new Uint32Array(maxWorkgroups * RUN_WORDS);
     this.chunkDistance = new Float32Array(chunks);
     this.chunkOrder = new Uint32Array(chunks);
     this.runsBuffer = this.device.createBuffer({ label: 'star runs in view', size: this.runsData.byteLength, usage: storage });
@@ -130,19 +157,14 @@ export class WebGPUPoints {
     const runs = layout.visible(camera.viewProjection, camera.width, camera.height, Math.tan((FIELD_OF_VIEW_DEGREES * Math.PI) / 360));
     if (runs.runs === 0) return false;
     this.ensurePixels(width, height);
-    const workgroups = this.nearestFirst(runs, camera);
-    // Past 65535 workgroups the grid is two-dimensional; the workgroups beyond the last run get none.
-    const groupsY = Math.ceil(workgroups / MAX_GROUPS_PER_DIMENSION);
-    const groupsX = Math.ceil(workgroups / groupsY);
-    this.runsData.fill(0, workgroups * 2, groupsX * groupsY * 2);
-    this.device.queue.writeBuffer(runsBuffer, 0, this.runsData, 0, groupsX * groupsY * 2);
+    const crowded = runs.stars >= CULL_FROM_STARS_PER_PIXEL * width * height;
+    const workgroups = this.nearestFirst(runs, camera, crowded ? this.cellTests(camera, width, height) : undefined);
+    this.device.queue.writeBuffer(runsBuffer, 0, this.runsData, 0, workgroups * RUN_WORDS);
     this.device.queue.writeBuffer(bigBuffer, 0, this.resetArgs);
     this.device.queue.writeBuffer(this.winnersBuffer!, 0, this.resetWinners);
     encoder.clearBuffer(this.depthKeys!);
     const pass = encoder.beginComputePass({ label: 'splat stars' });
-    pass.setPipeline(this.depthPipeline);
-    pass.setBindGroup(0, this.depthBindGroup!);
-    pass.dispatchWorkgroups(groupsX, groupsY);
+    this.splatDepthStages(pass, width, height);
     pass.setPipeline(this.colorPipeline);
     pass.setBindGroup(0, this.colorBindGroup!);
     pass.dispatchWorkgroupsIndirect(this.winnersBuffer!, 0);
@@ -151,11 +173,51 @@ export class WebGPUPoints {
   }
 
   /**
-   * Fills runsData with one (first slot, count) pair per workgroup over the chunks in view, nearest
-   * chunk first, so that the depth pass meets most hidden stars after the stars that hide them;
-   * returns the number of workgroups.
+   * The depth pass, one dispatch per stage; before each stage after the first, the farthest depth
+   * of every tile so far, which that stage's runs are tested against.
    */
-  private nearestFirst(runs: VisibleRuns, camera: Camera): number {
+  private splatDepthStages(pass: GPUComputePassEncoder, width: number, height: number): void {
+    const { stageEnds, stageData } = this;
+    for (let s = 0, base = 0; s < stageEnds.length; base = stageEnds[s++]) {
+      stageData[(s * STAGE_STRIDE) / 4] = base;
+      stageData[(s * STAGE_STRIDE) / 4 + 1] = stageEnds[s];
+    }
+    this.device.queue.writeBuffer(this.stageBuffer, 0, stageData, 0, (stageEnds.length * STAGE_STRIDE) / 4);
+    const tiles = Math.ceil(width / TILE_PIXELS) * Math.ceil(height / TILE_PIXELS);
+    for (let s = 0, base = 0; s < stageEnds.length; base = stageEnds[s++]) {
+      const workgroups = stageEnds[s] - base;
+      if (s > 0) {
+        pass.setPipeline(this.reducePipeline);
+        pass.setBindGroup(0, this.reduceBindGroup!);
+        pass.dispatchWorkgroups(Math.ceil(tiles / WORKGROUP));
+        pass.setPipeline(this.cullPipeline);
+        pass.setBindGroup(0, this.cullBindGroups[s]);
+        pass.dispatchWorkgroups(Math.ceil(workgroups / WORKGROUP));
+      }
+      // Past 65535 workgroups the grid is two-dimensional; the shader drops those past the stage's end.
+      const groupsY = Math.ceil(workgroups / MAX_GROUPS_PER_DIMENSION);
+      pass.setPipeline(this.depthPipeline);
+      pass.setBindGroup(0, this.depthBindGroups[s]);
+      pass.dispatchWorkgroups(Math.ceil(workgroups / groupsY), groupsY);
+    }
+  }
+
+  /** How a chunk's runs are tested against the tiles in later stages (see cellTests.ts). */
+  private cellTests(camera: Camera, width: number, height: number): (chunk: number) => CellTest {
+    const { layout, test } = this;
+    const viewProjection = mat4.multiply(this.viewProjection, camera.projectionZeroToOne(this.projection), camera.view);
+    const margin = layout!.worldMargin(height, Math.tan((FIELD_OF_VIEW_DEGREES * Math.PI) / 360));
+    const bounds = layout!.chunks.chunkBounds;
+    return (chunk) => cellTest(bounds, chunk, viewProjection, margin, width, height, test);
+  }
+
+  /**
+   * Fills runsData with one run per workgroup over the chunks in view, nearest chunk first, so that
+   * the depth pass meets most hidden stars after the stars that hide them, and stageEnds with the
+   * stages: one, or with `tests` several of about STAGE_ENDS of the stars, whose runs after the
+   * first stage carry their chunk's test. Returns the number of workgroups.
+   */
+  private nearestFirst(runs: VisibleRuns, camera: Camera, tests: ((chunk: number) => CellTest) | undefined): number {
     const { chunkDistance, chunkOrder, runsData } = this;
     const chunks = this.layout!.chunks;
     const bounds = chunks.chunkBounds;
@@ -167,16 +229,26 @@ export class WebGPUPoints {
       chunkOrder[i] = k;
     }
     chunkOrder.subarray(0, n).sort((a, b) => chunkDistance[a] - chunkDistance[b]);
-    let workgroups = 0;
+    const stageEnds: number[] = [];
+    this.stageEnds = stageEnds;
+    const stageStars = tests ? STAGE_ENDS.map((end) => end * runs.stars) : [];
+    let workgroups = 0, stars = 0;
     for (let i = 0; i < n; i++) {
       const k = chunkOrder[i];
+      if (stageEnds.length < stageStars.length && stars >= stageStars[stageEnds.length]) stageEnds.push(workgroups);
+      const test = stageEnds.length > 0 ? tests!(k) : undefined;
       const start = chunks.chunkStart[k], count = chunks.chunkCount[k];
       for (let offset = 0; offset < count; offset += STARS_PER_WORKGROUP) {
-        runsData[workgroups * 2] = start + offset;
-        runsData[workgroups * 2 + 1] = Math.min(STARS_PER_WORKGROUP, count - offset);
-        workgroups++;
+        const at = workgroups++ * RUN_WORDS;
+        runsData[at] = start + offset;
+        runsData[at + 1] = Math.min(STARS_PER_WORKGROUP, count - offset);
+        runsData[at + 2] = test?.tileMin ?? 0;
+        runsData[at + 3] = test?.tileMax ?? 0;
+        runsData[at + 4] = test?.nearKey ?? NO_TEST;
       }
+      stars += count;
     }
+    stageEnds.push(workgroups);
     return workgroups;
   }
 
@@ -196,22 +268,30 @@ export class WebGPUPoints {
     if (this.depthKeys && this.pixels.width === width && this.pixels.height === height) return;
     this.depthKeys?.destroy();
     this.splatColors?.destroy();
+    this.tileKeys?.destroy();
     const size = Math.max(16, width * height * 4);
     const usage = GPUBufferUsage.STORAGE | GPUBufferUsage.COPY_DST;
     this.depthKeys = this.device.createBuffer({ label: 'splat depth', size, usage });
     this.splatColors = this.device.createBuffer({ label: 'splat colours', size, usage });
+    const tiles = Math.ceil(width / TILE_PIXELS) * Math.ceil(height / TILE_PIXELS);
+    this.tileKeys = this.device.createBuffer({ label: 'farthest depth per tile', size: Math.max(16, tiles * 4), usage });
     this.pixels = { width, height };
     const stars: Array<[number, GPUBuffer]> = [[1, this.positionBuffer!], [2, this.colorBuffer!], [3, this.sizeBuffer!], [4, this.runsBuffer!]];
-    this.depthBindGroup = this.bindGroup(this.depthPipeline, [...stars, [5, this.depthKeys], [7, this.bigBuffer!], [11, this.winnersBuffer!]]);
+    const depth: Array<[number, GPUBuffer]> = [...stars, [5, this.depthKeys], [7, this.bigBuffer!], [11, this.winnersBuffer!]];
+    const stage = (s: number): GPUBindGroupEntry => ({ binding: 13, resource: { buffer: this.stageBuffer, offset: s * STAGE_STRIDE, size: 16 } });
+    const stages = [0, ...STAGE_ENDS].map((_, s) => s);
+    this.depthBindGroups = stages.map((s) => this.bindGroup(this.depthPipeline, depth, [stage(s)]));
+    this.cullBindGroups = stages.map((s) => this.bindGroup(this.cullPipeline, [[15, this.tileKeys!], [16, this.runsBuffer!]], [stage(s)]));
+    this.reduceBindGroup = this.bindGroup(this.reducePipeline, [[9, this.depthKeys], [14, this.tileKeys]]);
     this.colorBindGroup = this.bindGroup(this.colorPipeline, [[1, this.positionBuffer!], [2, this.colorBuffer!], [3, this.sizeBuffer!], [9, this.depthKeys], [6, this.splatColors], [12, this.winnersBuffer!]]);
     this.resolveBindGroup = this.bindGroup(this.resolvePipeline, [[9, this.depthKeys], [10, this.splatColors]]);
   }
 
   /** A bind group of the uniforms and the given buffers for a pipeline with an 'auto' layout. */
-  private bindGroup(pipeline: GPURenderPipeline | GPUComputePipeline, buffers: Array<[number, GPUBuffer]>): GPUBindGroup {
+  private bindGroup(pipeline: GPURenderPipeline | GPUComputePipeline, buffers: Array<[number, GPUBuffer]>, more: GPUBindGroupEntry[] = []): GPUBindGroup {
     return this.device.createBindGroup({
       layout: pipeline.getBindGroupLayout(0),
-      entries: [[0, this.uniforms] as [number, GPUBuffer], ...buffers].map(([binding, buffer]) => ({ binding, resource: { buffer } })),
+      entries: [...[[0, this.uniforms] as [number, GPUBuffer], ...buffers].map(([binding, buffer]) => ({ binding, resource: { buffer } })), ...more],
     });
   }
 
@@ -224,12 +304,14 @@ export class WebGPUPoints {
   }
 
   private destroyStarBuffers(): void {
-    for (const buffer of [this.positionBuffer, this.colorBuffer, this.sizeBuffer, this.bigBuffer, this.winnersBuffer, this.runsBuffer, this.depthKeys, this.splatColors]) buffer?.destroy();
-    this.positionBuffer = this.colorBuffer = this.sizeBuffer = this.bigBuffer = this.winnersBuffer = this.runsBuffer = this.depthKeys = this.splatColors = undefined;
-    this.drawBindGroup = this.depthBindGroup = this.colorBindGroup = this.resolveBindGroup = undefined;
+    for (const buffer of [this.positionBuffer, this.colorBuffer, this.sizeBuffer, this.bigBuffer, this.winnersBuffer, this.runsBuffer, this.depthKeys, this.splatColors, this.tileKeys]) buffer?.destroy();
+    this.positionBuffer = this.colorBuffer = this.sizeBuffer = this.bigBuffer = this.winnersBuffer = this.runsBuffer = this.depthKeys = this.splatColors = this.tileKeys = undefined;
+    this.drawBindGroup = this.colorBindGroup = this.resolveBindGroup = this.reduceBindGroup = undefined;
+    this.depthBindGroups = this.cullBindGroups = [];
   }
 
   dispose(): void {
     this.destroyStarBuffers();
+    this.stageBuffer.destroy();
   }
 }
