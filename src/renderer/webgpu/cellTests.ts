@@ -4,8 +4,8 @@ import type { mat4 } from 'gl-matrix';
 export const TILE_PIXELS = 4;
 /** Screen margin around a cell: a star is at least two pixels wide, plus one for rounding. */
 const MARGIN_PIXELS = 2;
-/** Float steps of slack below a cell's nearest depth, more than the splat's float rounding of a star's depth. */
-const SLACK_ULPS = 16;
+/** The f32 unit roundoff. */
+const ROUNDOFF = 2 ** -24;
 /** A near key that tests nothing: the splat keeps the run. */
 export const NO_TEST = 0;
 
@@ -31,6 +31,7 @@ export function cellTest(bounds: Float32Array, chunk: number, viewProjection: ma
   const b = chunk * 6;
   out.nearKey = NO_TEST;
   let minX = Infinity, minY = Infinity, maxX = -Infinity, maxY = -Infinity, nearest = Infinity;
+  let minW = Infinity, sumZ = 0, sumW = 0;
   for (let corner = 0; corner < 8; corner++) {
     const x = corner & 1 ? bounds[b + 3] + worldMargin : bounds[b] - worldMargin;
     const y = corner & 2 ? bounds[b + 4] + worldMargin : bounds[b + 1] - worldMargin;
@@ -46,6 +47,9 @@ export function cellTest(bounds: Float32Array, chunk: number, viewProjection: ma
     minY = Math.min(minY, sy);
     maxY = Math.max(maxY, sy);
     nearest = Math.min(nearest, depth);
+    minW = Math.min(minW, w);
+    sumZ = Math.max(sumZ, Math.abs(m[2] * x) + Math.abs(m[6] * y) + Math.abs(m[10] * z) + Math.abs(m[14]));
+    sumW = Math.max(sumW, Math.abs(m[3] * x) + Math.abs(m[7] * y) + Math.abs(m[11] * z) + Math.abs(m[15]));
   }
   const tilesX = Math.ceil(width / TILE_PIXELS), tilesY = Math.ceil(height / TILE_PIXELS);
   const x0 = Math.max(0, Math.floor((minX - MARGIN_PIXELS) / TILE_PIXELS)), x1 = Math.min(tilesX - 1, Math.floor((maxX + MARGIN_PIXELS) / TILE_PIXELS));
@@ -53,13 +57,23 @@ export function cellTest(bounds: Float32Array, chunk: number, viewProjection: ma
   if (x0 > x1 || y0 > y1) return out;
   out.tileMin = (x0 | (y0 << 16)) >>> 0;
   out.tileMax = (x1 | (y1 << 16)) >>> 0;
-  out.nearKey = nearKeyOf(nearest);
+  out.nearKey = nearKeyOf(nearest - depthError(sumZ, sumW, minW));
   return out;
 }
 
-/** Inverted float bits of a depth SLACK_ULPS steps nearer than `depth` (nearer depths have bigger keys). */
+/**
+ * How far below its exact depth the splat's f32 arithmetic can put a star of the cell: a four-term
+ * dot product errs by at most about 4 roundoffs of the sum of its terms' magnitudes (largest at a
+ * corner, as is the smallest w), plus the division's. With the camera far out the terms are tens of
+ * thousands while depths differ by 1e-6 between cells, so a fixed slack would not do.
+ */
+function depthError(sumZ: number, sumW: number, minW: number): number {
+  return (5 * ROUNDOFF * (sumZ + sumW)) / minW + 3 * ROUNDOFF;
+}
+
+/** Inverted float bits of an f32 depth at or nearer than `depth` (nearer depths have bigger keys). */
 export function nearKeyOf(depth: number): number {
+  if (!(depth > 0)) return NO_TEST;
   float[0] = depth;
-  const below = bits[0] - SLACK_ULPS;
-  return below > 0 ? ~below >>> 0 : NO_TEST;
+  return ~(bits[0] - 1) >>> 0;
 }
