@@ -28,7 +28,8 @@ const STAGE_STRIDE = 256;
  * Stars from position, RGBA8 colour and size storage buffers stored in grid-cell order, so that a
  * frame touches only the runs of cells in view. Stars a few pixels wide are splatted by two compute
  * passes and written to the frame by one full-screen triangle; bigger ones are one triangle each,
- * listed by the first compute pass and drawn indirectly (see shaders/stars.wgsl for why).
+ * listed by the first compute pass and drawn indirectly (see shaders/stars.wgsl for why). In views
+ * with more stars than pixels the first pass runs in stages and skips cells already hidden.
  * The position buffer doubles as the links' vertex buffer.
  */
 export class WebGPUPoints {
