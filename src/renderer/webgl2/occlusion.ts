@@ -1,3 +1,5 @@
+import { STAGE_ENDS } from '../crowdedViews';
+
 /**
  * Occlusion culling for views with more stars than pixels: the cells in view are drawn nearest
  * first in stages. Before each stage after the first the depth so far is copied; cells whose whole
@@ -5,11 +7,6 @@
  * shader drops every remaining two-pixel star that is behind it at all the pixels it could light,
  * before it costs a rasterisation (on SwiftShader the cost per point).
  */
-
-/** Stars in view per pixel from which culling pays for its depth copies and texture reads. */
-export const CULL_FROM_STARS_PER_PIXEL = 1;
-/** Where stages end, as fractions of the stars in view, nearest cells first; the last stage takes the rest. */
-export const STAGE_ENDS = [0.1, 0.3, 0.55];
 
 /** The chunks of one stage, in buffer order. */
 export type Stage = Uint32Array;

@@ -4,7 +4,8 @@ import { FIELD_OF_VIEW_DEGREES, type Camera } from '../camera';
 import { BULK_UPDATE_STARS, StarLayout, type VisibleRuns } from '../starChunks';
 import { HOVER_SIZE_FACTOR, MAX_POINT_SIZE } from '../starStyle';
 import { cellHidden } from './hiddenCells';
-import { CULL_FROM_STARS_PER_PIXEL, occlusionStages, runsOf, type Stage } from './occlusion';
+import { CULL_FROM_STARS_PER_PIXEL } from '../crowdedViews';
+import { occlusionStages, runsOf, type Stage } from './occlusion';
 import { createProgram } from './program';
 import type { WebGL2FrameTarget } from './target';
 

@@ -1,6 +1,7 @@
 import { mat4 } from 'gl-matrix';
 import shaderSource from '../../../shaders/stars.wgsl?raw';
 import { FIELD_OF_VIEW_DEGREES, type Camera } from '../camera';
+import { CULL_FROM_STARS_PER_PIXEL, STAGE_ENDS } from '../crowdedViews';
 import { BULK_UPDATE_STARS, StarLayout, type VisibleRuns } from '../starChunks';
 import { HOVER_SIZE_FACTOR } from '../starStyle';
 import { cellTest, NO_TEST, TILE_PIXELS, type CellTest } from './cellTests';
@@ -17,10 +18,6 @@ const MAX_GROUPS_PER_DIMENSION = 65535;
 const BIG_LIST_START = 4;
 /** u32s per run (Run in stars.wgsl): first slot, count, first tile, last tile, near key. */
 const RUN_WORDS = 5;
-/** Stars in view per pixel from which the depth pass runs in stages and skips hidden cells. */
-const CULL_FROM_STARS_PER_PIXEL = 1;
-/** Where depth stages end, as fractions of the stars in view, nearest cells first; the last stage takes the rest. */
-const STAGE_ENDS = [0.1, 0.3, 0.55];
 /** Bytes between the stages' uniforms (base and end workgroup), the least uniform offset alignment. */
 const STAGE_STRIDE = 256;
 

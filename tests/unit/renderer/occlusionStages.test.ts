@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { occlusionStages, runsOf, STAGE_ENDS } from '../../../src/renderer/webgl2/occlusion';
+import { STAGE_ENDS } from '../../../src/renderer/crowdedViews';
+import { occlusionStages, runsOf } from '../../../src/renderer/webgl2/occlusion';
 
 /** Ten unit cells along +z, 100 stars each, cell k at z = k..k+1, stored in cell order. */
 function row() {
