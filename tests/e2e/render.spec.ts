@@ -226,27 +226,29 @@ test('the two backends draw the same picture', async ({ browser }, info) => {
   expect(differingPixels(gl, gpu, 64) / (gl.width * gl.height)).toBeLessThan(0.01);
 });
 
-test('a crowded view, more stars than pixels, draws the same picture on both backends', async ({ browser }, info) => {
-  // npm's 195,689 stars seen whole in 400 x 300 pixels: both backends draw the nearest cells first
-  // and skip what is already hidden behind them, each its own way (WebGL2 reads depth tiles back
-  // and culls stars in the vertex shader; WebGPU tests cells in a compute pass), so a star either
-  // loses shows as a dark pixel where the other has a lit one.
-  const shots: Pixels[] = [];
-  for (const backend of BACKENDS) {
-    const page = await browser.newPage({ viewport: { width: 400, height: 300 } });
-    await openGalaxy(page, galaxyUrl(backend, 'npm'));
-    await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 500)));
-    shots.push(await canvasPixels(page));
-    await info.attach(`${backend}-npm-crowded.png`, { body: await canvasLocator(page).screenshot(), contentType: 'image/png' });
-    await page.close();
-  }
-  const [gl, gpu] = shots;
-  expect([gpu.width, gpu.height]).toEqual([gl.width, gl.height]);
-  expect(litPixels(gpu)).toBeGreaterThan(0.1 * gl.width * gl.height);
-  // A lost star differs by 200 or more; ties in depth between stars only change the sprite's shading (under 64).
-  // Measured: 38 of 16,388 lit pixels differ; a culling bug that lost the cells at the rim, 1,271.
-  expect(differingPixels(gl, gpu, 64)).toBeLessThan(0.01 * litPixels(gpu));
-});
+for (const { width, height, scale } of [{ width: 400, height: 300, scale: 1 }, { width: 200, height: 150, scale: 2 }]) {
+  test(`a crowded view, more stars than pixels, draws the same picture on both backends (${width} x ${height} at ${scale}x)`, async ({ browser }, info) => {
+    // npm's 195,689 stars seen whole in 400 x 300 device pixels: both backends draw the nearest
+    // cells first and skip what is already hidden behind them, each its own way (WebGL2 reads depth
+    // tiles back and culls stars in the vertex shader; WebGPU tests cells in a compute pass), so a
+    // star either loses shows as a dark pixel where the other has a lit one.
+    const shots: Pixels[] = [];
+    for (const backend of BACKENDS) {
+      const page = await browser.newPage({ viewport: { width, height }, deviceScaleFactor: scale });
+      await openGalaxy(page, galaxyUrl(backend, 'npm'));
+      await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 500)));
+      shots.push(await canvasPixels(page));
+      await info.attach(`${backend}-npm-crowded-${scale}x.png`, { body: await canvasLocator(page).screenshot(), contentType: 'image/png' });
+      await page.close();
+    }
+    const [gl, gpu] = shots;
+    expect([gpu.width, gpu.height]).toEqual([gl.width, gl.height]);
+    expect(litPixels(gpu)).toBeGreaterThan(0.1 * gl.width * gl.height);
+    // A lost star differs by 200 or more; ties in depth between stars only change the sprite's shading (under 64).
+    // Measured: 38 of 16,388 lit pixels differ; a culling bug that lost the cells at the rim, 1,271.
+    expect(differingPixels(gl, gpu, 64)).toBeLessThan(0.01 * litPixels(gpu));
+  });
+}
 
 test('a browser with neither WebGPU nor WebGL2 gets the No-WebGL screen', async ({ page }) => {
   await page.addInitScript(() => {
