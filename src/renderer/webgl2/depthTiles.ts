@@ -14,7 +14,7 @@ export class WebGL2DepthTiles {
   private framebuffer: WebGLFramebuffer;
   private texture: WebGLTexture | null = null;
   private bytes = new Uint8Array(0);
-  private tiles: DepthTiles = { farthest: new Uint32Array(0), tilesX: 0, tilesY: 0, tileSize: TILE_SIZE, width: 0, height: 0 };
+  private tiles: DepthTiles = { farthest: new Uint32Array(0), tilesX: 0, tilesY: 0, tileSize: TILE_SIZE, rowsFromTop: false, width: 0, height: 0 };
 
   constructor(private gl: WebGL2RenderingContext) {
     this.program = createProgram(gl, vertexSource, fragmentSource);
@@ -51,7 +51,7 @@ export class WebGL2DepthTiles {
   private allocate(width: number, height: number): void {
     const gl = this.gl;
     const tilesX = Math.ceil(width / TILE_SIZE), tilesY = Math.ceil(height / TILE_SIZE);
-    this.tiles = { farthest: new Uint32Array(tilesX * tilesY), tilesX, tilesY, tileSize: TILE_SIZE, width, height };
+    this.tiles = { farthest: new Uint32Array(tilesX * tilesY), tilesX, tilesY, tileSize: TILE_SIZE, rowsFromTop: false, width, height };
     this.bytes = new Uint8Array(tilesX * tilesY * 4);
     gl.deleteTexture(this.texture);
     this.texture = gl.createTexture();

@@ -22,7 +22,7 @@ function tilesAt(d: number, open: Array<[number, number]> = []): DepthTiles {
   const tilesX = WIDTH / TILE, tilesY = HEIGHT / TILE;
   const farthest = new Uint32Array(tilesX * tilesY).fill(Math.round(depthAt(d) * DEPTH_STEPS));
   for (const [x, y] of open) farthest[y * tilesX + x] = DEPTH_STEPS;
-  return { farthest, tilesX, tilesY, tileSize: TILE, width: WIDTH, height: HEIGHT };
+  return { farthest, tilesX, tilesY, tileSize: TILE, rowsFromTop: false, width: WIDTH, height: HEIGHT };
 }
 
 /** One cell: a box of side 2 centred on the view axis at distance `d`. */
