@@ -3,7 +3,8 @@ import { defineConfig } from '@playwright/test';
 import { chromiumArgs, chromiumPath } from './tests/support/chromium.ts';
 
 const sharedGalaxies = path.resolve(process.env.GALAXY_SHARED_DIR ?? '../shared/galaxies');
-const port = 4317;
+/** E2E_PORT lets several checkouts run their end-to-end tests side by side. */
+const port = Number(process.env.E2E_PORT ?? 4317);
 
 /**
  * End-to-end tests in Debian's Chromium against the built viewer, serving data/, the shared galaxies
