@@ -86,7 +86,7 @@ fn starPosition(star: u32) -> vec3f {
   return vec3f(positions[star * 3u], positions[star * 3u + 1u], positions[star * 3u + 2u]);
 }
 
-// SPEC: point size scales with distance, factor 351. At least two pixels, as in stars.vert: a smaller
+// docs/rules.md#renderer: point size scales with distance, factor 351. At least two pixels, as in stars.vert: a smaller
 // point can miss every pixel centre whose sprite alpha is 0.5 or more. The distance to the camera
 // is what length(eye.xyz) is in stars.vert.
 fn starSizePx(star: u32, position: vec3f) -> f32 {

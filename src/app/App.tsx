@@ -8,7 +8,7 @@ import { ensureHistoryKey, useHashPath } from '../url/hashLocation';
 export type RouteErrorHandler = (error: Error) => ReactNode;
 
 interface RouteErrorBoundaryProps {
-  /** Renders what to show instead of the failed route; without it the error is rethrown (SPEC section 8). */
+  /** Renders what to show instead of the failed route; without it the error is rethrown (docs/rules.md#errors). */
   onError?: RouteErrorHandler;
   children: ReactNode;
 }
@@ -53,7 +53,7 @@ export function App({ onRouteError = showRouteError }: { onRouteError?: RouteErr
         <RouteErrorBoundary onError={onRouteError}>
           <Switch>
             <Route path="/galaxy/:name">{(params) => <GalaxyRoute name={decodeURIComponent(params.name)} />}</Route>
-            {/* The index route has no path (SPEC section 5). */}
+            {/* The index route has no path (docs/rules.md#routes). */}
             <Route>
               <HomeRoute />
             </Route>

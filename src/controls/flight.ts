@@ -2,7 +2,7 @@ import { quat, vec3 } from 'gl-matrix';
 import type { CameraPose } from '../scene/galaxyView';
 import type { Motion } from './keys';
 
-/** SPEC section 9 flight constants. */
+/** docs/rules.md#controls flight constants. */
 export const SPEED_FACTOR = 0.02;
 export const ROLL_SPEED = 0.065;
 export const SHIFT_MULTIPLIER = 4;
@@ -44,7 +44,7 @@ export function lookBy(pose: CameraPose, yaw: number, pitch: number): CameraPose
   return advancePose(pose, { move: [0, 0, 0], turn: [pitch, yaw, 0] }, 0, 1, 1);
 }
 
-/** A point on a horizontal circle around `center`, looking at it (an orbit of SPEC section 9). */
+/** A point on a horizontal circle around `center`, looking at it (an orbit of docs/rules.md#controls). */
 export function orbitPose(center: readonly [number, number, number], radius: number, angle: number): CameraPose {
   const position: [number, number, number] = [center[0] + radius * Math.sin(angle), center[1], center[2] + radius * Math.cos(angle)];
   // Looking down -z towards the centre means yawing the identity by `angle` about +y.

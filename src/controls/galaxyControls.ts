@@ -54,7 +54,7 @@ interface Orbit {
 }
 
 /**
- * Keyboard, mouse, touch and device-orientation flight over a GalaxyView (SPEC sections 4 and 9).
+ * Keyboard, mouse, touch and device-orientation flight over a GalaxyView (docs/rules.md#controls).
  * The animation loop runs only while something moves the camera.
  */
 export class GalaxyControls {

@@ -1,5 +1,5 @@
 /**
- * SPEC sections 4 and 9: keys are read by physical position (KeyboardEvent.code), so W/A/S/D sit
+ * docs/rules.md#controls: keys are read by physical position (KeyboardEvent.code), so W/A/S/D sit
  * under the same fingers on AZERTY or Dvorak; the legacy key codes H=72, L=76, Space=32 and
  * slash=191 are the fallback when a browser or a synthetic event gives no code.
  */
@@ -67,7 +67,7 @@ const MODIFIERS = new Set([
   'Fn',
 ]);
 
-/** Any key but a modifier hides the help overlay (SPEC section 4). */
+/** Any key but a modifier hides the help overlay (docs/rules.md#panels). */
 export function isModifierKey(input: Pick<KeyInput, 'code' | 'keyCode'>): boolean {
   return MODIFIERS.has(physicalKey(input));
 }

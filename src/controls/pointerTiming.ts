@@ -1,4 +1,4 @@
-/** SPEC section 9 pointer timings. */
+/** docs/rules.md#controls pointer timings. */
 export const HOVER_DELAY_MS = 100;
 export const DOUBLE_CLICK_MS = 300;
 export const FOCUS_DELAY_MS = 30;
@@ -21,7 +21,7 @@ export interface PointerPoint {
 }
 
 /**
- * SPEC section 4: a click fires 300 ms after mouse down unless a second down arrives within that
+ * docs/rules.md#controls: a click fires 300 ms after mouse down unless a second down arrives within that
  * time, which fires a double click instead. A press that turned into a drag fires nothing.
  */
 export class ClickTimer {
@@ -62,7 +62,7 @@ export class ClickTimer {
 }
 
 /**
- * SPEC section 4: hover becomes active only after the pointer has been still for 100 ms and the
+ * docs/rules.md#controls: hover becomes active only after the pointer has been still for 100 ms and the
  * camera is not moving; until then the previous hover stays (the tooltip follows the pointer).
  */
 export class HoverTimer {

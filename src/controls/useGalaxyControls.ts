@@ -7,7 +7,7 @@ import { cameraMovingAtom, galaxyViewAtom, toggleLinksAtom } from '../state/view
 import { GalaxyControls } from './galaxyControls';
 import { FOCUS_DELAY_MS } from './pointerTiming';
 
-/** SPEC section 9: a double click or a focus stops this far short of the star. */
+/** docs/rules.md#controls: a double click or a focus stops this far short of the star. */
 export const FLY_TO_DISTANCE = 100;
 
 export interface GalaxyControlsApi {
@@ -81,7 +81,7 @@ export function useGalaxyControls(sceneRef: RefObject<HTMLElement | null>): Gala
           store.set(helpVisibleAtom, false);
           element.querySelector('canvas')?.focus({ preventScroll: true });
         } else if (!(target instanceof Element && target.closest('[data-window-key], [data-testid="node-details"]'))) {
-          // Wheel turns over a list scroll it; elsewhere they toggle the help (SPEC section 4).
+          // Wheel turns over a list scroll it; elsewhere they toggle the help (docs/rules.md#panels).
           store.set(toggleHelpAtom);
         }
       },

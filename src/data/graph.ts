@@ -18,7 +18,7 @@ export interface GraphData extends LabelIndex {
   warnings: string[];
 }
 
-/** SPEC section 3: node info as the graph answers it. */
+/** docs/rules.md#graph: node info as the graph answers it. */
 export interface NodeInfo {
   id: number;
   name: string;

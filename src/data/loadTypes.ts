@@ -24,7 +24,7 @@ export interface LoadedGalaxy {
   version: string;
 }
 
-/** A download or decode failure whose message is shown to the visitor as is (SPEC section 8). */
+/** A download or decode failure whose message is shown to the visitor as is (docs/rules.md#errors). */
 export class GalaxyLoadError extends Error {
   constructor(
     message: string,

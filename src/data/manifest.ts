@@ -1,5 +1,5 @@
 /**
- * SPEC section 3/7: manifest.json of a galaxy. `meta` is this project's optional addition;
+ * docs/rules.md#data-and-loading: manifest.json of a galaxy. `meta` is this project's optional addition;
  * readers of the original format ignore unknown keys.
  */
 export interface Manifest {
@@ -27,7 +27,7 @@ export interface GalaxyIndex {
   galaxies: string[];
 }
 
-/** SPEC section 5: a saved version is used only if the manifest lists it, otherwise `last`. */
+/** docs/rules.md#data-and-loading: a saved version is used only if the manifest lists it, otherwise `last`. */
 export function chooseVersion(manifest: Manifest, saved: string | undefined): string {
   if (saved && manifest.all.includes(saved)) return saved;
   return manifest.last;

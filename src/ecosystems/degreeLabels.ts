@@ -2,7 +2,7 @@ import { ecosystemFamily } from './kind';
 
 export type Direction = 'in' | 'out';
 
-/** A degree is a count, or '?' while the graph is not loaded yet (SPEC section 3). */
+/** A degree is a count, or '?' while the graph is not loaded yet (docs/rules.md#ecosystems). */
 export type DegreeValue = number | '?';
 
 interface LabelPair {
@@ -25,7 +25,7 @@ const LABELS: Record<'package' | 'github' | 'other', Record<Direction, LabelPair
   },
 };
 
-/** SPEC section 9: the label shown next to a degree figure, singular for exactly one. */
+/** docs/rules.md#ecosystems: the label shown next to a degree figure, singular for exactly one. */
 export function degreeLabel(kind: string, direction: Direction, count: DegreeValue): string {
   const pair = LABELS[ecosystemFamily(kind)][direction];
   return count === 1 ? pair.one : pair.many;

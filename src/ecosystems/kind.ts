@@ -1,6 +1,6 @@
 import type { GalaxyMeta } from '../data/manifest';
 
-/** SPEC section 1: the package ecosystems (plus crates and elm, which follow the same rules). */
+/** docs/rules.md#ecosystems: the package ecosystems (plus crates and elm, which follow the same rules). */
 export const PACKAGE_ECOSYSTEMS: readonly string[] = [
   'npm',
   'bower',

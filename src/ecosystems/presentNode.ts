@@ -2,7 +2,7 @@ import type { NodeInfo } from '../data/graph';
 import { type DegreeValue, degreeLabel } from './degreeLabels';
 import { nodeIcon, nodeLink } from './registryLinks';
 
-/** SPEC section 3: node info as the panels show it. */
+/** docs/rules.md#ecosystems: node info as the panels show it. */
 export interface PresentedNode {
   id: number;
   name: string;
@@ -21,7 +21,7 @@ export function presentNode(kind: string, info: NodeInfo): PresentedNode {
   return present(kind, info.id, info.name, info.in, info.out);
 }
 
-/** SPEC section 3: while no graph is loaded the name is the requested id and degrees read '?'. */
+/** docs/rules.md#ecosystems: while no graph is loaded the name is the requested id and degrees read '?'. */
 export function placeholderNode(kind: string, requestedId: number | string): PresentedNode {
   const id = typeof requestedId === 'number' ? requestedId : Number.parseInt(requestedId, 10);
   return present(kind, Number.isFinite(id) ? id : -1, String(requestedId), '?', '?');

@@ -53,12 +53,12 @@ export function nodeLink(kind: string, name: string): string | undefined {
   return link ? link(name) : undefined;
 }
 
-/** A github user's avatar, 50 px (SPEC section 7). */
+/** A github user's avatar, 50 px (docs/rules.md#ecosystems). */
 export function githubAvatar(login: string): string {
   return `https://github.com/${encodeURIComponent(login)}.png?size=50`;
 }
 
-/** The icon shown beside a node's name: the avatar on github, nothing elsewhere (SPEC section 3). */
+/** The icon shown beside a node's name: the avatar on github, nothing elsewhere (docs/rules.md#ecosystems). */
 export function nodeIcon(kind: string, name: string): string | undefined {
   return kind.toLowerCase() === 'github' && name.length > 0 ? githubAvatar(name) : undefined;
 }

@@ -9,7 +9,7 @@ export interface HomeGalaxy {
 }
 
 export const INTERNET_GALAXY = 'internet';
-/** SPEC section 2: the internet card opens with links shown. */
+/** docs/rules.md#home: the internet card opens with links shown. */
 export const INTERNET_HREF = '#/galaxy/internet?l=1';
 export const INTERNET_DESCRIPTION = 'The BGP Default-Free Zone';
 

@@ -12,7 +12,7 @@ export interface AboutLinkProps {
   href?: string;
 }
 
-/** SPEC section 2: 'About...' opens the project's documentation in a new tab. */
+/** docs/rules.md#panels: 'About...' opens the project's documentation in a new tab. */
 export function AboutLink({ href = PROJECT_DOCUMENTATION_URL }: AboutLinkProps) {
   return (
     <a className="about-link" href={href} target="_blank" rel="noopener noreferrer">

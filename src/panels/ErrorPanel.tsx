@@ -4,7 +4,7 @@ import './ErrorPanel.css';
 export interface ErrorPanelProps {
   /** The galaxy that failed to open. */
   galaxyName: string;
-  /** The load error exactly as reported (SPEC section 8, e.g. 'Failed to download {url}'). */
+  /** The load error exactly as reported (docs/rules.md#errors, e.g. 'Failed to download {url}'). */
   message: string;
   /** Other galaxies the data root offers, offered as links. */
   otherGalaxies?: readonly string[];

@@ -3,7 +3,7 @@ import { StarfieldPlaceholder } from './StarfieldPlaceholder';
 import './panel.css';
 import './GalaxyCard.css';
 
-/** SPEC section 2: Home card images are 150x93 px. */
+/** docs/rules.md#home: Home card images are 150x93 px. */
 export const CARD_IMAGE_WIDTH = 150;
 export const CARD_IMAGE_HEIGHT = 93;
 

@@ -3,7 +3,7 @@ import './panel.css';
 import './HelpOverlay.css';
 
 export interface HelpOverlayProps {
-  /** Whether the help is shown (the galaxy route applies the rules of SPEC section 4). */
+  /** Whether the help is shown (the galaxy route applies the rules of docs/rules.md#panels). */
   visible: boolean;
   /** On touch devices the touch gestures come first. */
   touch?: boolean;
@@ -52,7 +52,7 @@ function KeyList({ rows }: { rows: HelpRow[] }) {
   );
 }
 
-/** SPEC section 4: how to fly; shown over the scene without catching the pointer. */
+/** docs/rules.md#panels: how to fly; shown over the scene without catching the pointer. */
 export function HelpOverlay({ visible, touch = false }: HelpOverlayProps) {
   if (!visible) return null;
   const sections = [

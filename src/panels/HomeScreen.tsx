@@ -17,7 +17,7 @@ export interface HomeScreenProps {
 
 const SKELETON_CARDS = 4;
 
-/** SPEC section 2: Home: the heading, the internet media card and a card for every other galaxy. */
+/** docs/rules.md#home: Home: the heading, the internet media card and a card for every other galaxy. */
 export function HomeScreen({ featured, galaxies, loading = false, error }: HomeScreenProps) {
   const nothing = !loading && !error && featured.length === 0 && galaxies.length === 0;
   return (

@@ -3,7 +3,7 @@ import { formatCount } from '../ecosystems/formatCount';
 import './panel.css';
 import './HoverTooltip.css';
 
-/** SPEC section 9: the tooltip sits 20 px right of and 35 px above the pointer. */
+/** docs/rules.md#panels: the tooltip sits 20 px right of and 35 px above the pointer. */
 export const TOOLTIP_OFFSET_LEFT = 20;
 export const TOOLTIP_OFFSET_TOP = -35;
 
@@ -24,7 +24,7 @@ function figure(value: DegreeValue): string {
   return value === '?' ? '?' : formatCount(value);
 }
 
-/** SPEC section 3: name, in-degree and out-degree of the star under the pointer. */
+/** docs/rules.md#panels: name, in-degree and out-degree of the star under the pointer. */
 export function HoverTooltip({
   name,
   inDegree,

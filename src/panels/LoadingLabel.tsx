@@ -8,7 +8,7 @@ export interface LoadingLabelProps {
   completed: string;
 }
 
-/** SPEC section 4: the progress label '{message} - {completed}' shown while a galaxy loads. */
+/** docs/rules.md#panels: the progress label '{message} - {completed}' shown while a galaxy loads. */
 export function LoadingLabel({ message, completed }: LoadingLabelProps) {
   if (!message) return null;
   return (

@@ -43,7 +43,7 @@ function DegreeFigure({
 }
 
 /**
- * SPEC section 2: the node information card: the node's name linking to its registry page,
+ * docs/rules.md#panels: the node information card: the node's name linking to its registry page,
  * its in-degree and out-degree with their labels; a figure opens the connected-node list.
  */
 export function NodeDetails({ node, onShowConnections, compact = false, onClose }: NodeDetailsProps) {

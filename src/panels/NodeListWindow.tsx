@@ -5,7 +5,7 @@ import { Avatar } from './Avatar';
 import './panel.css';
 import './NodeListWindow.css';
 
-/** SPEC section 3: one row of a node list. */
+/** docs/rules.md#panels: one row of a node list. */
 export interface NodeListRow {
   id: number;
   name: string;
@@ -38,7 +38,7 @@ export interface NodeListWindowProps {
   windowKey?: string;
 }
 
-/** Height of one row in px (SPEC section 9). */
+/** Height of one row in px (docs/rules.md#panels). */
 export const NODE_LIST_ROW_HEIGHT = 20;
 const VISIBLE_ROWS_AT_MOST = 18;
 

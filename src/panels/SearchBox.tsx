@@ -18,7 +18,7 @@ export interface SearchBoxProps {
 }
 
 /**
- * SPEC section 2: the search box (placeholder 'enter a search term'). Key presses inside it
+ * docs/rules.md#panels: the search box (placeholder 'enter a search term'). Key presses inside it
  * do not reach the page, so typing 'w' or 'l' neither flies the camera nor toggles links.
  */
 export function SearchBox({ initialValue = '', onChange, onSubmit, status, statusIsError, busy }: SearchBoxProps) {

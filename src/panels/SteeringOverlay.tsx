@@ -6,7 +6,7 @@ export interface SteeringOverlayProps {
   active: boolean;
 }
 
-/** SPEC section 4: while steering is on, says how to turn it off. */
+/** docs/rules.md#panels: while steering is on, says how to turn it off. */
 export function SteeringOverlay({ active }: SteeringOverlayProps) {
   if (!active) return null;
   return (

@@ -2,7 +2,7 @@ import type { ParticleView } from '../renderer/particleView';
 import { NearestOnRay } from './nearestOnRay';
 import { intersectRay, type FlatOctree, type Ray } from './octree';
 
-/** SPEC section 9: a star is hit when the ray passes within this distance of it. */
+/** docs/rules.md#picking: a star is hit when the ray passes within this distance of it. */
 export const HIT_THRESHOLD = 30;
 
 export interface HitTest {

@@ -1,7 +1,7 @@
 import { boundingBox } from '../geometry/boundingBox';
 import { NearestOnRay } from './nearestOnRay';
 /**
- * SPEC section 9 spatial index: an 8-way tree over x,y,z triples. A leaf holds up to
+ * docs/rules.md#picking spatial index: an 8-way tree over x,y,z triples. A leaf holds up to
  * `LEAF_CAPACITY` points; one more splits it into octants, down to `MAX_DEPTH`.
  * Stored flat in typed arrays so it can be built in a worker and transferred whole.
  */
@@ -25,7 +25,7 @@ export interface FlatOctree {
 
 export type PointsInput = ArrayLike<number> | null | undefined;
 
-/** The exact developer errors of SPEC section 5. */
+/** The exact developer errors of docs/rules.md#picking. */
 export function verifyPoints(points: unknown): asserts points is ArrayLike<number> {
   if (!points) throw new Error('Points array is required for quadtree to work');
   if (typeof (points as { length?: unknown }).length !== 'number') throw new Error('Points should be array-like object');

@@ -1,4 +1,4 @@
-/** Encoders for the wire format of SPEC section 7, the inverse of src/data/wire. */
+/** Encoders for the wire format of docs/rules.md#data-and-loading, the inverse of src/data/wire. */
 
 /** positions.bin: int32 little-endian x, y, z per node (coordinates rounded). */
 export function encodePositions(positions: ArrayLike<number>): Uint8Array {

@@ -2,7 +2,7 @@ import { mat4, quat, vec3, vec4 } from 'gl-matrix';
 import type { CameraPose } from '../scene/galaxyView';
 import { boundingBox } from '../geometry/boundingBox';
 
-/** SPEC section 9 camera defaults. */
+/** docs/rules.md#renderer camera defaults. */
 export const FIELD_OF_VIEW_DEGREES = 45;
 export const NEAR = 1;
 export const DEFAULT_FAR = 20000;

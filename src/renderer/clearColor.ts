@@ -1,4 +1,4 @@
-/** SPEC section 3: the viewer option clearColor (0xRRGGBB) defaults to 0 when it is not a number. */
+/** docs/rules.md#renderer: the viewer option clearColor (0xRRGGBB) defaults to 0 when it is not a number. */
 export function normalizeClearColor(value: unknown): number {
   return typeof value === 'number' && Number.isFinite(value) ? value : 0;
 }

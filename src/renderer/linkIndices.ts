@@ -1,5 +1,5 @@
 /**
- * SPEC section 9: an edge is drawn only when its squared length is at most
+ * docs/rules.md#renderer: an edge is drawn only when its squared length is at most
  * maxVisibleDistance² × scale. Returns pairs of star ids (a line list over the star positions);
  * the link colour is derived from those positions in the shaders (16000 range).
  */

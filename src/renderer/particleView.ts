@@ -1,5 +1,5 @@
 /**
- * SPEC sections 3, 5 and 9: the stars as the viewer holds them. Three coordinates, a colour of
+ * docs/rules.md#renderer: the stars as the viewer holds them. Three coordinates, a colour of
  * four values (0..255, default 255 each) and a size (default 15) per particle. Colours are kept
  * as RGBA8 bytes because that is what the GPU reads; ranges that change are reported so that a
  * backend writes only those bytes.

@@ -1,4 +1,4 @@
-/** SPEC section 9: how a star looks. */
+/** docs/rules.md#renderer: how a star looks. */
 export const HOVER_COLOR = 0xff0000ff;
 export const HOVER_SIZE_FACTOR = 1.5;
 export const NO_INCOMING_LINKS_SIZE = 30;

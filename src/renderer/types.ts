@@ -4,7 +4,7 @@ import type { Camera } from './camera';
 export type { Backend };
 
 export interface RendererOptions {
-  /** 0xRRGGBB; anything that is not a number means 0 (SPEC section 3). */
+  /** 0xRRGGBB; anything that is not a number means 0 (docs/rules.md#renderer). */
   clearColor?: unknown;
 }
 

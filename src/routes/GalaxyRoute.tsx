@@ -182,7 +182,7 @@ function useOtherGalaxies(): string[] {
   return names;
 }
 
-/** SPEC section 4: the help shows again after each finished download (not on touch devices). */
+/** docs/rules.md#panels: the help shows again after each finished download (not on touch devices). */
 function useHelpAfterDownload(): void {
   const downloaded = useAtomValue(graphDownloadedCountAtom);
   const resetHelp = useSetAtom(resetHelpAtom);

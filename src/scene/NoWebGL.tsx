@@ -1,4 +1,4 @@
-/** SPEC section 2: the screen for browsers that can draw neither WebGPU nor WebGL2. */
+/** docs/rules.md#galaxy-screen: the screen for browsers that can draw neither WebGPU nor WebGL2. */
 export const WEBGL_INFO_URL = 'https://get.webgl.org/';
 
 export function NoWebGL({ reasons = [] }: { reasons?: string[] }) {

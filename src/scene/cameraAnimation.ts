@@ -1,7 +1,7 @@
 import { quat, vec3 } from 'gl-matrix';
 import type { CameraPose } from './galaxyView';
 
-/** SPEC section 4: fly-to takes 400 ms for position and 300 ms for orientation. */
+/** docs/rules.md#controls: fly-to takes 400 ms for position and 300 ms for orientation. */
 export const FLY_POSITION_MS = 400;
 export const FLY_ORIENTATION_MS = 300;
 

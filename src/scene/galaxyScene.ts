@@ -16,7 +16,7 @@ export interface LinkSettings {
   scale: number;
 }
 
-/** Default fly-to distance (SPEC section 9). */
+/** Default fly-to distance (docs/rules.md#renderer). */
 export const DEFAULT_FLY_DISTANCE = 100;
 
 interface Flight {

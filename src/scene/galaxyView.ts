@@ -15,7 +15,7 @@ export interface GalaxyView {
   getCamera(): CameraPose;
   setCamera(pose: CameraPose): void;
   onCameraChange(listener: (pose: CameraPose) => void): () => void;
-  /** Half the size of the scene's bounding box (SPEC: initial speed is 0.02 x this). */
+  /** Half the size of the scene's bounding box (docs/rules.md#renderer: initial speed is 0.02 x this). */
   sceneHalfSize(): number;
   /** True while a fly-to animation runs. */
   isCameraAnimating(): boolean;

@@ -1,5 +1,5 @@
 /**
- * SPEC section 5: text after ':' in the search box is a script run on submit with the console
+ * docs/rules.md#search: text after ':' in the search box is a script run on submit with the console
  * commands in scope. `:hl react` (a command name then words) is accepted as a shorthand for
  * `:hl('react')`.
  */

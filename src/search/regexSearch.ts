@@ -1,5 +1,5 @@
 /**
- * SPEC section 5: search text is a case-insensitive global regular expression over node labels;
+ * docs/rules.md#search: search text is a case-insensitive global regular expression over node labels;
  * an invalid pattern matches nothing.
  */
 export function compileSearchPattern(text: string): RegExp | undefined {
@@ -41,7 +41,7 @@ export function matchLabels(text: string, labels: readonly string[]): Uint32Arra
   return Uint32Array.from(ids);
 }
 
-/** What the search box does with its text (SPEC section 5). */
+/** What the search box does with its text (docs/rules.md#search). */
 export type SearchInput =
   | { kind: 'nothing' }
   | { kind: 'command'; script: string }

@@ -26,7 +26,7 @@ export interface GalaxySearch {
 }
 
 /**
- * SPEC section 5 search on the galaxy route: matching runs in a worker, results open the
+ * docs/rules.md#search search on the galaxy route: matching runs in a worker, results open the
  * search-results window with their count, no results close it.
  */
 export function useGalaxySearch(graph: Graph | undefined, orbit: CommandHost['orbit']): GalaxySearch {

@@ -2,7 +2,7 @@ import { useSyncExternalStore } from 'react';
 import { HISTORY_KEY, splitHash } from './viewQuery';
 
 /**
- * Hash routing for wouter with the spec's `_k` history-state key (SPEC section 2): the route path is
+ * Hash routing for wouter with the `_k` history-state key (docs/rules.md#routes): the route path is
  * the hash up to '?', the hash's own query is the route's search, and every navigation records a
  * fresh `{ _k }` key in history.state so back/forward entries stay distinguishable.
  */

@@ -1,4 +1,4 @@
-/** SPEC sections 2, 3 and 5: the view state the galaxy route carries in its address query. */
+/** docs/rules.md#url: the view state the galaxy route carries in its address query. */
 export interface Vec3 {
   x: number;
   y: number;
@@ -18,7 +18,7 @@ export interface ViewConfig {
   showLinks: boolean;
   maxVisibleDistance: number;
   scale: number;
-  /** Manifest version; undefined stands for the spec's default 0 (the manifest's last is used). */
+  /** Manifest version; undefined stands for the default 0 (docs/rules.md#url) (the manifest's last is used). */
   manifestVersion: string | undefined;
 }
 
@@ -42,7 +42,7 @@ export const VIEW_QUERY_KEYS = ['cx', 'cy', 'cz', 'lx', 'ly', 'lz', 'lw', 'ml', 
 /** The router's history-state key: never part of the view, dropped when the address is rewritten. */
 export const HISTORY_KEY = '_k';
 
-/** SPEC section 5: numbers parse as floating point; missing or non-numeric values fall back. */
+/** docs/rules.md#url: numbers parse as floating point; missing or non-numeric values fall back. */
 export function parseNumber(value: string | null | undefined, fallback: number): number {
   if (value === null || value === undefined) return fallback;
   const parsed = Number.parseFloat(value);

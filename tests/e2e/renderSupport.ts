@@ -97,7 +97,7 @@ export function brightestNear(pixels: Pixels, x: number, y: number, r = 1): [num
 
 /**
  * Where a world point lands on a canvas of this CSS size for a camera pose, computed here
- * with gl-matrix from SPEC's camera (fov 45°, near 1), independently of the app's code.
+ * with gl-matrix from the camera (docs/rules.md#renderer) (fov 45°, near 1), independently of the app's code.
  */
 export function predictScreen(pose: CameraPose, point: [number, number, number], width: number, height: number): { x: number; y: number; distance: number } | undefined {
   const world = mat4.fromRotationTranslation(mat4.create(), pose.orientation, pose.position);

@@ -21,7 +21,7 @@ export function orbitPose(centre: readonly number[], distance: number, angle: nu
   };
 }
 
-/** The galaxy route's address for a pose (SPEC section 2: cx..cz integers, lx..lw 4 decimals). */
+/** The galaxy route's address for a pose (docs/rules.md#url: cx..cz integers, lx..lw 4 decimals). */
 export function galaxyAddress(name: string, pose: OrbitPose, renderer = 'webgl2'): string {
   const [x, y, z] = pose.position.map((value) => Math.round(value));
   const [lx, ly, lz, lw] = pose.orientation.map((value) => value.toFixed(4));

@@ -10,7 +10,7 @@ import { chromiumArgs, chromiumPath } from '../../../tests/support/chromium';
 import { ensureViewerBuilt, startServer } from '../serve/serveGalaxies';
 import { galaxyAddress, orbitPose } from './orbit';
 
-/** SPEC section 9: Home images are 150x93. Frames are drawn 4 times larger and averaged down. */
+/** docs/rules.md#home: Home images are 150x93. Frames are drawn 4 times larger and averaged down. */
 export const THUMBNAIL_WIDTH = 150;
 export const THUMBNAIL_HEIGHT = 93;
 const OVERSAMPLE = 4;

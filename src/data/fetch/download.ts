@@ -23,7 +23,7 @@ export async function download(
 
 /**
  * GET `url`, handing each chunk of the body to `onChunk` as it arrives (so it can be decoded while
- * the rest downloads), mapping every failure to the SPEC section 8 texts: non-200 status, network
+ * the rest downloads), mapping every failure to the docs/rules.md#errors texts: non-200 status, network
  * error (including a body cut short) and abort. An error thrown by `onChunk` ends the download.
  */
 export async function downloadChunks(

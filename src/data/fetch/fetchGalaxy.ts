@@ -47,14 +47,14 @@ export function manifestUrl(dataRoot: string, name: string, timestamp: number): 
   return new URL(`${encodeURIComponent(name)}/manifest.json?nocache=${timestamp}`, withSlash(dataRoot)).href;
 }
 
-/** SPEC section 7: files come from the manifest's endpoint when it has one, else the data root. */
+/** docs/rules.md#data-and-loading: files come from the manifest's endpoint when it has one, else the data root. */
 export function versionFileUrl(dataRoot: string, manifest: Manifest, name: string, version: string, file: string): string {
   const base = manifest.endpoint ? new URL(withSlash(manifest.endpoint), withSlash(dataRoot)).href : withSlash(dataRoot);
   return new URL(`${encodeURIComponent(name)}/${encodeURIComponent(version)}/${file}`, base).href;
 }
 
 /**
- * SPEC sections 4 and 7: manifest, then positions, links and labels fetched in parallel, then decoded
+ * docs/rules.md#data-and-loading: manifest, then positions, links and labels fetched in parallel, then decoded
  * into typed arrays with '{graph}: initializing edges' progress.
  */
 export async function fetchGalaxy(request: FetchGalaxyRequest, context: FetchGalaxyContext): Promise<FetchedGalaxy> {

@@ -72,7 +72,7 @@ export class LabelsScanner {
     this.textLength += text.length;
   }
 
-  /** The names fitted to `nodeCount` (SPEC section 8 repairs, reported as warnings). */
+  /** The names fitted to `nodeCount` (docs/rules.md#errors repairs, reported as warnings). */
   finish(nodeCount: number): LabelIndex & { warnings: string[] } {
     this.pushText(this.decode(new Uint8Array(0), false));
     const text = this.parts.length === 1 ? this.parts[0] : this.parts.join('');

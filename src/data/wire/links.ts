@@ -10,7 +10,7 @@ export interface DecodedLinks {
   warnings: string[];
 }
 
-/** SPEC section 7: progress is reported every 10000 items. */
+/** docs/rules.md#data-and-loading: progress is reported every 10000 items. */
 export const LINKS_PROGRESS_STEP = 10_000;
 
 /**

@@ -13,7 +13,7 @@ export const dataRootAtom = atom<string>(DEFAULT_DATA_ROOT);
 /** How galaxies are loaded; a test may put a fake loader here. */
 export const galaxyLoaderAtom = atom<{ load: typeof loadGalaxy }>({ load: loadGalaxy });
 
-/** SPEC section 4: the store starts in loading state. */
+/** docs/rules.md#data-and-loading: the store starts in loading state. */
 export const graphLoadingAtom = atom<boolean>(true);
 /** Name of the graph requested last (shown before it is loaded). */
 export const requestedGraphNameAtom = atom<string | undefined>(undefined);
@@ -21,10 +21,10 @@ export const loadProgressAtom = atom<LoadProgress | undefined>(undefined);
 export const loadedGalaxyAtom = atom<LoadedGalaxy | undefined>(undefined);
 export const graphAtom = atom<Graph | undefined>((get) => get(loadedGalaxyAtom)?.graph);
 export const manifestAtom = atom<Manifest | undefined>((get) => get(loadedGalaxyAtom)?.manifest);
-/** The visitor-facing message of the last failed download (SPEC section 8 texts). */
+/** The visitor-facing message of the last failed download (docs/rules.md#errors texts). */
 export const loadErrorAtom = atom<string | undefined>(undefined);
 export const loadWarningsAtom = atom<string[]>((get) => get(graphAtom)?.data.warnings ?? []);
-/** Bumped each time a graph finished downloading (SPEC: "announces the graph was downloaded"). */
+/** Bumped each time a graph finished downloading (docs/rules.md#data-and-loading: "announces the graph was downloaded"). */
 export const graphDownloadedCountAtom = atom(0);
 
 export interface DownloadRequest {
@@ -48,7 +48,7 @@ function requestKey(request: DownloadRequest): string {
 }
 
 /**
- * SPEC section 4: a request for a different graph sets loading, records the name, cancels the
+ * docs/rules.md#data-and-loading: a request for a different graph sets loading, records the name, cancels the
  * previous download and fetches with progress; the same request does nothing.
  */
 export const downloadGraphAtom = atom(null, async (get, set, request: DownloadRequest) => {

@@ -1,6 +1,6 @@
 import { atom } from 'jotai';
 
-/** SPEC section 4: space toggles steering mode (the pointer's offset from the centre turns the camera). */
+/** docs/rules.md#controls: space toggles steering mode (the pointer's offset from the centre turns the camera). */
 export const steeringAtom = atom(false);
 
 /** Mouse drag-to-look, on by default and toggleable. */

@@ -2,7 +2,7 @@ import { atom } from 'jotai';
 import type { CameraPose, GalaxyView } from '../../scene/galaxyView';
 import { defaultViewConfig, type ViewConfig } from '../../url/viewQuery';
 
-/** The view state the address carries (SPEC section 3 view configuration). */
+/** The view state the address carries (docs/rules.md#url view configuration). */
 export const viewConfigAtom = atom<ViewConfig>(defaultViewConfig());
 
 /** The drawn galaxy, once the renderer is up (undefined before and after). */
@@ -18,7 +18,7 @@ export const maxVisibleDistanceAtom = atom((get) => get(viewConfigAtom).maxVisib
 export const scaleAtom = atom((get) => get(viewConfigAtom).scale);
 export const manifestVersionAtom = atom((get) => get(viewConfigAtom).manifestVersion);
 
-/** SPEC section 4: toggling links flips the flag. */
+/** docs/rules.md#url: toggling links flips the flag. */
 export const toggleLinksAtom = atom(null, (get, set) => {
   set(showLinksAtom, !get(showLinksAtom));
 });

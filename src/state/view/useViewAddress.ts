@@ -8,7 +8,7 @@ import { hideWindowAtom } from '../windows/atoms';
 import { selectedNodeAtom } from '../selection/atoms';
 import { galaxyViewAtom, poseOf, saveCameraAtom, viewConfigAtom } from './atoms';
 
-/** SPEC section 4/9 timings. */
+/** docs/rules.md#url timings. */
 export const CAMERA_SAVE_MS = 200;
 export const ADDRESS_DEBOUNCE_MS = 400;
 
@@ -32,7 +32,7 @@ function startPose(view: GalaxyView): CameraPose | undefined {
 }
 
 /**
- * Keeps the galaxy's view state and its address in step (SPEC sections 2, 4 and 5):
+ * Keeps the galaxy's view state and its address in step (docs/rules.md#url):
  * - a new name reads the view from the address, resets the help and downloads with its version and scale;
  * - an address changed from outside (back/forward, an edited URL) updates camera, links and version,
  *   and a changed version (or scale) downloads again;

@@ -1,7 +1,7 @@
 import { atom } from 'jotai';
 import type { Direction } from '../../ecosystems/degreeLabels';
 
-/** SPEC section 4: node-list windows, one per key, shown or hidden by key. */
+/** docs/rules.md#panels: node-list windows, one per key, shown or hidden by key. */
 export type WindowKey = 'degree' | 'search-results';
 
 export interface DegreeWindowState {

@@ -42,7 +42,7 @@ afterAll(async () => {
   await server?.close();
 });
 
-describe('download errors (SPEC section 8, word for word)', () => {
+describe('download errors (docs/rules.md#errors, word for word)', () => {
   it('names the status code and URL of a non-200 answer', async () => {
     const url = `${server.dataRoot}missing/manifest.json`;
     await expect(download(url, fetchImpl, undefined)).rejects.toThrow(`Unexpected status code 404 when calling ${url}`);
@@ -68,7 +68,7 @@ describe('download errors (SPEC section 8, word for word)', () => {
 });
 
 describe('fetchGalaxy', () => {
-  it('loads manifest then the three files, with the progress messages of SPEC section 7', async () => {
+  it('loads manifest then the three files, with the progress messages of docs/rules.md#data-and-loading', async () => {
     const events: LoadProgress[] = [];
     const fetched = await fetchGalaxy(
       { name: 'tiny', dataRoot: server.dataRoot, scale: 1.75 },

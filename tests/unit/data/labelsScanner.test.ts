@@ -21,7 +21,7 @@ function scanBytes(bytes: Uint8Array, nodeCount: number, cuts: number[] = []) {
 const utf8 = (text: string) => new TextEncoder().encode(text);
 const scan = (text: string, nodeCount: number, cuts?: number[]) => scanBytes(utf8(text), nodeCount, cuts);
 
-/** What JSON.parse and the repairs of SPEC section 8 make of the same text. */
+/** What JSON.parse and the repairs of docs/rules.md#errors make of the same text. */
 const reference = (text: string, nodeCount: number) => parseLabels(text, nodeCount);
 
 function seededRandom(seed: number): () => number {

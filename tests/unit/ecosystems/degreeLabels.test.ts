@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { PACKAGE_ECOSYSTEMS, degreeKindName, degreeLabel, ecosystemKind } from '../../../src/ecosystems';
 
-describe('degree labels (SPEC section 9)', () => {
+describe('degree labels (docs/rules.md#ecosystems)', () => {
   it.each(PACKAGE_ECOSYSTEMS)('%s counts dependents and dependencies, singular for one', (kind) => {
     expect(degreeLabel(kind, 'in', 1)).toBe('dependent');
     expect(degreeLabel(kind, 'in', 2)).toBe('dependents');

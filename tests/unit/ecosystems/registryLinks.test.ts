@@ -49,7 +49,7 @@ describe('registry links', () => {
   });
 });
 
-describe('presented node info (SPEC section 3)', () => {
+describe('presented node info (docs/rules.md#ecosystems)', () => {
   it('carries degrees, their labels, the link and (github) the icon', () => {
     expect(presentNode('npm', { id: 7, name: 'left-pad', in: 1, out: 0 })).toEqual({
       id: 7,

@@ -16,7 +16,7 @@ function randomRay(seed: number, spread: number): Ray {
   return { origin: [pts[0], pts[1], pts[2] + spread], direction: [pts[3] - pts[0], pts[4] - pts[1], -spread] };
 }
 
-describe('spatial index errors (SPEC section 5)', () => {
+describe('spatial index errors (docs/rules.md#picking)', () => {
   it('requires a points array', () => {
     expect(() => buildOctree(undefined)).toThrow('Points array is required for quadtree to work');
     expect(() => buildOctree(null)).toThrow('Points array is required for quadtree to work');

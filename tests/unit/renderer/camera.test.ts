@@ -27,7 +27,7 @@ function cameraAt(pose: CameraPose, positions: Float32Array): Camera {
 }
 
 describe('camera', () => {
-  it('uses the SPEC defaults: far 20000 for a small scene, a point straight ahead in the middle', () => {
+  it('uses the defaults (docs/rules.md#renderer): far 20000 for a small scene, a point straight ahead in the middle', () => {
     const positions = new Float32Array([0, 0, -500, 100, 0, -500]);
     const camera = cameraAt({ position: [0, 0, 0], orientation: [0, 0, 0, 1] }, positions);
     expect(camera.far).toBe(DEFAULT_FAR);

@@ -4,7 +4,7 @@ import { visibleLinkIndices, linkColorAt, maxVisibleEdgeLengthSquared } from '..
 import { ParticleView, type ParticleChange } from '../../../src/renderer/particleView';
 import { HOVER_COLOR, starSize, starSizes } from '../../../src/renderer/starStyle';
 
-describe('particle rules (SPEC section 5)', () => {
+describe('particle rules (docs/rules.md#renderer)', () => {
   it('needs three coordinates per particle', () => {
     expect(() => new ParticleView([1, 2])).toThrow('Each particle is expected to have three coordinates');
     expect(() => new ParticleView(undefined as unknown as number[])).toThrow('Each particle is expected to have three coordinates');
@@ -46,7 +46,7 @@ describe('particle rules (SPEC section 5)', () => {
   });
 });
 
-describe('star style (SPEC section 9)', () => {
+describe('star style (docs/rules.md#renderer)', () => {
   it('sizes stars by in-degree, 30 for none', () => {
     expect(starSize(0, 10)).toBe(30);
     expect(starSize(10, 10)).toBe(215);
@@ -63,7 +63,7 @@ describe('star style (SPEC section 9)', () => {
   });
 });
 
-describe('visible links (SPEC section 9)', () => {
+describe('visible links (docs/rules.md#renderer)', () => {
   // Node 0 at the origin links to nodes 1 (distance 200) and 2 (distance 100).
   const positions = new Float32Array([0, 0, 0, 200, 0, 0, 0, 100, 0]);
   const outOffsets = new Uint32Array([0, 2, 2, 3]);

@@ -45,7 +45,7 @@ function galaxy(name: string): LoadedGalaxy {
 
 const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
 
-describe('graph download store (SPEC section 4)', () => {
+describe('graph download store (docs/rules.md#data-and-loading)', () => {
   it('starts loading, reports progress, then clears loading with a final empty progress event', async () => {
     const store = createStore();
     const loader = fakeLoader();

@@ -9,7 +9,7 @@ import {
 } from '../../../src/url/viewQuery';
 
 describe('parseViewQuery', () => {
-  it('gives the spec defaults when the address has no view keys', () => {
+  it('gives the defaults when the address has no view keys (docs/rules.md#url)', () => {
     for (const query of ['', '?', '_k=abc123', 'renderer=webgl2']) {
       const view = parseViewQuery(query);
       expect(view).toEqual(defaultViewConfig());
