@@ -11,6 +11,6 @@ out vec3 vColor;
 
 void main() {
   gl_Position = uProjection * uView * vec4(position, 1.0);
-  // docs/rules.md#renderer: link colours derive from positions over a 16000 range.
-  vColor = clamp(position / 16000.0 + 0.5, 0.0, 1.0);
+  // docs/rules.md#renderer: link colours derive from positions over LINK_COLOR_RANGE.
+  vColor = clamp(position / LINK_COLOR_RANGE + 0.5, 0.0, 1.0);
 }

@@ -1,5 +1,5 @@
 #version 300 es
-// Stars for WebGL2. Mirrors stars.wgsl: the same procedural sprite, texels under alpha 0.5 discarded.
+// Stars for WebGL2. Mirrors stars.wgsl: the same procedural sprite, texels under SPRITE_ALPHA_THRESHOLD discarded.
 precision highp float;
 
 flat in vec4 vColor;
@@ -17,6 +17,6 @@ void main() {
   vec2 offset = gl_PointCoord * 2.0 - 1.0;
   if (dot(offset, offset) > 0.5625) discard;
   vec4 texel = vColor * starSprite(offset);
-  if (texel.a < 0.5) discard;
+  if (texel.a < SPRITE_ALPHA_THRESHOLD) discard;
   fragColor = vec4(texel.rgb, 1.0);
 }

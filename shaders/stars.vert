@@ -36,9 +36,10 @@ bool occluded(vec4 clip) {
 #endif
 
 void main() {
-  // docs/rules.md#renderer: point size scales with distance, factor 351. At least two pixels: a smaller point can fall
-  // between pixel centres whose sprite alpha is under 0.5, and the star would vanish. At most uMaxPointSize.
-  gl_PointSize = clamp(size * (351.0 / distance(position, uCameraPosition)), 2.0, uMaxPointSize);
+  // docs/rules.md#renderer: point size scales with distance, by POINT_SIZE_FACTOR. At least two pixels: a smaller
+  // point can fall between pixel centres whose sprite alpha is under the threshold, and the star would vanish.
+  // At most uMaxPointSize.
+  gl_PointSize = clamp(size * (POINT_SIZE_FACTOR / distance(position, uCameraPosition)), 2.0, uMaxPointSize);
   gl_Position = uViewProjection * vec4(position, 1.0);
   vColor = color;
 #ifdef CULL_OCCLUDED

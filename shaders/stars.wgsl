@@ -1,5 +1,5 @@
 // Stars for WebGPU. Mirrors stars.vert / stars.frag: the same size rule, the same sprite, texels
-// with alpha under 0.5 discarded, the nearest star winning each pixel.
+// with alpha under SPRITE_ALPHA_THRESHOLD discarded, the nearest star winning each pixel.
 //
 // WebGPU has no points above one pixel, and a rasteriser pays mostly per primitive for stars a
 // few pixels wide (SwiftShader: setup and edge walking of every triangle), so stars are drawn two ways:
@@ -13,7 +13,7 @@
 //
 // When more stars are in view than the canvas has pixels, the depth pass runs in stages, nearest
 // cells first. Before each later stage reduceTiles keeps the farthest splatted depth of every
-// TILE x TILE pixels, and cullRuns empties each run of the stage whose cell (grown by the largest
+// TILE_PIXELS x TILE_PIXELS pixels, and cullRuns empties each run of the stage whose cell (grown by the largest
 // star's radius) projects only onto tiles nearer than the cell's nearest depth: none of its stars,
 // small or big, could win a pixel. The CPU computes each run's tiles and nearest depth
 // (webgpu/cellTests.ts).
@@ -79,18 +79,16 @@ const STARS_PER_INVOCATION = 16u;
 const STARS_PER_WORKGROUP = WORKGROUP * STARS_PER_INVOCATION;
 /** Where the winners' slots start in winnersOut / winnersIn, after the dispatch arguments and the count. */
 const WINNERS_START = 4u;
-/** Pixels per side of a depth tile (TILE_PIXELS in cellTests.ts). */
-const TILE = 4u;
 
 fn starPosition(star: u32) -> vec3f {
   return vec3f(positions[star * 3u], positions[star * 3u + 1u], positions[star * 3u + 2u]);
 }
 
-// docs/rules.md#renderer: point size scales with distance, factor 351. At least two pixels, as in stars.vert: a smaller
-// point can miss every pixel centre whose sprite alpha is 0.5 or more. The distance to the camera
+// docs/rules.md#renderer: point size scales with distance, by POINT_SIZE_FACTOR. At least two pixels, as in
+// stars.vert: a smaller point can miss every pixel centre whose sprite alpha reaches the threshold. The distance to the camera
 // is what length(eye.xyz) is in stars.vert.
 fn starSizePx(star: u32, position: vec3f) -> f32 {
-  return clamp(sizes[star] * (351.0 / distance(position, u.cameraPosition)), 2.0, u.maxPointSize);
+  return clamp(sizes[star] * (POINT_SIZE_FACTOR / distance(position, u.cameraPosition)), 2.0, u.maxPointSize);
 }
 
 // The star sprite at an offset from the point's centre in units of half its size (coord * 2 - 1):
@@ -101,7 +99,7 @@ fn starSprite(offset: vec2f) -> vec4f {
   return vec4f(vec3f(1.0 - 0.35 * r2), clamp(2.0 * (1.0 - sqrt(r2)), 0.0, 1.0));
 }
 
-/** The texel a star leaves at a pixel centre, alpha under 0.5 when it leaves none. */
+/** The texel a star leaves at a pixel centre, alpha under SPRITE_ALPHA_THRESHOLD when it leaves none. */
 fn starTexel(color: vec4f, pixelCentre: vec2f, centerPx: vec2f, twoOverSize: f32) -> vec4f {
   let offset = (pixelCentre - centerPx) * twoOverSize;
   if (dot(offset, offset) > 0.5625) {
@@ -149,7 +147,7 @@ fn vs(@builtin(vertex_index) vertex: u32) -> VertexOut {
 fn fs(in: VertexOut) -> @location(0) vec4f {
   // Same as gl_PointCoord * 2 - 1 for a GL point of this size and centre.
   let texel = starTexel(in.color, in.clip.xy, in.centerPx, in.twoOverSize);
-  if (texel.a < 0.5) {
+  if (texel.a < SPRITE_ALPHA_THRESHOLD) {
     discard;
   }
   return vec4f(texel.rgb, 1.0);
@@ -195,12 +193,12 @@ fn splatOf(star: u32) -> Splat {
   return s;
 }
 
-/** Does the star light the pixel at p (its texel there has alpha 0.5 or more, as starTexel's)? */
+/** Does the star light the pixel at p (its texel there reaches SPRITE_ALPHA_THRESHOLD, as starTexel's)? */
 fn lights(s: Splat, p: vec2i) -> bool {
   let offset = (vec2f(p) + 0.5 - s.centerPx) * s.twoOverSize;
   let r2 = dot(offset, offset);
   // Within 0.75 the sprite's alpha is at least 0.5, so an opaque colour needs no square root.
-  return r2 <= 0.5625 && (s.color.a >= 1.0 || s.color.a * clamp(2.0 * (1.0 - sqrt(r2)), 0.0, 1.0) >= 0.5);
+  return r2 <= 0.5625 && (s.color.a >= 1.0 || s.color.a * clamp(2.0 * (1.0 - sqrt(r2)), 0.0, 1.0) >= SPRITE_ALPHA_THRESHOLD);
 }
 
 // Keeps the nearest star per pixel. A star that was the nearest of its pixel when it was splatted
@@ -245,7 +243,7 @@ fn splatDepth(@builtin(workgroup_id) group: vec3u, @builtin(num_workgroups) grou
 }
 
 fn tilesAcross() -> u32 {
-  return (u32(u.viewport.x) + TILE - 1u) / TILE;
+  return (u32(u.viewport.x) + TILE_PIXELS - 1u) / TILE_PIXELS;
 }
 
 // Before a later stage: empties every run of the stage whose tiles are all already nearer than
@@ -279,11 +277,11 @@ fn cullRuns(@builtin(global_invocation_id) id: vec3u) {
 fn reduceTiles(@builtin(global_invocation_id) id: vec3u) {
   let across = tilesAcross();
   let size = vec2u(u.viewport);
-  if (id.x >= across * ((size.y + TILE - 1u) / TILE)) {
+  if (id.x >= across * ((size.y + TILE_PIXELS - 1u) / TILE_PIXELS)) {
     return;
   }
-  let first = vec2u(id.x % across, id.x / across) * TILE;
-  let end = min(first + TILE, size);
+  let first = vec2u(id.x % across, id.x / across) * TILE_PIXELS;
+  let end = min(first + TILE_PIXELS, size);
   var farthest = 0xffffffffu;
   for (var y = first.y; y < end.y; y++) {
     for (var x = first.x; x < end.x; x++) {
@@ -309,7 +307,7 @@ fn splatColor(@builtin(workgroup_id) group: vec3u, @builtin(local_invocation_ind
         let pixel = y * width + x;
         if (depthKeysIn[pixel] == s.key) {
           let texel = starTexel(s.color, vec2f(f32(x), f32(y)) + 0.5, s.centerPx, s.twoOverSize);
-          if (texel.a >= 0.5) {
+          if (texel.a >= SPRITE_ALPHA_THRESHOLD) {
             splatColors[pixel] = pack4x8unorm(vec4f(texel.rgb, 1.0));
           }
         }

@@ -3,8 +3,9 @@
  * maxVisibleDistance² × scale. Returns pairs of star ids (a line list over the star positions);
  * the link colour is derived from those positions in the shaders (16000 range).
  */
-export const LINK_COLOR_RANGE = 16000;
-export const LINK_OPACITY = 0.5;
+import { LINK_COLOR_RANGE } from './shaderConstants';
+
+export { LINK_COLOR_RANGE };
 
 export function maxVisibleEdgeLengthSquared(maxVisibleDistance: number, scale: number): number {
   return maxVisibleDistance * maxVisibleDistance * scale;

@@ -3,7 +3,7 @@ export const HOVER_COLOR = 0xff0000ff;
 export const HOVER_SIZE_FACTOR = 1.5;
 export const NO_INCOMING_LINKS_SIZE = 30;
 /** Point size in pixels is size * POINT_SIZE_FACTOR / distance to the camera. */
-export const POINT_SIZE_FACTOR = 351;
+export { POINT_SIZE_FACTOR } from './shaderConstants';
 /** Both backends clamp a star's diameter to this many device pixels (WebGL2's point size range allows 1023 here). */
 export const MAX_POINT_SIZE = 512;
 

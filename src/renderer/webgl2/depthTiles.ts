@@ -1,10 +1,11 @@
 import fragmentSource from '../../../shaders/depthTiles.frag?raw';
 import vertexSource from '../../../shaders/depthTiles.vert?raw';
 import type { DepthTiles } from './hiddenCells';
+import { TILE_PIXELS } from '../shaderConstants';
 import { createProgram } from './program';
 
 /** Pixels per tile side: small enough that a far cell spans few tiles, large enough to read back little. */
-export const TILE_SIZE = 4;
+export const TILE_SIZE = TILE_PIXELS;
 
 /** Reduces a depth texture to the farthest depth per tile on the GPU and reads the tiles back. */
 export class WebGL2DepthTiles {

@@ -1,7 +1,15 @@
-/** Compiles and links a GLSL ES 3.00 program, throwing the driver's log on failure. */
+import { withGlslConstants } from '../shaderConstants';
+
+/**
+ * Compiles and links a GLSL ES 3.00 program, with the shared constants of shaderConstants.ts defined
+ * in both stages, throwing the driver's log on failure.
+ */
 export function createProgram(gl: WebGL2RenderingContext, vertexSource: string, fragmentSource: string): WebGLProgram {
   const program = gl.createProgram();
-  const shaders = [compile(gl, gl.VERTEX_SHADER, vertexSource), compile(gl, gl.FRAGMENT_SHADER, fragmentSource)];
+  const shaders = [
+    compile(gl, gl.VERTEX_SHADER, withGlslConstants(vertexSource)),
+    compile(gl, gl.FRAGMENT_SHADER, withGlslConstants(fragmentSource)),
+  ];
   for (const shader of shaders) gl.attachShader(program, shader);
   gl.linkProgram(program);
   for (const shader of shaders) gl.deleteShader(shader);

@@ -1,8 +1,9 @@
 import type { mat4 } from 'gl-matrix';
 import { cellFootprint, createCellFootprint, type TileGrid } from '../cellFootprint';
+import { TILE_PIXELS } from '../shaderConstants';
 
-/** Pixels per side of the tiles whose farthest splatted depth later stages test cells against (TILE in stars.wgsl). */
-export const TILE_PIXELS = 4;
+/** Pixels per side of the tiles whose farthest splatted depth later stages test cells against. */
+export { TILE_PIXELS };
 /** The f32 unit roundoff. */
 const ROUNDOFF = 2 ** -24;
 /** A near key that tests nothing: the splat keeps the run. */

@@ -1,4 +1,5 @@
 import shaderSource from '../../../shaders/links.wgsl?raw';
+import { withWgslConstants } from '../shaderConstants';
 import { DEPTH_FORMAT } from './depth';
 
 /** Links as a line list over the star position buffer, indexed by star id pairs, blended additively. */
@@ -9,7 +10,7 @@ export class WebGPULinks {
   private count = 0;
 
   constructor(private device: GPUDevice, format: GPUTextureFormat, uniforms: GPUBuffer) {
-    const module = device.createShaderModule({ label: 'links', code: shaderSource });
+    const module = device.createShaderModule({ label: 'links', code: withWgslConstants(shaderSource) });
     const additive: GPUBlendComponent = { srcFactor: 'src-alpha', dstFactor: 'one', operation: 'add' };
     this.pipeline = device.createRenderPipeline({
       label: 'links',

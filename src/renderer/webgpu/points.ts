@@ -1,5 +1,6 @@
 import { mat4 } from 'gl-matrix';
 import shaderSource from '../../../shaders/stars.wgsl?raw';
+import { withWgslConstants } from '../shaderConstants';
 import { FIELD_OF_VIEW_DEGREES, type Camera } from '../camera';
 import { CULL_FROM_STARS_PER_PIXEL, STAGE_ENDS } from '../crowdedViews';
 import { BULK_UPDATE_STARS, StarLayout, type VisibleRuns } from '../starChunks';
@@ -74,7 +75,7 @@ export class WebGPUPoints {
   private count = 0;
 
   constructor(private device: GPUDevice, format: GPUTextureFormat, private uniforms: GPUBuffer) {
-    const module = device.createShaderModule({ label: 'stars', code: shaderSource });
+    const module = device.createShaderModule({ label: 'stars', code: withWgslConstants(shaderSource) });
     const depthStencil: GPUDepthStencilState = { format: DEPTH_FORMAT, depthWriteEnabled: true, depthCompare: 'less' };
     this.drawPipeline = device.createRenderPipeline({
       label: 'big stars',
