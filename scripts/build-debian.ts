@@ -8,7 +8,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { rebuildBuiltIn } from '../src/publish/rebuildBuiltIn';
+import { rebuildBuiltIn } from './rebuildBuiltIn';
 
 if (process.argv.includes('--update')) execFileSync('apt-get', ['update'], { stdio: 'inherit' });
 const osRelease = readFileSync('/etc/os-release', 'utf8');

@@ -8,7 +8,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { rebuildBuiltIn } from '../src/publish/rebuildBuiltIn';
+import { rebuildBuiltIn } from './rebuildBuiltIn';
 
 const GRAPH_FILE = './usr/lib/python3/dist-packages/graph_tool/collection/as-22july06.gt.gz';
 

@@ -4,7 +4,7 @@
  */
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { rebuildBuiltIn } from '../src/publish/rebuildBuiltIn';
+import { rebuildBuiltIn } from './rebuildBuiltIn';
 
 const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 await rebuildBuiltIn({

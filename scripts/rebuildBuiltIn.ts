@@ -2,10 +2,10 @@ import { rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { SingleBar } from 'cli-progress';
-import { buildGalaxy, type BuildOptions } from '../cli/build/buildGalaxy';
+import { buildGalaxy, type BuildOptions } from '../src/cli/build/buildGalaxy';
 
 /** The repository's data folder: the viewer's default data root, where the built-in galaxies live. */
-export const builtInDataRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../data');
+export const builtInDataRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../data');
 
 /**
  * Rebuilds one built-in galaxy from scratch (the repository keeps a single version of each, so the

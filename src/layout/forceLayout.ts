@@ -19,6 +19,8 @@ export interface LayoutOptions {
   threads?: number;
   /** Barnes–Hut accuracy: larger is faster and coarser. */
   theta?: number;
+  /** Pull towards the centre per unit of mass and distance (ForceAtlas2's strong gravity). */
+  gravity?: number;
   /**
    * Progress over all levels in node-iterations (an iteration on a level of k nodes counts k, so
    * that the share done tracks the time spent); `levelNodes` is the size of the level being refined.
@@ -29,9 +31,9 @@ export interface LayoutOptions {
 
 export const DEFAULT_ITERATIONS = 200;
 export const DEFAULT_SEED = 42;
+export const DEFAULT_GRAVITY = 0.001;
 
 const REPULSION = 1;
-const GRAVITY = Number(process.env.GRAVITY ?? 0.001);
 /** Yifan Hu's adaptive step: grow after 5 steps that lowered the energy, shrink after one that did not. */
 const STEP_FACTOR = 0.9;
 /** Coarsening stops at this size or when a level shrinks by less than a quarter. */
@@ -171,7 +173,7 @@ async function multilevelLayout(input: LayoutInput, options: LayoutOptions): Pro
         step = spacing * 0.5;
       }
       positions = next;
-      await refine(level, positions, iterations, step, pool, options.theta ?? 1.2, options.signal, () => {
+      await refine(level, positions, iterations, step, pool, options.theta ?? 1.2, options.gravity ?? DEFAULT_GRAVITY, options.signal, () => {
         done += Math.max(1, level.nodeCount);
         options.onIteration?.(done, total, level.nodeCount);
       });
@@ -204,6 +206,7 @@ async function refine(
   initialStep: number,
   pool: RepulsionPool,
   theta: number,
+  gravity: number,
   signal: AbortSignal | undefined,
   onIteration: () => void,
 ): Promise<void> {
@@ -227,7 +230,7 @@ async function refine(
     depthFirstBodies(tree, order, stack);
     await pool.compute({ tree, positions, masses: level.masses, out: forces, order, theta, strength: REPULSION }, n);
     addAttraction(level, positions, forces);
-    addGravity(positions, level.masses, forces);
+    addGravity(positions, level.masses, forces, gravity);
     const newEnergy = move(positions, forces, step);
     if (newEnergy < energy) {
       progress++;
@@ -265,10 +268,10 @@ function addAttraction(level: Level, positions: Float64Array, forces: Float64Arr
 }
 
 /** ForceAtlas2's "strong gravity" (growing with distance): keeps unlinked nodes from drifting far out. */
-function addGravity(positions: Float64Array, masses: Float64Array, forces: Float64Array): void {
+function addGravity(positions: Float64Array, masses: Float64Array, forces: Float64Array, gravity: number): void {
   for (let i = 0; i < masses.length; i++) {
     const x = positions[3 * i], y = positions[3 * i + 1], z = positions[3 * i + 2];
-    const f = GRAVITY * masses[i];
+    const f = gravity * masses[i];
     forces[3 * i] -= x * f;
     forces[3 * i + 1] -= y * f;
     forces[3 * i + 2] -= z * f;

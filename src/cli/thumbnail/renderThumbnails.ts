@@ -2,11 +2,11 @@ import { readFileSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import gifenc from 'gifenc';
 import { PNG } from 'pngjs';
-import { chromium, type Page } from 'playwright';
+import { chromium, type Page } from 'playwright-core';
 import { THUMBNAIL_ANIMATED, THUMBNAIL_STILL } from '../../data/manifest';
 import { decodePositions } from '../../data/wire/positions';
 import { readManifest } from '../../publish/galaxyFolder';
-import { chromiumArgs, chromiumPath } from '../../../tests/support/chromium';
+import { chromiumArgs, chromiumPath } from '../../browser/chromium';
 import { ensureViewerBuilt, startServer } from '../serve/serveGalaxies';
 import { galaxyAddress, orbitPose } from './orbit';
 

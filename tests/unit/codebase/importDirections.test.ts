@@ -1,0 +1,86 @@
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+const root = path.resolve(import.meta.dirname, '../../..');
+const pkg = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as {
+  dependencies: Record<string, string>;
+  devDependencies: Record<string, string>;
+};
+
+function filesUnder(dir: string): string[] {
+  const out: string[] = [];
+  for (const entry of readdirSync(path.join(root, dir))) {
+    const rel = path.posix.join(dir, entry);
+    if (statSync(path.join(root, rel)).isDirectory()) out.push(...filesUnder(rel));
+    else if (/\.(ts|tsx|mjs|js)$/.test(entry) && !entry.endsWith('.d.ts')) out.push(rel);
+  }
+  return out;
+}
+
+/** What a file imports (static, dynamic and re-exports), as written. */
+function importsOf(file: string): string[] {
+  const text = readFileSync(path.join(root, file), 'utf8');
+  const specifiers = new Set<string>();
+  for (const match of text.matchAll(/(?:^|\n)\s*(?:import|export)\s[^'"]*?from\s*['"]([^'"]+)['"]/g)) specifiers.add(match[1]);
+  for (const match of text.matchAll(/(?:^|\n)\s*import\s*['"]([^'"]+)['"]/g)) specifiers.add(match[1]);
+  for (const match of text.matchAll(/\bimport\(\s*['"]([^'"]+)['"]\s*\)/g)) specifiers.add(match[1]);
+  return [...specifiers];
+}
+
+/** The repository path a relative import points to. */
+function resolved(file: string, specifier: string): string {
+  return path.posix.normalize(path.posix.join(path.posix.dirname(file), specifier));
+}
+
+function packageName(specifier: string): string {
+  const parts = specifier.split('/');
+  return specifier.startsWith('@') ? parts.slice(0, 2).join('/') : parts[0];
+}
+
+const sources = filesUnder('src');
+
+/** Dev dependencies the CLI may reach for, each with why. */
+const DEV_DEPENDENCY_EXCEPTIONS = new Set([
+  // Loaded only to build the viewer in a checkout that has no build yet (an installed package ships dist/).
+  'src/cli/serve/serveGalaxies.ts -> vite',
+]);
+
+describe('imports run one way', () => {
+  it('nothing in src/ imports from tests/ or scripts/', () => {
+    const wrong = sources.flatMap((file) =>
+      importsOf(file)
+        .filter((s) => s.startsWith('.') && /^(tests|scripts)\//.test(resolved(file, s)))
+        .map((s) => `${file} -> ${s}`),
+    );
+    expect(wrong).toEqual([]);
+  });
+
+  it('only the CLI imports from src/cli/', () => {
+    const wrong = sources
+      .filter((file) => !file.startsWith('src/cli/'))
+      .flatMap((file) =>
+        importsOf(file)
+          .filter((s) => s.startsWith('.') && resolved(file, s).startsWith('src/cli/'))
+          .map((s) => `${file} -> ${s}`),
+      );
+    expect(wrong).toEqual([]);
+  });
+
+  it('code that runs in the CLI uses no dev dependency (an install without them keeps every command)', () => {
+    const cliSide = sources.filter((file) => /^src\/(cli|server|publish|importers|layout|browser)\//.test(file));
+    const wrong = cliSide.flatMap((file) =>
+      importsOf(file)
+        .filter((s) => !s.startsWith('.') && !s.startsWith('node:'))
+        .filter((s) => !(packageName(s) in pkg.dependencies))
+        .map((s) => `${file} -> ${s}`)
+        .filter((line) => !DEV_DEPENDENCY_EXCEPTIONS.has(line)),
+    );
+    expect(wrong).toEqual([]);
+  });
+
+  it('the layout reads no environment variable: its knobs are options', () => {
+    const wrong = sources.filter((file) => file.startsWith('src/layout/') && /process\.env/.test(readFileSync(path.join(root, file), 'utf8')));
+    expect(wrong).toEqual([]);
+  });
+});
