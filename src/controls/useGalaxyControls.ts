@@ -4,11 +4,12 @@ import { helpVisibleAtom, toggleHelpAtom } from '../state/help/atoms';
 import { hoverAtom, selectedNodeAtom } from '../state/selection/atoms';
 import { dragToLookAtom, steeringAtom } from '../state/steering/atoms';
 import { cameraMovingAtom, galaxyViewAtom, toggleLinksAtom } from '../state/view/atoms';
+import { FLY_TO_DISTANCE } from '../scene/cameraAnimation';
 import { GalaxyControls } from './galaxyControls';
 import { FOCUS_DELAY_MS } from './pointerTiming';
 
 /** docs/rules.md#controls: a double click or a focus stops this far short of the star. */
-export const FLY_TO_DISTANCE = 100;
+export { FLY_TO_DISTANCE };
 
 export interface GalaxyControlsApi {
   /** Flies to a star after the 30 ms focus delay, then selects it (list names, double click). */

@@ -1,5 +1,6 @@
 /**
- * docs/rules.md#data-and-loading: manifest.json of a galaxy. `meta` is this project's optional addition;
+ * docs/rules.md#data-and-loading: manifest.json of a galaxy, and galaxies.json of a data root: their one
+ * parser, used by the viewer, Home and the CLI. `meta` is this project's optional addition;
  * readers of the original format ignore unknown keys.
  */
 export interface Manifest {
@@ -25,6 +26,74 @@ export const THUMBNAIL_ANIMATED = 'thumbnail_150.gif';
 /** The data root lists its galaxies in galaxies.json, since static hosts cannot list folders. */
 export interface GalaxyIndex {
   galaxies: string[];
+}
+
+export const GALAXY_INDEX_FILE = 'galaxies.json';
+
+/**
+ * Why a manifest.json cannot be used, as the end of a sentence that starts with the file's name
+ * ("is not valid JSON"): the viewer, Home and the CLI each name the file their own way.
+ */
+export class ManifestFormatError extends Error {
+  constructor(readonly reason: string) {
+    super(reason);
+    this.name = 'ManifestFormatError';
+  }
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** The one reader of manifest.json text: `last` may be left out when `all` names versions. */
+export function parseManifestText(text: string): Manifest {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    throw new ManifestFormatError('is not valid JSON');
+  }
+  return manifestFromJson(parsed);
+}
+
+/** A manifest from JSON already parsed (see parseManifestText). */
+export function manifestFromJson(value: unknown): Manifest {
+  if (!isRecord(value)) throw new ManifestFormatError('is not a JSON object');
+  const all = Array.isArray(value.all) ? value.all.filter((v): v is string => typeof v === 'string') : [];
+  const last = typeof value.last === 'string' && value.last ? value.last : all[all.length - 1];
+  if (!last) throw new ManifestFormatError('names no version ("last" is missing)');
+  const manifest: Manifest = { last, all: all.length > 0 ? all : [last] };
+  if (typeof value.endpoint === 'string' && value.endpoint) manifest.endpoint = value.endpoint;
+  const meta = galaxyMetaFromJson(value.meta);
+  if (meta) manifest.meta = meta;
+  return manifest;
+}
+
+/** The well-typed fields of a manifest's `meta`, so odd values never reach the UI. */
+export function galaxyMetaFromJson(value: unknown): GalaxyMeta | undefined {
+  if (!isRecord(value)) return undefined;
+  const meta: GalaxyMeta = {};
+  if (typeof value.title === 'string') meta.title = value.title;
+  if (typeof value.description === 'string') meta.description = value.description;
+  if (typeof value.kind === 'string') meta.kind = value.kind;
+  const vantage = value.vantage;
+  if (isRecord(vantage) && typeof vantage.host === 'string') {
+    const asn = typeof vantage.asn === 'string' && /^\d+$/.test(vantage.asn) ? Number(vantage.asn) : vantage.asn;
+    if (typeof asn === 'number' && Number.isFinite(asn)) meta.vantage = { host: vantage.host, asn };
+  }
+  return meta;
+}
+
+/** The meta of a manifest.json value, for readers that need nothing else (Home's cards). */
+export function manifestMetaFromJson(value: unknown): GalaxyMeta | undefined {
+  return isRecord(value) ? galaxyMetaFromJson(value.meta) : undefined;
+}
+
+/** The names galaxies.json lists, or undefined when it is not `{"galaxies": ["name", ...]}`. */
+export function galaxyNamesFromJson(value: unknown): string[] | undefined {
+  if (!isRecord(value) || !Array.isArray(value.galaxies)) return undefined;
+  const names = value.galaxies;
+  return names.every((name): name is string => typeof name === 'string') ? names : undefined;
 }
 
 /** docs/rules.md#data-and-loading: a saved version is used only if the manifest lists it, otherwise `last`. */

@@ -1,6 +1,6 @@
 import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import type { GalaxyIndex, GalaxyMeta, Manifest } from '../data/manifest';
+import { type GalaxyIndex, type GalaxyMeta, type Manifest, ManifestFormatError, parseManifestText } from '../data/manifest';
 
 export interface GalaxyVersionFiles {
   positions: Uint8Array;
@@ -32,11 +32,18 @@ function writeAtomically(file: string, data: string | Uint8Array): void {
 export function readManifest(root: string, name: string): Manifest | undefined {
   const file = path.join(root, name, 'manifest.json');
   if (!existsSync(file)) return undefined;
-  const parsed = JSON.parse(readFileSync(file, 'utf8')) as Partial<Manifest>;
-  if (!Array.isArray(parsed.all) || typeof parsed.last !== 'string') {
-    throw new Error(`${file} is not a galaxy manifest (needs "all" and "last")`);
+  const text = readFileSync(file, 'utf8');
+  let manifest: Manifest;
+  try {
+    manifest = parseManifestText(text);
+  } catch (error) {
+    if (error instanceof ManifestFormatError) throw new Error(`${file} is not a galaxy manifest: it ${error.reason}`);
+    throw error;
   }
-  return parsed as Manifest;
+  // Keys this reader does not know (another tool's, a newer format's) are written back as they were.
+  const raw = JSON.parse(text) as Record<string, unknown>;
+  const rawMeta = typeof raw.meta === 'object' && raw.meta !== null ? raw.meta : undefined;
+  return { ...raw, ...manifest, ...(manifest.meta || rawMeta ? { meta: { ...rawMeta, ...manifest.meta } } : {}) };
 }
 
 /** The manifest after publishing `version`: appended to `all` (once), `last` moved, the rest kept. */

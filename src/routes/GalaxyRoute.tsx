@@ -2,6 +2,7 @@ import { useAtom, useAtomValue, useSetAtom, useStore } from 'jotai';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { useGalaxyControls } from '../controls/useGalaxyControls';
+import { fetchGalaxyNames } from '../data/fetch/galaxyIndex';
 import type { Graph } from '../data/graph';
 import type { Direction } from '../ecosystems/degreeLabels';
 import { degreeKindName, degreeLabel } from '../ecosystems/degreeLabels';
@@ -173,10 +174,7 @@ function useOtherGalaxies(): string[] {
   const [names, setNames] = useState<string[]>([]);
   useEffect(() => {
     const controller = new AbortController();
-    fetch(`${dataRoot}/galaxies.json`, { signal: controller.signal })
-      .then((response) => (response.ok ? (response.json() as Promise<{ galaxies?: unknown }>) : { galaxies: [] }))
-      .then((index) => setNames(Array.isArray(index.galaxies) ? index.galaxies.filter((n): n is string => typeof n === 'string') : []))
-      .catch(() => undefined);
+    fetchGalaxyNames(dataRoot, { signal: controller.signal }).then(setNames, () => undefined);
     return () => controller.abort();
   }, [dataRoot]);
   return names;

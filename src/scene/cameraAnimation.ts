@@ -4,6 +4,8 @@ import type { CameraPose } from './galaxyView';
 /** docs/rules.md#controls: fly-to takes 400 ms for position and 300 ms for orientation. */
 export const FLY_POSITION_MS = 400;
 export const FLY_ORIENTATION_MS = 300;
+/** A fly-to (double click, a name in a list) stops this far short of the star. */
+export const FLY_TO_DISTANCE = 100;
 
 function easeInOut(t: number): number {
   return t < 0.5 ? 2 * t * t : 1 - (-2 * t + 2) ** 2 / 2;

@@ -7,7 +7,7 @@ import { visibleLinkIndices } from '../renderer/linkIndices';
 import { DEFAULT_PARTICLE_COLOR, ParticleView } from '../renderer/particleView';
 import { HOVER_COLOR, HOVER_SIZE_FACTOR, starSizes } from '../renderer/starStyle';
 import type { Renderer } from '../renderer/types';
-import { poseAt } from './cameraAnimation';
+import { FLY_TO_DISTANCE, poseAt } from './cameraAnimation';
 import type { Backend, CameraPose, GalaxyView } from './galaxyView';
 
 export interface LinkSettings {
@@ -16,8 +16,8 @@ export interface LinkSettings {
   scale: number;
 }
 
-/** Default fly-to distance (docs/rules.md#renderer). */
-export const DEFAULT_FLY_DISTANCE = 100;
+/** Default fly-to distance (docs/rules.md#controls). */
+export const DEFAULT_FLY_DISTANCE = FLY_TO_DISTANCE;
 
 interface Flight {
   from: CameraPose;
