@@ -84,6 +84,11 @@ export class GalaxyControls {
       (at) => handlers.onClick(at),
       (at) => handlers.onDoubleClick(at),
     );
+    // For end-to-end tests: how many presses have been decided, so they wait on that, not on the clock.
+    let settled = 0;
+    this.clicks.onSettled = () => {
+      element.dataset.pressesSettled = String(++settled);
+    };
     this.hover = new HoverTimer(
       (at) => handlers.onPointerStill(at),
       () => this.moving || this.drag !== undefined || view.isCameraAnimating(),

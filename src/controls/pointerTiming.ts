@@ -26,6 +26,8 @@ export interface PointerPoint {
  */
 export class ClickTimer {
   private pending: { at: PointerPoint; handle: unknown; dragged: boolean } | undefined;
+  /** Called once a press has been decided: a click, a double click or a drag that fires nothing. */
+  onSettled?: () => void;
 
   constructor(
     private readonly onClick: (at: PointerPoint) => void,
@@ -39,12 +41,14 @@ export class ClickTimer {
       this.timers.clearTimeout(pending.handle);
       this.pending = undefined;
       if (!pending.dragged) this.onDoubleClick(pending.at);
+      this.onSettled?.();
       return;
     }
     const handle = this.timers.setTimeout(() => {
       const fired = this.pending;
       this.pending = undefined;
       if (fired && !fired.dragged) this.onClick(fired.at);
+      this.onSettled?.();
     }, DOUBLE_CLICK_MS);
     this.pending = { at, handle, dragged: false };
   }

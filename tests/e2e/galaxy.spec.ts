@@ -4,6 +4,7 @@ import { expect, type Page, test } from '@playwright/test';
 import { Graph } from '../../src/data/graph';
 import { decodeGalaxy } from '../../src/data/wire/decodeGalaxy';
 import { haveSharedGalaxies, sharedGalaxiesDir, sharedGalaxiesMissingReason } from '../support/sharedGalaxies';
+import { animationFrames, cameraSettled, pressesSettled, pressSettledAfter, SCREEN_RENDERER } from './pageEvents';
 
 /** A real galaxy decoded in Node, to know what the page should say about it. */
 function loadShared(name: string): Graph {
@@ -29,7 +30,7 @@ const count = (n: number) => n.toLocaleString('en-US');
 const searchBox = (page: Page) => page.getByPlaceholder('enter a search term');
 
 async function openGalaxy(page: Page, name: string, query = ''): Promise<void> {
-  await page.goto(`/?renderer=webgl2#/galaxy/${name}${query ? `?${query}` : ''}`);
+  await page.goto(`/?renderer=${SCREEN_RENDERER}#/galaxy/${name}${query ? `?${query}` : ''}`);
   await expect(page.getByTestId('galaxy-stats')).toBeVisible({ timeout: 60_000 });
   await page.waitForFunction(() => !!window.galaxyScene?.canvas?.dataset.frames, null, { timeout: 60_000 });
 }
@@ -67,7 +68,7 @@ test.describe('the galaxy screen over real galaxies', () => {
   test.skip(!haveSharedGalaxies, sharedGalaxiesMissingReason);
 
   test('opens from Home and writes the view into the address', async ({ page }) => {
-    await page.goto('/?renderer=webgl2#/');
+    await page.goto(`/?renderer=${SCREEN_RENDERER}#/`);
     const cards = page.getByRole('list', { name: 'Galaxies' }).getByRole('link');
     await expect(cards.first()).toBeVisible();
     // Elm when Home offers it (the shared galaxies), else the first galaxy of the data root.
@@ -86,7 +87,7 @@ test.describe('the galaxy screen over real galaxies', () => {
       .poll(() => page.url())
       .toMatch(new RegExp(`#/galaxy/${href.replace('#/galaxy/', '').split('?')[0]}\\?cx=-?\\d+&cy=-?\\d+&cz=-?\\d+&lx=.*&v=${manifest.last}`));
     // The page's own query before the hash is left as it was.
-    expect(new URL(page.url()).search).toBe('?renderer=webgl2');
+    expect(new URL(page.url()).search).toBe(`?renderer=${SCREEN_RENDERER}`);
     // The router keeps its _k key in the history entry, not in the address.
     expect(await page.evaluate(() => (history.state as { _k?: string } | null)?._k)).toMatch(/^\w+$/);
     expect(page.url()).not.toContain('_k=');
@@ -164,10 +165,14 @@ test.describe('the galaxy screen over real galaxies', () => {
     await page.getByTestId('node-details').getByRole('button', { name: /close/i }).click();
     await expect(page.getByTestId('node-details')).toHaveCount(0);
     // Back away so the star is far, then double-click it.
-    await page.keyboard.down('KeyS');
-    await page.waitForTimeout(300);
-    await page.keyboard.up('KeyS');
     const [sx, sy, sz] = elm.position(id);
+    await page.keyboard.down('KeyS');
+    await page.waitForFunction(([x, y, z]) => {
+      const p = window.galaxyScene!.getCamera().position;
+      return Math.hypot(p[0] - x, p[1] - y, p[2] - z) > 250;
+    }, [sx, sy, sz] as const);
+    await page.keyboard.up('KeyS');
+    await cameraSettled(page);
     const far = await camera(page);
     expect(Math.hypot(far.position[0] - sx, far.position[1] - sy, far.position[2] - sz)).toBeGreaterThan(200);
     const star = await onScreen(page, id);
@@ -218,17 +223,20 @@ test.describe('the galaxy screen over real galaxies', () => {
     await box.press('Enter');
     await expect(status).toContainText('Orbiting');
     const [cx, , cz] = elm.position(0);
-    await page.waitForTimeout(700);
+    // The orbit has reached its circle, and goes on around it.
+    await page.waitForFunction(([x, z]) => {
+      const p = window.galaxyScene!.getCamera().position;
+      return Math.abs(Math.hypot(p[0] - x, p[2] - z) - 500) < 0.5;
+    }, [cx, cz] as const);
     const first = await camera(page);
-    await page.waitForTimeout(700);
+    await expect.poll(async () => (await camera(page)).position).not.toEqual(first.position);
     const second = await camera(page);
-    expect(second.position).not.toEqual(first.position);
     for (const pose of [first, second]) expect(Math.hypot(pose.position[0] - cx, pose.position[2] - cz)).toBeCloseTo(500, 0);
-    // Any key stops the orbit.
+    // Any key stops the orbit: the frames after it leave the camera where it was.
     await box.blur();
     await page.keyboard.press('KeyK');
     const stopped = await camera(page);
-    await page.waitForTimeout(300);
+    await animationFrames(page, 10);
     expect((await camera(page)).position).toEqual(stopped.position);
   });
 
@@ -270,9 +278,8 @@ test.describe('the galaxy screen over real galaxies', () => {
     await expect.poll(() => addressParams(page).get('l')).toBe('1');
     await page.keyboard.press('KeyL');
     await expect.poll(() => addressParams(page).get('l')).toBe('0');
+    // Ctrl+L leaves the links as they are: had it toggled them, the L after it would hide them again.
     await page.keyboard.press('Control+KeyL');
-    await page.waitForTimeout(600);
-    expect(addressParams(page).get('l')).toBe('0');
     await page.keyboard.press('KeyL');
     await expect.poll(() => addressParams(page).get('l')).toBe('1');
 
@@ -290,9 +297,10 @@ test.describe('the galaxy screen over real galaxies', () => {
     await openGalaxy(page, 'brew');
     const start = await camera(page);
     await page.keyboard.down('KeyW');
-    await page.waitForTimeout(400);
+    await page.waitForFunction((z) => window.galaxyScene!.getCamera().position[2] < z - 10, start.position[2]);
     await page.keyboard.up('KeyW');
     await page.keyboard.press('ArrowLeft');
+    await cameraSettled(page);
     const moved = await camera(page);
     expect(moved.position[2]).toBeLessThan(start.position[2]);
     await expect.poll(() => Number(addressParams(page).get('cz'))).toBe(Math.round(moved.position[2]));
@@ -329,11 +337,13 @@ test.describe('pointer and touch flight', () => {
   test('dragging turns the camera without moving it or selecting a star', async ({ page }) => {
     await openGalaxy(page, 'elm');
     const before = await camera(page);
+    const presses = await pressesSettled(page);
     await page.mouse.move(500, 350);
     await page.mouse.down();
     await page.mouse.move(650, 380, { steps: 8 });
     await page.mouse.up();
-    await page.waitForTimeout(500);
+    // Once the controls have decided the press was a drag, nothing more will come of it.
+    await pressSettledAfter(page, presses);
     const after = await camera(page);
     expect(after.position).toEqual(before.position);
     expect(after.orientation).not.toEqual(before.orientation);
@@ -355,11 +365,14 @@ test.describe('pointer and touch flight', () => {
       const along = (from: { position: number[] }, to: { position: number[] }, direction: number[]) =>
         direction.reduce((sum, d, i) => sum + d * (to.position[i] - from.position[i]), 0);
 
+      const movedFrom = (from: { position: number[] }) =>
+        page.waitForFunction((p) => window.galaxyScene!.getCamera().position.some((v, i) => Math.abs(v - p[i]) > 1), from.position);
+
       const start = await camera(page);
       await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [{ x: 500, y: 400 }] });
-      await page.waitForTimeout(400);
+      await movedFrom(start);
       await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
-      await page.waitForTimeout(200);
+      await cameraSettled(page);
       const forward = await camera(page);
       expect(along(start, forward, forwardOf(start))).toBeGreaterThan(0);
 
@@ -370,9 +383,9 @@ test.describe('pointer and touch flight', () => {
           { x: 600, y: 400, id: 2 },
         ],
       });
-      await page.waitForTimeout(400);
+      await movedFrom(forward);
       await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
-      await page.waitForTimeout(200);
+      await cameraSettled(page);
       const back = await camera(page);
       expect(along(forward, back, forwardOf(forward))).toBeLessThan(0);
 

@@ -13,6 +13,7 @@ import {
   type BackendName,
   type Pixels,
 } from './renderSupport';
+import { animationFrames } from './pageEvents';
 import type { CameraPose } from '../../src/scene/galaxyView';
 
 test.skip(!haveSharedGalaxies, sharedGalaxiesMissingReason);
@@ -176,7 +177,8 @@ for (const backend of BACKENDS) {
       await openGalaxy(page, galaxyUrl(backend, GALAXY));
       await settle(page);
       const frames = await canvasLocator(page).getAttribute('data-frames');
-      await page.waitForTimeout(1000);
+      // A second's worth of animation frames at 60 Hz: an idle page draws none of its own.
+      await animationFrames(page, 60);
       await expect(canvasLocator(page)).toHaveAttribute('data-frames', frames!);
       await page.evaluate(() => window.galaxyScene!.setCamera({ position: [0, 0, 5000], orientation: [0, 0, 0, 1] }));
       await expect.poll(async () => Number(await canvasLocator(page).getAttribute('data-frames'))).toBeGreaterThan(Number(frames));
@@ -214,7 +216,6 @@ test('the two backends draw the same picture', async ({ browser }, info) => {
     const stars = await readStars(page);
     const pose = poseFacing(centreOf(stars.positions), 2500);
     await applyPose(page, backend, GALAXY, pose, true);
-    await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 500)));
     shots.push(await canvasPixels(page));
     await info.attach(`${backend}-elm-links.png`, { body: await canvasLocator(page).screenshot(), contentType: 'image/png' });
     await page.close();
@@ -236,7 +237,6 @@ for (const { width, height, scale } of [{ width: 400, height: 300, scale: 1 }, {
     for (const backend of BACKENDS) {
       const page = await browser.newPage({ viewport: { width, height }, deviceScaleFactor: scale });
       await openGalaxy(page, galaxyUrl(backend, 'npm'));
-      await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 500)));
       shots.push(await canvasPixels(page));
       await info.attach(`${backend}-npm-crowded-${scale}x.png`, { body: await canvasLocator(page).screenshot(), contentType: 'image/png' });
       await page.close();

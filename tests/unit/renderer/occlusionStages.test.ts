@@ -16,9 +16,17 @@ describe('occlusionStages', () => {
   it('draws the nearest cells first, every visible cell exactly once, each stage in buffer order', () => {
     const { chunkCount, chunkBounds, visible } = row();
     const stages = occlusionStages(chunkCount, chunkBounds, visible, visible.length, [0.5, 0.5, 20]);
-    expect(STAGE_ENDS).toEqual([0.1, 0.3, 0.55]);
-    // The eye is beyond the last cell: the first stage holds the far end of the buffer.
-    expect(stages.map((stage) => [...stage])).toEqual([[9], [7, 8], [4, 5, 6], [0, 1, 2, 3]]);
+    // The eye is beyond the last cell: cell 9 is nearest, cell 0 farthest.
+    for (let s = 1; s < stages.length; s++) expect(Math.max(...stages[s])).toBeLessThan(Math.min(...stages[s - 1]));
+    for (const stage of stages) expect([...stage]).toEqual([...stage].sort((a, b) => a - b));
+    expect(stages.flatMap((stage) => [...stage]).sort((a, b) => a - b)).toEqual([...visible]);
+    // Each stage but the last ends with the cell that reaches its share of the stars (100 per cell here).
+    let drawn = 0;
+    stages.slice(0, -1).forEach((stage, s) => {
+      drawn += 100 * stage.length;
+      expect(drawn).toBeGreaterThanOrEqual(STAGE_ENDS[s] * 1000);
+      expect(drawn - 100).toBeLessThan(STAGE_ENDS[s] * 1000);
+    });
   });
 
   it('leaves out cells that are not visible', () => {
