@@ -14,7 +14,10 @@ export const LINK_COLOR_RANGE = 16000;
 export const LINK_OPACITY = 0.5;
 /** Sprite texels with alpha under this are discarded (and a splatted star does not light the pixel). */
 export const SPRITE_ALPHA_THRESHOLD = 0.5;
-/** Pixels per side of the depth tiles that crowded views test cells against (both backends). */
+/**
+ * Pixels per side of the depth tiles that crowded views test cells against (both backends): small
+ * enough that a far cell spans few tiles, large enough that WebGL2 reads little back.
+ */
 export const TILE_PIXELS = 4;
 
 export type ShaderConstantType = 'float' | 'uint';

@@ -4,9 +4,6 @@ import type { DepthTiles } from './hiddenCells';
 import { TILE_PIXELS } from '../shaderConstants';
 import { createProgram } from './program';
 
-/** Pixels per tile side: small enough that a far cell spans few tiles, large enough to read back little. */
-export const TILE_SIZE = TILE_PIXELS;
-
 /** Reduces a depth texture to the farthest depth per tile on the GPU and reads the tiles back. */
 export class WebGL2DepthTiles {
   private program: WebGLProgram;
@@ -15,7 +12,7 @@ export class WebGL2DepthTiles {
   private framebuffer: WebGLFramebuffer;
   private texture: WebGLTexture | null = null;
   private bytes = new Uint8Array(0);
-  private tiles: DepthTiles = { farthest: new Uint32Array(0), tilesX: 0, tilesY: 0, tileSize: TILE_SIZE, rowsFromTop: false, width: 0, height: 0 };
+  private tiles: DepthTiles = { farthest: new Uint32Array(0), tilesX: 0, tilesY: 0, tileSize: TILE_PIXELS, rowsFromTop: false, width: 0, height: 0 };
 
   constructor(private gl: WebGL2RenderingContext) {
     this.program = createProgram(gl, vertexSource, fragmentSource);
@@ -37,7 +34,7 @@ export class WebGL2DepthTiles {
     gl.activeTexture(gl.TEXTURE0);
     gl.bindTexture(gl.TEXTURE_2D, depth);
     gl.uniform1i(this.uDepth, 0);
-    gl.uniform1i(this.uTile, TILE_SIZE);
+    gl.uniform1i(this.uTile, TILE_PIXELS);
     gl.drawArrays(gl.TRIANGLES, 0, 3);
     gl.readPixels(0, 0, tilesX, tilesY, gl.RGBA, gl.UNSIGNED_BYTE, this.bytes);
     const { farthest } = this.tiles;
@@ -51,8 +48,8 @@ export class WebGL2DepthTiles {
 
   private allocate(width: number, height: number): void {
     const gl = this.gl;
-    const tilesX = Math.ceil(width / TILE_SIZE), tilesY = Math.ceil(height / TILE_SIZE);
-    this.tiles = { farthest: new Uint32Array(tilesX * tilesY), tilesX, tilesY, tileSize: TILE_SIZE, rowsFromTop: false, width, height };
+    const tilesX = Math.ceil(width / TILE_PIXELS), tilesY = Math.ceil(height / TILE_PIXELS);
+    this.tiles = { farthest: new Uint32Array(tilesX * tilesY), tilesX, tilesY, tileSize: TILE_PIXELS, rowsFromTop: false, width, height };
     this.bytes = new Uint8Array(tilesX * tilesY * 4);
     gl.deleteTexture(this.texture);
     this.texture = gl.createTexture();
