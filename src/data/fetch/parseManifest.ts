@@ -17,10 +17,29 @@ export function parseManifest(text: string, url: string): Manifest {
   const last = typeof record.last === 'string' && record.last ? record.last : all[all.length - 1];
   if (!last) throw new GalaxyLoadError(`The manifest at ${url} names no version ("last" is missing)`, 'data');
   const manifest: Manifest = { last, all: all.length > 0 ? all : [last] };
-  if (typeof record.endpoint === 'string' && record.endpoint) manifest.endpoint = record.endpoint;
+  if (typeof record.endpoint === 'string' && record.endpoint) manifest.endpoint = checkedEndpoint(record.endpoint, url);
   const meta = parseMeta(record.meta);
   if (meta) manifest.meta = meta;
   return manifest;
+}
+
+/**
+ * An endpoint is an http(s) address, a protocol-relative one ('//host/path') or a path; anything
+ * else (javascript:, data:, file:, an address that cannot be parsed) is refused naming the manifest.
+ */
+function checkedEndpoint(endpoint: string, url: string): string {
+  const scheme = /^([a-z][a-z0-9+.-]*):/i.exec(endpoint)?.[1]?.toLowerCase();
+  let parsed: URL | undefined;
+  try {
+    parsed = new URL(endpoint, 'http://placeholder.invalid/');
+  } catch {
+    parsed = undefined;
+  }
+  if ((scheme === undefined || scheme === 'http' || scheme === 'https') && parsed && /^https?:$/.test(parsed.protocol)) return endpoint;
+  throw new GalaxyLoadError(
+    `The manifest at ${url} names the endpoint "${endpoint}", which is not an http(s) address, a protocol-relative address (//host/path) or a path`,
+    'data',
+  );
 }
 
 /** Keeps only well-typed metadata fields, so odd values never reach the UI. */
