@@ -24,8 +24,8 @@ export interface LoadOptions {
 export const STALL_LIMIT_MS = 30_000;
 
 /** What the visitor reads when a download stalled; the error panel offers to try again. */
-export function stalledMessage(url: string, limitMs: number): string {
-  return `The download of ${url} stalled: nothing arrived for ${Math.round(limitMs / 1000)} seconds`;
+export function stalledMessage(name: string, limitMs: number): string {
+  return `The download of the galaxy “${name}” stalled: nothing arrived for ${Math.round(limitMs / 1000)} seconds`;
 }
 
 export interface LoadedGalaxy {

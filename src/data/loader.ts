@@ -46,7 +46,7 @@ export function loadGalaxy(name: string, options: LoadOptions): Promise<LoadedGa
     let watchdog: ReturnType<typeof setTimeout> | undefined;
     const onStall = () => {
       finish(false);
-      reject(new GalaxyLoadError(stalledMessage(currentUrl, stallLimit), 'stalled'));
+      reject(new GalaxyLoadError(stalledMessage(name, stallLimit), 'stalled'));
     };
     const progressed = () => {
       clearTimeout(watchdog);

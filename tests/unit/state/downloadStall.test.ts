@@ -29,7 +29,7 @@ afterEach(() => {
 });
 
 describe('a stalled download', () => {
-  it('fails after STALL_LIMIT_MS without progress, naming the file, and ends the worker', async () => {
+  it('fails after STALL_LIMIT_MS without progress, naming the galaxy, and ends the worker', async () => {
     vi.useFakeTimers();
     vi.stubGlobal('Worker', FakeWorker);
     const loading = loadGalaxy('x', { dataRoot: 'http://127.0.0.1/data/' });
@@ -44,7 +44,7 @@ describe('a stalled download', () => {
     vi.advanceTimersByTime(STALL_LIMIT_MS - 5000);
     expect(worker.terminated).toBe(false);
     vi.advanceTimersByTime(5000);
-    expect(await outcome).toBe('stalled: The download of http://127.0.0.1/data/x/v1/positions.bin stalled: nothing arrived for 30 seconds');
+    expect(await outcome).toBe('stalled: The download of the galaxy “x” stalled: nothing arrived for 30 seconds');
     expect(worker.terminated).toBe(true);
   });
 });
