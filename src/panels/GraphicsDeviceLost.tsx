@@ -1,5 +1,6 @@
 import './panel.css';
 import './ErrorPanel.css';
+import './GraphicsDeviceLost.css';
 
 export interface GraphicsDeviceLostProps {
   /** How many times in a row the device was lost before the viewer gave up. */
@@ -12,7 +13,7 @@ export interface GraphicsDeviceLostProps {
 /** The graphics device kept being lost: what happened and a way to start drawing again. */
 export function GraphicsDeviceLost({ losses, reason, onRetry }: GraphicsDeviceLostProps) {
   return (
-    <section className="error-panel galaxy-panel" role="alert" aria-labelledby="graphics-device-lost-title">
+    <section className="error-panel galaxy-panel graphics-device-lost" role="alert" aria-labelledby="graphics-device-lost-title">
       <h2 className="error-panel__title" id="graphics-device-lost-title">
         The graphics device was lost
       </h2>
