@@ -3,10 +3,11 @@
  *
  *     script    = call { ';' call } [ ';' ]
  *     call      = name '(' [ literal { ',' literal } ] ')'   e.g. hl('react', '#f00')
- *               | name { literal | word }                    e.g. hl react #f00
+ *               | name { 'text' | "text" | word }            e.g. hl react #f00
  *     literal   = 'text' | "text" | number | true | false | /regex/flags
  *
- * A bare word in the shorthand form is a string unless it reads as a number or boolean.
+ * A bare word in the shorthand form is text unless it reads as a number or boolean (so `hl ^re/`
+ * searches for '^re/'); patterns given as text are matched as the search box matches them.
  * Anything else (loops, property access, other functions) is a syntax error with a message.
  */
 export type CommandArgument = string | number | boolean | RegExp;

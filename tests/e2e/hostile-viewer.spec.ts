@@ -191,6 +191,14 @@ test.describe('camera and coordinates', () => {
       const pose = await page.evaluate(() => window.galaxyScene!.getCamera());
       for (const value of [...pose.position, ...pose.orientation]) expect(Number.isFinite(value)).toBe(true);
       expect(await litCanvasPixels(page, `hostile-far-camera-${backend}`)).toBeGreaterThan(300);
+
+      // The same address typed while the galaxy is open: the whole-galaxy view again, never NaN.
+      await page.evaluate(() => (location.hash = '#/galaxy/far-camera?cx=-1e308&cy=1e308&cz=0&lx=0&ly=0&lz=0&lw=1&l=0'));
+      await expect.poll(() => new URL(page.url()).hash).not.toContain('1e308');
+      expect(new URL(page.url()).hash).not.toMatch(/NaN|Infinity/);
+      const again = await page.evaluate(() => window.galaxyScene!.getCamera());
+      for (const value of [...again.position, ...again.orientation]) expect(Number.isFinite(value)).toBe(true);
+      expect(await litCanvasPixels(page, `hostile-far-camera-again-${backend}`)).toBeGreaterThan(300);
     });
 
     test(`${backend}: stars at ±2^31 get a data warning and do not push the galaxy out of view`, async ({ page }) => {

@@ -91,8 +91,9 @@ export const downloadGraphAtom = atom(null, async (get, set, request: DownloadRe
  * Cancels the download in progress (leaving the galaxy route does this): the worker stops and the
  * next request for the same galaxy downloads afresh.
  */
-export const cancelDownloadAtom = atom(null, (get) => {
+export const cancelDownloadAtom = atom(null, (get, set) => {
   const active = get(activeDownloadAtom);
   active.current?.controller.abort();
   active.current = undefined;
+  set(loadErrorAtom, undefined);
 });
