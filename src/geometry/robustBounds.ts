@@ -3,7 +3,7 @@ import { type BoundingBox, boundingBox } from './boundingBox';
 /** How many interquartile ranges beyond the quartiles a star may lie and still count for the view. */
 export const OUTLIER_FENCE_IQR = 20;
 /** Stars sampled for the quartiles (every k-th star): enough for a stable estimate, cheap for millions. */
-const QUARTILE_SAMPLE = 30_000;
+const QUARTILE_SAMPLE = 4096;
 
 function quartiles(values: Float64Array): [number, number] {
   values.sort();
