@@ -266,3 +266,30 @@ test.describe('graphics device', () => {
     });
   }
 });
+
+test.describe('colon commands', () => {
+  test('code typed after ":" is not run: the page keeps answering and says what went wrong', async ({ page }) => {
+    await serveGalaxy(page, 'commands', { positions: ring(300, 2000) });
+    await page.goto('/?renderer=webgl2#/galaxy/commands?l=1');
+    await expect(page.getByTestId('galaxy-stats')).toContainText('300');
+    const box = page.getByPlaceholder('enter a search term');
+    const status = page.locator('.search-box__status');
+    const attempts: Array<[string, string]> = [
+      [':while(true){}', 'Unknown command "while": the commands are search, highlight, hl, links, cls, around'],
+      [":fetch('/data/galaxies.json')", 'Unknown command "fetch"'],
+      [':document.body.remove()', 'Unknown command "document"'],
+      [":links('yes')", 'links takes true or false, not "yes"'],
+    ];
+    for (const [typed, message] of attempts) {
+      await box.fill(typed);
+      await box.press('Enter');
+      await expect(status).toContainText(message);
+      await expect(status).toHaveAttribute('role', 'alert');
+    }
+    // Still answering: a real command runs and the address follows.
+    await box.fill(':links false');
+    await box.press('Enter');
+    await expect(status).toHaveText(':links false → false');
+    await expect.poll(() => new URL(page.url()).hash).toContain('l=0');
+  });
+});
