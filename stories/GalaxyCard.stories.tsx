@@ -130,3 +130,36 @@ export const MarkupInTitle: Story = {
     await expect(card.querySelector('b')).toBeNull();
   },
 };
+
+/** Its manifest has not answered yet: the card is there, leads to the galaxy, and says it is loading. */
+export const ManifestLoading: Story = {
+  args: { name: 'npm', href: '#/galaxy/npm', title: 'npm', loading: true },
+  play: async ({ canvasElement }) => {
+    const card = within(canvasElement).getByRole('link', { name: /npm/ });
+    await expect(card).toHaveAttribute('aria-busy', 'true');
+    await expect(within(card).getByRole('status')).toHaveTextContent('Loading…');
+    await expect(card).toHaveAttribute('href', '#/galaxy/npm');
+  },
+};
+
+/** Its manifest answered: title and description from the manifest, no state line. */
+export const ManifestLoaded: Story = {
+  args: { name: 'npm', href: '#/galaxy/npm', title: 'The npm registry', description: 'JavaScript packages' },
+  play: async ({ canvasElement }) => {
+    const card = within(canvasElement).getByRole('link', { name: /The npm registry/ });
+    await expect(card).toHaveAttribute('aria-busy', 'false');
+    await expect(within(card).queryByRole('status')).toBeNull();
+    await expect(card).not.toHaveTextContent('Could not be reached');
+  },
+};
+
+/** Its host did not answer within the limit: the card says so, and still leads to the galaxy. */
+export const ManifestUnreachable: Story = {
+  args: { name: 'crates', href: '#/galaxy/crates', title: 'crates', unreachable: 'No answer from its host within 10 seconds' },
+  play: async ({ canvasElement }) => {
+    const card = within(canvasElement).getByRole('link', { name: /crates/ });
+    await expect(card).toHaveTextContent('Could not be reached. No answer from its host within 10 seconds.');
+    await expect(card).toHaveAttribute('aria-busy', 'false');
+    await expect(card).toHaveAttribute('href', '#/galaxy/crates');
+  },
+};

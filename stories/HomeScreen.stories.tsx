@@ -101,3 +101,24 @@ export const Narrow: Story = {
     await expect(main.scrollWidth).toBeLessThanOrEqual(360);
   },
 };
+
+/** Cards fill in one by one: one loaded, one still loading, one unreachable, side by side. */
+export const CardsInEveryState: Story = {
+  args: {
+    featured: [],
+    galaxies: homeCards(
+      [
+        { name: 'alpha', status: 'loaded', meta: { title: 'Alpha', description: 'Read from its manifest' } },
+        { name: 'beta', status: 'loading' },
+        { name: 'gamma', status: 'unreachable', problem: 'No answer from its host within 10 seconds' },
+      ],
+      '/no-such-data-root',
+    ).galaxies,
+  },
+  play: async ({ canvasElement }) => {
+    const list = within(within(canvasElement).getByRole('list', { name: 'Galaxies' }));
+    await expect(list.getByRole('link', { name: /Alpha/ })).toHaveTextContent('Read from its manifest');
+    await expect(list.getByRole('link', { name: /beta/ })).toHaveTextContent('Loading…');
+    await expect(list.getByRole('link', { name: /gamma/ })).toHaveTextContent('Could not be reached.');
+  },
+};

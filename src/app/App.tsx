@@ -1,15 +1,25 @@
 import { Provider } from 'jotai';
-import { Component, type ReactNode, useEffect } from 'react';
+import { Component, type MouseEvent, type ReactNode, useEffect } from 'react';
 import { Route, Router, Switch } from 'wouter';
 import { GalaxyRoute } from '../routes/GalaxyRoute';
 import { HomeRoute } from '../routes/HomeRoute';
+import { UndecodableGalaxyRoute } from '../routes/UndecodableGalaxyRoute';
 import { ensureHistoryKey, useHashPath } from '../url/hashLocation';
+import { decodeRouteName } from '../url/routeName';
+import { splitHash } from '../url/viewQuery';
+
+function GalaxyRouteFor({ segment }: { segment: string }) {
+  const name = decodeRouteName(segment);
+  return name === undefined ? <UndecodableGalaxyRoute segment={segment} /> : <GalaxyRoute name={name} />;
+}
 
 export type RouteErrorHandler = (error: Error) => ReactNode;
 
 interface RouteErrorBoundaryProps {
   /** Renders what to show instead of the failed route; without it the error is rethrown (docs/rules.md#errors). */
   onError?: RouteErrorHandler;
+  /** The route's path: when it changes, a shown error is dropped and the new route rendered. */
+  resetKey?: string;
   children: ReactNode;
 }
 
@@ -25,6 +35,10 @@ export class RouteErrorBoundary extends Component<RouteErrorBoundaryProps, Route
     return { error: error instanceof Error ? error : new Error(String(error)) };
   }
 
+  override componentDidUpdate(previous: RouteErrorBoundaryProps): void {
+    if (this.state.error && previous.resetKey !== this.props.resetKey) this.setState({ error: undefined });
+  }
+
   override render(): ReactNode {
     const { error } = this.state;
     if (!error) return this.props.children;
@@ -33,12 +47,19 @@ export class RouteErrorBoundary extends Component<RouteErrorBoundaryProps, Route
   }
 }
 
+/** Home by changing the hash (which clears the error); on Home already, a reload is the only way out. */
+function goHome(event: MouseEvent<HTMLAnchorElement>): void {
+  if (splitHash(location.hash).path !== '/') return;
+  event.preventDefault();
+  location.reload();
+}
+
 function showRouteError(error: Error): ReactNode {
   return (
     <main role="alert" style={{ padding: 16 }}>
       <h1>Something went wrong</h1>
       <p>{error.message}</p>
-      <a href="#/" onClick={() => location.reload()}>
+      <a href="#/" onClick={goHome}>
         Go home
       </a>
     </main>
@@ -47,12 +68,13 @@ function showRouteError(error: Error): ReactNode {
 
 export function App({ onRouteError = showRouteError }: { onRouteError?: RouteErrorHandler } = {}) {
   useEffect(ensureHistoryKey, []);
+  const [path] = useHashPath();
   return (
     <Provider>
       <Router hook={useHashPath}>
-        <RouteErrorBoundary onError={onRouteError}>
+        <RouteErrorBoundary onError={onRouteError} resetKey={path}>
           <Switch>
-            <Route path="/galaxy/:name">{(params) => <GalaxyRoute name={decodeURIComponent(params.name)} />}</Route>
+            <Route path="/galaxy/:name">{(params) => <GalaxyRouteFor segment={params.name} />}</Route>
             {/* The index route has no path (docs/rules.md#routes). */}
             <Route>
               <HomeRoute />

@@ -16,6 +16,16 @@ export interface LoadOptions {
   scale?: number;
   signal?: AbortSignal;
   onProgress?: (progress: LoadProgress) => void;
+  /** Give up when the loader reports nothing for this long (default STALL_LIMIT_MS). */
+  stallLimitMs?: number;
+}
+
+/** A download that reports no progress for this long has stalled (README "Hostile input"). */
+export const STALL_LIMIT_MS = 30_000;
+
+/** What the visitor reads when a download stalled; the error panel offers to try again. */
+export function stalledMessage(name: string, limitMs: number): string {
+  return `The download of the galaxy “${name}” stalled: nothing arrived for ${Math.round(limitMs / 1000)} seconds`;
 }
 
 export interface LoadedGalaxy {
@@ -28,7 +38,7 @@ export interface LoadedGalaxy {
 export class GalaxyLoadError extends Error {
   constructor(
     message: string,
-    readonly kind: 'status' | 'network' | 'cancelled' | 'data',
+    readonly kind: 'status' | 'network' | 'cancelled' | 'data' | 'stalled',
   ) {
     super(message);
     this.name = 'GalaxyLoadError';

@@ -1,5 +1,5 @@
 import { Graph } from './graph';
-import { GalaxyLoadError, type LoadOptions, type LoadedGalaxy } from './loadTypes';
+import { GalaxyLoadError, type LoadOptions, type LoadedGalaxy, STALL_LIMIT_MS, stalledMessage } from './loadTypes';
 import type { LoaderReply, LoaderRequest } from './worker/protocol';
 
 function startWorker(): Worker {
@@ -42,7 +42,18 @@ export function loadGalaxy(name: string, options: LoadOptions): Promise<LoadedGa
   return new Promise<LoadedGalaxy>((resolve, reject) => {
     const worker = takeWorker();
     let currentUrl = `${dataRoot}${name}/manifest.json`;
+    const stallLimit = options.stallLimitMs ?? STALL_LIMIT_MS;
+    let watchdog: ReturnType<typeof setTimeout> | undefined;
+    const onStall = () => {
+      finish(false);
+      reject(new GalaxyLoadError(stalledMessage(name, stallLimit), 'stalled'));
+    };
+    const progressed = () => {
+      clearTimeout(watchdog);
+      watchdog = setTimeout(onStall, stallLimit);
+    };
     const finish = (keepWorker: boolean) => {
+      clearTimeout(watchdog);
       worker.onmessage = null;
       worker.onerror = null;
       if (keepWorker) release(worker);
@@ -59,6 +70,7 @@ export function loadGalaxy(name: string, options: LoadOptions): Promise<LoadedGa
     worker.onmessage = (event: MessageEvent<LoaderReply>) => {
       const message = event.data;
       if (message.type === 'progress') {
+        progressed();
         currentUrl = message.url;
         options.onProgress?.(message.progress);
       } else if (message.type === 'done') {
@@ -74,5 +86,6 @@ export function loadGalaxy(name: string, options: LoadOptions): Promise<LoadedGa
       reject(new GalaxyLoadError(`The galaxy loader failed: ${event.message || 'worker error'}`, 'data'));
     };
     worker.postMessage(request);
+    progressed();
   });
 }

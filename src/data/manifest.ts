@@ -63,10 +63,28 @@ export function manifestFromJson(value: unknown): Manifest {
   const last = typeof value.last === 'string' && value.last ? value.last : all[all.length - 1];
   if (!last) throw new ManifestFormatError('names no version ("last" is missing)');
   const manifest: Manifest = { last, all: all.length > 0 ? all : [last] };
-  if (typeof value.endpoint === 'string' && value.endpoint) manifest.endpoint = value.endpoint;
+  if (typeof value.endpoint === 'string' && value.endpoint) manifest.endpoint = checkedEndpoint(value.endpoint);
   const meta = galaxyMetaFromJson(value.meta);
   if (meta) manifest.meta = meta;
   return manifest;
+}
+
+/**
+ * An endpoint is an http(s) address, a protocol-relative one ('//host/path') or a path; anything
+ * else (javascript:, data:, file:, an address that cannot be parsed) is refused.
+ */
+function checkedEndpoint(endpoint: string): string {
+  const scheme = /^([a-z][a-z0-9+.-]*):/i.exec(endpoint)?.[1]?.toLowerCase();
+  let parsed: URL | undefined;
+  try {
+    parsed = new URL(endpoint, 'http://placeholder.invalid/');
+  } catch {
+    parsed = undefined;
+  }
+  if ((scheme === undefined || scheme === 'http' || scheme === 'https') && parsed && /^https?:$/.test(parsed.protocol)) return endpoint;
+  throw new ManifestFormatError(
+    `names the endpoint "${endpoint}", which is not an http(s) address, a protocol-relative address (//host/path) or a path`,
+  );
 }
 
 /** The well-typed fields of a manifest's `meta`, so odd values never reach the UI. */

@@ -6,6 +6,16 @@ import type { GalaxyCardProps } from '../panels/GalaxyCard';
 export interface HomeGalaxy {
   name: string;
   meta?: GalaxyMeta;
+  /** Whether its manifest was read yet (cards fill in one by one); loaded when absent. */
+  status?: 'loading' | 'loaded' | 'unreachable';
+  /** Why an unreachable galaxy's manifest could not be read. */
+  problem?: string;
+}
+
+function cardState(galaxy: HomeGalaxy): Pick<GalaxyCardProps, 'loading' | 'unreachable'> {
+  if (galaxy.status === 'loading') return { loading: true };
+  if (galaxy.status === 'unreachable') return { unreachable: galaxy.problem ?? 'Its manifest could not be read' };
+  return {};
 }
 
 export const INTERNET_GALAXY = 'internet';
@@ -62,6 +72,7 @@ export function homeCards(galaxies: readonly HomeGalaxy[], dataRoot: string): Ho
         title: internetTitle(galaxy.meta),
         description: INTERNET_DESCRIPTION,
         ...thumbnails(dataRoot, galaxy.name),
+        ...cardState(galaxy),
       });
     } else {
       others.push({
@@ -70,6 +81,7 @@ export function homeCards(galaxies: readonly HomeGalaxy[], dataRoot: string): Ho
         title: galaxy.meta?.title ?? galaxy.name,
         description: galaxy.meta?.description ?? ECOSYSTEM_DESCRIPTIONS[ecosystemKind(galaxy.name, galaxy.meta)],
         ...thumbnails(dataRoot, galaxy.name),
+        ...cardState(galaxy),
       });
     }
   }

@@ -18,10 +18,14 @@ export interface GalaxyCardProps {
   stillSrc?: string;
   /** Animated image shown while the pointer or focus is on the card (ending _150.gif). */
   animatedSrc?: string;
+  /** The galaxy's manifest (title, description) is still being read. */
+  loading?: boolean;
+  /** Why the galaxy's manifest could not be reached; the card still leads to the galaxy. */
+  unreachable?: string;
 }
 
 /** A media card leading to a galaxy; the still swaps to the animation on hover. */
-export function GalaxyCard({ name, href, title, description, stillSrc, animatedSrc }: GalaxyCardProps) {
+export function GalaxyCard({ name, href, title, description, stillSrc, animatedSrc, loading = false, unreachable }: GalaxyCardProps) {
   const [active, setActive] = useState(false);
   const [failed, setFailed] = useState<ReadonlySet<string>>(new Set());
   const usable = (src: string | undefined): src is string => src !== undefined && !failed.has(src);
@@ -35,6 +39,7 @@ export function GalaxyCard({ name, href, title, description, stillSrc, animatedS
     <a
       className="galaxy-card galaxy-panel"
       href={href}
+      aria-busy={loading}
       onMouseEnter={() => setActive(true)}
       onMouseLeave={() => setActive(false)}
       onFocus={() => setActive(true)}
@@ -60,6 +65,14 @@ export function GalaxyCard({ name, href, title, description, stillSrc, animatedS
       <div className="galaxy-card__body">
         <h2 className="galaxy-card__title">{title}</h2>
         {description ? <p className="galaxy-card__description">{description}</p> : null}
+        {loading ? (
+          <p className="galaxy-card__state" role="status">
+            Loading…
+          </p>
+        ) : null}
+        {unreachable ? (
+          <p className="galaxy-card__state galaxy-card__state--unreachable">Could not be reached. {unreachable}.</p>
+        ) : null}
       </div>
     </a>
   );

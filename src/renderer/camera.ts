@@ -1,6 +1,6 @@
 import { mat4, quat, vec3, vec4 } from 'gl-matrix';
 import type { CameraPose } from '../scene/galaxyView';
-import { boundingBox } from '../geometry/boundingBox';
+import { robustBoundingBox } from '../geometry/robustBounds';
 
 /** docs/rules.md#renderer camera defaults. */
 export const FIELD_OF_VIEW_DEGREES = 45;
@@ -9,7 +9,7 @@ export const DEFAULT_FAR = 20000;
 
 export interface SceneBounds {
   center: [number, number, number];
-  /** Radius of a sphere around `center` that holds every star. */
+  /** Radius of a sphere around `center` that holds every star but outliers (see robustBounds.ts). */
   radius: number;
   /** Half the longest side of the bounding box. */
   halfSize: number;
@@ -18,7 +18,7 @@ export interface SceneBounds {
 export function boundsOf(positions: ArrayLike<number>): SceneBounds {
   const count = positions.length / 3;
   if (count === 0) return { center: [0, 0, 0], radius: 0, halfSize: 0 };
-  const { minX, minY, minZ, maxX, maxY, maxZ } = boundingBox(positions, count);
+  const { minX, minY, minZ, maxX, maxY, maxZ } = robustBoundingBox(positions, count);
   const center: [number, number, number] = [(minX + maxX) / 2, (minY + maxY) / 2, (minZ + maxZ) / 2];
   return { center, radius: Math.hypot(maxX - minX, maxY - minY, maxZ - minZ) / 2, halfSize: Math.max(maxX - minX, maxY - minY, maxZ - minZ) / 2 };
 }

@@ -27,6 +27,7 @@ import {
 import { GalaxyCanvas } from '../scene/GalaxyCanvas';
 import { matchesCountText, useGalaxySearch } from '../search/useGalaxySearch';
 import {
+  cancelDownloadAtom,
   dataRootAtom,
   downloadGraphAtom,
   graphAtom,
@@ -217,6 +218,9 @@ export function GalaxyRoute({ name }: { name: string }) {
   const touch = useMemo(isTouchDevice, []);
 
   useEffect(() => () => setView(undefined), [setView]);
+  const cancelDownload = useSetAtom(cancelDownloadAtom);
+  // Going Home (or anywhere off this route) cancels the download in progress.
+  useEffect(() => cancelDownload, [cancelDownload]);
   const onViewReady = useCallback((view: Parameters<typeof setView>[0]) => setView(view), [setView]);
   const retry = useCallback(
     () => void download({ name, version: manifestVersion, scale, force: true }),

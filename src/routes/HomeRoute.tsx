@@ -1,7 +1,7 @@
 import { useAtomValue } from 'jotai';
 import { useEffect, useMemo, useState } from 'react';
 import { type HomeGalaxy, homeCards } from '../home/homeCards';
-import { loadHomeGalaxies } from '../home/loadHomeGalaxies';
+import { loadGalaxyIndex, loadGalaxyMeta } from '../home/loadHomeGalaxies';
 import { HomeScreen } from '../panels/HomeScreen';
 import { dataRootAtom } from '../state/graph/atoms';
 
@@ -15,8 +15,20 @@ export function HomeRoute() {
   useEffect(() => {
     const controller = new AbortController();
     setState({ status: 'loading' });
-    loadHomeGalaxies(dataRoot, { signal: controller.signal }).then(
-      (galaxies) => setState({ status: 'ready', galaxies }),
+    // Every card shows as soon as the index is read and fills in when its own manifest answers.
+    const fillIn = (galaxy: HomeGalaxy) =>
+      setState((current) =>
+        current.status === 'ready'
+          ? { status: 'ready', galaxies: current.galaxies.map((other) => (other.name === galaxy.name ? galaxy : other)) }
+          : current,
+      );
+    loadGalaxyIndex(dataRoot, { signal: controller.signal }).then(
+      (names) => {
+        setState({ status: 'ready', galaxies: names.map((name) => ({ name, status: 'loading' })) });
+        for (const name of names) {
+          loadGalaxyMeta(dataRoot, name, { signal: controller.signal }).then(fillIn, () => undefined);
+        }
+      },
       (error: unknown) => {
         if (controller.signal.aborted) return;
         const reason = error instanceof Error ? error.message : String(error);

@@ -2,6 +2,8 @@ import { useEffect, useRef, useState } from 'react';
 import type { Graph } from '../data/graph';
 import { backendOrder, createRenderer, forcedBackend, NoRendererError } from '../renderer/createRenderer';
 import type { Renderer } from '../renderer/types';
+import { GraphicsDeviceLost } from '../panels/GraphicsDeviceLost';
+import { DeviceLossCounter } from './deviceLossCounter';
 import { GalaxyScene } from './galaxyScene';
 import type { Backend, GalaxyView } from './galaxyView';
 import { NoWebGL } from './NoWebGL';
@@ -19,8 +21,8 @@ export interface GalaxyCanvasProps {
   clearColor?: number;
 }
 
-/** How many lost devices in a row are recovered before giving up. */
-const MAX_RECOVERIES = 5;
+/** Why nothing is drawn: no backend could start at all, or the device kept being lost. */
+type CanvasFailure = { kind: 'no-renderer'; reasons: string[] } | { kind: 'device-lost'; losses: number; reason: string };
 
 declare global {
   interface Window {
@@ -31,14 +33,17 @@ declare global {
 
 /**
  * A full-size canvas drawing the graph as stars and links. Picks WebGPU, then WebGL2, and
- * shows the No-WebGL screen when neither starts; a lost device is replaced keeping the camera.
+ * shows the No-WebGL screen when neither starts; a lost device is replaced keeping the camera, and
+ * when it is lost too often in a row (deviceLossCounter.ts) the visitor is told so, with a retry.
  */
 export function GalaxyCanvas({ graph, showLinks, maxVisibleDistance, scale, onViewReady, backend, clearColor }: GalaxyCanvasProps) {
   const containerRef = useRef<HTMLDivElement>(null);
   const sceneRef = useRef<GalaxyScene | undefined>(undefined);
   const latest = useRef({ graph, showLinks, maxVisibleDistance, scale, onViewReady });
   latest.current = { graph, showLinks, maxVisibleDistance, scale, onViewReady };
-  const [failure, setFailure] = useState<string[] | undefined>(undefined);
+  const [failure, setFailure] = useState<CanvasFailure | undefined>(undefined);
+  /** Starts a new renderer for the same scene ('Try again' after the device was given up on). */
+  const restartRef = useRef<(() => void) | undefined>(undefined);
   const forced = backend ?? (typeof location === 'undefined' ? undefined : forcedBackend(location.search));
 
   useEffect(() => {
@@ -51,7 +56,7 @@ export function GalaxyCanvas({ graph, showLinks, maxVisibleDistance, scale, onVi
     scene.setGraph(props.graph);
     scene.setLinkSettings(props);
     let disposed = false;
-    let recoveries = 0;
+    let losses = new DeviceLossCounter();
     let canvas: HTMLCanvasElement | undefined;
 
     const makeCanvas = () => {
@@ -72,12 +77,16 @@ export function GalaxyCanvas({ graph, showLinks, maxVisibleDistance, scale, onVi
       scene.resize(Math.max(1, Math.round(rect.width * ratio)), Math.max(1, Math.round(rect.height * ratio)), rect.width, rect.height);
     };
 
-    const start = async (order: Backend[]) => {
+    const start = async (order: Backend[], afterLoss?: { losses: number; reason: string }) => {
       let renderer: Renderer;
       try {
         renderer = await createRenderer(makeCanvas, order, { clearColor });
       } catch (error) {
-        if (!disposed) setFailure(error instanceof NoRendererError ? error.reasons : [String(error)]);
+        if (disposed) return;
+        const reasons = error instanceof NoRendererError ? error.reasons : [String(error)];
+        // A browser that drew until its device was lost does support WebGL: never claim otherwise.
+        if (afterLoss) setFailure({ kind: 'device-lost', losses: afterLoss.losses, reason: [afterLoss.reason, ...reasons].join('; ') });
+        else setFailure({ kind: 'no-renderer', reasons });
         return;
       }
       if (disposed) {
@@ -88,17 +97,23 @@ export function GalaxyCanvas({ graph, showLinks, maxVisibleDistance, scale, onVi
         if (disposed) return;
         console.warn(`${reason}; starting a new renderer`);
         scene.detachRenderer()?.dispose();
-        if (++recoveries > MAX_RECOVERIES) {
-          setFailure([reason]);
+        const decision = losses.lost(performance.now());
+        if (decision.action === 'give-up') {
+          setFailure({ kind: 'device-lost', losses: decision.inARow, reason });
           return;
         }
-        void start(renderer.backend === 'webgpu' ? ['webgpu', 'webgl2'] : ['webgl2']);
+        void start(renderer.backend === 'webgpu' ? ['webgpu', 'webgl2'] : ['webgl2'], { losses: decision.inARow, reason });
       });
+      losses.started(performance.now());
       scene.attachRenderer(renderer);
       resize();
       latest.current.onViewReady?.(scene);
     };
     void start(backendOrder(forced));
+    restartRef.current = () => {
+      losses = new DeviceLossCounter();
+      void start(backendOrder(forced));
+    };
 
     const observer = new ResizeObserver(resize);
     observer.observe(container);
@@ -112,6 +127,7 @@ export function GalaxyCanvas({ graph, showLinks, maxVisibleDistance, scale, onVi
       canvas?.remove();
       if (window.galaxyScene === scene) window.galaxyScene = undefined;
       sceneRef.current = undefined;
+      restartRef.current = undefined;
     };
   }, [forced, clearColor]);
 
@@ -123,6 +139,18 @@ export function GalaxyCanvas({ graph, showLinks, maxVisibleDistance, scale, onVi
     sceneRef.current?.setLinkSettings({ showLinks, maxVisibleDistance, scale });
   }, [showLinks, maxVisibleDistance, scale]);
 
-  if (failure) return <NoWebGL reasons={failure} />;
-  return <div ref={containerRef} className="galaxy-canvas" style={{ position: 'absolute', inset: 0, overflow: 'hidden' }} />;
+  if (failure?.kind === 'no-renderer') return <NoWebGL reasons={failure.reasons} />;
+  const retry = () => {
+    setFailure(undefined);
+    restartRef.current?.();
+  };
+  return (
+    <>
+      {/* Kept while the device is given up on: the scene, its graph and camera wait in it for a retry. */}
+      <div ref={containerRef} className="galaxy-canvas" style={{ position: 'absolute', inset: 0, overflow: 'hidden' }} />
+      {failure?.kind === 'device-lost' ? (
+        <GraphicsDeviceLost losses={failure.losses} reason={failure.reason} onRetry={retry} />
+      ) : null}
+    </>
+  );
 }

@@ -143,6 +143,8 @@ export class GalaxyScene implements GalaxyView {
   }
 
   setCamera(pose: CameraPose): void {
+    // A pose with a part that is not finite would make every matrix NaN and the screen blank.
+    if (![...pose.position, ...pose.orientation].every(Number.isFinite)) return;
     this.endFlight();
     this.moveCamera(pose);
   }

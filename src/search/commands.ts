@@ -1,7 +1,9 @@
+import { type CommandArgument, parseCommandScript } from './commandParser';
+
 /**
- * docs/rules.md#search: text after ':' in the search box is a script run on submit with the console
- * commands in scope. `:hl react` (a command name then words) is accepted as a shorthand for
- * `:hl('react')`.
+ * docs/rules.md#search: text after ':' in the search box is a command run on submit with the console
+ * commands in scope: `:hl('react', '#f00')`, or the shorthand `:hl react #f00`. It is parsed, never
+ * evaluated (see commandParser.ts for the grammar).
  */
 export interface CommandHost {
   /** Runs a search as if typed in the box; resolves with the number of matches. */
@@ -88,42 +90,84 @@ export interface CommandResult {
   message: string;
 }
 
-/** `hl react #f00` -> `hl("react", "#f00")` when the script names a command followed by bare words. */
-export function expandShorthand(script: string): string {
-  const match = /^\s*([A-Za-z]+)(?:\s+(.*))?$/.exec(script);
-  if (!match || !(COMMAND_NAMES as readonly string[]).includes(match[1])) return script;
-  const args = (match[2] ?? '').trim();
-  if (args.length === 0) return `${match[1]}()`;
-  const words = args.split(/\s+/).map((word) => (/^-?\d+(\.\d+)?$|^0x[0-9a-f]+$|^(true|false)$/i.test(word) ? word : JSON.stringify(word)));
-  return `${match[1]}(${words.join(', ')})`;
+type Check = (args: CommandArgument[]) => string | undefined;
+
+const isTarget = (value: CommandArgument | undefined): boolean =>
+  typeof value === 'string' || typeof value === 'number' || value instanceof RegExp;
+
+function show(value: CommandArgument): string {
+  return value instanceof RegExp ? String(value) : JSON.stringify(value);
+}
+
+/** What each command accepts: a message for the first argument it cannot take, else undefined. */
+const ARGUMENT_CHECKS: Record<keyof ConsoleCommands, Check> = {
+  search: ([pattern, ...rest]) => {
+    if (!isTarget(pattern)) return 'search needs a pattern, e.g. :search react';
+    if (rest.length > 0) return 'search takes one pattern';
+    return undefined;
+  },
+  highlight: (args) => highlightCheck('highlight', args),
+  hl: (args) => highlightCheck('hl', args),
+  links: ([show_, ...rest]) => {
+    if (show_ !== undefined && typeof show_ !== 'boolean') return `links takes true or false, not ${show(show_)}`;
+    if (rest.length > 0) return 'links takes at most one argument (true or false)';
+    return undefined;
+  },
+  cls: (args) => (args.length > 0 ? 'cls takes no arguments' : undefined),
+  around: ([target, radius, ...rest]) => {
+    if (target !== undefined && !isTarget(target)) return `around takes a star name or id, not ${show(target)}`;
+    if (radius !== undefined && !(typeof radius === 'number' && Number.isFinite(radius) && radius > 0)) {
+      return `around takes a radius greater than 0, not ${show(radius)}`;
+    }
+    if (rest.length > 0) return 'around takes at most a star and a radius';
+    return undefined;
+  },
+};
+
+function highlightCheck(name: string, [pattern, color, ...rest]: CommandArgument[]): string | undefined {
+  if (!isTarget(pattern)) return `${name} needs a pattern, e.g. :${name} react #ff0000`;
+  if (color !== undefined && typeof color !== 'string' && typeof color !== 'number') return `${name} takes a colour such as #ff0000, not ${show(color)}`;
+  if (rest.length > 0) return `${name} takes a pattern and a colour`;
+  return undefined;
 }
 
 function describe(value: unknown): string {
   if (value === undefined) return 'done';
   if (typeof value === 'number') return `${value}`;
   if (typeof value === 'string') return value;
-  try {
-    return JSON.stringify(value) ?? String(value);
-  } catch {
-    return String(value);
+  return JSON.stringify(value) ?? String(value);
+}
+
+async function call(commands: ConsoleCommands, name: keyof ConsoleCommands, args: CommandArgument[]): Promise<unknown> {
+  switch (name) {
+    case 'search':
+      return commands.search(args[0] as CommandTarget);
+    case 'highlight':
+    case 'hl':
+      return commands[name](args[0] as CommandTarget, args[1] as number | string | undefined);
+    case 'links':
+      return commands.links(args[0] as boolean | undefined);
+    case 'cls':
+      return commands.cls();
+    case 'around':
+      return commands.around(args[0] as CommandTarget | undefined, args[1] as number | undefined);
   }
 }
 
-/** Runs a ':' script with the console commands in scope; never throws. */
+/**
+ * Runs a ':' script: parsed by the command grammar (commandParser.ts), each call's arguments checked,
+ * then the calls run in order. Nothing typed is evaluated as code; never throws.
+ */
 export async function runCommand(script: string, commands: ConsoleCommands): Promise<CommandResult> {
-  const source = expandShorthand(script);
-  if (source.trim().length === 0) return { ok: false, message: 'Type a command after ":", e.g. :hl react' };
-  const names = COMMAND_NAMES as readonly string[];
-  const values = names.map((name) => commands[name as keyof ConsoleCommands]);
+  const parsed = parseCommandScript(script, COMMAND_NAMES);
+  if (!parsed.ok) return { ok: false, message: parsed.message };
+  for (const { name, args } of parsed.calls) {
+    const problem = ARGUMENT_CHECKS[name as keyof ConsoleCommands](args);
+    if (problem) return { ok: false, message: problem };
+  }
   try {
-    let run: (...args: unknown[]) => unknown;
-    try {
-      // An expression first, so its value can be reported back.
-      run = new Function(...names, `"use strict"; return (${source}\n);`) as typeof run;
-    } catch {
-      run = new Function(...names, `"use strict"; ${source}`) as typeof run;
-    }
-    const value = await run(...values);
+    let value: unknown;
+    for (const { name, args } of parsed.calls) value = await call(commands, name as keyof ConsoleCommands, args);
     return { ok: true, message: describe(value) };
   } catch (error) {
     return { ok: false, message: error instanceof Error ? error.message : String(error) };

@@ -42,6 +42,19 @@ export const VIEW_QUERY_KEYS = ['cx', 'cy', 'cz', 'lx', 'ly', 'lz', 'lw', 'ml', 
 /** The router's history-state key: never part of the view, dropped when the address is rewritten. */
 export const HISTORY_KEY = '_k';
 
+/**
+ * Limits on what the address may set (README "Hostile input"): float32, which the GPU computes in,
+ * ends near 3.4e38, and a camera or scale far beyond any galaxy would only show an empty screen.
+ */
+export const MAX_CAMERA_COORDINATE = 1e7;
+export const MAX_LINK_DISTANCE = 1e7;
+export const MIN_SCALE = 1e-3;
+export const MAX_SCALE = 1e3;
+
+function clamp(value: number, min: number, max: number): number {
+  return Math.min(max, Math.max(min, value));
+}
+
 /** docs/rules.md#url: numbers parse as floating point; missing or non-numeric values fall back. */
 export function parseNumber(value: string | null | undefined, fallback: number): number {
   if (value === null || value === undefined) return fallback;
@@ -67,6 +80,16 @@ export function hasCameraKeys(query: string | URLSearchParams): boolean {
 }
 
 /**
+ * True when the address's camera can be used as it is: camera keys present and every coordinate
+ * within ±MAX_CAMERA_COORDINATE. Otherwise the galaxy opens on its whole-galaxy start view.
+ */
+export function addressPlacesCamera(query: string | URLSearchParams): boolean {
+  const params = toParams(query);
+  if (!hasCameraKeys(params)) return false;
+  return ['cx', 'cy', 'cz'].every((key) => Math.abs(parseNumber(params.get(key), 0)) <= MAX_CAMERA_COORDINATE);
+}
+
+/**
  * Reads a view from the query part of the galaxy address (without or with the leading '?').
  * A query without view keys gives the defaults (links shown); otherwise links are shown only when l is 1.
  */
@@ -75,33 +98,26 @@ export function parseViewQuery(query: string | URLSearchParams): ViewConfig {
   const defaults = defaultViewConfig();
   if (!hasViewKeys(params)) return defaults;
   const version = params.get('v');
+  const coordinate = (key: string) => clamp(parseNumber(params.get(key), 0), -MAX_CAMERA_COORDINATE, MAX_CAMERA_COORDINATE);
+  const component = (key: string, fallback: number) => clamp(parseNumber(params.get(key), fallback), -1, 1);
   return {
-    pos: {
-      x: parseNumber(params.get('cx'), 0),
-      y: parseNumber(params.get('cy'), 0),
-      z: parseNumber(params.get('cz'), 0),
-    },
-    lookAt: {
-      x: parseNumber(params.get('lx'), 0),
-      y: parseNumber(params.get('ly'), 0),
-      z: parseNumber(params.get('lz'), 0),
-      w: parseNumber(params.get('lw'), 1),
-    },
+    pos: { x: coordinate('cx'), y: coordinate('cy'), z: coordinate('cz') },
+    lookAt: { x: component('lx', 0), y: component('ly', 0), z: component('lz', 0), w: component('lw', 1) },
     showLinks: params.get('l') === '1',
-    maxVisibleDistance: parseNumber(params.get('ml'), defaults.maxVisibleDistance),
-    scale: parseNumber(params.get('s'), defaults.scale),
+    maxVisibleDistance: clamp(parseNumber(params.get('ml'), defaults.maxVisibleDistance), 0, MAX_LINK_DISTANCE),
+    scale: clamp(parseNumber(params.get('s'), defaults.scale), MIN_SCALE, MAX_SCALE),
     manifestVersion: version && version !== '0' ? version : undefined,
   };
 }
 
-/** Rounds to integers without writing '-0'. */
+/** Rounds to integers without writing '-0' (or NaN: a value that is not finite is written as 0). */
 function integer(value: number): string {
-  const rounded = Math.round(value);
+  const rounded = Number.isFinite(value) ? Math.round(value) : 0;
   return String(rounded === 0 ? 0 : rounded);
 }
 
-function fixed4(value: number): string {
-  const text = value.toFixed(4);
+function fixed4(value: number, fallback: number): string {
+  const text = (Number.isFinite(value) ? value : fallback).toFixed(4);
   return /^-0\.0000$/.test(text) ? '0.0000' : text;
 }
 
@@ -114,12 +130,15 @@ export function writeViewQuery(view: ViewConfig, keep?: string | URLSearchParams
   params.set('cx', integer(view.pos.x));
   params.set('cy', integer(view.pos.y));
   params.set('cz', integer(view.pos.z));
-  params.set('lx', fixed4(view.lookAt.x));
-  params.set('ly', fixed4(view.lookAt.y));
-  params.set('lz', fixed4(view.lookAt.z));
-  params.set('lw', fixed4(view.lookAt.w));
-  params.set('ml', String(view.maxVisibleDistance));
-  params.set('s', String(view.scale));
+  // A quaternion with any part not finite is no orientation: the identity is written instead.
+  const q = view.lookAt;
+  const finite = [q.x, q.y, q.z, q.w].every(Number.isFinite);
+  params.set('lx', fixed4(finite ? q.x : 0, 0));
+  params.set('ly', fixed4(finite ? q.y : 0, 0));
+  params.set('lz', fixed4(finite ? q.z : 0, 0));
+  params.set('lw', fixed4(finite ? q.w : 1, 1));
+  params.set('ml', String(Number.isFinite(view.maxVisibleDistance) ? view.maxVisibleDistance : DEFAULT_MAX_VISIBLE_DISTANCE));
+  params.set('s', String(Number.isFinite(view.scale) ? view.scale : DEFAULT_SCALE));
   params.set('l', view.showLinks ? '1' : '0');
   params.set('v', view.manifestVersion ?? '0');
   if (keep !== undefined) {

@@ -1,5 +1,5 @@
 import type { GraphData } from '../graph';
-import type { LoadProgress } from '../loadTypes';
+import type { GalaxyLoadError, LoadProgress } from '../loadTypes';
 import type { Manifest } from '../manifest';
 import type { FetchGalaxyRequest } from '../fetch/fetchGalaxy';
 
@@ -8,4 +8,4 @@ export type LoaderRequest = { type: 'load'; request: FetchGalaxyRequest };
 export type LoaderReply =
   | { type: 'progress'; progress: LoadProgress; url: string }
   | { type: 'done'; data: GraphData; manifest: Manifest; version: string }
-  | { type: 'error'; message: string; kind: 'status' | 'network' | 'cancelled' | 'data' };
+  | { type: 'error'; message: string; kind: GalaxyLoadError['kind'] };

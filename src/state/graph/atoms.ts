@@ -86,3 +86,14 @@ export const downloadGraphAtom = atom(null, async (get, set, request: DownloadRe
     set(loadErrorAtom, error instanceof GalaxyLoadError || error instanceof Error ? error.message : String(error));
   }
 });
+
+/**
+ * Cancels the download in progress (leaving the galaxy route does this): the worker stops and the
+ * next request for the same galaxy downloads afresh.
+ */
+export const cancelDownloadAtom = atom(null, (get, set) => {
+  const active = get(activeDownloadAtom);
+  active.current?.controller.abort();
+  active.current = undefined;
+  set(loadErrorAtom, undefined);
+});

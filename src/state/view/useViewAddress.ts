@@ -1,7 +1,7 @@
 import { useAtom, useAtomValue, useSetAtom } from 'jotai';
 import { useEffect, useRef } from 'react';
 import type { CameraPose, GalaxyView } from '../../scene/galaxyView';
-import { galaxyPath, hasCameraKeys, parseViewQuery, rewriteAddress, splitHash, writeViewQuery } from '../../url/viewQuery';
+import { addressPlacesCamera, galaxyPath, hasCameraKeys, parseViewQuery, rewriteAddress, splitHash, writeViewQuery } from '../../url/viewQuery';
 import { downloadGraphAtom, loadedGalaxyAtom } from '../graph/atoms';
 import { resetHelpAtom } from '../help/atoms';
 import { hideWindowAtom } from '../windows/atoms';
@@ -60,7 +60,7 @@ export function useViewAddress(name: string): void {
   useEffect(() => {
     const query = currentQuery();
     const parsed = parseViewQuery(query);
-    cameraFromAddress.current = hasCameraKeys(query);
+    cameraFromAddress.current = addressPlacesCamera(query);
     cameraApplied.current = undefined;
     setConfig(parsed);
     select(undefined);
@@ -81,9 +81,14 @@ export function useViewAddress(name: string): void {
       const parsed = parseViewQuery(query);
       const { config: current, loaded: galaxy, view: galaxyView } = latest.current;
       setConfig(parsed);
-      if (hasCameraKeys(query)) {
+      if (addressPlacesCamera(query)) {
         cameraFromAddress.current = true;
         galaxyView?.setCamera(poseOf(parsed));
+      } else if (hasCameraKeys(query) && galaxyView) {
+        // A camera out of range: the whole-galaxy view, recorded so the address shows where the camera is.
+        const start = startPose(galaxyView);
+        if (start) galaxyView.setCamera(start);
+        saveCamera(galaxyView.getCamera());
       }
       const versionChanged = parsed.manifestVersion !== undefined && parsed.manifestVersion !== galaxy?.version;
       if (versionChanged || parsed.scale !== current.scale) {
@@ -98,7 +103,7 @@ export function useViewAddress(name: string): void {
       removeEventListener('hashchange', onAddressChange);
       removeEventListener('popstate', onAddressChange);
     };
-  }, [name, setConfig, download, resetHelp]);
+  }, [name, setConfig, download, resetHelp, saveCamera]);
 
   // A finished download: record its version and place the camera once the scene is up.
   useEffect(() => {

@@ -75,9 +75,9 @@ describe('loadHomeGalaxies', () => {
       }),
     });
     expect(galaxies).toEqual([
-      { name: 'internet', meta: { kind: 'internet', vantage: { host: 'rv.example.net', asn: 6447 } } },
-      { name: 'npm' },
-      { name: 'broken' },
+      { name: 'internet', meta: { kind: 'internet', vantage: { host: 'rv.example.net', asn: 6447 } }, status: 'loaded' },
+      { name: 'npm', status: 'loaded' },
+      { name: 'broken', status: 'loaded' },
     ]);
   });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { type CommandHost, createConsoleCommands, expandShorthand, parseColor, runCommand } from '../../../src/search/commands';
+import { type CommandHost, createConsoleCommands, parseColor, runCommand } from '../../../src/search/commands';
 import { LabelSearch, type SearchWorkerLike } from '../../../src/search/labelSearch';
 import { indexLabels, splitLabels } from '../../../src/data/labelIndex';
 import type { SearchReply, SearchRequest } from '../../../src/search/protocol';
@@ -138,12 +138,12 @@ describe('commands', () => {
   });
 
   it('accepts the shorthand of a command name followed by words', async () => {
-    expect(expandShorthand('hl react #f00')).toBe('hl("react", "#f00")');
-    expect(expandShorthand('around 12 500')).toBe('around(12, 500)');
-    expect(expandShorthand('cls')).toBe('cls()');
     const { host, calls } = fakeHost();
-    expect((await runCommand('hl lodash', createConsoleCommands(host))).ok).toBe(true);
-    expect(calls).toEqual([`highlight 3 ${(0x00ffffff).toString(16)}`]);
+    const commands = createConsoleCommands(host);
+    expect((await runCommand('hl lodash', commands)).ok).toBe(true);
+    expect((await runCommand('hl react #f00', commands)).ok).toBe(true);
+    expect((await runCommand('around 3 500', commands)).ok).toBe(true);
+    expect(calls).toEqual([`highlight 3 ${(0x00ffffff).toString(16)}`, 'highlight 0,1,2 ff0000ff', 'orbit 3,6,9 r500 6000ms']);
   });
 
   it('toggles links, clears highlights and orbits 6000 ms a turn at radius 1000 by default', async () => {

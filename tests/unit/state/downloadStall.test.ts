@@ -1,0 +1,71 @@
+import { createStore } from 'jotai';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { GalaxyLoadError, type LoadOptions, type LoadedGalaxy, STALL_LIMIT_MS } from '../../../src/data/loadTypes';
+import { loadGalaxy } from '../../../src/data/loader';
+import type { LoaderReply } from '../../../src/data/worker/protocol';
+import { cancelDownloadAtom, downloadGraphAtom, galaxyLoaderAtom, loadErrorAtom } from '../../../src/state/graph/atoms';
+
+/** A loader worker that reports what the test tells it to, and is told when it is ended. */
+class FakeWorker {
+  static last: FakeWorker | undefined;
+  onmessage: ((event: MessageEvent<LoaderReply>) => void) | null = null;
+  onerror: ((event: ErrorEvent) => void) | null = null;
+  terminated = false;
+  constructor() {
+    FakeWorker.last = this;
+  }
+  postMessage(): void {}
+  terminate(): void {
+    this.terminated = true;
+  }
+  progress(url: string): void {
+    this.onmessage?.({ data: { type: 'progress', progress: { message: 'x: downloading positions', completed: '50%' }, url } } as MessageEvent<LoaderReply>);
+  }
+}
+
+afterEach(() => {
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+});
+
+describe('a stalled download', () => {
+  it('fails after STALL_LIMIT_MS without progress, naming the galaxy, and ends the worker', async () => {
+    vi.useFakeTimers();
+    vi.stubGlobal('Worker', FakeWorker);
+    const loading = loadGalaxy('x', { dataRoot: 'http://127.0.0.1/data/' });
+    const outcome = loading.then(
+      () => 'loaded',
+      (error: GalaxyLoadError) => `${error.kind}: ${error.message}`,
+    );
+    const worker = FakeWorker.last!;
+    // Progress keeps it alive: 25 s, a chunk, 25 s more is still within the limit.
+    vi.advanceTimersByTime(STALL_LIMIT_MS - 5000);
+    worker.progress('http://127.0.0.1/data/x/v1/positions.bin');
+    vi.advanceTimersByTime(STALL_LIMIT_MS - 5000);
+    expect(worker.terminated).toBe(false);
+    vi.advanceTimersByTime(5000);
+    expect(await outcome).toBe('stalled: The download of the galaxy “x” stalled: nothing arrived for 30 seconds');
+    expect(worker.terminated).toBe(true);
+  });
+});
+
+describe('leaving the galaxy', () => {
+  it('cancels the download in progress, and the same galaxy downloads afresh when asked again', async () => {
+    const store = createStore();
+    const signals: AbortSignal[] = [];
+    store.set(galaxyLoaderAtom, {
+      load: (_name: string, options: LoadOptions) =>
+        new Promise<LoadedGalaxy>((_resolve, reject) => {
+          signals.push(options.signal!);
+          options.signal?.addEventListener('abort', () => reject(new GalaxyLoadError('Cancelled', 'cancelled')));
+        }),
+    });
+    void store.set(downloadGraphAtom, { name: 'npm' });
+    store.set(cancelDownloadAtom);
+    expect(signals[0].aborted).toBe(true);
+    void store.set(downloadGraphAtom, { name: 'npm' });
+    expect(signals).toHaveLength(2);
+    expect(signals[1].aborted).toBe(false);
+    expect(store.get(loadErrorAtom)).toBeUndefined();
+  });
+});
