@@ -3,11 +3,12 @@ import { FORMATS } from '../importers/types';
 /**
  * How much memory importing and laying out a graph file takes, against what this browser can give,
  * so that a graph too big is refused before the tab dies. The importers hold the whole text, a
- * string of it, its lines or a parsed tree, and the graph; XML and JSON trees cost the most.
- * Measured in Node on the fixtures and on crates as an edge list (150k links, 3.4 MB):
- * heap growth was 9-14 times the file's bytes; 16 leaves room for the layout's arrays.
+ * string of it, its lines or a parsed tree, and the graph. Measured in Node (peak RSS growth over
+ * the file's bytes) on crates (36k nodes, 150k links) written as an edge list (3.1 MB): 26x,
+ * GraphML (6.0 MB): 17.5x, node-link JSON (4.9 MB): 7.5x. 28 covers the worst with room for the
+ * layout's arrays.
  */
-export const BYTES_PER_INPUT_BYTE = 16;
+export const BYTES_PER_INPUT_BYTE = 28;
 /** Fixed cost of the workers, the scene and the page around the graph. */
 export const BASE_BYTES = 64 * 2 ** 20;
 
