@@ -20,7 +20,8 @@ async function open(request: ImportRequest): Promise<{ stream: ReadableStream<Ui
   const { source } = request;
   if (source.kind === 'file') {
     const file = source.file;
-    let expected: number | undefined;
+    // Known ahead, so that a file too big is refused before any of it is read.
+    let expected: number | undefined = file.size;
     if (/\.gz$/i.test(file.name) && file.size >= 18) {
       expected = gzipUnpackedSize(new Uint8Array(await file.slice(file.size - 4).arrayBuffer()));
     }
