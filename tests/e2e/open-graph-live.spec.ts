@@ -44,7 +44,7 @@ test.describe('a real graph laid out in the browser', () => {
   test.setTimeout(240_000);
 
   for (const backend of ['webgl2', 'webgpu'] as const) {
-    test(`crates as an edge list appears at once, can be searched, paused and resumed while it settles (${backend})`, async ({ page }) => {
+    test(`crates as an edge list appears at once, can be searched, paused and resumed while it is laid out (${backend})`, async ({ page }) => {
       const bytes = cratesEdgeList();
       const graph = importGraph(bytes, 'crates.csv');
       await page.goto(`/?renderer=${backend}#/`);
