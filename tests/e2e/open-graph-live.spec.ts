@@ -68,8 +68,19 @@ test.describe('a real graph laid out in the browser', () => {
       await expect(panel).toHaveAttribute('data-layout-state', 'paused');
       await expectDegrees(page, graph, 0);
       const pausedAt = await iterationOf(page);
-      await expectDegrees(page, graph, busiestNode(graph));
+      const busiest = busiestNode(graph);
+      await expectDegrees(page, graph, busiest);
       expect(await iterationOf(page)).toBe(pausedAt);
+      // Paused, the stars hold still: hovering the star the search flew to shows its tooltip.
+      await page.getByTestId('node-details').getByRole('button', { name: /close/i }).click();
+      await page.waitForFunction(() => window.galaxyScene && !window.galaxyScene.isCameraAnimating());
+      const star = (await (await page.waitForFunction((id) => window.galaxyScene?.projectToClient(id), busiest)).jsonValue()) as {
+        x: number;
+        y: number;
+      };
+      await page.mouse.move(star.x - 40, star.y - 40);
+      await page.mouse.move(star.x, star.y, { steps: 4 });
+      await expect(page.getByTestId('hover-tooltip')).toContainText(graph.labels[busiest]);
       await page.getByRole('button', { name: 'Resume' }).click();
       await expect(panel).toHaveAttribute('data-layout-state', 'laying-out');
       await expect.poll(() => iterationOf(page), { timeout: 60_000 }).toBeGreaterThan(pausedAt);
