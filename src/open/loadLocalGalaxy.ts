@@ -1,27 +1,44 @@
 import { Graph } from '../data/graph';
 import { GalaxyLoadError, type LoadOptions, type LoadedGalaxy } from '../data/loadTypes';
 import { loadGalaxy } from '../data/loader';
-import { decodeGalaxy } from '../data/wire/decodeGalaxy';
-import { localGalaxies } from './localGalaxies';
 import { isLocalGalaxy, localName } from './localName';
+import type { LocalLoadReply, LocalLoadRequest } from './localLoader.worker';
 
-/** Opens a galaxy kept in this browser with the same decoder as a downloaded one. */
-export async function loadLocalGalaxy(route: string, options: LoadOptions): Promise<LoadedGalaxy> {
-  const name = localName(route);
-  const kept = await localGalaxies.get(name).catch((error: unknown) => {
-    throw new GalaxyLoadError(`Could not read this browser's storage: ${error instanceof Error ? error.message : String(error)}`, 'data');
+/** Opens a galaxy kept in this browser with the same decoder as a downloaded one, in a worker. */
+export function loadLocalGalaxy(route: string, options: LoadOptions): Promise<LoadedGalaxy> {
+  return new Promise((resolve, reject) => {
+    const worker = new Worker(new URL('./localLoader.worker.ts', import.meta.url), { type: 'module' });
+    const finish = () => {
+      worker.terminate();
+      options.signal?.removeEventListener('abort', onAbort);
+    };
+    const onAbort = () => {
+      finish();
+      reject(new GalaxyLoadError(`Cancelled download of ${route}`, 'cancelled'));
+    };
+    if (options.signal?.aborted) return onAbort();
+    options.signal?.addEventListener('abort', onAbort);
+    worker.onmessage = (event: MessageEvent<LocalLoadReply>) => {
+      finish();
+      const reply = event.data;
+      if (reply.type === 'done') {
+        const { entry } = reply;
+        resolve({ graph: new Graph(reply.data), manifest: { last: entry.version, all: [entry.version], meta: { title: entry.name } }, version: entry.version });
+      } else if (reply.type === 'missing') {
+        reject(new GalaxyLoadError(`${route} is not kept in this browser: it was removed, or opened in another browser. Open the file again from Home.`, 'data'));
+      } else if (reply.storage) {
+        reject(new GalaxyLoadError(`Could not read this browser's storage: ${reply.message}`, 'data'));
+      } else {
+        reject(new GalaxyLoadError(`${route}: ${reply.message}`, 'data'));
+      }
+    };
+    worker.onerror = (event) => {
+      event.preventDefault();
+      finish();
+      reject(new GalaxyLoadError(`${route} could not be read: ${event.message || 'the worker failed'}`, 'data'));
+    };
+    worker.postMessage({ route, name: localName(route), scale: options.scale } satisfies LocalLoadRequest);
   });
-  if (options.signal?.aborted) throw new GalaxyLoadError(`Cancelled download of ${route}`, 'cancelled');
-  if (!kept) {
-    throw new GalaxyLoadError(`${route} is not kept in this browser: it was removed, or opened in another browser. Open the file again from Home.`, 'data');
-  }
-  const { entry, files } = kept;
-  try {
-    const data = decodeGalaxy({ name: route, version: entry.version, ...files, scale: options.scale });
-    return { graph: new Graph(data), manifest: { last: entry.version, all: [entry.version], meta: { title: entry.name } }, version: entry.version };
-  } catch (error) {
-    throw new GalaxyLoadError(`${route}: ${error instanceof Error ? error.message : String(error)}`, 'data');
-  }
 }
 
 /** Galaxies of the data root by download, `local:` ones from this browser's storage. */
