@@ -6,7 +6,7 @@ import { OpenGraphPanel } from '../src/panels/OpenGraphPanel';
 const meta = {
   title: 'Home/OpenGraphPanel',
   component: OpenGraphPanel,
-  args: { formats: FORMATS, onFile: fn(), onUrl: fn(), onCancel: fn(), onDismiss: fn() },
+  args: { formats: FORMATS, onFile: fn(), onUrl: fn(), onCancel: fn(), onDismiss: fn(), onFormatChange: fn() },
 } satisfies Meta<typeof OpenGraphPanel>;
 
 export default meta;
@@ -27,6 +27,8 @@ export const DropZoneIdle: Story = {
     await userEvent.click(open);
     await expect(args.onUrl).toHaveBeenCalledWith('https://example.org/edges.csv');
     await expect(canvas.queryByTestId('drop-zone')).toBeNull();
+    await userEvent.selectOptions(canvas.getByLabelText('Format'), 'bgp');
+    await expect(args.onFormatChange).toHaveBeenCalledWith('bgp');
   },
 };
 

@@ -54,7 +54,7 @@ self.onmessage = async (event: MessageEvent<ImportRequest>) => {
       onProgress: (loaded) => reply({ type: 'progress', phase: 'reading', loaded, total }),
     });
     reply({ type: 'progress', phase: 'parsing', loaded: total ?? bytes.length, total });
-    const format = detectFormat(name, bytes);
+    const format = request.format ?? detectFormat(name, bytes);
     if (!format) {
       throw new OpenError(`${name}: not a graph format this viewer knows. Known formats: ${KNOWN_FORMATS_TEXT}.`);
     }

@@ -1,4 +1,5 @@
-import type { ImportedFiles, ImportPhase, ImportReply, ImportSource } from './importProtocol';
+import type { GraphFormat } from '../importers/types';
+import type { ImportedFiles, ImportPhase, ImportReply, ImportRequest, ImportSource } from './importProtocol';
 
 export interface ImportProgress {
   phase: ImportPhase;
@@ -18,7 +19,7 @@ export type ImportOutcome =
  */
 export function importGraphFile(
   source: ImportSource,
-  options: { budget: number; signal?: AbortSignal; onProgress?: (progress: ImportProgress) => void },
+  options: { budget: number; format?: GraphFormat; signal?: AbortSignal; onProgress?: (progress: ImportProgress) => void },
 ): Promise<ImportOutcome> {
   return new Promise((resolve) => {
     const worker = new Worker(new URL('./import.worker.ts', import.meta.url), { type: 'module' });
@@ -41,6 +42,6 @@ export function importGraphFile(
       event.preventDefault();
       finish({ kind: 'error', message: `The import stopped: ${event.message || 'the worker failed (out of memory?)'}` });
     };
-    worker.postMessage({ source, budget: options.budget });
+    worker.postMessage({ source, budget: options.budget, format: options.format } satisfies ImportRequest);
   });
 }

@@ -7,6 +7,8 @@ export interface ImportRequest {
   source: ImportSource;
   /** Bytes this import may use (see memoryBudget.ts). */
   budget: number;
+  /** The visitor's choice, as `galaxy build --format`; detected from the name and first bytes when absent. */
+  format?: GraphFormat;
 }
 
 /** The imported graph in the wire format, ready to be kept and drawn. */

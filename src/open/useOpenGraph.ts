@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { baseName } from '../importers/fileName';
+import type { GraphFormat } from '../importers/types';
 import type { OpenGraphState } from '../panels/OpenGraphPanel';
 import type { YourGalaxyItem } from '../panels/YourGalaxies';
 import { timestampVersion } from '../publish/versionName';
@@ -43,6 +44,7 @@ function carriesFiles(event: DragEvent): boolean {
 export function useOpenGraph(navigate: (hash: string) => void) {
   const [state, setState] = useState<OpenGraphState>({ kind: 'idle' });
   const [dragOver, setDragOver] = useState(false);
+  const [format, setFormat] = useState<GraphFormat | undefined>(undefined);
   const [galaxies, setGalaxies] = useState<YourGalaxyItem[] | undefined>(undefined);
   const [storageError, setStorageError] = useState<string | undefined>(undefined);
   const active = useRef<AbortController | undefined>(undefined);
@@ -69,6 +71,7 @@ export function useOpenGraph(navigate: (hash: string) => void) {
       try {
         const outcome = await importGraphFile(source, {
           budget: browserMemoryBudget(),
+          format,
           signal: controller.signal,
           onProgress: (progress) => {
             if (!controller.signal.aborted) setState({ kind: 'importing', fileName, ...progress });
@@ -112,7 +115,7 @@ export function useOpenGraph(navigate: (hash: string) => void) {
         if (active.current === controller) active.current = undefined;
       }
     },
-    [navigate],
+    [navigate, format],
   );
 
   const onFile = useCallback((file: File) => void open({ kind: 'file', file }), [open]);
@@ -171,5 +174,5 @@ export function useOpenGraph(navigate: (hash: string) => void) {
     };
   }, [onFile]);
 
-  return { state, dragOver, galaxies, storageError, onFile, onUrl, onCancel, onDismiss, onRemove };
+  return { state, dragOver, format, setFormat, galaxies, storageError, onFile, onUrl, onCancel, onDismiss, onRemove };
 }

@@ -16,6 +16,9 @@ export interface OpenGraphPanelProps {
   dragOver?: boolean;
   /** The formats the importers read, shown to the visitor. */
   formats: readonly string[];
+  /** The format chosen by the visitor; undefined: detected from the file. */
+  format?: string;
+  onFormatChange?: (format: string | undefined) => void;
   onFile: (file: File) => void;
   onUrl: (url: string) => void;
   onCancel: () => void;
@@ -36,7 +39,7 @@ function percent(loaded: number, total: number | undefined): number | undefined 
  * Home's way in for the visitor's own graph: a file input, an address field and, while a file is
  * dragged over the page, a drop zone over all of it; then the import's progress, or why it failed.
  */
-export function OpenGraphPanel({ state, dragOver = false, formats, onFile, onUrl, onCancel, onDismiss }: OpenGraphPanelProps) {
+export function OpenGraphPanel({ state, dragOver = false, formats, format, onFormatChange, onFile, onUrl, onCancel, onDismiss }: OpenGraphPanelProps) {
   const [url, setUrl] = useState('');
   const inputId = useId();
   const urlId = useId();
@@ -87,7 +90,20 @@ export function OpenGraphPanel({ state, dragOver = false, formats, onFile, onUrl
           </button>
         </form>
       </div>
-      <p className="open-graph__formats">Formats: {formats.join(', ')}; gzip-compressed or not.</p>
+      <p className="open-graph__formats">
+        <label>
+          Format{' '}
+          <select value={format ?? ''} disabled={busy} onChange={(event) => onFormatChange?.(event.currentTarget.value || undefined)}>
+            <option value="">detect from the file</option>
+            {formats.map((known) => (
+              <option key={known} value={known}>
+                {known}
+              </option>
+            ))}
+          </select>
+        </label>{' '}
+        Formats: {formats.join(', ')}; gzip-compressed or not.
+      </p>
       {state.kind === 'importing' ? <ImportProgress {...state} onCancel={onCancel} /> : null}
       {state.kind === 'error' ? (
         <div className="open-graph__message open-graph__message--error" role="alert">

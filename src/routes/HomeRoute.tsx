@@ -50,6 +50,8 @@ export function HomeRoute() {
         state={openGraph.state}
         dragOver={openGraph.dragOver}
         formats={FORMATS}
+        format={openGraph.format}
+        onFormatChange={(value) => openGraph.setFormat(FORMATS.find((known) => known === value))}
         onFile={openGraph.onFile}
         onUrl={openGraph.onUrl}
         onCancel={openGraph.onCancel}

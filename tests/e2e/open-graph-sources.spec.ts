@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { expect, test } from '@playwright/test';
+import { importGraph } from '../../src/importers';
 import { busiestNode, count, expectDegrees, importFixture, keptGalaxyNames } from './openGraphSupport';
 
 /**
@@ -60,6 +61,18 @@ test('an address on a host that allows cross-origin reads opens; others say why'
   await address.fill(`http://127.0.0.1:${PORT}/cors/karate.dot`);
   await page.getByRole('button', { name: 'Open', exact: true }).click();
   await expect(page).toHaveURL(/#\/galaxy\/local:karate$/);
+  await expect(page.getByTestId('galaxy-stats')).toContainText(`${count(graph.labels.length)} stars · ${count(graph.sources.length)} links`);
+  await expect(page.locator('[data-layout-state="settled"]')).toBeVisible({ timeout: 90_000 });
+  await expectDegrees(page, graph, busiestNode(graph));
+});
+
+test('a format chosen by the visitor is used as galaxy build --format would: plain AS paths in a .txt', async ({ page }) => {
+  const file = 'tests/fixtures/importers/aspaths.txt';
+  const graph = importGraph(readFileSync(file), file, 'bgp');
+  await page.goto('/?renderer=webgl2#/');
+  await page.getByLabel('Format').selectOption('bgp');
+  await page.getByLabel('Open a graph file', { exact: true }).first().setInputFiles(file);
+  await expect(page).toHaveURL(/#\/galaxy\/local:aspaths$/);
   await expect(page.getByTestId('galaxy-stats')).toContainText(`${count(graph.labels.length)} stars · ${count(graph.sources.length)} links`);
   await expect(page.locator('[data-layout-state="settled"]')).toBeVisible({ timeout: 90_000 });
   await expectDegrees(page, graph, busiestNode(graph));
