@@ -1,6 +1,6 @@
-import { gunzipSync } from 'node:zlib';
-import path from 'node:path';
 import { importBgpPaths } from './bgp';
+import { baseName, extensionOf } from './fileName';
+import { gunzip } from './gunzip';
 import { importDebianPackages } from './debian';
 import { importDot } from './dot';
 import { importEdgeList } from './edgeList';
@@ -31,7 +31,7 @@ const BY_EXTENSION: Record<string, GraphFormat> = {
 
 /** Picks the format from the file name, then from the first bytes; undefined when neither tells. */
 export function detectFormat(fileName: string, bytes: Uint8Array): GraphFormat | undefined {
-  const base = path.basename(fileName).replace(/\.gz$/, '');
+  const base = baseName(fileName).replace(/\.gz$/, '');
   if (base === 'package-lock.json' || base === 'npm-shrinkwrap.json') return 'package-lock';
   if (/^Packages(\.|$)/.test(base) || base.endsWith('_Packages')) return 'debian';
   const head = new TextDecoder().decode(bytes.subarray(0, 4096));
@@ -46,7 +46,7 @@ export function detectFormat(fileName: string, bytes: Uint8Array): GraphFormat |
   if (trimmed.startsWith('{')) return /"lockfileVersion"/.test(head) ? 'package-lock' : 'json';
   if (/^Package:\s/m.test(head) && /^(Version|Depends|Architecture):/m.test(head)) return 'debian';
   if (/^(TABLE_DUMP2?|BGP4MP)\|/m.test(head)) return 'bgp';
-  const byExtension = BY_EXTENSION[path.extname(base).toLowerCase()];
+  const byExtension = BY_EXTENSION[extensionOf(base).toLowerCase()];
   if (byExtension) return byExtension;
   // Text whose first data line holds two or more fields reads as an edge list.
   if (head.includes('\u0000')) return undefined;
@@ -63,10 +63,10 @@ export function parseFormat(name: string): GraphFormat {
 
 /** Imports one file's bytes (gzip is undone first); `format` overrides detection. */
 export function importGraph(bytes: Uint8Array, fileName: string, format?: GraphFormat): ImportedGraph {
-  const source = path.basename(fileName);
+  const source = baseName(fileName);
   if (isGzip(bytes)) {
     try {
-      bytes = gunzipSync(bytes);
+      bytes = gunzip(bytes);
     } catch (error) {
       throw new ImportError(`could not gunzip: ${(error as Error).message}`, undefined, source);
     }

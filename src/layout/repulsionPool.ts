@@ -1,5 +1,6 @@
 import { Worker } from 'node:worker_threads';
 import type { Octree } from './octree';
+import type { RepulsionRunner } from './multilevel';
 import { computeRepulsion, TRAVERSAL_STACK_SIZE } from './repulsion';
 
 export interface RepulsionTask {
@@ -19,7 +20,7 @@ export interface RepulsionTask {
  * Splits the repulsion pass over worker threads sharing the tree and positions (SharedArrayBuffer);
  * the calling thread computes the first share itself. With one thread no worker is started.
  */
-export class RepulsionPool {
+export class RepulsionPool implements RepulsionRunner {
   private readonly workers: Worker[] = [];
   private readonly stack = new Int32Array(TRAVERSAL_STACK_SIZE);
   private nextId = 0;

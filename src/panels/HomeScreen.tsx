@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { GalaxyCard, type GalaxyCardProps } from './GalaxyCard';
 import './panel.css';
 import './HomeScreen.css';
@@ -13,18 +14,21 @@ export interface HomeScreenProps {
   loading?: boolean;
   /** Why the list of galaxies could not be read. */
   error?: string;
+  /** Shown under the lead, above the galaxies (opening the visitor's own graph). */
+  children?: ReactNode;
 }
 
 const SKELETON_CARDS = 4;
 
 /** docs/rules.md#home: Home: the heading, the internet media card and a card for every other galaxy. */
-export function HomeScreen({ featured, galaxies, loading = false, error }: HomeScreenProps) {
+export function HomeScreen({ featured, galaxies, loading = false, error, children }: HomeScreenProps) {
   const nothing = !loading && !error && featured.length === 0 && galaxies.length === 0;
   return (
     <main className="home-screen">
       <div className="home-screen__inner">
         <h1 className="home-screen__heading">{HOME_HEADING}</h1>
         <p className="home-screen__lead">Pick a galaxy and fly through it: every star is a node, every line a link.</p>
+        {children}
         {featured.length > 0 ? (
           <ul className="home-screen__cards home-screen__cards--featured" aria-label="Featured galaxy">
             {featured.map((card) => (

@@ -17,10 +17,7 @@ export function checkName(kind: 'galaxy' | 'version', name: string): void {
   }
 }
 
-/** A version name from the time of the build, like the published ones: 2026-11-22T12-30-00Z. */
-export function timestampVersion(date = new Date()): string {
-  return date.toISOString().replace(/\.\d+Z$/, 'Z').replace(/:/g, '-');
-}
+export { timestampVersion } from './versionName';
 
 /** Writes `file` through a temporary file and a rename, so a reader never sees half of it. */
 function writeAtomically(file: string, data: string | Uint8Array): void {

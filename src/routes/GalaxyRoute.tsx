@@ -24,6 +24,8 @@ import {
   StatsLine,
   SteeringOverlay,
 } from '../panels';
+import { LocalGalaxyControls } from '../open/LocalGalaxyControls';
+import { isLocalGalaxy } from '../open/localName';
 import { GalaxyCanvas } from '../scene/GalaxyCanvas';
 import { matchesCountText, useGalaxySearch } from '../search/useGalaxySearch';
 import {
@@ -256,6 +258,7 @@ export function GalaxyRoute({ name }: { name: string }) {
           <DetailsContainer graph={graph} kind={kind} />
           <WindowsContainer graph={graph} kind={kind} onFocus={controls.focusNode} />
           <WarningsContainer graph={graph} />
+          {isLocalGalaxy(name) ? <LocalGalaxyControls route={name} graph={graph} scale={scale} /> : null}
           <div style={{ position: 'fixed', left: 12, bottom: 4, zIndex: 1 }}>
             <StatsLine name={graph.name} nodeCount={graph.nodeCount} edgeCount={graph.edgeCount} />
           </div>

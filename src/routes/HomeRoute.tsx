@@ -2,13 +2,22 @@ import { useAtomValue } from 'jotai';
 import { useEffect, useMemo, useState } from 'react';
 import { type HomeGalaxy, homeCards } from '../home/homeCards';
 import { loadGalaxyIndex, loadGalaxyMeta } from '../home/loadHomeGalaxies';
+import { FORMATS } from '../importers/types';
+import { useOpenGraph } from '../open/useOpenGraph';
 import { HomeScreen } from '../panels/HomeScreen';
+import { OpenGraphPanel } from '../panels/OpenGraphPanel';
+import { YourGalaxies } from '../panels/YourGalaxies';
 import { dataRootAtom } from '../state/graph/atoms';
 
 type HomeState = { status: 'loading' } | { status: 'ready'; galaxies: HomeGalaxy[] } | { status: 'error'; message: string };
 
 /** Home: lists the galaxies of the data root as cards. */
+const goTo = (hash: string) => {
+  location.hash = hash;
+};
+
 export function HomeRoute() {
+  const openGraph = useOpenGraph(goTo);
   const dataRoot = useAtomValue(dataRootAtom);
   const [state, setState] = useState<HomeState>({ status: 'loading' });
 
@@ -48,6 +57,24 @@ export function HomeRoute() {
       galaxies={cards.galaxies}
       loading={state.status === 'loading'}
       error={state.status === 'error' ? state.message : undefined}
-    />
+    >
+      <OpenGraphPanel
+        state={openGraph.state}
+        dragOver={openGraph.dragOver}
+        formats={FORMATS}
+        format={openGraph.format}
+        onFormatChange={(value) => openGraph.setFormat(FORMATS.find((known) => known === value))}
+        onFile={openGraph.onFile}
+        onUrl={openGraph.onUrl}
+        onCancel={openGraph.onCancel}
+        onDismiss={openGraph.onDismiss}
+      />
+      {openGraph.storageError ? (
+        <p className="home-screen__message home-screen__message--error galaxy-panel" role="alert">
+          {openGraph.storageError}
+        </p>
+      ) : null}
+      {openGraph.galaxies ? <YourGalaxies galaxies={openGraph.galaxies} onRemove={openGraph.onRemove} /> : null}
+    </HomeScreen>
   );
 }

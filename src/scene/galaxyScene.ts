@@ -102,22 +102,29 @@ export class GalaxyScene implements GalaxyView {
       this.particles = particles;
       this.hitTest = createHitTest(particles);
       this.bounds = boundsOf(graph.data.positions);
-      const build = new AbortController();
-      this.indexBuild = build;
-      buildOctreeOffThread(graph.data.positions, build.signal).then(
-        (tree) => {
-          if (build.signal.aborted) return;
-          this.hitTest?.setIndex(tree);
-          this.indexReady = true;
-        },
-        (error: unknown) => {
-          if (!build.signal.aborted) console.warn('Spatial index not built; picking checks every star instead.', error);
-        },
-      );
+      this.buildIndex(graph.data.positions);
     } else {
       this.bounds = { center: [0, 0, 0], radius: 0, halfSize: 0 };
     }
     this.camera.setScene(this.bounds);
+    this.uploadStars();
+    this.updateLinks();
+  }
+
+  /**
+   * New places for the same stars, as a layout running in the browser settles: colours, sizes,
+   * hover and highlights stay; bounds, the picking index and the visible links follow.
+   */
+  moveStars(positions: Float32Array): void {
+    const graph = this.graph;
+    if (!graph || positions.length !== graph.data.positions.length) return;
+    graph.data.positions.set(positions);
+    this.bounds = boundsOf(graph.data.positions);
+    this.camera.setScene(this.bounds);
+    this.indexBuild?.abort();
+    this.hitTest?.setIndex(undefined);
+    this.indexReady = false;
+    this.buildIndex(graph.data.positions);
     this.uploadStars();
     this.updateLinks();
   }
@@ -290,6 +297,21 @@ export class GalaxyScene implements GalaxyView {
     const flight = this.flight;
     this.flight = undefined;
     flight?.resolve();
+  }
+
+  private buildIndex(positions: Float32Array): void {
+    const build = new AbortController();
+    this.indexBuild = build;
+    buildOctreeOffThread(positions, build.signal).then(
+      (tree) => {
+        if (build.signal.aborted) return;
+        this.hitTest?.setIndex(tree);
+        this.indexReady = true;
+      },
+      (error: unknown) => {
+        if (!build.signal.aborted) console.warn('Spatial index not built; picking checks every star instead.', error);
+      },
+    );
   }
 
   private restyle(id: number): void {

@@ -36,4 +36,6 @@ export interface GalaxyView {
    * suggests for a URL without camera keys (optional so that stand-in views need not have it).
    */
   wholeGalaxyPose?(): CameraPose;
+  /** New places for the same stars while a layout runs in the browser (optional for stand-in views). */
+  moveStars?(positions: Float32Array): void;
 }

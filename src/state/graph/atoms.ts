@@ -2,7 +2,8 @@ import { atom } from 'jotai';
 import type { Graph } from '../../data/graph';
 import type { LoadProgress, LoadedGalaxy } from '../../data/loadTypes';
 import { GalaxyLoadError } from '../../data/loadTypes';
-import { loadGalaxy } from '../../data/loader';
+import type { loadGalaxy } from '../../data/loader';
+import { loadAnyGalaxy } from '../../open/loadLocalGalaxy';
 import type { Manifest } from '../../data/manifest';
 
 /** Default data root: build-time VITE_GALAXY_DATA_ROOT, else the servers' /data. */
@@ -11,7 +12,7 @@ export const DEFAULT_DATA_ROOT: string = import.meta.env.VITE_GALAXY_DATA_ROOT ?
 export const dataRootAtom = atom<string>(DEFAULT_DATA_ROOT);
 
 /** How galaxies are loaded; a test may put a fake loader here. */
-export const galaxyLoaderAtom = atom<{ load: typeof loadGalaxy }>({ load: loadGalaxy });
+export const galaxyLoaderAtom = atom<{ load: typeof loadGalaxy }>({ load: loadAnyGalaxy });
 
 /** docs/rules.md#data-and-loading: the store starts in loading state. */
 export const graphLoadingAtom = atom<boolean>(true);

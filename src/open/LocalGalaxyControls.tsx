@@ -1,0 +1,149 @@
+import { useAtomValue } from 'jotai';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import type { Graph } from '../data/graph';
+import { DEFAULT_SEED } from '../layout/multilevel';
+import { createLiveLayout } from '../layout/live/createLiveLayout';
+import type { LiveLayout } from '../layout/live/liveLayout';
+import { LayoutPanel, type LayoutPanelState } from '../panels/LayoutPanel';
+import { encodePositions } from '../publish/encodeWire';
+import { galaxyViewAtom } from '../state/view/atoms';
+import { downloadBytes, galaxyZip } from './galaxyZip';
+import { localGalaxies } from './localGalaxies';
+import { localName } from './localName';
+
+const ENGINE_NAMES: Record<LiveLayout['engine'], string> = { webgpu: 'WebGPU', 'cpu-workers': 'CPU workers' };
+
+/** Link pairs (source, target per link) from the graph's out-link CSR, for the layout. */
+function linkPairs(graph: Graph): Uint32Array {
+  const { outOffsets, outTargets, nodeCount } = graph.data;
+  const pairs = new Uint32Array(2 * outTargets.length);
+  let at = 0;
+  for (let i = 0; i < nodeCount; i++) {
+    for (let e = outOffsets[i]; e < outOffsets[i + 1]; e++) {
+      pairs[at++] = i;
+      pairs[at++] = outTargets[e];
+    }
+  }
+  return pairs;
+}
+
+/** The galaxy's places in the wire format's range (the scene holds them multiplied by the scale). */
+function unscaled(positions: Float32Array, scale: number): Float32Array {
+  return positions.map((value) => value / scale);
+}
+
+/**
+ * For a galaxy opened in this browser (`local:`): runs its layout while the visitor watches and
+ * flies (frames move the scene's stars), pause and resume, keeps the settled places, and offers
+ * the galaxy as a zip.
+ */
+export function LocalGalaxyControls({ route, graph, scale }: { route: string; graph: Graph; scale: number }) {
+  const view = useAtomValue(galaxyViewAtom);
+  const viewRef = useRef(view);
+  viewRef.current = view;
+  const name = localName(route);
+  const [state, setState] = useState<LayoutPanelState>('starting');
+  const [iteration, setIteration] = useState(0);
+  const [engine, setEngine] = useState<string | undefined>(undefined);
+  const [message, setMessage] = useState<string | undefined>(undefined);
+  const [saving, setSaving] = useState(false);
+  const paused = useRef<{ resume: () => void; promise: Promise<void> } | undefined>(undefined);
+  const pending = useRef<Float32Array | undefined>(undefined);
+
+  // A frame that arrived before the renderer was up is drawn as soon as it is.
+  useEffect(() => {
+    if (view && pending.current) {
+      view.moveStars?.(pending.current);
+      pending.current = undefined;
+    }
+  }, [view]);
+
+  useEffect(() => {
+    let stopped = false;
+    let layout: LiveLayout | undefined;
+    const run = async () => {
+      const kept = await localGalaxies.get(name);
+      if (stopped) return;
+      if (kept?.entry.settled) {
+        setIteration(kept.entry.iterations ?? 0);
+        setState('settled');
+        return;
+      }
+      layout = await createLiveLayout({ nodeCount: graph.nodeCount, links: linkPairs(graph) }, { seed: DEFAULT_SEED });
+      if (stopped) return layout.dispose();
+      setEngine(ENGINE_NAMES[layout.engine]);
+      setState('laying-out');
+      for (;;) {
+        if (paused.current) await paused.current.promise;
+        if (stopped) return;
+        const frame = await layout.step();
+        if (stopped) return;
+        const scaled = frame.positions.map((value) => value * scale);
+        if (viewRef.current?.moveStars) viewRef.current.moveStars(scaled);
+        else pending.current = scaled;
+        setIteration(frame.iteration);
+        if (frame.converged) {
+          await localGalaxies.settle(name, encodePositions(frame.positions).buffer as ArrayBuffer, frame.iteration);
+          if (!stopped) setState('settled');
+          return;
+        }
+      }
+    };
+    run().catch((error: unknown) => {
+      if (stopped) return;
+      setMessage(`The layout stopped: ${error instanceof Error ? error.message : String(error)}`);
+      setState('error');
+    });
+    return () => {
+      stopped = true;
+      paused.current?.resume();
+      paused.current = undefined;
+      layout?.dispose();
+    };
+  }, [name, graph, scale]);
+
+  const onPause = useCallback(() => {
+    if (paused.current) return;
+    let resume = () => {};
+    const promise = new Promise<void>((resolve) => {
+      resume = resolve;
+    });
+    paused.current = { resume, promise };
+    setState('paused');
+  }, []);
+
+  const onResume = useCallback(() => {
+    const current = paused.current;
+    paused.current = undefined;
+    current?.resume();
+    setState('laying-out');
+  }, []);
+
+  const onSave = useCallback(async () => {
+    setSaving(true);
+    try {
+      const kept = await localGalaxies.get(name);
+      if (!kept) throw new Error(`${route} is no longer kept in this browser`);
+      const positions = encodePositions(unscaled(graph.data.positions, scale)).buffer as ArrayBuffer;
+      downloadBytes(galaxyZip(name, kept.entry.version, { ...kept.files, positions }, kept.entry.sourceName), `${name}.zip`);
+    } catch (error) {
+      setMessage(`Could not save the galaxy: ${error instanceof Error ? error.message : String(error)}`);
+      setState('error');
+    } finally {
+      setSaving(false);
+    }
+  }, [name, route, graph, scale]);
+
+  return (
+    <LayoutPanel
+      state={state}
+      iteration={iteration}
+      engine={engine}
+      message={message}
+      saving={saving}
+      onPause={onPause}
+      onResume={onResume}
+      onSave={() => void onSave()}
+    />
+  );
+}

@@ -1,0 +1,34 @@
+/// <reference lib="webworker" />
+import { decodeGalaxy, graphTransferables } from '../data/wire/decodeGalaxy';
+import type { GraphData } from '../data/graph';
+import { localGalaxies, type LocalGalaxyEntry } from './localGalaxies';
+
+declare const self: DedicatedWorkerGlobalScope;
+
+export type LocalLoadRequest = { route: string; name: string; scale?: number };
+export type LocalLoadReply =
+  | { type: 'done'; data: GraphData; entry: LocalGalaxyEntry }
+  | { type: 'missing' }
+  | { type: 'error'; message: string; storage: boolean };
+
+/** Reads a kept galaxy from IndexedDB and decodes it off the main thread, like a download. */
+self.onmessage = async (event: MessageEvent<LocalLoadRequest>) => {
+  const { route, name, scale } = event.data;
+  let kept: Awaited<ReturnType<typeof localGalaxies.get>>;
+  try {
+    kept = await localGalaxies.get(name);
+  } catch (error) {
+    self.postMessage({ type: 'error', message: error instanceof Error ? error.message : String(error), storage: true } satisfies LocalLoadReply);
+    return;
+  }
+  if (!kept) {
+    self.postMessage({ type: 'missing' } satisfies LocalLoadReply);
+    return;
+  }
+  try {
+    const data = decodeGalaxy({ name: route, version: kept.entry.version, ...kept.files, scale });
+    self.postMessage({ type: 'done', data, entry: kept.entry } satisfies LocalLoadReply, graphTransferables(data));
+  } catch (error) {
+    self.postMessage({ type: 'error', message: error instanceof Error ? error.message : String(error), storage: false } satisfies LocalLoadReply);
+  }
+};
