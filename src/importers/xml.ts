@@ -48,3 +48,29 @@ export function text(element: XmlValue): string | undefined {
   if (element && typeof element === 'object' && !Array.isArray(element)) return attribute(element, '#text');
   return undefined;
 }
+
+/**
+ * The local name of an XML document's root element, found past the prolog (declaration, comments,
+ * processing instructions, a DOCTYPE with its internal subset) however long that is; undefined when
+ * `head` ends before it.
+ */
+export function rootElementName(head: string): string | undefined {
+  let at = 0;
+  for (;;) {
+    at = head.indexOf('<', at);
+    if (at < 0) return undefined;
+    let end: number;
+    if (head.startsWith('<?', at)) end = head.indexOf('?>', at + 2) + 1;
+    else if (head.startsWith('<!--', at)) end = head.indexOf('-->', at + 4) + 2;
+    else if (head.startsWith('<!', at)) {
+      const close = head.indexOf('>', at);
+      const subset = head.indexOf('[', at);
+      end = subset >= 0 && (close < 0 || subset < close) ? head.indexOf('>', head.indexOf(']', subset)) : close;
+    } else {
+      const match = /^<(?:[A-Za-z_][\w.-]*:)?([A-Za-z_][\w.-]*)/.exec(head.slice(at, at + 256));
+      return match?.[1];
+    }
+    if (end <= 0) return undefined;
+    at = end + 1;
+  }
+}
