@@ -59,18 +59,25 @@ export function rootElementName(head: string): string | undefined {
   for (;;) {
     at = head.indexOf('<', at);
     if (at < 0) return undefined;
+    /** Index of the last character of what starts at `at`, or -1 when `head` ends first. */
+    const after = (close: string, from: number): number => {
+      const found = head.indexOf(close, from);
+      return found < 0 ? -1 : found + close.length - 1;
+    };
     let end: number;
-    if (head.startsWith('<?', at)) end = head.indexOf('?>', at + 2) + 1;
-    else if (head.startsWith('<!--', at)) end = head.indexOf('-->', at + 4) + 2;
+    if (head.startsWith('<?', at)) end = after('?>', at + 2);
+    else if (head.startsWith('<!--', at)) end = after('-->', at + 4);
     else if (head.startsWith('<!', at)) {
       const close = head.indexOf('>', at);
       const subset = head.indexOf('[', at);
-      end = subset >= 0 && (close < 0 || subset < close) ? head.indexOf('>', head.indexOf(']', subset)) : close;
+      const inSubset = subset >= 0 && (close < 0 || subset < close);
+      const subsetEnd = inSubset ? head.indexOf(']', subset) : -1;
+      end = !inSubset ? close : subsetEnd < 0 ? -1 : head.indexOf('>', subsetEnd);
     } else {
       const match = /^<(?:[A-Za-z_][\w.-]*:)?([A-Za-z_][\w.-]*)/.exec(head.slice(at, at + 256));
       return match?.[1];
     }
-    if (end <= 0) return undefined;
+    if (end < 0) return undefined;
     at = end + 1;
   }
 }
