@@ -1,5 +1,6 @@
 import { statSync } from 'node:fs';
 import { InvalidArgumentError, type Command } from 'commander';
+import { printable } from '../terminalText';
 import { ensureViewerBuilt, galaxiesIn, shareableUrls, startServer } from './serveGalaxies';
 
 function port(value: string): number {
@@ -31,7 +32,7 @@ export function registerServeCommand(program: Command): void {
     .action(async (dataRoot: string, flags: { port: number; host: string }) => {
       const problem = dataRootProblem(dataRoot);
       if (problem) {
-        process.stderr.write(`galaxy serve: ${problem}\n`);
+        process.stderr.write(`galaxy serve: ${printable(problem)}\n`);
         process.exitCode = 1;
         return;
       }
@@ -42,11 +43,11 @@ export function registerServeCommand(program: Command): void {
         const actualPort = typeof address === 'object' && address ? address.port : flags.port;
         const galaxies = galaxiesIn(dataRoot);
         process.stdout.write(
-          `serving ${galaxies.length} galaxies (${galaxies.join(', ') || 'none yet'}) from ${dataRoot}\n` +
+          printable(`serving ${galaxies.length} galaxies (${galaxies.join(', ') || 'none yet'}) from ${dataRoot}`) + '\n' +
             shareableUrls(flags.host, actualPort).map((url) => `  ${url}\n`).join(''),
         );
       } catch (error) {
-        process.stderr.write(`galaxy serve: ${error instanceof Error ? error.message : String(error)}\n`);
+        process.stderr.write(`galaxy serve: ${printable(error instanceof Error ? error.message : String(error))}\n`);
         // Exit even if something (a half-started server, a build worker) would keep the process alive.
         process.exit(1);
       }
