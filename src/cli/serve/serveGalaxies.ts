@@ -38,7 +38,15 @@ export function startServer(options: ServeOptions): Promise<Server> {
   server.keepAliveTimeout = 5_000;
   return new Promise((resolve, reject) => {
     server.once('error', reject);
-    server.listen(options.port, options.host, () => resolve(server));
+    server.listen(options.port, options.host, () => {
+      server.off('error', reject);
+      // Once listening, an error (e.g. EMFILE on accept when out of descriptors) costs one
+      // connection, not the server: Node would otherwise throw it and stop the process.
+      server.on('error', (error: NodeJS.ErrnoException) => {
+        process.stderr.write(`galaxy serve: ${error.code ?? error.message} (still serving)\n`);
+      });
+      resolve(server);
+    });
   });
 }
 
