@@ -6,6 +6,7 @@ import { defineConfig, type Plugin } from 'vite';
 import { storybookTest } from '@storybook/addon-vitest/vitest-plugin';
 import { playwright } from '@vitest/browser-playwright';
 import { dataDirsFromEnv, dataRootMiddleware } from './src/server/dataRootMiddleware.ts';
+import { setViewerSecurityHeaders } from './src/server/contentSecurityPolicy.ts';
 import { chromiumArgs, chromiumPath } from './tests/support/chromium.ts';
 
 const projectRoot = path.dirname(fileURLToPath(import.meta.url));
@@ -19,6 +20,11 @@ function galaxyDataRoot(): Plugin {
       server.middlewares.use(middleware());
     },
     configurePreviewServer(server) {
+      // The built viewer is previewed under the policy `galaxy serve` sends (no dev server: it injects inline script).
+      server.middlewares.use((_req, res, next) => {
+        setViewerSecurityHeaders(res);
+        next();
+      });
       server.middlewares.use(middleware());
     },
   };

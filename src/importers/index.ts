@@ -1,6 +1,6 @@
 import { importBgpPaths } from './bgp';
 import { baseName, extensionOf } from './fileName';
-import { gunzip } from './gunzip';
+import { gunzip, GunzipLimitError } from './gunzip';
 import { importDebianPackages } from './debian';
 import { importDot } from './dot';
 import { importEdgeList } from './edgeList';
@@ -10,10 +10,17 @@ import { importGraphTool } from './graphTool';
 import { importNodeLinkJson } from './nodeLinkJson';
 import { importPackageLock } from './packageLock';
 import { FORMATS, ImportError, type GraphFormat, type ImportedGraph } from './types';
+import { rootElementName } from './xml';
 
 export { FORMATS, ImportError, type GraphFormat, type ImportedGraph } from './types';
 
 const GZIP_MAGIC = [0x1f, 0x8b];
+
+/** Text inputs become one JavaScript string, which V8 caps at 2^29 - 24 UTF-16 units (one per byte at most). */
+const MAX_TEXT_BYTES = 2 ** 29 - 24;
+
+/** What gunzipping bytes in memory may produce (galaxy build streams and caps its input before this). */
+const MAX_GUNZIPPED_BYTES = 256 * 1024 * 1024;
 
 function isGzip(bytes: Uint8Array): boolean {
   return bytes[0] === GZIP_MAGIC[0] && bytes[1] === GZIP_MAGIC[1];
@@ -29,6 +36,9 @@ const BY_EXTENSION: Record<string, GraphFormat> = {
   '.bgp': 'bgp', '.aspath': 'bgp', '.aspaths': 'bgp',
 };
 
+/** How far into an XML file its root element is looked for. */
+const XML_ROOT_SEARCH_BYTES = 1024 * 1024;
+
 /** Picks the format from the file name, then from the first bytes; undefined when neither tells. */
 export function detectFormat(fileName: string, bytes: Uint8Array): GraphFormat | undefined {
   const base = baseName(fileName).replace(/\.gz$/, '');
@@ -37,16 +47,17 @@ export function detectFormat(fileName: string, bytes: Uint8Array): GraphFormat |
   const head = new TextDecoder().decode(bytes.subarray(0, 4096));
   if (head.startsWith('⛾ gt')) return 'graph-tool';
   const trimmed = head.trimStart();
+  const byExtension = BY_EXTENSION[extensionOf(base).toLowerCase()];
   if (trimmed.startsWith('<')) {
-    if (/<graphml[\s>]/.test(head)) return 'graphml';
-    if (/<gexf[\s>]/.test(head)) return 'gexf';
-    return undefined;
+    // A long prolog (comments, a DOCTYPE) may push the root tag far past the first 4 KB.
+    const root = rootElementName(new TextDecoder().decode(bytes.subarray(0, XML_ROOT_SEARCH_BYTES)));
+    if (root === 'graphml' || root === 'gexf') return root;
+    return byExtension === 'graphml' || byExtension === 'gexf' ? byExtension : undefined;
   }
   if (/^(strict\s+)?(di)?graph[\s{]/i.test(trimmed)) return 'dot';
   if (trimmed.startsWith('{')) return /"lockfileVersion"/.test(head) ? 'package-lock' : 'json';
   if (/^Package:\s/m.test(head) && /^(Version|Depends|Architecture):/m.test(head)) return 'debian';
   if (/^(TABLE_DUMP2?|BGP4MP)\|/m.test(head)) return 'bgp';
-  const byExtension = BY_EXTENSION[extensionOf(base).toLowerCase()];
   if (byExtension) return byExtension;
   // Text whose first data line holds two or more fields reads as an edge list.
   if (head.includes('\u0000')) return undefined;
@@ -66,8 +77,9 @@ export function importGraph(bytes: Uint8Array, fileName: string, format?: GraphF
   const source = baseName(fileName);
   if (isGzip(bytes)) {
     try {
-      bytes = gunzip(bytes);
+      bytes = gunzip(bytes, MAX_GUNZIPPED_BYTES);
     } catch (error) {
+      if (error instanceof GunzipLimitError) throw new ImportError(error.message, undefined, source);
       throw new ImportError(`could not gunzip: ${(error as Error).message}`, undefined, source);
     }
   }
@@ -80,6 +92,13 @@ export function importGraph(bytes: Uint8Array, fileName: string, format?: GraphF
     );
   }
   if (chosen === 'graph-tool') return importGraphTool(bytes, { source });
+  if (bytes.length > MAX_TEXT_BYTES) {
+    throw new ImportError(
+      `${chosen} input of ${Math.round(bytes.length / 2 ** 20)} MB is over the ${Math.floor(MAX_TEXT_BYTES / 2 ** 20)} MB a text input can have; split it`,
+      undefined,
+      source,
+    );
+  }
   const text = new TextDecoder('utf-8').decode(bytes).replace(/^\uFEFF/, '');
   const options = { source };
   switch (chosen) {

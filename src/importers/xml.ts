@@ -48,3 +48,36 @@ export function text(element: XmlValue): string | undefined {
   if (element && typeof element === 'object' && !Array.isArray(element)) return attribute(element, '#text');
   return undefined;
 }
+
+/**
+ * The local name of an XML document's root element, found past the prolog (declaration, comments,
+ * processing instructions, a DOCTYPE with its internal subset) however long that is; undefined when
+ * `head` ends before it.
+ */
+export function rootElementName(head: string): string | undefined {
+  let at = 0;
+  for (;;) {
+    at = head.indexOf('<', at);
+    if (at < 0) return undefined;
+    /** Index of the last character of what starts at `at`, or -1 when `head` ends first. */
+    const after = (close: string, from: number): number => {
+      const found = head.indexOf(close, from);
+      return found < 0 ? -1 : found + close.length - 1;
+    };
+    let end: number;
+    if (head.startsWith('<?', at)) end = after('?>', at + 2);
+    else if (head.startsWith('<!--', at)) end = after('-->', at + 4);
+    else if (head.startsWith('<!', at)) {
+      const close = head.indexOf('>', at);
+      const subset = head.indexOf('[', at);
+      const inSubset = subset >= 0 && (close < 0 || subset < close);
+      const subsetEnd = inSubset ? head.indexOf(']', subset) : -1;
+      end = !inSubset ? close : subsetEnd < 0 ? -1 : head.indexOf('>', subsetEnd);
+    } else {
+      const match = /^<(?:[A-Za-z_][\w.-]*:)?([A-Za-z_][\w.-]*)/.exec(head.slice(at, at + 256));
+      return match?.[1];
+    }
+    if (end < 0) return undefined;
+    at = end + 1;
+  }
+}

@@ -1,6 +1,6 @@
-import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { type GalaxyIndex, type GalaxyMeta, type Manifest, ManifestFormatError, parseManifestText } from '../data/manifest';
+import { type GalaxyIndex, type GalaxyMeta, type Manifest, galaxyNamesFromJson, ManifestFormatError, parseManifestText } from '../data/manifest';
 
 export interface GalaxyVersionFiles {
   positions: Uint8Array;
@@ -8,12 +8,21 @@ export interface GalaxyVersionFiles {
   labels: string;
 }
 
-/** Galaxy and version names become folder names and URL parts: keep them plain. */
+/** Galaxy and version names become folder names and URL parts: keep them plain and short. */
 const SAFE_NAME = /^[A-Za-z0-9][A-Za-z0-9._-]*$/;
+export const MAX_NAME_LENGTH = 100;
+
+const OPTION_OF = { galaxy: '--name', version: '--version-name' } as const;
 
 export function checkName(kind: 'galaxy' | 'version', name: string): void {
+  const option = OPTION_OF[kind];
+  if (name.length > MAX_NAME_LENGTH) {
+    throw new Error(`${kind} name (${option}) is ${name.length} characters long; at most ${MAX_NAME_LENGTH} are allowed`);
+  }
   if (!SAFE_NAME.test(name) || name.includes('..')) {
-    throw new Error(`${kind} name "${name}" may hold only letters, digits, ".", "_" and "-", and must start with a letter or digit`);
+    throw new Error(
+      `${kind} name (${option}) "${name}" may hold only letters, digits, ".", "_" and "-", and must start with a letter or digit`,
+    );
   }
 }
 
@@ -26,6 +35,18 @@ function writeAtomically(file: string, data: string | Uint8Array): void {
   renameSync(temporary, file);
 }
 
+/** A data root file that cannot be used as it is; the message names the file and says nothing was changed. */
+export class DataRootError extends Error {}
+
+function readJson(file: string): unknown {
+  const text = readFileSync(file, 'utf8');
+  try {
+    return JSON.parse(text) as unknown;
+  } catch (error) {
+    throw new DataRootError(`${file} is not valid JSON (${(error as Error).message}); fix or remove it, nothing was changed`);
+  }
+}
+
 export function readManifest(root: string, name: string): Manifest | undefined {
   const file = path.join(root, name, 'manifest.json');
   if (!existsSync(file)) return undefined;
@@ -34,13 +55,41 @@ export function readManifest(root: string, name: string): Manifest | undefined {
   try {
     manifest = parseManifestText(text);
   } catch (error) {
-    if (error instanceof ManifestFormatError) throw new Error(`${file} is not a galaxy manifest: it ${error.reason}`);
+    if (error instanceof ManifestFormatError) {
+      throw new DataRootError(`${file} is not a galaxy manifest: it ${error.reason}; fix or remove it, nothing was changed`);
+    }
     throw error;
   }
   // Keys this reader does not know (another tool's, a newer format's) are written back as they were.
   const raw = JSON.parse(text) as Record<string, unknown>;
+  // Publishing rewrites `all`: one that is not a list of versions would lose what it held.
+  if (!Array.isArray(raw.all) || !raw.all.every((version) => typeof version === 'string')) {
+    throw new DataRootError(`${file} is not a galaxy manifest (needs "all", a list of versions); fix or remove it, nothing was changed`);
+  }
   const rawMeta = typeof raw.meta === 'object' && raw.meta !== null ? raw.meta : undefined;
   return { ...raw, ...manifest, ...(manifest.meta || rawMeta ? { meta: { ...rawMeta, ...manifest.meta } } : {}) };
+}
+
+/** The galaxy folders already in a data root (those holding a manifest.json), sorted. */
+function galaxyFoldersIn(root: string): string[] {
+  if (!existsSync(root)) return [];
+  return readdirSync(root, { withFileTypes: true })
+    .filter((entry) => entry.isDirectory() && !entry.name.startsWith('.') && existsSync(path.join(root, entry.name, 'manifest.json')))
+    .map((entry) => entry.name)
+    .sort();
+}
+
+/**
+ * The data root's galaxies.json; when there is none, an index of the galaxy folders already there,
+ * so that publishing one more galaxy does not hide the others.
+ */
+export function readIndex(root: string): GalaxyIndex {
+  const file = path.join(root, 'galaxies.json');
+  if (!existsSync(file)) return { galaxies: galaxyFoldersIn(root) };
+  const parsed = readJson(file);
+  const galaxies = galaxyNamesFromJson(parsed);
+  if (!galaxies) throw new DataRootError(`${file} is not a galaxy index (needs "galaxies", a list of names); nothing was changed`);
+  return { ...(parsed as object), galaxies };
 }
 
 /** The manifest after publishing `version`: appended to `all` (once), `last` moved, the rest kept. */
@@ -53,22 +102,47 @@ export function nextManifest(previous: Manifest | undefined, version: string, me
   return manifest;
 }
 
-/** Adds `name` to the data root's galaxies.json (created when missing), keeping its order. */
-export function addToIndex(root: string, name: string): void {
-  const file = path.join(root, 'galaxies.json');
-  let index: GalaxyIndex = { galaxies: [] };
-  if (existsSync(file)) {
-    const parsed = JSON.parse(readFileSync(file, 'utf8')) as Partial<GalaxyIndex>;
-    if (Array.isArray(parsed.galaxies)) index = { ...parsed, galaxies: parsed.galaxies };
-  }
-  if (!index.galaxies.includes(name)) index.galaxies.push(name);
-  writeAtomically(file, `${JSON.stringify(index, null, 2)}\n`);
+/** Everything publishing one version will write besides the version's own files, checked up front. */
+export interface PublishPlan {
+  root: string;
+  name: string;
+  version: string;
+  previousManifest: Manifest | undefined;
+  manifest: Manifest;
+  index: GalaxyIndex;
+  indexChanges: boolean;
 }
 
 /**
- * Publishes one version of a galaxy under `root/name/version/`: the files are written into a
- * hidden folder first and renamed into place, then manifest.json and galaxies.json are updated,
- * so a failure leaves no partial version and the versions already there untouched.
+ * Checks names, the version folder, manifest.json and galaxies.json before any work, so that a build
+ * that would fail to publish fails before its layout runs, with the file named.
+ */
+export function planPublish(root: string, name: string, version: string, meta?: GalaxyMeta): PublishPlan {
+  checkName('galaxy', name);
+  checkName('version', version);
+  const finalDir = path.join(root, name, version);
+  if (existsSync(finalDir)) {
+    throw new DataRootError(`${finalDir} already exists; choose another --version-name or remove it first`);
+  }
+  const previousManifest = readManifest(root, name);
+  const index = readIndex(root);
+  const indexChanges = !index.galaxies.includes(name) || !existsSync(path.join(root, 'galaxies.json'));
+  if (!index.galaxies.includes(name)) index.galaxies.push(name);
+  return { root, name, version, previousManifest, manifest: nextManifest(previousManifest, version, meta), index, indexChanges };
+}
+
+/** Adds `name` to the data root's galaxies.json (created from the galaxy folders there when missing). */
+export function addToIndex(root: string, name: string): void {
+  const index = readIndex(root);
+  if (!index.galaxies.includes(name)) index.galaxies.push(name);
+  writeAtomically(path.join(root, 'galaxies.json'), `${JSON.stringify(index, null, 2)}\n`);
+}
+
+/**
+ * Publishes one version of a galaxy under `root/name/version/`: everything is checked first
+ * (planPublish), the files are written into a hidden folder and renamed into place, then
+ * manifest.json and galaxies.json are replaced atomically. A failure on the way undoes what was
+ * done, so the root is never left half updated and the versions already there stay untouched.
  */
 export function writeGalaxyVersion(
   root: string,
@@ -77,14 +151,10 @@ export function writeGalaxyVersion(
   files: GalaxyVersionFiles,
   meta?: GalaxyMeta,
 ): Manifest {
-  checkName('galaxy', name);
-  checkName('version', version);
+  const plan = planPublish(root, name, version, meta);
   const galaxyDir = path.join(root, name);
-  const previous = readManifest(root, name);
   const finalDir = path.join(galaxyDir, version);
-  if (existsSync(finalDir)) {
-    throw new Error(`${finalDir} already exists; choose another --version or remove it first`);
-  }
+  const manifestFile = path.join(galaxyDir, 'manifest.json');
   mkdirSync(galaxyDir, { recursive: true });
   const staging = path.join(galaxyDir, `.${version}.partial-${process.pid}`);
   rmSync(staging, { recursive: true, force: true });
@@ -98,8 +168,14 @@ export function writeGalaxyVersion(
     rmSync(staging, { recursive: true, force: true });
     throw error;
   }
-  const manifest = nextManifest(previous, version, meta);
-  writeAtomically(path.join(galaxyDir, 'manifest.json'), `${JSON.stringify(manifest, null, 2)}\n`);
-  addToIndex(root, name);
-  return manifest;
+  try {
+    writeAtomically(manifestFile, `${JSON.stringify(plan.manifest, null, 2)}\n`);
+    if (plan.indexChanges) writeAtomically(path.join(root, 'galaxies.json'), `${JSON.stringify(plan.index, null, 2)}\n`);
+  } catch (error) {
+    rmSync(finalDir, { recursive: true, force: true });
+    if (plan.previousManifest) writeAtomically(manifestFile, `${JSON.stringify(plan.previousManifest, null, 2)}\n`);
+    else rmSync(manifestFile, { force: true });
+    throw error;
+  }
+  return plan.manifest;
 }

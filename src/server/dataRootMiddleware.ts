@@ -1,6 +1,9 @@
-import { createReadStream, existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
+import { climbsOutOfRoot, fileInsideRoot } from './fileInsideRoot.ts';
+import { acceptReadOnly } from './readOnlyMethods.ts';
+import { sendFile, sendStatus } from './sendFile.ts';
 
 /** Folders served as the data root, from GALAXY_DATA_DIR (path-delimited list) or the repo's data folder. */
 export function dataDirsFromEnv(env: NodeJS.ProcessEnv, projectRoot: string): string[] {
@@ -47,53 +50,63 @@ function galaxiesOfFolder(dir: string): string[] {
 
 type Next = (err?: unknown) => void;
 
+function sendJson(req: IncomingMessage, res: ServerResponse, body: string, headers: Record<string, string> = {}): void {
+  res.setHeader('Content-Type', CONTENT_TYPES['.json']);
+  for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
+  res.setHeader('Content-Length', String(Buffer.byteLength(body)));
+  res.end(req.method === 'HEAD' ? undefined : body);
+}
+
 /**
  * Serves the data root under `mountPath` from one or more folders (the first that holds a file wins).
  * With several folders, galaxies.json is their merged list; a folder without one is listed from disk,
- * so a plain folder of galaxies works as is.
+ * so a plain folder of galaxies works as is. Read-only: GET and HEAD, nothing whose real path (links
+ * resolved) is outside the folders, and no client or stream error can throw out of it.
  */
 export function dataRootMiddleware(mountPath: string, dirs: string[]) {
   const prefix = mountPath.endsWith('/') ? mountPath : `${mountPath}/`;
   return (req: IncomingMessage, res: ServerResponse, next: Next): void => {
-    const url = new URL(req.url ?? '/', 'http://localhost');
+    let url: URL;
+    try {
+      url = new URL(req.url ?? '/', 'http://localhost');
+    } catch {
+      return next();
+    }
     if (!url.pathname.startsWith(prefix)) return next();
+    if (!acceptReadOnly(req, res)) return;
     let relative: string;
     try {
       relative = decodeURIComponent(url.pathname.slice(prefix.length));
     } catch {
-      res.statusCode = 400;
-      res.end('Bad path');
+      sendStatus(res, 400, 'Bad path');
       return;
     }
-    if (relative === 'galaxies.json' && dirs.length > 1) {
-      res.setHeader('Content-Type', CONTENT_TYPES['.json']);
-      res.setHeader('Cache-Control', 'no-cache');
-      res.end(JSON.stringify({ galaxies: listGalaxies(dirs) }));
-      return;
-    }
-    for (const dir of dirs) {
-      const file = path.resolve(dir, relative);
-      if (!file.startsWith(dir + path.sep)) {
-        res.statusCode = 403;
-        res.end('Forbidden');
-        return;
-      }
-      if (existsSync(file) && statSync(file).isFile()) {
-        const size = statSync(file).size;
-        res.setHeader('Content-Type', CONTENT_TYPES[path.extname(file)] ?? 'application/octet-stream');
-        res.setHeader('Content-Length', String(size));
-        res.setHeader('Cache-Control', 'no-cache');
-        res.setHeader('Access-Control-Allow-Origin', '*');
-        createReadStream(file).pipe(res);
-        return;
-      }
-    }
-    if (relative === 'galaxies.json') {
-      res.setHeader('Content-Type', CONTENT_TYPES['.json']);
-      res.end(JSON.stringify({ galaxies: listGalaxies(dirs) }));
-      return;
-    }
-    res.statusCode = 404;
-    res.end('Not found');
+    serveData(req, res, relative, dirs).catch(() => sendStatus(res, 500, 'Cannot read the file'));
   };
+}
+
+async function serveData(req: IncomingMessage, res: ServerResponse, relative: string, dirs: string[]): Promise<void> {
+  if (relative === 'galaxies.json' && dirs.length > 1) {
+    sendJson(req, res, JSON.stringify({ galaxies: listGalaxies(dirs) }), { 'Cache-Control': 'no-cache' });
+    return;
+  }
+  if (climbsOutOfRoot(relative)) {
+    sendStatus(res, 403, 'Forbidden');
+    return;
+  }
+  const headers = {
+    'Content-Type': CONTENT_TYPES[path.extname(relative)] ?? 'application/octet-stream',
+    'Cache-Control': 'no-cache',
+    'Access-Control-Allow-Origin': '*',
+    'X-Content-Type-Options': 'nosniff',
+  };
+  for (const dir of dirs) {
+    const file = await fileInsideRoot(dir, relative);
+    if (file && (await sendFile(req, res, file, headers))) return;
+  }
+  if (relative === 'galaxies.json') {
+    sendJson(req, res, JSON.stringify({ galaxies: listGalaxies(dirs) }));
+    return;
+  }
+  sendStatus(res, 404, 'Not found');
 }

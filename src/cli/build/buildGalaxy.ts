@@ -1,10 +1,10 @@
-import { readFileSync } from 'node:fs';
 import os from 'node:os';
 import type { GalaxyMeta, Manifest } from '../../data/manifest';
 import { importGraph, ImportError, type GraphFormat, type ImportedGraph } from '../../importers';
 import { DEFAULT_ITERATIONS, DEFAULT_SEED, forceLayout } from '../../layout/forceLayout';
 import { encodeLabels, encodeLinks, encodePositions } from '../../publish/encodeWire';
-import { checkName, timestampVersion, writeGalaxyVersion } from '../../publish/galaxyFolder';
+import { readGraphInput } from '../../importers/readInput';
+import { planPublish, timestampVersion, writeGalaxyVersion } from '../../publish/galaxyFolder';
 
 export interface BuildOptions {
   input: string;
@@ -18,6 +18,8 @@ export interface BuildOptions {
   meta?: GalaxyMeta;
   /** Prepended to every label, e.g. "AS" for a graph-tool AS graph whose names are bare numbers. */
   labelPrefix?: string;
+  /** Most bytes read from the input (unzipped); default DEFAULT_MAX_INPUT_BYTES. */
+  maxInputBytes?: number;
   onImported?: (graph: ImportedGraph) => void;
   onIteration?: (done: number, total: number) => void;
 }
@@ -31,15 +33,10 @@ export interface BuildResult {
 
 /** Import, lay out and publish one galaxy version; throws ImportError or Error with a message for the user. */
 export async function buildGalaxy(options: BuildOptions): Promise<BuildResult> {
-  checkName('galaxy', options.name);
   const version = options.version ?? timestampVersion();
-  checkName('version', version);
-  let bytes: Uint8Array;
-  try {
-    bytes = readFileSync(options.input);
-  } catch (error) {
-    throw new ImportError(`cannot read ${options.input}: ${(error as NodeJS.ErrnoException).code ?? String(error)}`);
-  }
+  // Names, the version folder, manifest.json and galaxies.json are checked before the input is read.
+  planPublish(options.out, options.name, version, options.meta);
+  const bytes = await readGraphInput(options.input, options.maxInputBytes);
   const graph = importGraph(bytes, options.input, options.format);
   if (graph.labels.length === 0) throw new ImportError('the input holds no nodes: nothing to build', undefined, options.input);
   if (options.labelPrefix) graph.labels = graph.labels.map((label) => `${options.labelPrefix}${label}`);

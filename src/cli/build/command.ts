@@ -2,6 +2,9 @@ import { InvalidArgumentError, type Command } from 'commander';
 import { SingleBar } from 'cli-progress';
 import { parseFormat } from '../../importers';
 import type { GalaxyMeta } from '../../data/manifest';
+import { DEFAULT_MAX_INPUT_BYTES } from '../../importers/readInput';
+import { checkName } from '../../publish/galaxyFolder';
+import { printableLines } from '../terminalText';
 import { buildGalaxy } from './buildGalaxy';
 
 const EXAMPLES = `
@@ -55,6 +58,7 @@ interface BuildFlags {
   vantageHost?: string;
   vantageAsn?: number;
   labelPrefix?: string;
+  maxInputMb: number;
   progress: boolean;
 }
 
@@ -90,6 +94,7 @@ export function registerBuildCommand(program: Command): void {
     .option('--vantage-host <host>', 'internet galaxy: host the routing tables were seen from')
     .option('--vantage-asn <asn>', 'internet galaxy: AS number of that host', integer)
     .option('--label-prefix <prefix>', 'text put before every node name (e.g. AS)')
+    .option('--max-input-mb <n>', 'most megabytes read from the input, once unzipped', positiveInteger, DEFAULT_MAX_INPUT_BYTES / 2 ** 20)
     .option('--no-progress', 'no progress bar')
     .addHelpText('after', EXAMPLES)
     .action(async (input: string, flags: BuildFlags) => {
@@ -101,6 +106,9 @@ export function registerBuildCommand(program: Command): void {
       });
       let barStarted = false;
       try {
+        // Before anything is read or laid out.
+        checkName('galaxy', flags.name);
+        if (flags.versionName !== undefined) checkName('version', flags.versionName);
         const result = await buildGalaxy({
           input,
           name: flags.name,
@@ -112,6 +120,7 @@ export function registerBuildCommand(program: Command): void {
           threads: flags.threads,
           meta: metaFrom(flags),
           labelPrefix: flags.labelPrefix,
+          maxInputBytes: flags.maxInputMb * 2 ** 20,
           onImported: (graph) => {
             process.stderr.write(
               `imported ${graph.format}: ${graph.labels.length.toLocaleString('en-US')} nodes, ` +
@@ -136,10 +145,10 @@ export function registerBuildCommand(program: Command): void {
           ...stats.notes,
           `manifest: last ${result.manifest.last}, ${result.manifest.all.length} version(s)`,
         ];
-        process.stdout.write(`${lines.join('\n')}\n`);
+        process.stdout.write(printableLines(lines));
       } catch (error) {
         if (barStarted) bar.stop();
-        process.stderr.write(`galaxy build: ${error instanceof Error ? error.message : String(error)}\n`);
+        process.stderr.write(printableLines([`galaxy build: ${error instanceof Error ? error.message : String(error)}`]));
         process.exitCode = 1;
       }
     });

@@ -1,6 +1,7 @@
 import type { Command } from 'commander';
 import { GalaxyLoadError } from '../../data/loadTypes';
 import { GalaxyDataError } from '../../data/wire/labels';
+import { printableJson, printableLines } from '../terminalText';
 import { InspectError, inspectGalaxy, type InspectReport } from './inspectGalaxy';
 
 export function registerInspectCommand(program: Command): void {
@@ -18,12 +19,12 @@ export function registerInspectCommand(program: Command): void {
       } catch (error) {
         const known = error instanceof InspectError || error instanceof GalaxyDataError || error instanceof GalaxyLoadError;
         const reason = error instanceof Error ? error.message : String(error);
-        if (options.json) process.stdout.write(`${JSON.stringify({ valid: false, error: reason })}\n`);
-        else process.stderr.write(`galaxy inspect: ${known ? reason : `unexpected failure: ${reason}`}\n`);
+        if (options.json) process.stdout.write(`${printableJson({ valid: false, error: reason })}\n`);
+        else process.stderr.write(printableLines([`galaxy inspect: ${known ? reason : `unexpected failure: ${reason}`}`]));
         process.exitCode = 1;
         return;
       }
-      if (options.json) process.stdout.write(`${JSON.stringify({ valid: true, ...report }, null, 2)}\n`);
+      if (options.json) process.stdout.write(`${printableJson({ valid: true, ...report }, 2)}\n`);
       else process.stdout.write(formatReport(report));
     });
 }
@@ -41,5 +42,5 @@ export function formatReport(report: InspectReport): string {
     `warnings:      ${report.warnings.length === 0 ? 'none' : report.warnings.length}`,
     ...report.warnings.map((warning) => `  - ${warning}`),
   ];
-  return `${lines.join('\n')}\n`;
+  return printableLines(lines);
 }

@@ -1,11 +1,24 @@
-import { existsSync } from 'node:fs';
+import { statSync } from 'node:fs';
 import { InvalidArgumentError, type Command } from 'commander';
+import { printable } from '../terminalText';
 import { ensureViewerBuilt, galaxiesIn, shareableUrls, startServer } from './serveGalaxies';
 
 function port(value: string): number {
   const parsed = Number(value);
   if (!Number.isInteger(parsed) || parsed < 0 || parsed > 65535) throw new InvalidArgumentError('expected a port number');
   return parsed;
+}
+
+/** Why `dataRoot` cannot be served, or undefined when it is a readable folder. */
+export function dataRootProblem(dataRoot: string): string | undefined {
+  try {
+    if (!statSync(dataRoot).isDirectory()) return `${dataRoot} is not a folder: give the folder of galaxies (as written by galaxy build --out)`;
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT' || code === 'ENOTDIR') return `${dataRoot} does not exist: give the folder of galaxies (as written by galaxy build --out)`;
+    return `cannot read ${dataRoot} (${code ?? String(error)})`;
+  }
+  return undefined;
 }
 
 export function registerServeCommand(program: Command): void {
@@ -17,8 +30,9 @@ export function registerServeCommand(program: Command): void {
     .option('--host <host>', 'address to listen on (0.0.0.0: every interface, for the local network)', '0.0.0.0')
     .addHelpText('after', '\nExamples:\n  galaxy serve data\n  galaxy serve ~/galaxies --port 3000 --host 127.0.0.1')
     .action(async (dataRoot: string, flags: { port: number; host: string }) => {
-      if (!existsSync(dataRoot)) {
-        process.stderr.write(`galaxy serve: ${dataRoot} does not exist\n`);
+      const problem = dataRootProblem(dataRoot);
+      if (problem) {
+        process.stderr.write(`galaxy serve: ${printable(problem)}\n`);
         process.exitCode = 1;
         return;
       }
@@ -29,12 +43,13 @@ export function registerServeCommand(program: Command): void {
         const actualPort = typeof address === 'object' && address ? address.port : flags.port;
         const galaxies = galaxiesIn(dataRoot);
         process.stdout.write(
-          `serving ${galaxies.length} galaxies (${galaxies.join(', ') || 'none yet'}) from ${dataRoot}\n` +
+          printable(`serving ${galaxies.length} galaxies (${galaxies.join(', ') || 'none yet'}) from ${dataRoot}`) + '\n' +
             shareableUrls(flags.host, actualPort).map((url) => `  ${url}\n`).join(''),
         );
       } catch (error) {
-        process.stderr.write(`galaxy serve: ${error instanceof Error ? error.message : String(error)}\n`);
-        process.exitCode = 1;
+        process.stderr.write(`galaxy serve: ${printable(error instanceof Error ? error.message : String(error))}\n`);
+        // Exit even if something (a half-started server, a build worker) would keep the process alive.
+        process.exit(1);
       }
     });
 }

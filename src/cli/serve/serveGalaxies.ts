@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { dataRootMiddleware, listGalaxies } from '../../server/dataRootMiddleware';
+import { acceptReadOnly } from '../../server/readOnlyMethods';
 import { staticFiles } from './staticFiles';
 
 export const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -27,10 +28,25 @@ export interface ServeOptions {
 export function startServer(options: ServeOptions): Promise<Server> {
   const data = dataRootMiddleware('/data', [path.resolve(options.dataRoot)]);
   const viewer = staticFiles(viewerDist);
-  const server = createServer((req, res) => data(req, res, () => viewer(req, res)));
+  const server = createServer((req, res) => {
+    if (!acceptReadOnly(req, res)) return;
+    data(req, res, () => viewer(req, res));
+  });
+  // Slow or idle clients cannot hold sockets (and so descriptors) for ever.
+  server.headersTimeout = 20_000;
+  server.requestTimeout = 60_000;
+  server.keepAliveTimeout = 5_000;
   return new Promise((resolve, reject) => {
     server.once('error', reject);
-    server.listen(options.port, options.host, () => resolve(server));
+    server.listen(options.port, options.host, () => {
+      server.off('error', reject);
+      // Once listening, an error (e.g. EMFILE on accept when out of descriptors) costs one
+      // connection, not the server: Node would otherwise throw it and stop the process.
+      server.on('error', (error: NodeJS.ErrnoException) => {
+        process.stderr.write(`galaxy serve: ${error.code ?? error.message} (still serving)\n`);
+      });
+      resolve(server);
+    });
   });
 }
 

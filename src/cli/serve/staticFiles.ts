@@ -1,6 +1,8 @@
-import { createReadStream, existsSync, statSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
+import { setViewerSecurityHeaders } from '../../server/contentSecurityPolicy';
+import { fileInsideRoot } from '../../server/fileInsideRoot';
+import { sendFile, sendStatus } from '../../server/sendFile';
 
 const CONTENT_TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -17,32 +19,32 @@ const CONTENT_TYPES: Record<string, string> = {
   '.txt': 'text/plain; charset=utf-8',
 };
 
-/** Serves the built viewer from `dir`; unknown paths get index.html (the app routes by hash anyway). */
+function headersFor(file: string): Record<string, string> {
+  return { 'Content-Type': CONTENT_TYPES[path.extname(file)] ?? 'application/octet-stream' };
+}
+
+/**
+ * Serves the built viewer from `dir` with its Content-Security-Policy; unknown paths get index.html
+ * (the app routes by hash anyway). The caller has already refused methods other than GET and HEAD.
+ */
 export function staticFiles(dir: string) {
   const root = path.resolve(dir);
+  const index = path.join(root, 'index.html');
   return (req: IncomingMessage, res: ServerResponse): void => {
     let pathname: string;
     try {
       pathname = decodeURIComponent(new URL(req.url ?? '/', 'http://localhost').pathname);
     } catch {
-      res.statusCode = 400;
-      res.end('Bad path');
+      sendStatus(res, 400, 'Bad path');
       return;
     }
-    let file = path.resolve(root, `.${pathname}`);
-    if (file !== root && !file.startsWith(`${root}${path.sep}`)) {
-      res.statusCode = 403;
-      res.end('Forbidden');
-      return;
-    }
-    if (!existsSync(file) || statSync(file).isDirectory()) file = path.join(root, 'index.html');
-    if (!existsSync(file)) {
-      res.statusCode = 503;
-      res.end('The viewer is not built yet: run npx vite build');
-      return;
-    }
-    res.setHeader('Content-Type', CONTENT_TYPES[path.extname(file)] ?? 'application/octet-stream');
-    res.setHeader('Content-Length', String(statSync(file).size));
-    createReadStream(file).pipe(res);
+    setViewerSecurityHeaders(res);
+    const serve = async (): Promise<void> => {
+      const file = await fileInsideRoot(root, `.${pathname}`);
+      if (file && (await sendFile(req, res, file, headersFor(file)))) return;
+      if (await sendFile(req, res, index, headersFor(index))) return;
+      sendStatus(res, 503, 'The viewer is not built yet: run npx vite build');
+    };
+    serve().catch(() => sendStatus(res, 500, 'Cannot read the file'));
   };
 }
