@@ -1,5 +1,6 @@
 import type { Graph } from './graph';
 import type { Manifest } from './manifest';
+import type { StreamedGalaxy } from './streamedGalaxy';
 
 /** One progress event; the final event of a download is empty (both fields ''). */
 export interface LoadProgress {
@@ -16,6 +17,11 @@ export interface LoadOptions {
   scale?: number;
   signal?: AbortSignal;
   onProgress?: (progress: LoadProgress) => void;
+  /**
+   * Given, the stars are handed over as soon as positions.bin is decoded, then again with links
+   * and with each file that arrives, before the promise resolves with the whole graph.
+   */
+  onStreamed?: (galaxy: StreamedGalaxy) => void;
 }
 
 export interface LoadedGalaxy {

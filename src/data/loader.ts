@@ -1,5 +1,6 @@
-import { Graph } from './graph';
+import { Graph, type GraphData } from './graph';
 import { GalaxyLoadError, type LoadOptions, type LoadedGalaxy } from './loadTypes';
+import type { StreamedFile, StreamedGalaxy } from './streamedGalaxy';
 import type { LoaderReply, LoaderRequest } from './worker/protocol';
 
 function startWorker(): Worker {
@@ -23,6 +24,20 @@ function release(worker: Worker): void {
   else idleWorker = worker;
 }
 
+/**
+ * The finished graph holding the very arrays already handed out while streaming (their contents
+ * are the same), so that whoever draws them can tell nothing but the rest has changed.
+ */
+function sharingStreamed(data: GraphData, streamed: StreamedGalaxy | undefined): GraphData {
+  if (!streamed || streamed.positions.length !== data.positions.length) return data;
+  const shared = { ...data, positions: streamed.positions };
+  const adjacency = streamed.adjacency;
+  if (!adjacency || adjacency.outTargets.length !== data.outTargets.length || adjacency.inOffsets.length !== data.inOffsets.length) {
+    return shared;
+  }
+  return { ...shared, outOffsets: adjacency.outOffsets, outTargets: adjacency.outTargets, inOffsets: adjacency.inOffsets, inTargets: adjacency.inTargets };
+}
+
 /** Starts a loader worker while the page is idle. */
 export function prepareLoader(): void {
   idleWorker ??= startWorker();
@@ -38,6 +53,13 @@ export function loadGalaxy(name: string, options: LoadOptions): Promise<LoadedGa
   const request: LoaderRequest = {
     type: 'load',
     request: { name, dataRoot, version: options.version, scale: options.scale },
+    streamParts: options.onStreamed !== undefined,
+  };
+  let streamed: StreamedGalaxy | undefined;
+  const waitingFor = new Set<StreamedFile>(['links', 'labels']);
+  const announce = (next: StreamedGalaxy) => {
+    streamed = next;
+    options.onStreamed?.(next);
   };
   return new Promise<LoadedGalaxy>((resolve, reject) => {
     const worker = takeWorker();
@@ -61,9 +83,17 @@ export function loadGalaxy(name: string, options: LoadOptions): Promise<LoadedGa
       if (message.type === 'progress') {
         currentUrl = message.url;
         options.onProgress?.(message.progress);
+      } else if (message.type === 'positions') {
+        const { positions, nodeCount, version } = message;
+        announce({ name, version, nodeCount, positions, waitingFor: [...waitingFor] });
+      } else if (message.type === 'links') {
+        if (streamed) announce({ ...streamed, adjacency: message.adjacency });
+      } else if (message.type === 'arrived') {
+        waitingFor.delete(message.file);
+        if (streamed) announce({ ...streamed, waitingFor: [...waitingFor] });
       } else if (message.type === 'done') {
         finish(true);
-        resolve({ graph: new Graph(message.data), manifest: message.manifest, version: message.version });
+        resolve({ graph: new Graph(sharingStreamed(message.data, streamed)), manifest: message.manifest, version: message.version });
       } else {
         finish(true);
         reject(new GalaxyLoadError(message.message, message.kind));

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import type { Graph } from '../data/graph';
+import type { StreamedGalaxy } from '../data/streamedGalaxy';
 import { backendOrder, createRenderer, forcedBackend, NoRendererError } from '../renderer/createRenderer';
 import type { Renderer } from '../renderer/types';
 import { GalaxyScene } from './galaxyScene';
@@ -8,6 +9,8 @@ import { NoWebGL } from './NoWebGL';
 
 export interface GalaxyCanvasProps {
   graph: Graph | undefined;
+  /** What has arrived of the galaxy still downloading, drawn while `graph` is undefined. */
+  streamed?: StreamedGalaxy;
   showLinks: boolean;
   maxVisibleDistance: number;
   scale: number;
@@ -33,11 +36,11 @@ declare global {
  * A full-size canvas drawing the graph as stars and links. Picks WebGPU, then WebGL2, and
  * shows the No-WebGL screen when neither starts; a lost device is replaced keeping the camera.
  */
-export function GalaxyCanvas({ graph, showLinks, maxVisibleDistance, scale, onViewReady, backend, clearColor }: GalaxyCanvasProps) {
+export function GalaxyCanvas({ graph, streamed, showLinks, maxVisibleDistance, scale, onViewReady, backend, clearColor }: GalaxyCanvasProps) {
   const containerRef = useRef<HTMLDivElement>(null);
   const sceneRef = useRef<GalaxyScene | undefined>(undefined);
-  const latest = useRef({ graph, showLinks, maxVisibleDistance, scale, onViewReady });
-  latest.current = { graph, showLinks, maxVisibleDistance, scale, onViewReady };
+  const latest = useRef({ graph, streamed, showLinks, maxVisibleDistance, scale, onViewReady });
+  latest.current = { graph, streamed, showLinks, maxVisibleDistance, scale, onViewReady };
   const [failure, setFailure] = useState<string[] | undefined>(undefined);
   const forced = backend ?? (typeof location === 'undefined' ? undefined : forcedBackend(location.search));
 
@@ -48,7 +51,7 @@ export function GalaxyCanvas({ graph, showLinks, maxVisibleDistance, scale, onVi
     sceneRef.current = scene;
     window.galaxyScene = scene;
     const props = latest.current;
-    scene.setGraph(props.graph);
+    scene.setGalaxy(props.graph, props.streamed);
     scene.setLinkSettings(props);
     let disposed = false;
     let recoveries = 0;
@@ -116,8 +119,8 @@ export function GalaxyCanvas({ graph, showLinks, maxVisibleDistance, scale, onVi
   }, [forced, clearColor]);
 
   useEffect(() => {
-    sceneRef.current?.setGraph(graph);
-  }, [graph]);
+    sceneRef.current?.setGalaxy(graph, streamed);
+  }, [graph, streamed]);
 
   useEffect(() => {
     sceneRef.current?.setLinkSettings({ showLinks, maxVisibleDistance, scale });
