@@ -18,8 +18,8 @@ export interface LoadOptions {
   signal?: AbortSignal;
   onProgress?: (progress: LoadProgress) => void;
   /**
-   * Given, the stars are handed over as soon as positions.bin is decoded, then again with links
-   * and with each file that arrives, before the promise resolves with the whole graph.
+   * Given, the stars are handed over as soon as positions.bin is decoded, then again as each of
+   * links.bin and labels.json has arrived, before the promise resolves with the whole graph.
    */
   onStreamed?: (galaxy: StreamedGalaxy) => void;
 }

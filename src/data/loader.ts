@@ -25,17 +25,12 @@ function release(worker: Worker): void {
 }
 
 /**
- * The finished graph holding the very arrays already handed out while streaming (their contents
- * are the same), so that whoever draws them can tell nothing but the rest has changed.
+ * The finished graph holding the positions array already handed out while streaming (the contents
+ * are the same), so that whoever draws the stars can tell that only the rest has arrived.
  */
 function sharingStreamed(data: GraphData, streamed: StreamedGalaxy | undefined): GraphData {
   if (!streamed || streamed.positions.length !== data.positions.length) return data;
-  const shared = { ...data, positions: streamed.positions };
-  const adjacency = streamed.adjacency;
-  if (!adjacency || adjacency.outTargets.length !== data.outTargets.length || adjacency.inOffsets.length !== data.inOffsets.length) {
-    return shared;
-  }
-  return { ...shared, outOffsets: adjacency.outOffsets, outTargets: adjacency.outTargets, inOffsets: adjacency.inOffsets, inTargets: adjacency.inTargets };
+  return { ...data, positions: streamed.positions };
 }
 
 /** Starts a loader worker while the page is idle. */
@@ -86,8 +81,6 @@ export function loadGalaxy(name: string, options: LoadOptions): Promise<LoadedGa
       } else if (message.type === 'positions') {
         const { positions, nodeCount, version } = message;
         announce({ name, version, nodeCount, positions, waitingFor: [...waitingFor] });
-      } else if (message.type === 'links') {
-        if (streamed) announce({ ...streamed, adjacency: message.adjacency });
       } else if (message.type === 'arrived') {
         waitingFor.delete(message.file);
         if (streamed) announce({ ...streamed, waitingFor: [...waitingFor] });

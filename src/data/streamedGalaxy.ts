@@ -11,9 +11,10 @@ export interface StreamedAdjacency {
 }
 
 /**
- * What has arrived of a galaxy still downloading: its stars as soon as positions.bin is decoded,
- * its links once links.bin is, and which files are still on their way. Enough to draw, size and
- * pick stars before the whole graph (and its labels) is there.
+ * What has arrived of a galaxy still downloading: its stars as soon as positions.bin is decoded and
+ * which files are still on their way; enough to draw and pick stars before the whole graph is there.
+ * `adjacency`, when a source has it early, sizes the stars and draws links (the classic loader hands
+ * links over with the whole graph, see docs/decisions.md).
  */
 export interface StreamedGalaxy {
   name: string;

@@ -106,6 +106,26 @@ export class GalaxyScene implements GalaxyView {
     this.graph = graph;
     if (positions !== this.positions) this.setStars(positions);
     if (adjacency?.inOffsets !== this.adjacency?.inOffsets || !this.baseSizes) this.setAdjacency(adjacency, graph?.maxInDegree);
+    if (graph && positions && !this.indexBuild) this.buildIndex(positions);
+  }
+
+  /**
+   * The spatial index is built once the whole graph is in: while links and labels still decode,
+   * its build would compete with them for the same cores, and picking scans every star meanwhile.
+   */
+  private buildIndex(positions: Float32Array): void {
+    const build = new AbortController();
+    this.indexBuild = build;
+    buildOctreeOffThread(positions, build.signal).then(
+      (tree) => {
+        if (build.signal.aborted) return;
+        this.hitTest?.setIndex(tree);
+        this.indexReady = true;
+      },
+      (error: unknown) => {
+        if (!build.signal.aborted) console.warn('Spatial index not built; picking checks every star instead.', error);
+      },
+    );
   }
 
   /** Stars drawn and stars in the galaxy: the same for a classic galaxy once its positions are in. */
@@ -136,18 +156,6 @@ export class GalaxyScene implements GalaxyView {
       this.particles = particles;
       this.hitTest = createHitTest(particles);
       this.bounds = boundsOf(positions);
-      const build = new AbortController();
-      this.indexBuild = build;
-      buildOctreeOffThread(positions, build.signal).then(
-        (tree) => {
-          if (build.signal.aborted) return;
-          this.hitTest?.setIndex(tree);
-          this.indexReady = true;
-        },
-        (error: unknown) => {
-          if (!build.signal.aborted) console.warn('Spatial index not built; picking checks every star instead.', error);
-        },
-      );
     } else {
       this.bounds = { center: [0, 0, 0], radius: 0, halfSize: 0 };
     }

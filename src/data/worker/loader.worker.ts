@@ -17,13 +17,13 @@ self.onmessage = async (event: MessageEvent<LoaderRequest>) => {
     const fetched = await fetchGalaxy(event.data.request, {
       fetch: (url, init) => fetch(url, init),
       onProgress: (progress, url) => reply({ type: 'progress', progress, url }),
-      // Copies (the worker still needs its arrays for 'done'); the main thread then swaps the
-      // copies it already holds into the finished graph, so each array lives there once.
+      // A copy (the worker still needs the array for 'done'); the main thread then swaps the copy
+      // it already holds into the finished graph, so the array lives there once. Links are not sent
+      // ahead of the graph: sizing and linking the stars while labels still decode delayed the whole
+      // graph by about a third on this machine (docs/decisions.md).
       ...(streamParts && {
         onPositions: (positions, version) =>
           reply({ type: 'positions', positions: positions.positions, nodeCount: positions.nodeCount, version }),
-        onLinks: ({ outOffsets, outTargets, inOffsets, inTargets, edgeCount }) =>
-          reply({ type: 'links', adjacency: { outOffsets, outTargets, inOffsets, inTargets, edgeCount } }),
         onFileArrived: (file) => reply({ type: 'arrived', file }),
       }),
     });

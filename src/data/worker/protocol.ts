@@ -2,16 +2,15 @@ import type { GraphData } from '../graph';
 import type { LoadProgress } from '../loadTypes';
 import type { Manifest } from '../manifest';
 import type { FetchGalaxyRequest } from '../fetch/fetchGalaxy';
-import type { StreamedAdjacency, StreamedFile } from '../streamedGalaxy';
+import type { StreamedFile } from '../streamedGalaxy';
 
 /** `streamParts`: post positions and links as soon as each is decoded, before 'done'. */
 export type LoaderRequest = { type: 'load'; request: FetchGalaxyRequest; streamParts?: boolean };
 
 export type LoaderReply =
   | { type: 'progress'; progress: LoadProgress; url: string }
-  /** Sent before 'done' so that stars can be drawn while links and labels still download. */
+  /** Sent before 'done' so that stars can be drawn while links and labels still download and decode. */
   | { type: 'positions'; positions: Float32Array; nodeCount: number; version: string }
-  | { type: 'links'; adjacency: StreamedAdjacency }
   | { type: 'arrived'; file: StreamedFile }
   | { type: 'done'; data: GraphData; manifest: Manifest; version: string }
   | { type: 'error'; message: string; kind: 'status' | 'network' | 'cancelled' | 'data' };

@@ -24,7 +24,7 @@ function heldFetch() {
 const settle = () => new Promise((resolve) => setTimeout(resolve, 10));
 
 describe('fetchGalaxy hands out parts as they are decoded', () => {
-  it('gives the positions before links.bin and labels.json have arrived, then the links, then the whole graph', async () => {
+  it('gives the positions before links.bin and labels.json have arrived, then says which arrived, then the whole graph', async () => {
     const server = heldFetch();
     const events: string[] = [];
     let positions: Float32Array | undefined;
@@ -36,7 +36,6 @@ describe('fetchGalaxy hands out parts as they are decoded', () => {
           positions = decoded.positions;
           events.push(`positions ${decoded.nodeCount} ${version}`);
         },
-        onLinks: (links) => events.push(`links ${links.edgeCount}`),
         onFileArrived: (file) => events.push(`arrived ${file}`),
       },
     );
@@ -47,7 +46,7 @@ describe('fetchGalaxy hands out parts as they are decoded', () => {
 
     server.release('links.bin');
     await settle();
-    expect(events).toEqual(['positions 3 v1', 'links 2', 'arrived links']);
+    expect(events).toEqual(['positions 3 v1', 'arrived links']);
 
     server.release('labels.json');
     const fetched = await done;
@@ -65,7 +64,6 @@ describe('fetchGalaxy hands out parts as they are decoded', () => {
       {
         fetch: server.fetchImpl,
         onPositions: () => events.push('positions'),
-        onLinks: () => events.push('links'),
         onFileArrived: (file) => events.push(`arrived ${file}`),
       },
     );
@@ -75,6 +73,34 @@ describe('fetchGalaxy hands out parts as they are decoded', () => {
     expect(events).toEqual(['positions', 'arrived labels']);
     server.release('links.bin');
     await done;
-    expect(events).toEqual(['positions', 'arrived labels', 'links', 'arrived links']);
+    expect(events).toEqual(['positions', 'arrived labels', 'arrived links']);
+  });
+
+  it('when streaming stars, asks for links and labels only once positions.bin is in; otherwise all three at once', async () => {
+    for (const streaming of [true, false]) {
+      const requested: string[] = [];
+      let releasePositions = () => {};
+      const positionsHeld = new Promise<void>((resolve) => (releasePositions = resolve));
+      const fetchImpl = async (url: string) => {
+        const file = new URL(url).pathname.split('/').pop() ?? '';
+        requested.push(file);
+        if (file === 'positions.bin') await positionsHeld;
+        const bodies: Record<string, BodyInit> = {
+          'manifest.json': JSON.stringify({ all: ['v1'], last: 'v1' }),
+          'positions.bin': positionsBin([[1, 2, 3]]),
+          'links.bin': linksBin([[]]),
+          'labels.json': '["a"]',
+        };
+        return new Response(bodies[file], { status: 200 });
+      };
+      const done = fetchGalaxy({ name: 'g', dataRoot: 'http://data.test/' }, { fetch: fetchImpl, ...(streaming && { onPositions: () => {} }) });
+      await settle();
+      expect(requested, streaming ? 'streaming' : 'whole files').toEqual(
+        streaming ? ['manifest.json', 'positions.bin'] : ['manifest.json', 'positions.bin', 'links.bin', 'labels.json'],
+      );
+      releasePositions();
+      await done;
+      expect(requested).toHaveLength(4);
+    }
   });
 });
