@@ -97,7 +97,8 @@ export class GalaxyScene implements GalaxyView {
   /**
    * Draws the whole graph, or, while it downloads, what has arrived of it: stars at the particle
    * default size as soon as their positions are in, sized by the node size rule and linked once
-   * links.bin is. Stars already uploaded stay when only the rest of the graph has arrived.
+   * the links are (with the whole graph, or earlier when a source has them). Stars already
+   * uploaded stay when only the rest of the graph has arrived.
    */
   setGalaxy(graph: Graph | undefined, streamed: StreamedGalaxy | undefined): void {
     const positions = graph?.data.positions ?? streamed?.positions;
