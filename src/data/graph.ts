@@ -101,7 +101,8 @@ export class Graph {
   }
 }
 
-function maxDegree(offsets: Uint32Array): number {
+/** Largest degree in CSR offsets. */
+export function maxDegree(offsets: Uint32Array): number {
   let max = 0;
   for (let i = 1; i < offsets.length; i++) {
     const degree = offsets[i] - offsets[i - 1];

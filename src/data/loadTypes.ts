@@ -1,5 +1,6 @@
 import type { Graph } from './graph';
 import type { Manifest } from './manifest';
+import type { StreamedGalaxy } from './streamedGalaxy';
 
 /** One progress event; the final event of a download is empty (both fields ''). */
 export interface LoadProgress {
@@ -18,6 +19,11 @@ export interface LoadOptions {
   onProgress?: (progress: LoadProgress) => void;
   /** Give up when the loader reports nothing for this long (default STALL_LIMIT_MS). */
   stallLimitMs?: number;
+  /**
+   * Given, the stars are handed over as soon as positions.bin is decoded, then again as each of
+   * links.bin and labels.json has arrived, before the promise resolves with the whole graph.
+   */
+  onStreamed?: (galaxy: StreamedGalaxy) => void;
 }
 
 /** A download that reports no progress for this long has stalled (README "Hostile input"). */

@@ -1,5 +1,6 @@
-import { Graph } from './graph';
+import { Graph, type GraphData } from './graph';
 import { GalaxyLoadError, type LoadOptions, type LoadedGalaxy, STALL_LIMIT_MS, stalledMessage } from './loadTypes';
+import type { StreamedFile, StreamedGalaxy } from './streamedGalaxy';
 import type { LoaderReply, LoaderRequest } from './worker/protocol';
 
 function startWorker(): Worker {
@@ -23,6 +24,15 @@ function release(worker: Worker): void {
   else idleWorker = worker;
 }
 
+/**
+ * The finished graph holding the positions array already handed out while streaming (the contents
+ * are the same), so that whoever draws the stars can tell that only the rest has arrived.
+ */
+function sharingStreamed(data: GraphData, streamed: StreamedGalaxy | undefined): GraphData {
+  if (!streamed || streamed.positions.length !== data.positions.length) return data;
+  return { ...data, positions: streamed.positions };
+}
+
 /** Starts a loader worker while the page is idle. */
 export function prepareLoader(): void {
   idleWorker ??= startWorker();
@@ -38,6 +48,13 @@ export function loadGalaxy(name: string, options: LoadOptions): Promise<LoadedGa
   const request: LoaderRequest = {
     type: 'load',
     request: { name, dataRoot, version: options.version, scale: options.scale },
+    streamParts: options.onStreamed !== undefined,
+  };
+  let streamed: StreamedGalaxy | undefined;
+  const waitingFor = new Set<StreamedFile>(['links', 'labels']);
+  const announce = (next: StreamedGalaxy) => {
+    streamed = next;
+    options.onStreamed?.(next);
   };
   return new Promise<LoadedGalaxy>((resolve, reject) => {
     const worker = takeWorker();
@@ -69,13 +86,19 @@ export function loadGalaxy(name: string, options: LoadOptions): Promise<LoadedGa
 
     worker.onmessage = (event: MessageEvent<LoaderReply>) => {
       const message = event.data;
+      progressed();
       if (message.type === 'progress') {
-        progressed();
         currentUrl = message.url;
         options.onProgress?.(message.progress);
+      } else if (message.type === 'positions') {
+        const { positions, nodeCount, version } = message;
+        announce({ name, version, nodeCount, positions, waitingFor: [...waitingFor] });
+      } else if (message.type === 'arrived') {
+        waitingFor.delete(message.file);
+        if (streamed) announce({ ...streamed, waitingFor: [...waitingFor] });
       } else if (message.type === 'done') {
         finish(true);
-        resolve({ graph: new Graph(message.data), manifest: message.manifest, version: message.version });
+        resolve({ graph: new Graph(sharingStreamed(message.data, streamed)), manifest: message.manifest, version: message.version });
       } else {
         finish(true);
         reject(new GalaxyLoadError(message.message, message.kind));

@@ -4,10 +4,11 @@ import { flushSync } from 'react-dom';
 import { useGalaxyControls } from '../controls/useGalaxyControls';
 import { fetchGalaxyNames } from '../data/fetch/galaxyIndex';
 import type { Graph } from '../data/graph';
+import type { StreamedGalaxy } from '../data/streamedGalaxy';
 import type { Direction } from '../ecosystems/degreeLabels';
 import { degreeKindName, degreeLabel } from '../ecosystems/degreeLabels';
 import { ecosystemKind } from '../ecosystems/kind';
-import { presentNode } from '../ecosystems/presentNode';
+import { placeholderNode, presentNode } from '../ecosystems/presentNode';
 import { nodeIcon } from '../ecosystems/registryLinks';
 import { formatCount } from '../ecosystems/formatCount';
 import {
@@ -23,6 +24,7 @@ import {
   SearchBox,
   StatsLine,
   SteeringOverlay,
+  StreamingStatsLine,
 } from '../panels';
 import { LocalGalaxyControls } from '../open/LocalGalaxyControls';
 import { isLocalGalaxy } from '../open/localName';
@@ -39,6 +41,7 @@ import {
   loadProgressAtom,
   loadWarningsAtom,
   manifestAtom,
+  streamedGalaxyAtom,
 } from '../state/graph/atoms';
 import { helpVisibleAtom, isTouchDevice, resetHelpAtom } from '../state/help/atoms';
 import { searchBusyAtom, searchStatusAtom } from '../state/search/atoms';
@@ -70,6 +73,30 @@ function HoverContainer({ graph, kind }: { graph: Graph; kind: string }) {
   return (
     <HoverTooltip
       name={graph.label(hover.id)}
+      inDegree={inDegree}
+      outDegree={outDegree}
+      inDegreeLabel={degreeLabel(kind, 'in', inDegree)}
+      outDegreeLabel={degreeLabel(kind, 'out', outDegree)}
+      left={hover.left}
+      top={hover.top}
+    />
+  );
+}
+
+/**
+ * The tooltip while the galaxy still streams: names come with labels.json, so until the whole
+ * graph is there a star is named by its id (SPEC's placeholder), with degrees once links are in.
+ */
+function StreamingHoverContainer({ streamed, kind }: { streamed: StreamedGalaxy; kind: string }) {
+  const hover = useAtomValue(hoverAtom);
+  if (!hover || hover.id < 0 || hover.id >= streamed.nodeCount) return null;
+  const placeholder = placeholderNode(kind, hover.id);
+  const links = streamed.adjacency;
+  const inDegree = links ? links.inOffsets[hover.id + 1] - links.inOffsets[hover.id] : placeholder.inDegree;
+  const outDegree = links ? links.outOffsets[hover.id + 1] - links.outOffsets[hover.id] : placeholder.outDegree;
+  return (
+    <HoverTooltip
+      name={placeholder.name}
       inDegree={inDegree}
       outDegree={outDegree}
       inDegreeLabel={degreeLabel(kind, 'in', inDegree)}
@@ -202,6 +229,7 @@ function ViewAddressSync({ name }: { name: string }) {
 export function GalaxyRoute({ name }: { name: string }) {
   const download = useSetAtom(downloadGraphAtom);
   const graph = useAtomValue(graphAtom);
+  const streamed = useAtomValue(streamedGalaxyAtom);
   const error = useAtomValue(loadErrorAtom);
   const showLinks = useAtomValue(showLinksAtom);
   const maxVisibleDistance = useAtomValue(maxVisibleDistanceAtom);
@@ -234,6 +262,7 @@ export function GalaxyRoute({ name }: { name: string }) {
       <div ref={sceneRef} data-testid="galaxy-scene" style={{ position: 'absolute', inset: 0, touchAction: 'none' }}>
         <GalaxyCanvas
           graph={graph}
+          streamed={streamed}
           showLinks={showLinks}
           maxVisibleDistance={maxVisibleDistance}
           scale={scale}
@@ -261,6 +290,19 @@ export function GalaxyRoute({ name }: { name: string }) {
           {isLocalGalaxy(name) ? <LocalGalaxyControls route={name} graph={graph} scale={scale} /> : null}
           <div style={{ position: 'fixed', left: 12, bottom: 4, zIndex: 1 }}>
             <StatsLine name={graph.name} nodeCount={graph.nodeCount} edgeCount={graph.edgeCount} />
+          </div>
+        </>
+      ) : streamed ? (
+        <>
+          <StreamingHoverContainer streamed={streamed} kind={kind} />
+          <div style={{ position: 'fixed', left: 12, bottom: 4, zIndex: 1 }}>
+            <StreamingStatsLine
+              name={streamed.name}
+              drawnStars={streamed.nodeCount}
+              totalStars={streamed.nodeCount}
+              edgeCount={streamed.adjacency?.edgeCount}
+              waitingFor={streamed.waitingFor}
+            />
           </div>
         </>
       ) : null}

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import type { Graph } from '../data/graph';
+import type { StreamedGalaxy } from '../data/streamedGalaxy';
 import { backendOrder, createRenderer, forcedBackend, NoRendererError } from '../renderer/createRenderer';
 import type { Renderer } from '../renderer/types';
 import { GraphicsDeviceLost } from '../panels/GraphicsDeviceLost';
@@ -10,6 +11,8 @@ import { NoWebGL } from './NoWebGL';
 
 export interface GalaxyCanvasProps {
   graph: Graph | undefined;
+  /** What has arrived of the galaxy still downloading, drawn while `graph` is undefined. */
+  streamed?: StreamedGalaxy;
   showLinks: boolean;
   maxVisibleDistance: number;
   scale: number;
@@ -36,11 +39,11 @@ declare global {
  * shows the No-WebGL screen when neither starts; a lost device is replaced keeping the camera, and
  * when it is lost too often in a row (deviceLossCounter.ts) the visitor is told so, with a retry.
  */
-export function GalaxyCanvas({ graph, showLinks, maxVisibleDistance, scale, onViewReady, backend, clearColor }: GalaxyCanvasProps) {
+export function GalaxyCanvas({ graph, streamed, showLinks, maxVisibleDistance, scale, onViewReady, backend, clearColor }: GalaxyCanvasProps) {
   const containerRef = useRef<HTMLDivElement>(null);
   const sceneRef = useRef<GalaxyScene | undefined>(undefined);
-  const latest = useRef({ graph, showLinks, maxVisibleDistance, scale, onViewReady });
-  latest.current = { graph, showLinks, maxVisibleDistance, scale, onViewReady };
+  const latest = useRef({ graph, streamed, showLinks, maxVisibleDistance, scale, onViewReady });
+  latest.current = { graph, streamed, showLinks, maxVisibleDistance, scale, onViewReady };
   const [failure, setFailure] = useState<CanvasFailure | undefined>(undefined);
   /** Starts a new renderer for the same scene ('Try again' after the device was given up on). */
   const restartRef = useRef<(() => void) | undefined>(undefined);
@@ -53,7 +56,7 @@ export function GalaxyCanvas({ graph, showLinks, maxVisibleDistance, scale, onVi
     sceneRef.current = scene;
     window.galaxyScene = scene;
     const props = latest.current;
-    scene.setGraph(props.graph);
+    scene.setGalaxy(props.graph, props.streamed);
     scene.setLinkSettings(props);
     let disposed = false;
     let losses = new DeviceLossCounter();
@@ -132,8 +135,8 @@ export function GalaxyCanvas({ graph, showLinks, maxVisibleDistance, scale, onVi
   }, [forced, clearColor]);
 
   useEffect(() => {
-    sceneRef.current?.setGraph(graph);
-  }, [graph]);
+    sceneRef.current?.setGalaxy(graph, streamed);
+  }, [graph, streamed]);
 
   useEffect(() => {
     sceneRef.current?.setLinkSettings({ showLinks, maxVisibleDistance, scale });

@@ -1,10 +1,11 @@
 import { vec3 } from 'gl-matrix';
-import type { Graph } from '../data/graph';
+import { maxDegree, type Graph } from '../data/graph';
+import type { StreamedGalaxy } from '../data/streamedGalaxy';
 import { buildOctreeOffThread } from '../picking/buildOctreeOffThread';
 import { createHitTest, type HitTest } from '../picking/hitTest';
 import { boundsOf, Camera, lookAtOrientation, wholeScenePose, type SceneBounds } from '../renderer/camera';
 import { visibleLinkIndices } from '../renderer/linkIndices';
-import { DEFAULT_PARTICLE_COLOR, ParticleView } from '../renderer/particleView';
+import { DEFAULT_PARTICLE_COLOR, DEFAULT_PARTICLE_SIZE, ParticleView } from '../renderer/particleView';
 import { HOVER_COLOR, HOVER_SIZE_FACTOR, starSizes } from '../renderer/starStyle';
 import type { Renderer } from '../renderer/types';
 import { FLY_TO_DISTANCE, poseAt } from './cameraAnimation';
@@ -14,6 +15,13 @@ export interface LinkSettings {
   showLinks: boolean;
   maxVisibleDistance: number;
   scale: number;
+}
+
+/** The links the scene sizes stars by and draws. */
+interface SceneAdjacency {
+  inOffsets: Uint32Array;
+  outOffsets: Uint32Array;
+  outTargets: Uint32Array;
 }
 
 /** Default fly-to distance (docs/rules.md#controls). */
@@ -34,6 +42,8 @@ export class GalaxyScene implements GalaxyView {
   readonly camera = new Camera();
   private renderer: Renderer | undefined;
   private graph: Graph | undefined;
+  private positions: Float32Array | undefined;
+  private adjacency: SceneAdjacency | undefined;
   private particles: ParticleView | undefined;
   private baseSizes: Float32Array | undefined;
   private hitTest: HitTest | undefined;
@@ -49,6 +59,8 @@ export class GalaxyScene implements GalaxyView {
   private frameRequest = 0;
   /** Frames drawn so far (shown to tests as data-frames on the canvas). */
   framesDrawn = 0;
+  /** performance.now() when the first frame with stars in it had been submitted (for the benchmark). */
+  firstStarFrameAt: number | undefined;
 
   get backend(): Backend {
     return this.renderer?.backend ?? 'webgl2';
@@ -79,8 +91,52 @@ export class GalaxyScene implements GalaxyView {
   }
 
   setGraph(graph: Graph | undefined): void {
-    if (graph === this.graph) return;
+    this.setGalaxy(graph, undefined);
+  }
+
+  /**
+   * Draws the whole graph, or, while it downloads, what has arrived of it: stars at the particle
+   * default size as soon as their positions are in, sized by the node size rule and linked once
+   * the links are (with the whole graph, or earlier when a source has them). Stars already
+   * uploaded stay when only the rest of the graph has arrived.
+   */
+  setGalaxy(graph: Graph | undefined, streamed: StreamedGalaxy | undefined): void {
+    const positions = graph?.data.positions ?? streamed?.positions;
+    const adjacency = graph ? graph.data : streamed?.adjacency;
+    if (graph === this.graph && positions === this.positions && adjacency?.inOffsets === this.adjacency?.inOffsets) return;
     this.graph = graph;
+    if (positions !== this.positions) this.setStars(positions);
+    if (adjacency?.inOffsets !== this.adjacency?.inOffsets || !this.baseSizes) this.setAdjacency(adjacency, graph?.maxInDegree);
+    if (graph && positions && !this.indexBuild) this.buildIndex(positions);
+  }
+
+  /**
+   * The spatial index is built once the whole graph is in: while links and labels still decode,
+   * its build would compete with them for the same cores, and picking scans every star meanwhile.
+   */
+  private buildIndex(positions: Float32Array): void {
+    const build = new AbortController();
+    this.indexBuild = build;
+    buildOctreeOffThread(positions, build.signal).then(
+      (tree) => {
+        if (build.signal.aborted) return;
+        this.hitTest?.setIndex(tree);
+        this.indexReady = true;
+      },
+      (error: unknown) => {
+        if (!build.signal.aborted) console.warn('Spatial index not built; picking checks every star instead.', error);
+      },
+    );
+  }
+
+  /** Stars drawn and stars in the galaxy: the same for a classic galaxy once its positions are in. */
+  get starCounts(): { drawn: number; total: number } {
+    const count = this.particles?.count ?? 0;
+    return { drawn: count, total: count };
+  }
+
+  private setStars(positions: Float32Array | undefined): void {
+    this.positions = positions;
     this.hovered = undefined;
     this.highlighted.clear();
     this.indexBuild?.abort();
@@ -89,10 +145,9 @@ export class GalaxyScene implements GalaxyView {
     this.hitTest = undefined;
     this.indexReady = false;
     this.baseSizes = undefined;
-    if (graph) {
-      const particles = new ParticleView(graph.data.positions);
-      this.baseSizes = starSizes(graph.data.inOffsets, graph.maxInDegree);
-      particles.replaceSizes(this.baseSizes.slice());
+    this.adjacency = undefined;
+    if (positions) {
+      const particles = new ParticleView(positions);
       particles.onChange((change) => {
         if (!this.renderer) return;
         if (change.kind === 'colors') this.renderer.updateStarColors(particles.colorBytes, change.range.start, change.range.count);
@@ -101,13 +156,25 @@ export class GalaxyScene implements GalaxyView {
       });
       this.particles = particles;
       this.hitTest = createHitTest(particles);
-      this.bounds = boundsOf(graph.data.positions);
-      this.buildIndex(graph.data.positions);
+      this.bounds = boundsOf(positions);
     } else {
       this.bounds = { center: [0, 0, 0], radius: 0, halfSize: 0 };
     }
     this.camera.setScene(this.bounds);
     this.uploadStars();
+  }
+
+  /** Sizes by the node size rule once links are known (the particle default until then), and the links. */
+  private setAdjacency(adjacency: SceneAdjacency | undefined, maxInDegree?: number): void {
+    const particles = this.particles;
+    this.adjacency = particles ? adjacency : undefined;
+    if (particles) {
+      this.baseSizes = adjacency
+        ? starSizes(adjacency.inOffsets, maxInDegree ?? maxDegree(adjacency.inOffsets))
+        : new Float32Array(particles.count).fill(DEFAULT_PARTICLE_SIZE);
+      particles.replaceSizes(this.baseSizes.slice());
+      if (this.hovered !== undefined) this.restyle(this.hovered);
+    }
     this.updateLinks();
   }
 
@@ -208,8 +275,8 @@ export class GalaxyScene implements GalaxyView {
   }
 
   flyTo(id: number, options: { distance?: number } = {}): Promise<void> {
-    if (!this.graph?.has(id)) return Promise.resolve();
-    const target = this.graph.position(id);
+    const target = this.drawnStarPosition(id);
+    if (!target) return Promise.resolve();
     const from = this.camera.getPose();
     const distance = options.distance ?? DEFAULT_FLY_DISTANCE;
     const toStar = vec3.sub(vec3.create(), target, from.position);
@@ -227,9 +294,16 @@ export class GalaxyScene implements GalaxyView {
     });
   }
 
-  /** World position of a star as drawn (positions already multiplied by the scale). */
+  /** World position of a star of the whole graph (undefined while the graph still streams). */
   starPosition(id: number): [number, number, number] | undefined {
-    return this.graph?.has(id) ? this.graph.position(id) : undefined;
+    return this.graph ? this.drawnStarPosition(id) : undefined;
+  }
+
+  /** World position of a drawn star (positions already multiplied by the scale). */
+  private drawnStarPosition(id: number): [number, number, number] | undefined {
+    const p = this.positions;
+    if (!p || !Number.isInteger(id) || id < 0 || id * 3 >= p.length) return undefined;
+    return [p[id * 3], p[id * 3 + 1], p[id * 3 + 2]];
   }
 
   /** Id of the first star with this label, or -1. */
@@ -239,8 +313,9 @@ export class GalaxyScene implements GalaxyView {
 
   projectToClient(id: number): { x: number; y: number } | undefined {
     const canvas = this.canvas;
-    if (!canvas || !this.graph?.has(id)) return undefined;
-    const [x, y, z] = this.graph.position(id);
+    const star = this.drawnStarPosition(id);
+    if (!canvas || !star) return undefined;
+    const [x, y, z] = star;
     const point = this.camera.project(x, y, z);
     if (!point) return undefined;
     const rect = canvas.getBoundingClientRect();
@@ -282,6 +357,9 @@ export class GalaxyScene implements GalaxyView {
     this.renderer.render(this.camera);
     this.framesDrawn++;
     this.renderer.canvas.dataset.frames = String(this.framesDrawn);
+    const stars = this.particles?.count ?? 0;
+    this.renderer.canvas.dataset.stars = String(stars);
+    if (stars > 0) this.firstStarFrameAt ??= performance.now();
   };
 
   private moveCamera(pose: CameraPose): void {
@@ -297,21 +375,6 @@ export class GalaxyScene implements GalaxyView {
     const flight = this.flight;
     this.flight = undefined;
     flight?.resolve();
-  }
-
-  private buildIndex(positions: Float32Array): void {
-    const build = new AbortController();
-    this.indexBuild = build;
-    buildOctreeOffThread(positions, build.signal).then(
-      (tree) => {
-        if (build.signal.aborted) return;
-        this.hitTest?.setIndex(tree);
-        this.indexReady = true;
-      },
-      (error: unknown) => {
-        if (!build.signal.aborted) console.warn('Spatial index not built; picking checks every star instead.', error);
-      },
-    );
   }
 
   private restyle(id: number): void {
@@ -332,11 +395,11 @@ export class GalaxyScene implements GalaxyView {
   }
 
   private updateLinks(): void {
-    const graph = this.graph;
+    const { positions, adjacency } = this;
     const { showLinks, maxVisibleDistance, scale } = this.links;
     this.linkPairs =
-      graph && showLinks
-        ? visibleLinkIndices(graph.data.positions, graph.data.outOffsets, graph.data.outTargets, maxVisibleDistance, scale)
+      positions && adjacency && showLinks
+        ? visibleLinkIndices(positions, adjacency.outOffsets, adjacency.outTargets, maxVisibleDistance, scale)
         : undefined;
     this.renderer?.setLinks(this.linkPairs);
     this.requestRender();

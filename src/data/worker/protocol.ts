@@ -2,10 +2,15 @@ import type { GraphData } from '../graph';
 import type { GalaxyLoadError, LoadProgress } from '../loadTypes';
 import type { Manifest } from '../manifest';
 import type { FetchGalaxyRequest } from '../fetch/fetchGalaxy';
+import type { StreamedFile } from '../streamedGalaxy';
 
-export type LoaderRequest = { type: 'load'; request: FetchGalaxyRequest };
+/** `streamParts`: post positions and links as soon as each is decoded, before 'done'. */
+export type LoaderRequest = { type: 'load'; request: FetchGalaxyRequest; streamParts?: boolean };
 
 export type LoaderReply =
   | { type: 'progress'; progress: LoadProgress; url: string }
+  /** Sent before 'done' so that stars can be drawn while links and labels still download and decode. */
+  | { type: 'positions'; positions: Float32Array; nodeCount: number; version: string }
+  | { type: 'arrived'; file: StreamedFile }
   | { type: 'done'; data: GraphData; manifest: Manifest; version: string }
   | { type: 'error'; message: string; kind: GalaxyLoadError['kind'] };

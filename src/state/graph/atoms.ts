@@ -5,6 +5,8 @@ import { GalaxyLoadError } from '../../data/loadTypes';
 import type { loadGalaxy } from '../../data/loader';
 import { loadAnyGalaxy } from '../../open/loadLocalGalaxy';
 import type { Manifest } from '../../data/manifest';
+import type { StreamedGalaxy } from '../../data/streamedGalaxy';
+import { streamingStarsWanted } from '../../url/pageSwitches';
 
 /** Default data root: build-time VITE_GALAXY_DATA_ROOT, else the servers' /data. */
 export const DEFAULT_DATA_ROOT: string = import.meta.env.VITE_GALAXY_DATA_ROOT ?? '/data';
@@ -20,6 +22,10 @@ export const graphLoadingAtom = atom<boolean>(true);
 export const requestedGraphNameAtom = atom<string | undefined>(undefined);
 export const loadProgressAtom = atom<LoadProgress | undefined>(undefined);
 export const loadedGalaxyAtom = atom<LoadedGalaxy | undefined>(undefined);
+/** The stars (and links) of the galaxy downloading now, drawn before the whole graph is there. */
+export const streamedGalaxyAtom = atom<StreamedGalaxy | undefined>(undefined);
+/** Whether stars are drawn from positions.bin alone (`stream=0` in the page query turns it off). */
+export const streamStarsAtom = atom<boolean>(typeof location === 'undefined' || streamingStarsWanted(location.search));
 export const graphAtom = atom<Graph | undefined>((get) => get(loadedGalaxyAtom)?.graph);
 export const manifestAtom = atom<Manifest | undefined>((get) => get(loadedGalaxyAtom)?.manifest);
 /** The visitor-facing message of the last failed download (docs/rules.md#errors texts). */
@@ -64,6 +70,10 @@ export const downloadGraphAtom = atom(null, async (get, set, request: DownloadRe
   set(requestedGraphNameAtom, request.name);
   set(loadErrorAtom, undefined);
   set(loadedGalaxyAtom, undefined);
+  set(streamedGalaxyAtom, undefined);
+  const onStreamed = (galaxy: StreamedGalaxy) => {
+    if (!controller.signal.aborted) set(streamedGalaxyAtom, galaxy);
+  };
   try {
     const loaded = await get(galaxyLoaderAtom).load(request.name, {
       dataRoot: get(dataRootAtom),
@@ -73,15 +83,18 @@ export const downloadGraphAtom = atom(null, async (get, set, request: DownloadRe
       onProgress: (progress) => {
         if (!controller.signal.aborted) set(loadProgressAtom, progress);
       },
+      ...(get(streamStarsAtom) && { onStreamed }),
     });
     if (controller.signal.aborted) return;
     set(loadedGalaxyAtom, loaded);
+    set(streamedGalaxyAtom, undefined);
     set(graphLoadingAtom, false);
     set(loadProgressAtom, { message: '', completed: '' });
     set(graphDownloadedCountAtom, (count) => count + 1);
   } catch (error) {
     if (controller.signal.aborted) return;
     active.current = undefined;
+    set(streamedGalaxyAtom, undefined);
     set(graphLoadingAtom, false);
     set(loadProgressAtom, { message: '', completed: '' });
     set(loadErrorAtom, error instanceof GalaxyLoadError || error instanceof Error ? error.message : String(error));

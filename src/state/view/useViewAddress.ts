@@ -2,7 +2,7 @@ import { useAtom, useAtomValue, useSetAtom } from 'jotai';
 import { useEffect, useRef } from 'react';
 import type { CameraPose, GalaxyView } from '../../scene/galaxyView';
 import { addressPlacesCamera, galaxyPath, hasCameraKeys, parseViewQuery, rewriteAddress, splitHash, writeViewQuery } from '../../url/viewQuery';
-import { downloadGraphAtom, loadedGalaxyAtom } from '../graph/atoms';
+import { downloadGraphAtom, loadedGalaxyAtom, streamedGalaxyAtom } from '../graph/atoms';
 import { resetHelpAtom } from '../help/atoms';
 import { hideWindowAtom } from '../windows/atoms';
 import { selectedNodeAtom } from '../selection/atoms';
@@ -43,6 +43,10 @@ export function useViewAddress(name: string): void {
   const [config, setConfig] = useAtom(viewConfigAtom);
   const view = useAtomValue(galaxyViewAtom);
   const loaded = useAtomValue(loadedGalaxyAtom);
+  // The camera is placed for the stars, which may arrive before the rest of the graph (the finished
+  // graph holds the same positions array, so it does not place the camera a second time).
+  const streamed = useAtomValue(streamedGalaxyAtom);
+  const stars = loaded?.graph.data.positions ?? streamed?.positions;
   const download = useSetAtom(downloadGraphAtom);
   const resetHelp = useSetAtom(resetHelpAtom);
   const saveCamera = useSetAtom(saveCameraAtom);
@@ -112,13 +116,13 @@ export function useViewAddress(name: string): void {
   }, [loaded, setConfig]);
 
   useEffect(() => {
-    if (!loaded || !view || cameraApplied.current === loaded) return;
-    cameraApplied.current = loaded;
+    if (!stars || !view || cameraApplied.current === stars) return;
+    cameraApplied.current = stars;
     const fromAddress = cameraFromAddress.current;
     const pose = fromAddress ? poseOf(latest.current.config) : (startPose(view) ?? poseOf(latest.current.config));
     view.setCamera(pose);
     saveCamera(view.getCamera());
-  }, [loaded, view, saveCamera]);
+  }, [stars, view, saveCamera]);
 
   // Camera saved every 200 ms while it changes.
   useEffect(() => {
@@ -128,7 +132,7 @@ export function useViewAddress(name: string): void {
       dirty = true;
     });
     const timer = setInterval(() => {
-      if (!dirty || cameraApplied.current !== loaded) return;
+      if (!dirty || cameraApplied.current !== loaded.graph.data.positions) return;
       dirty = false;
       saveCamera(view.getCamera());
     }, CAMERA_SAVE_MS);

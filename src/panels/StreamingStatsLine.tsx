@@ -1,0 +1,32 @@
+import { formatCount } from '../ecosystems/formatCount';
+import './StatsLine.css';
+
+export interface StreamingStatsLineProps {
+  /** The galaxy's name. */
+  name: string;
+  /** Stars on screen now. */
+  drawnStars: number;
+  /** Stars in the galaxy. */
+  totalStars: number;
+  /** Links known so far; undefined until links.bin has arrived. */
+  edgeCount?: number;
+  /** Files still on their way, e.g. ['links', 'labels']. */
+  waitingFor: string[];
+}
+
+/**
+ * The stats line while a galaxy still streams: how many of its stars are drawn and what is still
+ * arriving, 'npm · 195,689 of 195,689 stars drawn · streaming links, labels'. It has its own test
+ * id, so that waiting for 'galaxy-stats' still means the whole graph is there.
+ */
+export function StreamingStatsLine({ name, drawnStars, totalStars, edgeCount, waitingFor }: StreamingStatsLineProps) {
+  const stars = `${formatCount(drawnStars)} of ${formatCount(totalStars)} ${totalStars === 1 ? 'star' : 'stars'} drawn`;
+  const links = edgeCount === undefined ? '' : ` · ${formatCount(edgeCount)} ${edgeCount === 1 ? 'link' : 'links'}`;
+  const streaming = waitingFor.length > 0 ? ` · streaming ${waitingFor.join(', ')}` : '';
+  return (
+    <p className="stats-line" data-testid="galaxy-stats-streaming" aria-live="polite">
+      <span className="stats-line__name">{name}</span>
+      {` · ${stars}${links}${streaming}`}
+    </p>
+  );
+}

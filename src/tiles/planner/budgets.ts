@@ -1,0 +1,58 @@
+import type { StreamingBudget } from './streamingPlanner';
+
+/** What the page can tell about the device it runs on. */
+export interface DeviceHints {
+  backend: 'webgpu' | 'webgl2';
+  /** navigator.deviceMemory in GiB (Chromium only, rounded down to 0.25..8); undefined elsewhere. */
+  deviceMemoryGiB?: number;
+  /** navigator.hardwareConcurrency. */
+  cores?: number;
+}
+
+/**
+ * Bytes a drawn star costs while streaming, all copies counted: its share of the fetched tile
+ * (~12 B quantised position, size and degrees), the decoded arrays on the CPU (12 B position,
+ * 8 B degrees, 4 B id) and the GPU buffers (12 B position, 4 B colour, 4 B size), rounded up for
+ * the spatial index and allocator slack.
+ */
+export const BYTES_PER_STREAMED_STAR = 64;
+
+/** Where `budget=` is clamped to, in stars. */
+export const MIN_STAR_BUDGET = 50_000;
+export const MAX_STAR_BUDGET = 20_000_000;
+
+/** Assumed when the browser does not say (Firefox, Safari): a common laptop. */
+const UNKNOWN_DEVICE_MEMORY_GIB = 4;
+
+/**
+ * Default star and memory budgets for a backend on a device. WebGPU splats small stars in compute
+ * passes, WebGL2 pays for every star as a `gl.POINTS` primitive, so WebGL2 gets 60% of WebGPU's
+ * stars. The tab may use an eighth of the device's memory for stars (Chromium reports at most
+ * 8 GiB, so at most 1 GiB); fewer than four cores halve the stars, since decoding tiles and the
+ * frames themselves then compete for the same cores.
+ */
+export function defaultBudget({ backend, deviceMemoryGiB, cores }: DeviceHints): StreamingBudget {
+  const memoryGiB = deviceMemoryGiB !== undefined && Number.isFinite(deviceMemoryGiB) && deviceMemoryGiB > 0 ? deviceMemoryGiB : UNKNOWN_DEVICE_MEMORY_GIB;
+  const bytes = Math.round((memoryGiB / 8) * 1024 ** 3);
+  const byMemory = bytes / BYTES_PER_STREAMED_STAR;
+  const byBackend = backend === 'webgpu' ? 4_000_000 : 2_400_000;
+  const byCores = cores !== undefined && cores > 0 && cores < 4 ? 0.5 : 1;
+  const stars = clampStars(Math.min(byMemory, byBackend * byCores));
+  return { stars, bytes: Math.max(bytes, stars * BYTES_PER_STREAMED_STAR) };
+}
+
+/** A star budget asked for in the address (`budget=`) replaces the default; the memory budget grows to hold it. */
+export function budgetWithStars(base: StreamingBudget, stars: number | undefined): StreamingBudget {
+  if (stars === undefined) return base;
+  const clamped = clampStars(stars);
+  return { stars: clamped, bytes: Math.max(base.bytes * (clamped / base.stars), clamped * BYTES_PER_STREAMED_STAR) };
+}
+
+export function clampStars(stars: number): number {
+  return Math.round(Math.min(MAX_STAR_BUDGET, Math.max(MIN_STAR_BUDGET, stars)));
+}
+
+/** The hints this browser gives (navigator.deviceMemory exists in Chromium only). */
+export function deviceHints(backend: DeviceHints['backend'], nav: { deviceMemory?: number; hardwareConcurrency?: number } | undefined): DeviceHints {
+  return { backend, deviceMemoryGiB: nav?.deviceMemory, cores: nav?.hardwareConcurrency };
+}

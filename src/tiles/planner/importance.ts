@@ -1,0 +1,41 @@
+/** What the planner needs to know of the camera; plain numbers, so that it runs anywhere (a worker, a test). */
+export interface PlannerCamera {
+  /** Column-major projection x view, clip z in -1..1 (gl-matrix's `perspective`). */
+  viewProjection: ArrayLike<number>;
+  /** World position of the camera. */
+  position: readonly [number, number, number];
+  /** Height of the drawing buffer in pixels. */
+  viewportHeight: number;
+  /** Vertical field of view in radians. */
+  fovY: number;
+}
+
+/** Pixels on screen per world unit at distance 1: a sphere of radius r at distance d covers r * this / d pixels. */
+export function projectionFactor(camera: PlannerCamera): number {
+  return camera.viewportHeight / 2 / Math.tan(camera.fovY / 2);
+}
+
+export interface TileImportance {
+  /** Radius in pixels of the tile's bounding sphere on screen (Infinity when the camera is inside it). */
+  pixelRadius: number;
+  /** The queue key: projected size over distance, so near big tiles come first (Infinity when inside). */
+  importance: number;
+}
+
+/**
+ * Screen-space importance of a world-space box (6 numbers at `offset`, already multiplied by the
+ * scale), as Potree ranks its nodes: the projected radius of the box's bounding sphere divided by
+ * its distance, which favours what is both big on screen and near.
+ */
+export function tileImportance(camera: PlannerCamera, factor: number, box: ArrayLike<number>, offset: number, scale: number): TileImportance {
+  const cx = ((box[offset] + box[offset + 3]) / 2) * scale;
+  const cy = ((box[offset + 1] + box[offset + 4]) / 2) * scale;
+  const cz = ((box[offset + 2] + box[offset + 5]) / 2) * scale;
+  const radius =
+    (Math.hypot(box[offset + 3] - box[offset], box[offset + 4] - box[offset + 1], box[offset + 5] - box[offset + 2]) / 2) * Math.abs(scale);
+  const [px, py, pz] = camera.position;
+  const distance = Math.hypot(cx - px, cy - py, cz - pz);
+  if (distance <= radius) return { pixelRadius: Infinity, importance: Infinity };
+  const pixelRadius = (radius * factor) / distance;
+  return { pixelRadius, importance: pixelRadius / distance };
+}

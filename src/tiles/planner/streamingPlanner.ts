@@ -1,0 +1,118 @@
+import type { TileHierarchy } from '../tileHierarchy';
+import { boxIntersectsFrustum, frustumPlanes } from './frustum';
+import { projectionFactor, tileImportance, type PlannerCamera } from './importance';
+import { TilePriorityQueue } from './tilePriorityQueue';
+
+export interface StreamingBudget {
+  /** Most stars drawn at once. */
+  stars: number;
+  /** Most bytes of tiles held at once (loaded and being fetched). */
+  bytes: number;
+}
+
+export interface PlanOptions {
+  camera: PlannerCamera;
+  budget: StreamingBudget;
+  /** Tiles whose stars are in memory. */
+  loaded: ReadonlySet<number>;
+  /** The position scale `s`: tile boxes are in galaxy coordinates, the camera in world coordinates. */
+  scale: number;
+  /** Tiles smaller than this on screen (bounding-sphere radius in pixels) are not refined. */
+  minPixelRadius?: number;
+}
+
+export interface TilePlan {
+  /** Loaded tiles to draw this frame, most important first. */
+  draw: number[];
+  /** Tiles wanted but not loaded, most important first: what to fetch next. */
+  fetch: number[];
+  /** Loaded tiles the view no longer wants, least recently wanted first: what to free when memory is short. */
+  evictable: number[];
+  /** Stars in the tiles to draw. */
+  drawnStars: number;
+  /** Stars in the tiles drawn and to fetch (within the star budget). */
+  wantedStars: number;
+  /** Bytes of the tiles drawn and to fetch (within the memory budget). */
+  wantedBytes: number;
+}
+
+export const DEFAULT_MIN_PIXEL_RADIUS = 8;
+
+/**
+ * Picks tiles from the camera within a star and a memory budget, independent of the backend: a
+ * priority queue seeded with the root takes the most important tile (projected size over
+ * distance) first; a loaded tile is drawn and offers its children, an unloaded one is queued for
+ * fetching and its children wait, so the picture refines coarse to fine as tiles arrive. Tiles
+ * wholly outside the view are neither drawn nor fetched; the root is always wanted, so that a
+ * turn of the camera never shows an empty sky. The planner remembers when each tile was last
+ * wanted, which orders what may be evicted.
+ */
+export class StreamingPlanner {
+  private readonly lastWanted: Float64Array;
+  private plans = 0;
+  private readonly worldBox = new Float64Array(6);
+
+  constructor(readonly hierarchy: TileHierarchy) {
+    this.lastWanted = new Float64Array(hierarchy.tileCount).fill(-1);
+  }
+
+  plan({ camera, budget, loaded, scale, minPixelRadius = DEFAULT_MIN_PIXEL_RADIUS }: PlanOptions): TilePlan {
+    const h = this.hierarchy;
+    const stamp = ++this.plans;
+    const planes = frustumPlanes(camera.viewProjection);
+    const factor = projectionFactor(camera);
+    const draw: number[] = [];
+    const fetch: number[] = [];
+    let drawnStars = 0;
+    let wantedStars = 0;
+    let wantedBytes = 0;
+    if (h.tileCount === 0) return { draw, fetch, evictable: [], drawnStars, wantedStars, wantedBytes };
+
+    const queue = new TilePriorityQueue();
+    queue.push(0, Infinity);
+    while (queue.size > 0) {
+      const tile = queue.pop();
+      const isRoot = tile === 0;
+      const visible = this.visible(planes, tile, scale);
+      if (!visible && !isRoot) continue;
+      const stars = h.starCount[tile];
+      const bytes = h.byteSize[tile];
+      // Strict priority order: once the next tile does not fit, nothing less important is taken either.
+      if (!isRoot && (wantedStars + stars > budget.stars || wantedBytes + bytes > budget.bytes)) break;
+      wantedStars += stars;
+      wantedBytes += bytes;
+      this.lastWanted[tile] = stamp;
+      if (!loaded.has(tile)) {
+        fetch.push(tile);
+        continue;
+      }
+      if (!visible) continue;
+      draw.push(tile);
+      drawnStars += stars;
+      const first = h.firstChild[tile];
+      for (let c = 0; c < h.childCount[tile]; c++) {
+        const child = first + c;
+        const { pixelRadius, importance } = tileImportance(camera, factor, h.boxes, child * 6, scale);
+        if (pixelRadius < minPixelRadius) continue;
+        queue.push(child, importance);
+      }
+    }
+
+    const evictable = [...loaded].filter((tile) => this.lastWanted[tile] !== stamp);
+    evictable.sort((a, b) => this.lastWanted[a] - this.lastWanted[b]);
+    return { draw, fetch, evictable, drawnStars, wantedStars, wantedBytes };
+  }
+
+  private visible(planes: Float64Array, tile: number, scale: number): boolean {
+    const b = this.hierarchy.boxes;
+    const o = tile * 6;
+    const w = this.worldBox;
+    for (let axis = 0; axis < 3; axis++) {
+      const lo = b[o + axis] * scale;
+      const hi = b[o + 3 + axis] * scale;
+      w[axis] = Math.min(lo, hi);
+      w[axis + 3] = Math.max(lo, hi);
+    }
+    return boxIntersectsFrustum(planes, w);
+  }
+}

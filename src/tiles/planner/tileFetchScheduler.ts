@@ -1,0 +1,131 @@
+/** Fetches one tile; must stop (reject) when the signal aborts. */
+export type FetchTile<T> = (tile: number, signal: AbortSignal) => Promise<T>;
+
+export interface TileFetchSchedulerOptions<T> {
+  fetchTile: FetchTile<T>;
+  /** Requests in flight at most. */
+  maxInFlight: number;
+  /** Bytes a tile takes while held (the hierarchy's byteSize, or the decoded size). */
+  sizeOf: (tile: number) => number;
+  /** A tile arrived: plan and draw again. */
+  onLoaded?: (tile: number) => void;
+  /** A tile could not be fetched or decoded: it is not asked for again until retry(). */
+  onFailed?: (tile: number, error: unknown) => void;
+}
+
+/** What the planner asked for last (its TilePlan's lists). */
+export interface FetchWanted {
+  fetch: readonly number[];
+  evictable: readonly number[];
+}
+
+/**
+ * Fetches the planner's tiles in its order, at most K at a time, and keeps them in a cache:
+ * - each update() takes the planner's newest wishes: what is queued is reordered, a request for a
+ *   tile the camera has left is aborted (its AbortController), and free slots start the most
+ *   important tiles not yet asked for;
+ * - the cache evicts, least recently wanted first, tiles the planner called evictable, while it
+ *   holds more bytes than the memory budget.
+ * Backend-independent and generic over the tile's decoded type.
+ */
+export class TileFetchScheduler<T> {
+  private readonly cache = new Map<number, T>();
+  private readonly inFlight = new Map<number, AbortController>();
+  private readonly failed = new Map<number, unknown>();
+  private queue: number[] = [];
+  private heldBytes = 0;
+  private disposed = false;
+
+  constructor(private readonly options: TileFetchSchedulerOptions<T>) {}
+
+  /** Tiles in the cache (the planner's `loaded`). */
+  get loaded(): ReadonlySet<number> {
+    return new Set(this.cache.keys());
+  }
+
+  get bytes(): number {
+    return this.heldBytes;
+  }
+
+  get inFlightTiles(): number[] {
+    return [...this.inFlight.keys()];
+  }
+
+  get queuedTiles(): readonly number[] {
+    return this.queue;
+  }
+
+  get failedTiles(): number[] {
+    return [...this.failed.keys()];
+  }
+
+  get(tile: number): T | undefined {
+    return this.cache.get(tile);
+  }
+
+  has(tile: number): boolean {
+    return this.cache.has(tile);
+  }
+
+  update(wanted: FetchWanted, budgetBytes: number): void {
+    if (this.disposed) return;
+    const want = new Set(wanted.fetch);
+    for (const [tile, controller] of this.inFlight) {
+      if (want.has(tile)) continue;
+      controller.abort();
+      this.inFlight.delete(tile);
+    }
+    this.queue = wanted.fetch.filter((tile) => !this.cache.has(tile) && !this.inFlight.has(tile) && !this.failed.has(tile));
+    this.startNext();
+    // After starting: the bytes on their way count against the budget too.
+    this.evict(wanted.evictable, budgetBytes);
+  }
+
+  /** Asks for a failed tile again at the next update. */
+  retry(tile: number): void {
+    this.failed.delete(tile);
+  }
+
+  dispose(): void {
+    this.disposed = true;
+    for (const controller of this.inFlight.values()) controller.abort();
+    this.inFlight.clear();
+    this.queue = [];
+    this.cache.clear();
+    this.heldBytes = 0;
+  }
+
+  private evict(evictable: readonly number[], budgetBytes: number): void {
+    const inFlightBytes = [...this.inFlight.keys()].reduce((sum, tile) => sum + this.options.sizeOf(tile), 0);
+    for (const tile of evictable) {
+      if (this.heldBytes + inFlightBytes <= budgetBytes) break;
+      if (!this.cache.delete(tile)) continue;
+      this.heldBytes -= this.options.sizeOf(tile);
+    }
+  }
+
+  private startNext(): void {
+    while (this.inFlight.size < this.options.maxInFlight && this.queue.length > 0) {
+      const tile = this.queue.shift() as number;
+      const controller = new AbortController();
+      this.inFlight.set(tile, controller);
+      this.options.fetchTile(tile, controller.signal).then(
+        (value) => {
+          if (this.inFlight.get(tile) !== controller) return; // cancelled meanwhile
+          this.inFlight.delete(tile);
+          this.cache.set(tile, value);
+          this.heldBytes += this.options.sizeOf(tile);
+          this.options.onLoaded?.(tile);
+          this.startNext();
+        },
+        (error: unknown) => {
+          if (this.inFlight.get(tile) !== controller) return;
+          this.inFlight.delete(tile);
+          this.failed.set(tile, error);
+          this.options.onFailed?.(tile, error);
+          this.startNext();
+        },
+      );
+    }
+  }
+}

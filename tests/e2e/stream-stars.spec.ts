@@ -1,0 +1,116 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { expect, type Page, type Route, test } from '@playwright/test';
+import { Graph } from '../../src/data/graph';
+import { decodeGalaxy } from '../../src/data/wire/decodeGalaxy';
+import { haveSharedGalaxies, sharedGalaxiesDir, sharedGalaxiesMissingReason } from '../support/sharedGalaxies';
+import { canvasLocator } from './renderSupport';
+
+function loadNpm(): Graph {
+  const folder = path.join(sharedGalaxiesDir, 'npm');
+  const { last } = JSON.parse(readFileSync(path.join(folder, 'manifest.json'), 'utf8')) as { last: string };
+  const read = (file: string) => {
+    const bytes = readFileSync(path.join(folder, last, file));
+    return bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength);
+  };
+  return new Graph(
+    decodeGalaxy({
+      name: 'npm',
+      version: last,
+      positions: read('positions.bin'),
+      links: read('links.bin'),
+      labels: readFileSync(path.join(folder, last, 'labels.json'), 'utf8'),
+      scale: 1.75,
+    }),
+  );
+}
+
+/** Holds every request for links.bin and labels.json of npm until release() lets them through. */
+async function holdLinksAndLabels(page: Page) {
+  const held: Route[] = [];
+  let released = false;
+  await page.route(/\/npm\/[^/]+\/(links\.bin|labels\.json)$/, async (route) => {
+    if (released) await route.continue();
+    else held.push(route);
+  });
+  return {
+    held: () => held.map((route) => path.basename(new URL(route.request().url()).pathname)).sort(),
+    release: async () => {
+      released = true;
+      for (const route of held.splice(0)) await route.continue();
+    },
+  };
+}
+
+/** Pixels of the canvas alone (every panel hidden for the shot) brighter than the black sky. */
+async function litPixels(page: Page, name: string): Promise<number> {
+  const style = await page.addStyleTag({ content: 'body * { visibility: hidden !important } .galaxy-canvas, .galaxy-canvas * { visibility: visible !important }' });
+  const shot = await canvasLocator(page).screenshot({ path: test.info().outputPath(name) });
+  await style.evaluate((element) => (element as Element).remove());
+  const { PNG } = await import('pngjs');
+  const png = PNG.sync.read(shot);
+  let lit = 0;
+  for (let i = 0; i < png.data.length; i += 4) if (png.data[i] + png.data[i + 1] + png.data[i + 2] > 120) lit++;
+  return lit;
+}
+
+/** Moves the pointer onto a point and keeps it still there, as a visitor hovering a star does. */
+async function hoverAt(page: Page, point: { x: number; y: number }): Promise<void> {
+  await page.mouse.move(point.x - 30, point.y - 30);
+  await page.mouse.move(point.x, point.y, { steps: 4 });
+}
+
+for (const backend of ['webgpu', 'webgl2'] as const) {
+  test.describe(`npm streams its stars (${backend})`, () => {
+    test.skip(!haveSharedGalaxies, sharedGalaxiesMissingReason);
+
+    test('stars are drawn before links.bin and labels.json arrive; the graph completes once they do', async ({ page }) => {
+      test.setTimeout(240_000);
+      const npm = loadNpm();
+      const files = await holdLinksAndLabels(page);
+      await page.goto(`/?renderer=${backend}#/galaxy/npm`);
+
+      // Only positions.bin is in: the stars are drawn and counted, the rest is named as streaming.
+      const streaming = page.getByTestId('galaxy-stats-streaming');
+      await expect(streaming).toHaveText('npm · 195,689 of 195,689 stars drawn · streaming links, labels', { timeout: 90_000 });
+      await page.waitForFunction(() => Number(window.galaxyScene?.canvas?.dataset.stars ?? 0) === 195_689, null, { timeout: 60_000 });
+      expect(files.held()).toEqual(['labels.json', 'links.bin']);
+      await expect(page.getByTestId('galaxy-stats')).toHaveCount(0);
+      await expect(page.getByTestId('progress')).toBeVisible();
+      await page.keyboard.press('KeyK'); // hides the help
+      const litWhileStreaming = await litPixels(page, `stream-stars-${backend}-streaming.png`);
+      expect(litWhileStreaming, 'lit pixels before links and labels').toBeGreaterThan(5_000);
+
+      // Hover works on the drawn stars; without links and labels the tooltip names the star by its id, degrees '?'.
+      const hub = npm.data.inOffsets.reduce((best, _, id) => (id < npm.nodeCount && npm.inDegree(id) > npm.inDegree(best) ? id : best), 0);
+      const spot = (await (await page.waitForFunction((id) => window.galaxyScene?.projectToClient(id), hub)).jsonValue()) as { x: number; y: number };
+      await hoverAt(page, spot);
+      const tooltip = page.getByTestId('hover-tooltip');
+      await expect(tooltip.getByTestId('hover-in')).toHaveText('?');
+      await expect(tooltip.getByTestId('hover-out')).toHaveText('?');
+      const pickedName = (await tooltip.textContent()) ?? '';
+      const picked = Number(/^(\d+)/.exec(pickedName.trim())?.[1]);
+      expect(Number.isInteger(picked), `tooltip names the star by its id: "${pickedName}"`).toBe(true);
+      await page.mouse.move(5, 5);
+      await expect(tooltip).toHaveCount(0);
+
+      // The rest arrives: the whole graph, with degrees, names and search.
+      await files.release();
+      await expect(page.getByTestId('galaxy-stats')).toHaveText('npm · 195,689 stars · 473,907 links', { timeout: 90_000 });
+      await expect(streaming).toHaveCount(0);
+      await expect(page.getByTestId('progress')).toHaveCount(0);
+      expect(await litPixels(page, `stream-stars-${backend}-complete.png`), 'lit pixels with the whole graph').toBeGreaterThan(5_000);
+
+      await hoverAt(page, spot);
+      await expect(tooltip).toContainText(npm.label(picked));
+      await expect(tooltip.getByTestId('hover-in')).toHaveText(npm.inDegree(picked).toLocaleString('en-US'));
+      await expect(tooltip.getByTestId('hover-out')).toHaveText(npm.outDegree(picked).toLocaleString('en-US'));
+
+      await page.getByPlaceholder('enter a search term').fill('^express$');
+      const results = page.locator('[data-window-key="search-results"]');
+      const matches = npm.labels.filter((label) => /^express$/i.test(label)).length;
+      await expect(results).toContainText(`${matches} ${matches === 1 ? 'match' : 'matches'}`);
+      await expect(results.getByRole('listitem').first()).toContainText(/express/i);
+    });
+  });
+}

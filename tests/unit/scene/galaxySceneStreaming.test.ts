@@ -1,0 +1,116 @@
+import { describe, expect, it, vi } from 'vitest';
+import { Graph, type GraphData } from '../../../src/data/graph';
+import type { StreamedGalaxy } from '../../../src/data/streamedGalaxy';
+import type { Renderer } from '../../../src/renderer/types';
+import { GalaxyScene } from '../../../src/scene/galaxyScene';
+
+function recordingRenderer() {
+  const calls = {
+    stars: [] as number[],
+    sizes: [] as Array<{ start: number; count: number; values: number[] }>,
+    links: [] as Array<number[] | undefined>,
+  };
+  const canvas = { dataset: {}, getBoundingClientRect: () => ({ left: 0, top: 0, width: 400, height: 300 }) } as unknown as HTMLCanvasElement;
+  const renderer: Renderer = {
+    backend: 'webgl2',
+    canvas,
+    setStars: (positions) => calls.stars.push(positions.length / 3),
+    updateStarColors: () => {},
+    updateStarSizes: (sizes, start, count) => calls.sizes.push({ start, count, values: [...sizes.subarray(start, start + count)] }),
+    setLinks: (pairs) => calls.links.push(pairs ? [...pairs] : undefined),
+    resize: () => {},
+    render: () => {},
+    whenDrawn: async () => {},
+    onLost: () => {},
+    simulateLoss: () => {},
+    dispose: vi.fn(),
+  };
+  return { renderer, calls };
+}
+
+/** Three stars; 0 -> 1 and 2 -> 1, each 100 long: star 1 has in-degree 2, the others none. */
+const positions = new Float32Array([0, 0, -500, 0, 0, -600, 0, 0, -700]);
+const adjacency = {
+  outOffsets: new Uint32Array([0, 1, 1, 2]),
+  outTargets: new Uint32Array([1, 1]),
+  inOffsets: new Uint32Array([0, 0, 2, 2]),
+  inTargets: new Uint32Array([0, 2]),
+  edgeCount: 2,
+};
+
+function streamed(part: Partial<StreamedGalaxy> = {}): StreamedGalaxy {
+  return { name: 'test', version: '1', nodeCount: 3, positions, waitingFor: ['links', 'labels'], ...part };
+}
+
+function wholeGraph(): Graph {
+  const data: GraphData = {
+    name: 'test',
+    version: '1',
+    nodeCount: 3,
+    positions,
+    ...adjacency,
+    labelText: 'abc',
+    labelStarts: new Uint32Array([0, 1, 2]),
+    labelEnds: new Uint32Array([1, 2, 3]),
+    warnings: [],
+  };
+  return new Graph(data);
+}
+
+function scene() {
+  vi.spyOn(console, 'warn').mockImplementation(() => {}); // no Worker in Node: picking scans every star
+  const galaxy = new GalaxyScene();
+  const { renderer, calls } = recordingRenderer();
+  galaxy.attachRenderer(renderer);
+  galaxy.setLinkSettings({ showLinks: true, maxVisibleDistance: 150, scale: 1.75 });
+  galaxy.resize(400, 300, 400, 300);
+  return { galaxy, calls };
+}
+
+describe('GalaxyScene while a galaxy streams', () => {
+  it('draws the stars from positions alone at the particle default size, with no links', () => {
+    const { galaxy, calls } = scene();
+    galaxy.setGalaxy(undefined, streamed());
+    expect(calls.stars.at(-1)).toBe(3);
+    expect(galaxy.starCounts).toEqual({ drawn: 3, total: 3 });
+    expect(calls.sizes.at(-1)).toEqual({ start: 0, count: 3, values: [15, 15, 15] });
+    expect(calls.links.at(-1)).toBeUndefined();
+    expect(galaxy.projectToClient(2)).toBeDefined();
+    expect(galaxy.starPosition(2)).toBeUndefined(); // a star of the whole graph only
+    galaxy.setGalaxy(wholeGraph(), undefined);
+    expect(galaxy.starPosition(2)).toEqual([0, 0, -700]);
+  });
+
+  it('sizes stars by the node size rule and draws links once links arrive, without uploading the stars again', () => {
+    const { galaxy, calls } = scene();
+    galaxy.setGalaxy(undefined, streamed());
+    const uploads = calls.stars.length;
+    galaxy.setGalaxy(undefined, streamed({ adjacency, waitingFor: ['labels'] }));
+    expect(calls.stars.length).toBe(uploads);
+    // 200/2*2+15 for the star with both in-links, 30 for stars nothing links to.
+    expect(calls.sizes.at(-1)).toEqual({ start: 0, count: 3, values: [30, 215, 30] });
+    expect(calls.links.at(-1)).toEqual([0, 1, 2, 1]);
+  });
+
+  it('keeps the uploaded stars, a hovered star and its enlargement when the whole graph replaces the streamed parts', () => {
+    const { galaxy, calls } = scene();
+    galaxy.setGalaxy(undefined, streamed());
+    galaxy.setHovered(1);
+    expect(calls.sizes.at(-1)).toEqual({ start: 1, count: 1, values: [22.5] });
+    const uploads = calls.stars.length;
+    galaxy.setGalaxy(wholeGraph(), undefined);
+    expect(calls.stars.length).toBe(uploads);
+    expect(calls.sizes.at(-1)).toEqual({ start: 1, count: 1, values: [322.5] });
+    expect(galaxy.findStar('c')).toBe(2);
+  });
+
+  it('starts over when the next galaxy streams in', () => {
+    const { galaxy, calls } = scene();
+    galaxy.setGalaxy(wholeGraph(), undefined);
+    galaxy.setGalaxy(undefined, undefined);
+    expect(calls.stars.at(-1)).toBe(0);
+    galaxy.setGalaxy(undefined, streamed({ positions: new Float32Array([1, 2, 3]), nodeCount: 1 }));
+    expect(calls.stars.at(-1)).toBe(1);
+    expect(galaxy.findStar('a')).toBe(-1);
+  });
+});

@@ -1,0 +1,111 @@
+import { describe, expect, it } from 'vitest';
+import { StreamingPlanner, type StreamingBudget } from '../../../../src/tiles/planner/streamingPlanner';
+import { boxOf, cameraAt, childrenOf, fullOctree } from './plannerFixtures';
+
+const roomy: StreamingBudget = { stars: 1_000_000, bytes: 1_000_000_000 };
+const octree = fullOctree(2); // 1 root, 8 children, 64 grandchildren; 100 stars and 1,000 bytes each
+const root = 0;
+const children = childrenOf(octree, root);
+const levelOf = (tile: number) => octree.level[tile];
+const minZ = (tile: number) => boxOf(octree, tile)[2];
+const maxZ = (tile: number) => boxOf(octree, tile)[5];
+const outsideLookingIn = cameraAt([0, 0, 5000], [0, 0, -1]);
+
+function plan(options: { loaded: number[]; camera?: ReturnType<typeof cameraAt>; budget?: StreamingBudget; scale?: number }, planner = new StreamingPlanner(octree)) {
+  return planner.plan({
+    camera: options.camera ?? outsideLookingIn,
+    budget: options.budget ?? roomy,
+    loaded: new Set(options.loaded),
+    scale: options.scale ?? 1,
+  });
+}
+
+describe('StreamingPlanner', () => {
+  it('asks for the root first and draws nothing before it is loaded', () => {
+    expect(plan({ loaded: [] })).toMatchObject({ draw: [], fetch: [root], drawnStars: 0 });
+  });
+
+  it('goes coarse before fine: children only once their parent is loaded, nearest first', () => {
+    const first = plan({ loaded: [root] });
+    expect(first.draw).toEqual([root]);
+    expect([...first.fetch].sort((a, b) => a - b)).toEqual(children);
+    // The camera is on +Z: the four children in front (z 0..1000) come before the four behind them.
+    expect(first.fetch.slice(0, 4).every((tile) => minZ(tile) >= 0)).toBe(true);
+
+    const second = plan({ loaded: [root, ...children] });
+    expect(second.draw.slice(0, 1)).toEqual([root]);
+    expect(second.draw).toHaveLength(9);
+    expect(second.fetch.length).toBeGreaterThan(0);
+    expect(second.fetch.every((tile) => levelOf(tile) === 2)).toBe(true);
+    expect(second.drawnStars).toBe(900);
+  });
+
+  it('neither draws nor fetches tiles behind the camera', () => {
+    const inside = cameraAt([0, 0, 500], [0, 0, 1]); // in the upper half, looking away from the centre
+    const result = plan({ loaded: [root, ...children], camera: inside });
+    const wanted = [...result.draw, ...result.fetch];
+    const behind = wanted.filter((tile) => tile !== root && maxZ(tile) <= 0);
+    expect(behind).toEqual([]);
+    expect(result.draw.filter((tile) => levelOf(tile) === 1)).toHaveLength(4);
+    expect(result.fetch.length).toBeGreaterThan(0);
+  });
+
+  it('keeps the root wanted but undrawn when the whole galaxy is behind the camera', () => {
+    const away = cameraAt([0, 0, 5000], [0, 0, 1]);
+    expect(plan({ loaded: [], camera: away })).toMatchObject({ fetch: [root], draw: [] });
+    expect(plan({ loaded: [root, ...children], camera: away })).toMatchObject({ fetch: [], draw: [] });
+  });
+
+  it('stays within the star budget, taking the most important tiles', () => {
+    const result = plan({ loaded: [root], budget: { stars: 350, bytes: 1e9 } });
+    expect(result.wantedStars).toBe(300);
+    expect(result.fetch).toHaveLength(2);
+    expect(result.fetch.every((tile) => minZ(tile) >= 0)).toBe(true);
+  });
+
+  it('stays within the memory budget', () => {
+    const result = plan({ loaded: [root, ...children], budget: { stars: 1e9, bytes: 9_500 } });
+    expect(result.wantedBytes).toBeLessThanOrEqual(9_500);
+    expect(result.draw.length + result.fetch.length).toBe(9);
+    expect(result.fetch).toEqual([]);
+  });
+
+  it('does not refine tiles too small on screen to matter', () => {
+    const far = cameraAt([0, 0, 2_000_000], [0, 0, -1]);
+    expect(plan({ loaded: [root], camera: far })).toMatchObject({ draw: [root], fetch: [] });
+  });
+
+  it('places tiles at the scale the stars are drawn at', () => {
+    const camera = cameraAt([0, 0, 1500], [0, 0, 1]);
+    // Unscaled, the galaxy (z up to 1000) is all behind the camera; at scale 2 it reaches z 2000 around it.
+    expect(plan({ loaded: [root], camera, scale: 1 }).draw).toEqual([]);
+    const scaled = plan({ loaded: [root], camera, scale: 2 });
+    expect(scaled.draw).toEqual([root]);
+    expect(scaled.fetch.length).toBe(4);
+    expect(scaled.fetch.every((tile) => minZ(tile) >= 0)).toBe(true);
+  });
+
+  it('reorders what to fetch when the camera turns', () => {
+    const planner = new StreamingPlanner(octree);
+    const fromPlusX = plan({ loaded: [root], camera: cameraAt([5000, 0, 0], [-1, 0, 0]) }, planner);
+    const fromMinusX = plan({ loaded: [root], camera: cameraAt([-5000, 0, 0], [1, 0, 0]) }, planner);
+    const minX = (tile: number) => boxOf(octree, tile)[0];
+    expect(fromPlusX.fetch.slice(0, 4).every((tile) => minX(tile) >= 0)).toBe(true);
+    expect(fromMinusX.fetch.slice(0, 4).every((tile) => minX(tile) < 0)).toBe(true);
+  });
+
+  it('offers loaded tiles the view left for eviction, least recently wanted first', () => {
+    const planner = new StreamingPlanner(octree);
+    const loaded = [root, ...children];
+    const halfTheChildren: StreamingBudget = { stars: 500, bytes: 1e9 };
+    const tileAt = (x: 0 | 1, y: 0 | 1, z: 0 | 1) => children[x + 2 * y + 4 * z];
+    plan({ loaded, budget: halfTheChildren, camera: cameraAt([5000, 0, 0], [-1, 0, 0]) }, planner); // wants x > 0
+    plan({ loaded, budget: halfTheChildren, camera: cameraAt([0, 5000, 0], [0, -1, 0]) }, planner); // wants y > 0
+    const last = plan({ loaded, budget: halfTheChildren, camera: cameraAt([0, 0, -5000], [0, 0, 1]) }, planner); // wants z < 0
+    expect(last.draw).toHaveLength(5);
+    expect(last.evictable).toHaveLength(4);
+    expect(last.evictable.slice(0, 2)).toEqual([tileAt(0, 0, 1), tileAt(1, 0, 1)]); // never wanted, then wanted first
+    expect([...last.evictable.slice(2)].sort((a, b) => a - b)).toEqual([tileAt(0, 1, 1), tileAt(1, 1, 1)]);
+    expect(last.evictable).not.toContain(root);
+  });
+});
