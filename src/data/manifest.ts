@@ -7,6 +7,8 @@ export interface Manifest {
   all: string[];
   endpoint?: string;
   meta?: GalaxyMeta;
+  /** Versions that also have a tiled form in `{version}/tiles/` (docs/tiles.md); older readers ignore it. */
+  tiles?: string[];
 }
 
 export interface GalaxyMeta {

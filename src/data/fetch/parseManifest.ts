@@ -18,6 +18,7 @@ export function parseManifest(text: string, url: string): Manifest {
   if (!last) throw new GalaxyLoadError(`The manifest at ${url} names no version ("last" is missing)`, 'data');
   const manifest: Manifest = { last, all: all.length > 0 ? all : [last] };
   if (typeof record.endpoint === 'string' && record.endpoint) manifest.endpoint = record.endpoint;
+  if (Array.isArray(record.tiles)) manifest.tiles = record.tiles.filter((v): v is string => typeof v === 'string');
   const meta = parseMeta(record.meta);
   if (meta) manifest.meta = meta;
   return manifest;
