@@ -37,7 +37,7 @@ export function registerTileCommand(program: Command): void {
           const result = tileGalaxyVersion(folder, version, {
             capacity: flags.capacity,
             compression: flags.compress ? 'gzip' : 'none',
-            onPhase: (phase) => process.stderr.write(`${version}: ${phase}\n`),
+            onPhase: (phase) => process.stderr.write(`${version}: ${((performance.now() - started) / 1000).toFixed(1)} s ${phase}\n`),
           });
           process.stdout.write(formatTileResult(result, performance.now() - started));
         }

@@ -16,7 +16,8 @@ const ACCENTED = ['café', 'über', 'naïve', 'señal', 'ångström'];
 /** The syllables of `id` in base 48: unique per id, short for small ids (the hubs). */
 function coreName(id: number): string {
   let name = '';
-  let rest = id;
+  // Counting from 48 * 48 gives every name at least three syllables.
+  let rest = id + SYLLABLES.length * SYLLABLES.length;
   do {
     name += SYLLABLES[rest % SYLLABLES.length];
     rest = Math.floor(rest / SYLLABLES.length);
@@ -31,10 +32,10 @@ function coreName(id: number): string {
 export function starName(id: number, random: SeededRandom): string {
   let name = coreName(id);
   const roll = random.next();
-  if (roll < 0.25) name = `${WORDS[random.below(WORDS.length)]}-${name}`;
-  else if (roll < 0.4) name = `${name}-${WORDS[random.below(WORDS.length)]}`;
-  else if (roll < 0.45) name = `${name}.js`;
-  else if (roll < 0.47) name = `${name}${random.below(10)}`;
+  if (roll < 0.45) name = `${WORDS[random.below(WORDS.length)]}-${name}`;
+  else if (roll < 0.65) name = `${name}-${WORDS[random.below(WORDS.length)]}`;
+  else if (roll < 0.7) name = `${name}.js`;
+  else if (roll < 0.73) name = `${name}${random.below(10)}`;
   if (random.next() < 0.08) name = `@${SCOPES[random.below(SCOPES.length)]}/${name}`;
   if (random.next() < 0.03) name = name[0].toUpperCase() + name.slice(1);
   if (random.next() < 0.005) name = `${name}-${ACCENTED[random.below(ACCENTED.length)]}`;

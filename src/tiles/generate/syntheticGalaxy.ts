@@ -15,9 +15,13 @@ const RADIUS = 9500;
 const COORDINATE_LIMIT = 10_000;
 /** Stars per cluster on average. */
 const MEAN_CLUSTER_SIZE = 300;
-/** Share of links inside the star's own cluster, then to a neighbouring cluster; the rest go anywhere. */
-const SAME_CLUSTER = 0.8;
-const NEIGHBOUR_CLUSTER = 0.95;
+/**
+ * Share of links inside the star's own cluster, then to a neighbouring cluster; the rest go to the
+ * hubs of clusters near the centre. With these shares and the rank exponents in pickTarget, a
+ * 196k-star galaxy has about npm's shape: most stars never linked to, a hub with thousands of links.
+ */
+const SAME_CLUSTER = 0.7;
+const NEIGHBOUR_CLUSTER = 0.8;
 const MAX_OUT_DEGREE = 400;
 
 /**
@@ -74,7 +78,7 @@ export class SyntheticGalaxy {
       const cz = random.gaussian() * thickness;
       const start = this.clusterStart[c];
       const size = this.clusterStart[c + 1] - start;
-      const spread = 45 * Math.cbrt(size) + 40;
+      const spread = 30 * Math.cbrt(size) + 30;
       for (let rank = 0; rank < size; rank++) {
         // Uniform in a ball by rank: the most linked stars (low ranks) at the centre.
         const distance = spread * 2.2 * Math.cbrt((rank + 0.5) / size) * (0.7 + 0.6 * random.next());
@@ -130,15 +134,16 @@ export class SyntheticGalaxy {
   private pickTarget(cluster: number, random: SeededRandom): number {
     const roll = random.next();
     let target = cluster;
-    let concentration = 3;
+    let concentration = 12;
     if (roll >= NEIGHBOUR_CLUSTER) {
-      target = this.clusterOfPlace(random.below(this.starCount));
-      concentration = 6;
+      // Clusters are numbered from the centre out: the central ones collect the most links.
+      target = Math.floor(this.clusterCount * Math.pow(random.next(), 3));
+      concentration = 16;
     } else if (roll >= SAME_CLUSTER) {
       const step = ARMS * (1 + random.below(2)) * (random.next() < 0.5 ? -1 : 1);
       const neighbour = cluster + step;
       if (neighbour >= 0 && neighbour < this.clusterCount) target = neighbour;
-      concentration = 4;
+      concentration = 12;
     }
     const start = this.clusterStart[target];
     const size = this.clusterStart[target + 1] - start;

@@ -15,12 +15,16 @@ import { buildOctree } from './buildOctree';
 
 /** Most stars per tile: 4096 stars are 72 KB before and about 40 KB after gzip (docs/decisions.md). */
 export const DEFAULT_TILE_CAPACITY = 4096;
+/** On npm level 4 packs within 2% of level 9 in a quarter of the time (docs/decisions.md). */
+const GZIP_LEVEL = 4;
 /** Shards close once their uncompressed bytes pass this. */
 export const SHARD_TARGET_BYTES = 256 * 1024;
 
 export interface WriteTilesOptions {
   capacity?: number;
   compression?: 'gzip' | 'none';
+  /** Uncompressed bytes after which an adjacency or label shard closes (default SHARD_TARGET_BYTES). */
+  shardBytes?: number;
   onPhase?: (phase: string) => void;
 }
 
@@ -63,9 +67,10 @@ function readLabels(file: string, starCount: number): LabelIndex {
 export function writeTiles(versionDir: string, options: WriteTilesOptions = {}): WriteTilesResult {
   const capacity = options.capacity ?? DEFAULT_TILE_CAPACITY;
   const compression = options.compression ?? 'gzip';
-  const pack = (bytes: Uint8Array): Uint8Array => (compression === 'gzip' ? gzipSync(bytes) : bytes);
+  const pack = (bytes: Uint8Array): Uint8Array => (compression === 'gzip' ? gzipSync(bytes, { level: GZIP_LEVEL }) : bytes);
   const suffix = compression === 'gzip' ? '.gz' : '';
   const phase = options.onPhase ?? (() => {});
+  const shardBytes = options.shardBytes ?? SHARD_TARGET_BYTES;
 
   phase('reading positions.bin');
   const positionsBuffer = wholeFile(path.join(versionDir, 'positions.bin'));
@@ -129,7 +134,7 @@ export function writeTiles(versionDir: string, options: WriteTilesOptions = {}):
     }
 
     phase('writing adjacency shards');
-    const adjacencyBoundaries = shardBoundaries(starCount, (s) => {
+    const adjacencyBoundaries = shardBoundaries(starCount, shardBytes, (s) => {
       const id = starOrder[s];
       return 8 + 4 * (outDegree[id] + inDegree[id]);
     });
@@ -156,7 +161,7 @@ export function writeTiles(versionDir: string, options: WriteTilesOptions = {}):
     phase('reading labels.json');
     const labels = readLabels(path.join(versionDir, 'labels.json'), starCount);
     phase('writing label shards');
-    const labelBoundaries = shardBoundaries(starCount, (s) => labels.labelEnds[starOrder[s]] - labels.labelStarts[starOrder[s]] + 3);
+    const labelBoundaries = shardBoundaries(starCount, shardBytes, (s) => labels.labelEnds[starOrder[s]] - labels.labelStarts[starOrder[s]] + 3);
     for (let shard = 0; shard + 1 < labelBoundaries.length; shard++) {
       const names: string[] = [];
       for (let s = labelBoundaries[shard]; s < labelBoundaries[shard + 1]; s++) names.push(labelAt(labels, starOrder[s]));
@@ -194,13 +199,13 @@ export function writeTiles(versionDir: string, options: WriteTilesOptions = {}):
   }
 }
 
-/** Star numbers where shards start, each shard closing once its bytes pass SHARD_TARGET_BYTES; ends with the total. */
-function shardBoundaries(starCount: number, bytesOf: (star: number) => number): number[] {
+/** Star numbers where shards start, each shard closing once its bytes pass `target`; ends with the total. */
+function shardBoundaries(starCount: number, target: number, bytesOf: (star: number) => number): number[] {
   const boundaries = [0];
   let bytes = 0;
   for (let s = 0; s < starCount; s++) {
     bytes += bytesOf(s);
-    if (bytes >= SHARD_TARGET_BYTES && s + 1 < starCount) {
+    if (bytes >= target && s + 1 < starCount) {
       boundaries.push(s + 1);
       bytes = 0;
     }
