@@ -5,6 +5,7 @@ import { importGraph, ImportError, type GraphFormat, type ImportedGraph } from '
 import { DEFAULT_ITERATIONS, DEFAULT_SEED, forceLayout } from '../../layout/forceLayout';
 import { encodeLabels, encodeLinks, encodePositions } from '../../publish/encodeWire';
 import { checkName, timestampVersion, writeGalaxyVersion } from '../../publish/galaxyFolder';
+import { tileGalaxyVersion } from '../../tiles/write/tileGalaxyVersion';
 
 export interface BuildOptions {
   input: string;
@@ -18,6 +19,8 @@ export interface BuildOptions {
   meta?: GalaxyMeta;
   /** Prepended to every label, e.g. "AS" for a graph-tool AS graph whose names are bare numbers. */
   labelPrefix?: string;
+  /** Also write the tiled form (docs/tiles.md); default true. */
+  tiles?: boolean;
   onImported?: (graph: ImportedGraph) => void;
   onIteration?: (done: number, total: number) => void;
 }
@@ -65,5 +68,6 @@ export async function buildGalaxy(options: BuildOptions): Promise<BuildResult> {
     },
     options.meta,
   );
-  return { graph, version, manifest, folder: `${options.out}/${options.name}/${version}` };
+  const tiled = options.tiles === false ? manifest : tileGalaxyVersion(`${options.out}/${options.name}`, version).manifest;
+  return { graph, version, manifest: tiled, folder: `${options.out}/${options.name}/${version}` };
 }

@@ -55,6 +55,7 @@ interface BuildFlags {
   vantageHost?: string;
   vantageAsn?: number;
   labelPrefix?: string;
+  tiles: boolean;
   progress: boolean;
 }
 
@@ -90,6 +91,7 @@ export function registerBuildCommand(program: Command): void {
     .option('--vantage-host <host>', 'internet galaxy: host the routing tables were seen from')
     .option('--vantage-asn <asn>', 'internet galaxy: AS number of that host', integer)
     .option('--label-prefix <prefix>', 'text put before every node name (e.g. AS)')
+    .option('--no-tiles', 'write only the classic files, not the tiled form (docs/tiles.md)')
     .option('--no-progress', 'no progress bar')
     .addHelpText('after', EXAMPLES)
     .action(async (input: string, flags: BuildFlags) => {
@@ -112,6 +114,7 @@ export function registerBuildCommand(program: Command): void {
           threads: flags.threads,
           meta: metaFrom(flags),
           labelPrefix: flags.labelPrefix,
+          tiles: flags.tiles,
           onImported: (graph) => {
             process.stderr.write(
               `imported ${graph.format}: ${graph.labels.length.toLocaleString('en-US')} nodes, ` +

@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
+import type { Manifest } from '../../data/manifest';
 import { updateManifest } from '../../publish/galaxyFolder';
 import { writeTiles, type WriteTilesOptions, type WriteTilesResult } from './writeTiles';
 
@@ -7,14 +8,18 @@ import { writeTiles, type WriteTilesOptions, type WriteTilesResult } from './wri
  * Adds the tiled form to one version of a galaxy folder and lists the version under the manifest's
  * "tiles" key, which readers of the original format ignore.
  */
-export function tileGalaxyVersion(galaxyDir: string, version: string, options: WriteTilesOptions = {}): WriteTilesResult {
+export function tileGalaxyVersion(
+  galaxyDir: string,
+  version: string,
+  options: WriteTilesOptions = {},
+): WriteTilesResult & { manifest: Manifest } {
   const versionDir = path.join(galaxyDir, version);
   if (!existsSync(path.join(versionDir, 'positions.bin'))) throw new Error(`${versionDir} holds no positions.bin`);
   const result = writeTiles(versionDir, options);
-  updateManifest(galaxyDir, (manifest) => {
-    const tiles = (manifest.tiles ?? []).filter((known) => known !== version);
+  const manifest = updateManifest(galaxyDir, (current) => {
+    const tiles = (current.tiles ?? []).filter((known) => known !== version);
     tiles.push(version);
-    return { ...manifest, tiles };
+    return { ...current, tiles };
   });
-  return result;
+  return { ...result, manifest };
 }
