@@ -12,7 +12,7 @@ import { parseTileIndex, type ShardSet, type TileIndex } from './tileIndex';
  * Reads one file of the tiles folder by its path relative to that folder (e.g. "stars/12.bin.gz"),
  * rejecting when it cannot be had (404, network): `fetch` in a browser or worker, the file system in Node.
  */
-export type LoadTileFile = (path: string) => Promise<Uint8Array>;
+export type LoadTileFile = (path: string, signal?: AbortSignal) => Promise<Uint8Array>;
 
 /**
  * A tiled galaxy opened from its index.json and hierarchy.bin; tiles and shards are read on demand.
@@ -47,12 +47,13 @@ export class TiledGalaxyReader {
     return rangeOfStar(this.tileFirstStars, star);
   }
 
-  async tile(tile: number): Promise<DecodedTile> {
+  /** One tile's stars; `signal` cancels the request when the camera has left the tile. */
+  async tile(tile: number, signal?: AbortSignal): Promise<DecodedTile> {
     const region = describeTileRegion(this.hierarchy, tile);
     if (tile < 0 || tile >= this.hierarchy.tileCount) throw new TileDataError(`${region}`, tile);
     let bytes: Uint8Array;
     try {
-      bytes = await this.load(this.tilePath(tile));
+      bytes = await this.load(this.tilePath(tile), signal);
     } catch (error) {
       throw new TileDataError(`${region}: ${this.tilePath(tile)} could not be read (${reason(error)})`, tile);
     }
@@ -68,9 +69,9 @@ export class TiledGalaxyReader {
     return rangeOfStar(this.index.adjacency.starBoundaries, star);
   }
 
-  async adjacency(shard: number): Promise<AdjacencyShard> {
+  async adjacency(shard: number, signal?: AbortSignal): Promise<AdjacencyShard> {
     const { path, firstStar, count } = this.shard(this.index.adjacency, shard);
-    const bytes = await unpackFile(await loadOrFail(this.load, path, `adjacency shard ${shard}`), path);
+    const bytes = await unpackFile(await loadOrFail(this.load, path, `adjacency shard ${shard}`, signal), path);
     return decodeAdjacency(bytes, shard, firstStar, count, this.index.stars);
   }
 
@@ -83,9 +84,9 @@ export class TiledGalaxyReader {
   }
 
   /** The names of the shard's stars, star firstStar + k at k. */
-  async labels(shard: number): Promise<{ firstStar: number; names: string[] }> {
+  async labels(shard: number, signal?: AbortSignal): Promise<{ firstStar: number; names: string[] }> {
     const { path, firstStar, count } = this.shard(this.index.labels, shard);
-    const bytes = await unpackFile(await loadOrFail(this.load, path, `labels shard ${shard}`), path);
+    const bytes = await unpackFile(await loadOrFail(this.load, path, `labels shard ${shard}`, signal), path);
     return { firstStar, names: decodeLabelShard(bytes, shard, firstStar, count) };
   }
 
@@ -102,20 +103,30 @@ function reason(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
 
-async function loadOrFail(load: LoadTileFile, path: string, name: string): Promise<Uint8Array> {
+async function loadOrFail(load: LoadTileFile, path: string, name: string, signal?: AbortSignal): Promise<Uint8Array> {
   try {
-    return await load(path);
+    return await load(path, signal);
   } catch (error) {
     throw new TileDataError(`${name} (${path}) could not be read: ${reason(error)}`);
   }
 }
 
-/** A LoadTileFile over HTTP: `tilesUrl` ends with "/tiles/"; a status other than 200 rejects. */
-export function fetchTileFiles(tilesUrl: string, init?: RequestInit): LoadTileFile {
-  return async (path) => {
+/**
+ * A LoadTileFile over HTTP: `tilesUrl` is `{endpoint or data root}/{name}/{version}/tiles/`, i.e.
+ * versionFileUrl(dataRoot, manifest, name, version, 'tiles/'); a status other than 200 rejects
+ * with the viewer's usual message.
+ */
+export function fetchTileFiles(tilesUrl: string): LoadTileFile {
+  return async (path, signal) => {
     const url = `${tilesUrl}${path}`;
-    const response = await fetch(url, init);
+    const response = await fetch(url, { signal });
     if (response.status !== 200) throw new Error(`Unexpected status code ${response.status} when calling ${url}`);
     return new Uint8Array(await response.arrayBuffer());
   };
 }
+
+/** Whether the manifest announces tiles for `version` (its optional "tiles" list). */
+export function versionHasTiles(manifest: { tiles?: readonly string[] }, version: string): boolean {
+  return manifest.tiles?.includes(version) ?? false;
+}
+
