@@ -1,4 +1,5 @@
 import type { TileHierarchy } from '../tileHierarchy';
+import { unpackFile } from './gzip';
 import { HIERARCHY_HEADER_BYTES, HIERARCHY_MAGIC } from './layout';
 import { TileDataError } from './tileError';
 
@@ -84,6 +85,11 @@ export function decodeHierarchy(bytes: Uint8Array): DecodedHierarchy {
   const problem = hierarchyProblem(hierarchy);
   if (problem) fail(problem);
   return hierarchy;
+}
+
+/** The TileHierarchy of hierarchy.bin as fetched, gzip or not. */
+export async function readTileHierarchy(bytes: Uint8Array): Promise<DecodedHierarchy> {
+  return decodeHierarchy(await unpackFile(bytes, 'hierarchy.bin'));
 }
 
 /**

@@ -1,6 +1,6 @@
 import { decodeAdjacency, type AdjacencyShard } from './adjacencyCodec';
 import { unpackFile } from './gzip';
-import { decodeHierarchy, rangeOfStar, tileFirstStars, type DecodedHierarchy } from './hierarchyCodec';
+import { rangeOfStar, readTileHierarchy, tileFirstStars, type DecodedHierarchy } from './hierarchyCodec';
 import { decodeLabelShard } from './labelShard';
 import { fillPath, TILE_INDEX_FILE } from './layout';
 import { describeTileRegion } from './region';
@@ -32,7 +32,7 @@ export class TiledGalaxyReader {
 
   static async open(load: LoadTileFile): Promise<TiledGalaxyReader> {
     const index = parseTileIndex(new TextDecoder().decode(await loadOrFail(load, TILE_INDEX_FILE, 'tiles/index.json')));
-    const hierarchy = decodeHierarchy(await unpackFile(await loadOrFail(load, index.hierarchy, 'hierarchy.bin'), 'hierarchy.bin'));
+    const hierarchy = await readTileHierarchy(await loadOrFail(load, index.hierarchy, 'hierarchy.bin'));
     if (hierarchy.tileCount !== index.tileCount || hierarchy.totalStars !== index.stars || hierarchy.maxInDegree !== index.maxInDegree) {
       throw new TileDataError('hierarchy.bin does not match tiles/index.json (tiles, stars or maximum in-degree differ)');
     }
