@@ -1,4 +1,5 @@
 import { ADJACENCY_HEADER_BYTES, ADJACENCY_MAGIC } from './layout';
+import { readUint32s } from './tileCodec';
 import { TileDataError } from './tileError';
 
 /** Out- and in-links of the stars firstStar .. firstStar + count - 1, as CSR over tiled star numbers. */
@@ -56,8 +57,8 @@ export function decodeAdjacency(bytes: Uint8Array, shard: number, firstStar: num
   if (bytes.byteLength !== expected) fail(`the file is ${bytes.byteLength} bytes, expected ${expected} (truncated?)`);
   let at = ADJACENCY_HEADER_BYTES;
   const column = (length: number) => {
-    const values = new Uint32Array(length);
-    for (let i = 0; i < length; i++, at += 4) values[i] = view.getUint32(at, true);
+    const values = readUint32s(bytes, view, at, length);
+    at += length * 4;
     return values;
   };
   const outOffsets = column(count + 1);

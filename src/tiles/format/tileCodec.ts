@@ -1,4 +1,5 @@
 import type { TileHierarchy } from '../tileHierarchy';
+import { littleEndianHost } from '../../data/wire/positions';
 import { align4, TILE_HEADER_BYTES, TILE_MAGIC, tileBytes } from './layout';
 import { dequantise, quantisationStep, quantise } from './quantise';
 import { describeTileRegion } from './region';
@@ -70,18 +71,23 @@ export function decodeTile(bytes: Uint8Array, hierarchy: TileHierarchy, tile: nu
   }
   if (bytes.byteLength !== tileBytes(count)) fail(`the file is ${bytes.byteLength} bytes, expected ${tileBytes(count)} (truncated?)`);
 
-  const classicIds = new Uint32Array(count);
+  const degreesAt = TILE_HEADER_BYTES + count * 4 + align4(count * 6);
+  const classicIds = readUint32s(bytes, view, TILE_HEADER_BYTES, count);
+  const inDegree = readUint32s(bytes, view, degreesAt, count);
+  const outDegree = readUint32s(bytes, view, degreesAt + count * 4, count);
   const positions = new Float32Array(count * 3);
-  const inDegree = new Uint32Array(count);
-  const outDegree = new Uint32Array(count);
-  let at = TILE_HEADER_BYTES;
-  for (let i = 0; i < count; i++, at += 4) classicIds[i] = view.getUint32(at, true);
   const { min, step } = boxOf(hierarchy, tile);
+  let at = TILE_HEADER_BYTES + count * 4;
   for (let axis = 0; axis < 3; axis++) {
     for (let i = 0; i < count; i++, at += 2) positions[i * 3 + axis] = dequantise(view.getUint16(at, true), min[axis], step);
   }
-  at = TILE_HEADER_BYTES + count * 4 + align4(count * 6);
-  for (let i = 0; i < count; i++, at += 4) inDegree[i] = view.getUint32(at, true);
-  for (let i = 0; i < count; i++, at += 4) outDegree[i] = view.getUint32(at, true);
   return { tile, firstStar, count, classicIds, positions, inDegree, outDegree };
+}
+
+/** `count` u32 values at `offset`, copied out of the file (a plain copy on little-endian hosts). */
+export function readUint32s(bytes: Uint8Array, view: DataView, offset: number, count: number): Uint32Array {
+  if (littleEndianHost) return new Uint32Array(bytes.slice(offset, offset + count * 4).buffer);
+  const values = new Uint32Array(count);
+  for (let i = 0; i < count; i++) values[i] = view.getUint32(offset + i * 4, true);
+  return values;
 }
