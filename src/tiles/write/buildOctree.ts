@@ -3,6 +3,7 @@ import type { TileHierarchy } from '../tileHierarchy';
 
 /** Deep enough for whole-number coordinates up to ±2^23 to reach boxes of side 1. */
 const MAX_LEVEL = 24;
+const MAX_COORDINATE = 2 ** 23;
 
 /** The tile tree of a galaxy and the order of its stars: star s (tiled numbering) is classic id starOrder[s]. */
 export interface OctreeLayout extends Omit<TileHierarchy, 'byteSize'> {
@@ -36,7 +37,13 @@ export function buildOctree(positions: Int32Array, inDegree: Uint32Array, capaci
       if (value > max[axis]) max[axis] = value;
     }
   }
-  for (let axis = 0; axis < 3; axis++) extent = Math.max(extent, max[axis] - min[axis] + 1);
+  for (let axis = 0; axis < 3; axis++) {
+    // Boxes are float32 in hierarchy.bin: whole numbers are exact only up to 2^24.
+    if (Math.abs(min[axis]) > MAX_COORDINATE || Math.abs(max[axis]) > MAX_COORDINATE) {
+      throw new Error(`coordinates beyond ±${MAX_COORDINATE} cannot be tiled (found ${min[axis]} .. ${max[axis]} on axis ${'xyz'[axis]})`);
+    }
+    extent = Math.max(extent, max[axis] - min[axis] + 1);
+  }
   const rootSide = 2 ** Math.ceil(Math.log2(extent));
 
   // Breadth-first queue: entry i is tile i. Each tile owns work[start, start + own); its descendants follow it.

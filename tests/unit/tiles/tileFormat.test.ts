@@ -233,3 +233,10 @@ describe('damaged tiles', () => {
     expect(() => decodeHierarchy(broken)).toThrow(/hierarchy\.bin has no root at tile 0/);
   });
 });
+
+describe('coordinates the format cannot hold', () => {
+  it('refuses to tile a galaxy beyond ±2^23 with a message naming the axis', () => {
+    const versionDir = handMadeVersion([[0, 0, 0], [0, 9_000_000, 0]], [[], []], ['a', 'b']);
+    expect(() => writeTiles(versionDir)).toThrow('coordinates beyond ±8388608 cannot be tiled (found 0 .. 9000000 on axis y)');
+  });
+});
