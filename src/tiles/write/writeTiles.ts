@@ -2,7 +2,7 @@ import { closeSync, existsSync, mkdirSync, openSync, readFileSync, readSync, ren
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { labelAt, type LabelIndex } from '../../data/labelIndex';
-import { decodeLinks } from '../../data/wire/links';
+import { decodeLinks, type DecodedLinks } from '../../data/wire/links';
 import { LabelsScanner } from '../../data/wire/labelsScanner';
 import { encodeAdjacency } from '../format/adjacencyCodec';
 import { encodeHierarchy } from '../format/hierarchyCodec';
@@ -76,12 +76,15 @@ export function writeTiles(versionDir: string, options: WriteTilesOptions = {}):
   const positionsBuffer = wholeFile(path.join(versionDir, 'positions.bin'));
   const starCount = Math.floor(positionsBuffer.byteLength / 12);
   if (starCount === 0) throw new Error(`${versionDir}/positions.bin holds no stars`);
-  const positions = new Int32Array(starCount * 3);
+  // Let, so that positions and links can be dropped before labels.json, the biggest file, is read.
+  let positions: Int32Array | undefined = new Int32Array(starCount * 3);
   const view = new DataView(positionsBuffer);
   for (let i = 0; i < positions.length; i++) positions[i] = view.getInt32(i * 4, true);
 
   phase('reading links.bin');
-  const links = decodeLinks(wholeFile(path.join(versionDir, 'links.bin')), starCount);
+  let links: DecodedLinks | undefined = decodeLinks(wholeFile(path.join(versionDir, 'links.bin')), starCount);
+  const linkCount = links.edgeCount;
+  const bounds = coordinateBounds(positions);
   const inDegree = new Uint32Array(starCount);
   const outDegree = new Uint32Array(starCount);
   let maxOutDegree = 0;
@@ -94,8 +97,6 @@ export function writeTiles(versionDir: string, options: WriteTilesOptions = {}):
   phase('sorting stars into tiles');
   const octree = buildOctree(positions, inDegree, capacity);
   const { starOrder, tileFirstStars } = octree;
-  const starOf = new Uint32Array(starCount);
-  for (let s = 0; s < starCount; s++) starOf[starOrder[s]] = s;
 
   const staging = path.join(versionDir, `.${TILES_FOLDER}.partial-${process.pid}`);
   rmSync(staging, { recursive: true, force: true });
@@ -134,29 +135,12 @@ export function writeTiles(versionDir: string, options: WriteTilesOptions = {}):
     }
 
     phase('writing adjacency shards');
-    const adjacencyBoundaries = shardBoundaries(starCount, shardBytes, (s) => {
-      const id = starOrder[s];
-      return 8 + 4 * (outDegree[id] + inDegree[id]);
-    });
-    for (let shard = 0; shard + 1 < adjacencyBoundaries.length; shard++) {
-      const first = adjacencyBoundaries[shard];
-      const count = adjacencyBoundaries[shard + 1] - first;
-      const outOffsets = new Uint32Array(count + 1);
-      const inOffsets = new Uint32Array(count + 1);
-      for (let k = 0; k < count; k++) {
-        const id = starOrder[first + k];
-        outOffsets[k + 1] = outOffsets[k] + outDegree[id];
-        inOffsets[k + 1] = inOffsets[k] + inDegree[id];
-      }
-      const outTargets = new Uint32Array(outOffsets[count]);
-      const inTargets = new Uint32Array(inOffsets[count]);
-      for (let k = 0; k < count; k++) {
-        const id = starOrder[first + k];
-        for (let e = links.outOffsets[id], at = outOffsets[k]; e < links.outOffsets[id + 1]; e++, at++) outTargets[at] = starOf[links.outTargets[e]];
-        for (let e = links.inOffsets[id], at = inOffsets[k]; e < links.inOffsets[id + 1]; e++, at++) inTargets[at] = starOf[links.inTargets[e]];
-      }
-      bytes.adjacency += write(adjacencyTemplate, shard, pack(encodeAdjacency({ shard, firstStar: first, count, outOffsets, outTargets, inOffsets, inTargets })));
-    }
+    const adjacency = writeAdjacencyShards(links, starOrder, inDegree, outDegree, shardBytes, (shard, data) =>
+      write(adjacencyTemplate, shard, pack(data)),
+    );
+    bytes.adjacency = adjacency.bytes;
+    links = undefined;
+    positions = undefined;
 
     phase('reading labels.json');
     const labels = readLabels(path.join(versionDir, 'labels.json'), starCount);
@@ -170,22 +154,22 @@ export function writeTiles(versionDir: string, options: WriteTilesOptions = {}):
 
     phase('writing hierarchy and index');
     const hierarchyFile = `hierarchy.bin${suffix}`;
-    const hierarchyBytes = pack(encodeHierarchy(hierarchy, { totalLinks: links.edgeCount }));
+    const hierarchyBytes = pack(encodeHierarchy(hierarchy, { totalLinks: linkCount }));
     writeFileSync(path.join(staging, hierarchyFile), hierarchyBytes);
     bytes.hierarchy = hierarchyBytes.byteLength;
     const index: TileIndex = {
       format: TILES_FORMAT_VERSION,
       stars: starCount,
-      links: links.edgeCount,
+      links: linkCount,
       maxInDegree: octree.maxInDegree,
       maxOutDegree,
-      bounds: coordinateBounds(positions),
+      bounds,
       tileCapacity: capacity,
       tileCount: octree.tileCount,
       compression,
       hierarchy: hierarchyFile,
       tiles: tilesTemplate,
-      adjacency: { path: adjacencyTemplate, starBoundaries: adjacencyBoundaries },
+      adjacency: { path: adjacencyTemplate, starBoundaries: adjacency.boundaries },
       labels: { path: labelsTemplate, starBoundaries: labelBoundaries },
     };
     writeFileSync(path.join(staging, TILE_INDEX_FILE), `${JSON.stringify(index)}\n`);
@@ -197,6 +181,45 @@ export function writeTiles(versionDir: string, options: WriteTilesOptions = {}):
     rmSync(staging, { recursive: true, force: true });
     throw error;
   }
+}
+
+/** Out- and in-links in shards of star ranges, targets renumbered to tiled star numbers. */
+function writeAdjacencyShards(
+  links: DecodedLinks,
+  starOrder: Uint32Array,
+  inDegree: Uint32Array,
+  outDegree: Uint32Array,
+  shardBytes: number,
+  writeShard: (shard: number, data: Uint8Array) => number,
+): { boundaries: number[]; bytes: number } {
+  const starCount = starOrder.length;
+  const starOf = new Uint32Array(starCount);
+  for (let s = 0; s < starCount; s++) starOf[starOrder[s]] = s;
+  const boundaries = shardBoundaries(starCount, shardBytes, (s) => {
+    const id = starOrder[s];
+    return 8 + 4 * (outDegree[id] + inDegree[id]);
+  });
+  let bytes = 0;
+  for (let shard = 0; shard + 1 < boundaries.length; shard++) {
+    const first = boundaries[shard];
+    const count = boundaries[shard + 1] - first;
+    const outOffsets = new Uint32Array(count + 1);
+    const inOffsets = new Uint32Array(count + 1);
+    for (let k = 0; k < count; k++) {
+      const id = starOrder[first + k];
+      outOffsets[k + 1] = outOffsets[k] + outDegree[id];
+      inOffsets[k + 1] = inOffsets[k] + inDegree[id];
+    }
+    const outTargets = new Uint32Array(outOffsets[count]);
+    const inTargets = new Uint32Array(inOffsets[count]);
+    for (let k = 0; k < count; k++) {
+      const id = starOrder[first + k];
+      for (let e = links.outOffsets[id], at = outOffsets[k]; e < links.outOffsets[id + 1]; e++, at++) outTargets[at] = starOf[links.outTargets[e]];
+      for (let e = links.inOffsets[id], at = inOffsets[k]; e < links.inOffsets[id + 1]; e++, at++) inTargets[at] = starOf[links.inTargets[e]];
+    }
+    bytes += writeShard(shard, encodeAdjacency({ shard, firstStar: first, count, outOffsets, outTargets, inOffsets, inTargets }));
+  }
+  return { boundaries, bytes };
 }
 
 /** Star numbers where shards start, each shard closing once its bytes pass `target`; ends with the total. */
