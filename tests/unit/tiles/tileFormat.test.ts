@@ -240,3 +240,19 @@ describe('coordinates the format cannot hold', () => {
     expect(() => writeTiles(versionDir)).toThrow('coordinates beyond ±8388608 cannot be tiled (found 0 .. 9000000 on axis y)');
   });
 });
+
+describe('uncompressed tiles', () => {
+  it('read the same as gzip ones, as when a host has already unpacked them', async () => {
+    const packed = syntheticVersion(1500, 9);
+    writeTiles(packed, { capacity: 100 });
+    const plain = syntheticVersion(1500, 9);
+    writeTiles(plain, { capacity: 100, compression: 'none' });
+    const [a, b] = [await openTiles(packed), await openTiles(plain)];
+    expect(b.index.compression).toBe('none');
+    expect(b.index.tiles).toBe('stars/{index}.bin');
+    expect(b.hierarchy.byteSize[0]).toBeGreaterThan(a.hierarchy.byteSize[0]);
+    for (const tile of [0, a.hierarchy.tileCount - 1]) expect(await b.tile(tile)).toEqual(await a.tile(tile));
+    expect(await b.labels(0)).toEqual(await a.labels(0));
+    expect(await b.adjacency(0)).toEqual(await a.adjacency(0));
+  });
+});
