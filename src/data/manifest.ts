@@ -8,6 +8,8 @@ export interface Manifest {
   all: string[];
   endpoint?: string;
   meta?: GalaxyMeta;
+  /** Versions that also have a tiled form in `{version}/tiles/` (docs/tiles.md); older readers ignore it. */
+  tiles?: string[];
 }
 
 export interface GalaxyMeta {
@@ -64,6 +66,7 @@ export function manifestFromJson(value: unknown): Manifest {
   if (!last) throw new ManifestFormatError('names no version ("last" is missing)');
   const manifest: Manifest = { last, all: all.length > 0 ? all : [last] };
   if (typeof value.endpoint === 'string' && value.endpoint) manifest.endpoint = checkedEndpoint(value.endpoint);
+  if (Array.isArray(value.tiles)) manifest.tiles = value.tiles.filter((v): v is string => typeof v === 'string');
   const meta = galaxyMetaFromJson(value.meta);
   if (meta) manifest.meta = meta;
   return manifest;

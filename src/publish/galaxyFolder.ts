@@ -179,3 +179,48 @@ export function writeGalaxyVersion(
   }
   return plan.manifest;
 }
+
+/**
+ * Publishes one version whose files `write` puts into the given (hidden, staging) folder itself, for
+ * files too big to hold in memory at once (generated galaxies); same guarantees as writeGalaxyVersion.
+ */
+export async function publishGalaxyVersion(
+  root: string,
+  name: string,
+  version: string,
+  write: (folder: string) => void | Promise<void>,
+  meta?: GalaxyMeta,
+): Promise<Manifest> {
+  checkName('galaxy', name);
+  checkName('version', version);
+  const galaxyDir = path.join(root, name);
+  const previous = readManifest(root, name);
+  const finalDir = path.join(galaxyDir, version);
+  if (existsSync(finalDir)) {
+    throw new Error(`${finalDir} already exists; choose another --version or remove it first`);
+  }
+  mkdirSync(galaxyDir, { recursive: true });
+  const staging = path.join(galaxyDir, `.${version}.partial-${process.pid}`);
+  rmSync(staging, { recursive: true, force: true });
+  mkdirSync(staging);
+  try {
+    await write(staging);
+    renameSync(staging, finalDir);
+  } catch (error) {
+    rmSync(staging, { recursive: true, force: true });
+    throw error;
+  }
+  const manifest = nextManifest(previous, version, meta);
+  writeAtomically(path.join(galaxyDir, 'manifest.json'), `${JSON.stringify(manifest, null, 2)}\n`);
+  addToIndex(root, name);
+  return manifest;
+}
+
+/** Rewrites a galaxy's manifest.json through `change`, atomically, keeping every key it does not touch. */
+export function updateManifest(galaxyDir: string, change: (manifest: Manifest) => Manifest): Manifest {
+  const file = path.join(galaxyDir, 'manifest.json');
+  const current = JSON.parse(readFileSync(file, 'utf8')) as Manifest;
+  const next = change(current);
+  writeAtomically(file, `${JSON.stringify(next, null, 2)}\n`);
+  return next;
+}

@@ -85,7 +85,7 @@ function HoverContainer({ graph, kind }: { graph: Graph; kind: string }) {
 
 /**
  * The tooltip while the galaxy still streams: names come with labels.json, so until the whole
- * graph is there a star is named by its id (SPEC's placeholder), with degrees once links are in.
+ * graph is there a star is named by its id (the placeholder (docs/rules.md#galaxy-screen)), with degrees once links are in.
  */
 function StreamingHoverContainer({ streamed, kind }: { streamed: StreamedGalaxy; kind: string }) {
   const hover = useAtomValue(hoverAtom);

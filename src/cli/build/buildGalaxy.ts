@@ -5,6 +5,7 @@ import { DEFAULT_ITERATIONS, DEFAULT_SEED, forceLayout } from '../../layout/forc
 import { encodeLabels, encodeLinks, encodePositions } from '../../publish/encodeWire';
 import { readGraphInput } from '../../importers/readInput';
 import { planPublish, timestampVersion, writeGalaxyVersion } from '../../publish/galaxyFolder';
+import { tileGalaxyVersion } from '../../tiles/write/tileGalaxyVersion';
 
 export interface BuildOptions {
   input: string;
@@ -20,6 +21,8 @@ export interface BuildOptions {
   labelPrefix?: string;
   /** Most bytes read from the input (unzipped); default DEFAULT_MAX_INPUT_BYTES. */
   maxInputBytes?: number;
+  /** Also write the tiled form (docs/tiles.md); default true. */
+  tiles?: boolean;
   onImported?: (graph: ImportedGraph) => void;
   onIteration?: (done: number, total: number) => void;
 }
@@ -62,5 +65,6 @@ export async function buildGalaxy(options: BuildOptions): Promise<BuildResult> {
     },
     options.meta,
   );
-  return { graph, version, manifest, folder: `${options.out}/${options.name}/${version}` };
+  const tiled = options.tiles === false ? manifest : tileGalaxyVersion(`${options.out}/${options.name}`, version).manifest;
+  return { graph, version, manifest: tiled, folder: `${options.out}/${options.name}/${version}` };
 }

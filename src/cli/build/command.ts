@@ -59,6 +59,7 @@ interface BuildFlags {
   vantageAsn?: number;
   labelPrefix?: string;
   maxInputMb: number;
+  tiles: boolean;
   progress: boolean;
 }
 
@@ -95,6 +96,7 @@ export function registerBuildCommand(program: Command): void {
     .option('--vantage-asn <asn>', 'internet galaxy: AS number of that host', integer)
     .option('--label-prefix <prefix>', 'text put before every node name (e.g. AS)')
     .option('--max-input-mb <n>', 'most megabytes read from the input, once unzipped', positiveInteger, DEFAULT_MAX_INPUT_BYTES / 2 ** 20)
+    .option('--no-tiles', 'write only the classic files, not the tiled form (docs/tiles.md)')
     .option('--no-progress', 'no progress bar')
     .addHelpText('after', EXAMPLES)
     .action(async (input: string, flags: BuildFlags) => {
@@ -121,6 +123,7 @@ export function registerBuildCommand(program: Command): void {
           meta: metaFrom(flags),
           labelPrefix: flags.labelPrefix,
           maxInputBytes: flags.maxInputMb * 2 ** 20,
+          tiles: flags.tiles,
           onImported: (graph) => {
             process.stderr.write(
               `imported ${graph.format}: ${graph.labels.length.toLocaleString('en-US')} nodes, ` +

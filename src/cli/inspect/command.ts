@@ -2,7 +2,7 @@ import type { Command } from 'commander';
 import { GalaxyLoadError } from '../../data/loadTypes';
 import { GalaxyDataError } from '../../data/wire/labels';
 import { printableJson, printableLines } from '../terminalText';
-import { InspectError, inspectGalaxy, type InspectReport } from './inspectGalaxy';
+import { InspectError, inspectGalaxyAndTiles, type InspectReport } from './inspectGalaxy';
 
 export function registerInspectCommand(program: Command): void {
   program
@@ -12,10 +12,10 @@ export function registerInspectCommand(program: Command): void {
     .option('--version-name <version>', 'version to inspect instead of the manifest\'s "last"')
     .option('--json', 'print a machine-readable JSON report')
     .addHelpText('after', '\nExamples:\n  galaxy inspect ../shared/galaxies/npm\n  galaxy inspect data/debian/2026-11-22 --json')
-    .action((folder: string, options: { json?: boolean; versionName?: string }) => {
+    .action(async (folder: string, options: { json?: boolean; versionName?: string }) => {
       let report: InspectReport;
       try {
-        report = inspectGalaxy(folder, options.versionName);
+        report = await inspectGalaxyAndTiles(folder, options.versionName);
       } catch (error) {
         const known = error instanceof InspectError || error instanceof GalaxyDataError || error instanceof GalaxyLoadError;
         const reason = error instanceof Error ? error.message : String(error);
@@ -24,8 +24,10 @@ export function registerInspectCommand(program: Command): void {
         process.exitCode = 1;
         return;
       }
-      if (options.json) process.stdout.write(`${printableJson({ valid: true, ...report }, 2)}\n`);
+      const tilesValid = !report.tiles || report.tiles.problems.length === 0;
+      if (options.json) process.stdout.write(`${printableJson({ valid: tilesValid, ...report }, 2)}\n`);
       else process.stdout.write(formatReport(report));
+      if (!tilesValid) process.exitCode = 1;
     });
 }
 
@@ -41,6 +43,16 @@ export function formatReport(report: InspectReport): string {
     `max out-degree: ${n(report.maxOutDegree.degree)} (${report.maxOutDegree.node})`,
     `warnings:      ${report.warnings.length === 0 ? 'none' : report.warnings.length}`,
     ...report.warnings.map((warning) => `  - ${warning}`),
+    ...(report.tiles ? formatTiles(report.tiles) : []),
   ];
   return printableLines(lines);
+}
+
+function formatTiles(tiles: NonNullable<InspectReport['tiles']>): string[] {
+  return [
+    `tiles:         ${tiles.tiles} in ${tiles.levels} levels, ${tiles.adjacencyShards} adjacency and ${tiles.labelShards} label shards`,
+    `tile error:    positions within ${tiles.maxPositionError} of positions.bin`,
+    `tile problems: ${tiles.problems.length === 0 ? 'none' : tiles.problems.length}`,
+    ...tiles.problems.map((problem) => `  - ${problem}`),
+  ];
 }

@@ -5,6 +5,8 @@ import { boundingBox } from '../../geometry/boundingBox';
 import { chooseVersion } from '../../data/manifest';
 import { parseManifest } from '../../data/fetch/parseManifest';
 import { decodeGalaxy } from '../../data/wire/decodeGalaxy';
+import type { GraphData } from '../../data/graph';
+import { hasTiles, inspectTiles, type TilesReport } from './inspectTiles';
 
 export interface InspectReport {
   name: string;
@@ -15,6 +17,8 @@ export interface InspectReport {
   maxInDegree: { degree: number; node: string };
   maxOutDegree: { degree: number; node: string };
   warnings: string[];
+  /** Present when the version has a tiled form (docs/tiles.md). */
+  tiles?: TilesReport;
 }
 
 /** A galaxy that cannot be read at all; the message is the CLI's one-line reason. */
@@ -44,6 +48,17 @@ export function resolveGalaxyFolder(target: string, wantedVersion?: string): { n
 
 /** Decodes a galaxy with the viewer's own decoder and summarises it. */
 export function inspectGalaxy(target: string, wantedVersion?: string): InspectReport {
+  return inspectClassic(target, wantedVersion).report;
+}
+
+/** inspectGalaxy, and when the version has tiles, the tiles checked against the classic files. */
+export async function inspectGalaxyAndTiles(target: string, wantedVersion?: string): Promise<InspectReport> {
+  const { report, data, dir } = inspectClassic(target, wantedVersion);
+  if (hasTiles(dir)) report.tiles = await inspectTiles(dir, data);
+  return report;
+}
+
+function inspectClassic(target: string, wantedVersion?: string): { report: InspectReport; data: GraphData; dir: string } {
   const { name, version, dir } = resolveGalaxyFolder(target, wantedVersion);
   if (!existsSync(dir)) throw new InspectError(`version folder ${dir} is missing`);
   const data = decodeGalaxy({
@@ -54,7 +69,7 @@ export function inspectGalaxy(target: string, wantedVersion?: string): InspectRe
     labels: readFileSync(path.join(dir, 'labels.json'), 'utf8'),
   });
   const graph = new Graph(data);
-  return {
+  const report: InspectReport = {
     name,
     version,
     nodes: data.nodeCount,
@@ -64,6 +79,7 @@ export function inspectGalaxy(target: string, wantedVersion?: string): InspectRe
     maxOutDegree: mostConnected(graph, 'out'),
     warnings: data.warnings,
   };
+  return { report, data, dir };
 }
 
 function coordinateBounds(positions: Float32Array): InspectReport['bounds'] {

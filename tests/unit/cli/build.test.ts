@@ -84,7 +84,12 @@ describe('galaxy build', () => {
       threads: 1,
       meta: { title: 'Karate club', kind: 'social' },
     });
-    expect(manifestOf(root, 'karate')).toEqual({ all: ['v1', 'v2'], last: 'v2', meta: { title: 'Karate club', kind: 'social' } });
+    expect(manifestOf(root, 'karate')).toEqual({
+      all: ['v1', 'v2'],
+      last: 'v2',
+      meta: { title: 'Karate club', kind: 'social' },
+      tiles: ['v1', 'v2'],
+    });
     expect(readFileSync(path.join(root, 'karate', 'v1', 'positions.bin'))).toEqual(first);
     const index = JSON.parse(readFileSync(path.join(root, 'galaxies.json'), 'utf8')) as GalaxyIndex;
     expect(index.galaxies).toEqual(['karate']);

@@ -1,0 +1,21 @@
+import { TileDataError } from './tileError';
+
+/** True when `bytes` start with gzip's magic number. */
+export function isGzip(bytes: Uint8Array): boolean {
+  return bytes.byteLength >= 2 && bytes[0] === 0x1f && bytes[1] === 0x8b;
+}
+
+/**
+ * The bytes of a tiled galaxy's file, unpacked when they are gzip. A host that already sent the
+ * file with Content-Encoding: gzip hands over unpacked bytes, which pass through unchanged.
+ * DecompressionStream exists in browsers, workers and Node 18+.
+ */
+export async function unpackFile(bytes: Uint8Array, name: string): Promise<Uint8Array> {
+  if (!isGzip(bytes)) return bytes;
+  try {
+    const stream = new Blob([bytes as Uint8Array<ArrayBuffer>]).stream().pipeThrough(new DecompressionStream('gzip'));
+    return new Uint8Array(await new Response(stream).arrayBuffer());
+  } catch {
+    throw new TileDataError(`${name} is not valid gzip (truncated?)`);
+  }
+}

@@ -1,0 +1,32 @@
+/**
+ * Constants of the tiled galaxy format (docs/tiles.md). Every binary file is little-endian and starts
+ * with a four-byte magic and a 16- or 24-byte header; columns follow one after another.
+ */
+export const TILES_FOLDER = 'tiles';
+export const TILE_INDEX_FILE = 'index.json';
+export const TILES_FORMAT_VERSION = 1;
+
+export const HIERARCHY_MAGIC = 0x31485847; // "GXH1"
+export const TILE_MAGIC = 0x31545847; // "GXT1"
+export const ADJACENCY_MAGIC = 0x31415847; // "GXA1"
+
+export const HIERARCHY_HEADER_BYTES = 24;
+export const TILE_HEADER_BYTES = 16;
+export const ADJACENCY_HEADER_BYTES = 24;
+
+/** Positions within a tile's box: 16 bits per axis. */
+export const QUANTISATION_LEVELS = 65536;
+
+/** Bytes of a tile holding `count` stars, before compression. */
+export function tileBytes(count: number): number {
+  return TILE_HEADER_BYTES + count * 4 + align4(count * 6) + count * 8;
+}
+
+export function align4(bytes: number): number {
+  return (bytes + 3) & ~3;
+}
+
+/** Fills `{index}` in a path template of index.json. */
+export function fillPath(template: string, index: number): string {
+  return template.replace('{index}', String(index));
+}

@@ -1,0 +1,11 @@
+/** A tiled galaxy's file that cannot be used; the message names the file and, for a tile, its region. */
+export class TileDataError extends Error {
+  constructor(
+    message: string,
+    /** The tile the error is about, when it is about one. */
+    readonly tile?: number,
+  ) {
+    super(message);
+    this.name = 'TileDataError';
+  }
+}

@@ -1,0 +1,132 @@
+import { decodeAdjacency, type AdjacencyShard } from './adjacencyCodec';
+import { unpackFile } from './gzip';
+import { rangeOfStar, readTileHierarchy, tileFirstStars, type DecodedHierarchy } from './hierarchyCodec';
+import { decodeLabelShard } from './labelShard';
+import { fillPath, TILE_INDEX_FILE } from './layout';
+import { describeTileRegion } from './region';
+import { decodeTile, type DecodedTile } from './tileCodec';
+import { TileDataError } from './tileError';
+import { parseTileIndex, type ShardSet, type TileIndex } from './tileIndex';
+
+/**
+ * Reads one file of the tiles folder by its path relative to that folder (e.g. "stars/12.bin.gz"),
+ * rejecting when it cannot be had (404, network): `fetch` in a browser or worker, the file system in Node.
+ */
+export type LoadTileFile = (path: string, signal?: AbortSignal) => Promise<Uint8Array>;
+
+/**
+ * A tiled galaxy opened from its index.json and hierarchy.bin; tiles and shards are read on demand.
+ * Every failure is a TileDataError whose message names the file and, for a tile, its region.
+ */
+export class TiledGalaxyReader {
+  /** First star number of every tile, then the total. */
+  readonly tileFirstStars: Uint32Array;
+
+  private constructor(
+    readonly index: TileIndex,
+    readonly hierarchy: DecodedHierarchy,
+    private readonly load: LoadTileFile,
+  ) {
+    this.tileFirstStars = tileFirstStars(hierarchy);
+  }
+
+  static async open(load: LoadTileFile): Promise<TiledGalaxyReader> {
+    const index = parseTileIndex(new TextDecoder().decode(await loadOrFail(load, TILE_INDEX_FILE, 'tiles/index.json')));
+    const hierarchy = await readTileHierarchy(await loadOrFail(load, index.hierarchy, 'hierarchy.bin'));
+    if (hierarchy.tileCount !== index.tileCount || hierarchy.totalStars !== index.stars || hierarchy.maxInDegree !== index.maxInDegree) {
+      throw new TileDataError('hierarchy.bin does not match tiles/index.json (tiles, stars or maximum in-degree differ)');
+    }
+    return new TiledGalaxyReader(index, hierarchy, load);
+  }
+
+  tilePath(tile: number): string {
+    return fillPath(this.index.tiles, tile);
+  }
+
+  tileOfStar(star: number): number {
+    return rangeOfStar(this.tileFirstStars, star);
+  }
+
+  /** One tile's stars; `signal` cancels the request when the camera has left the tile. */
+  async tile(tile: number, signal?: AbortSignal): Promise<DecodedTile> {
+    const region = describeTileRegion(this.hierarchy, tile);
+    if (tile < 0 || tile >= this.hierarchy.tileCount) throw new TileDataError(`${region}`, tile);
+    let bytes: Uint8Array;
+    try {
+      bytes = await this.load(this.tilePath(tile), signal);
+    } catch (error) {
+      throw new TileDataError(`${region}: ${this.tilePath(tile)} could not be read (${reason(error)})`, tile);
+    }
+    try {
+      bytes = await unpackFile(bytes, this.tilePath(tile));
+    } catch (error) {
+      throw new TileDataError(`${region}: ${reason(error)}`, tile);
+    }
+    return decodeTile(bytes, this.hierarchy, tile, this.tileFirstStars[tile]);
+  }
+
+  adjacencyShardOfStar(star: number): number {
+    return rangeOfStar(this.index.adjacency.starBoundaries, star);
+  }
+
+  async adjacency(shard: number, signal?: AbortSignal): Promise<AdjacencyShard> {
+    const { path, firstStar, count } = this.shard(this.index.adjacency, shard);
+    const bytes = await unpackFile(await loadOrFail(this.load, path, `adjacency shard ${shard}`, signal), path);
+    return decodeAdjacency(bytes, shard, firstStar, count, this.index.stars);
+  }
+
+  get labelShardCount(): number {
+    return this.index.labels.starBoundaries.length - 1;
+  }
+
+  labelShardOfStar(star: number): number {
+    return rangeOfStar(this.index.labels.starBoundaries, star);
+  }
+
+  /** The names of the shard's stars, star firstStar + k at k. */
+  async labels(shard: number, signal?: AbortSignal): Promise<{ firstStar: number; names: string[] }> {
+    const { path, firstStar, count } = this.shard(this.index.labels, shard);
+    const bytes = await unpackFile(await loadOrFail(this.load, path, `labels shard ${shard}`, signal), path);
+    return { firstStar, names: decodeLabelShard(bytes, shard, firstStar, count) };
+  }
+
+  private shard(set: ShardSet, shard: number): { path: string; firstStar: number; count: number } {
+    if (!Number.isInteger(shard) || shard < 0 || shard >= set.starBoundaries.length - 1) {
+      throw new TileDataError(`shard ${shard} does not exist`);
+    }
+    const firstStar = set.starBoundaries[shard];
+    return { path: fillPath(set.path, shard), firstStar, count: set.starBoundaries[shard + 1] - firstStar };
+  }
+}
+
+function reason(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+async function loadOrFail(load: LoadTileFile, path: string, name: string, signal?: AbortSignal): Promise<Uint8Array> {
+  try {
+    return await load(path, signal);
+  } catch (error) {
+    throw new TileDataError(`${name} (${path}) could not be read: ${reason(error)}`);
+  }
+}
+
+/**
+ * A LoadTileFile over HTTP: `tilesUrl` is `{endpoint or data root}/{name}/{version}/tiles/`, i.e.
+ * versionFileUrl(dataRoot, manifest, name, version, 'tiles/'); a status other than 200 rejects
+ * with the viewer's usual message.
+ */
+export function fetchTileFiles(tilesUrl: string): LoadTileFile {
+  return async (path, signal) => {
+    const url = `${tilesUrl}${path}`;
+    const response = await fetch(url, { signal });
+    if (response.status !== 200) throw new Error(`Unexpected status code ${response.status} when calling ${url}`);
+    return new Uint8Array(await response.arrayBuffer());
+  };
+}
+
+/** Whether the manifest announces tiles for `version` (its optional "tiles" list). */
+export function versionHasTiles(manifest: { tiles?: readonly string[] }, version: string): boolean {
+  return manifest.tiles?.includes(version) ?? false;
+}
+

@@ -1,0 +1,258 @@
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { gunzipSync, gzipSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { GraphData } from '../../../src/data/graph';
+import { labelAt } from '../../../src/data/labelIndex';
+import { decodeHierarchy, hierarchyProblem } from '../../../src/tiles/format/hierarchyCodec';
+import { quantisationErrorBound } from '../../../src/tiles/format/quantise';
+import { describeTileRegion } from '../../../src/tiles/format/region';
+import { TileDataError } from '../../../src/tiles/format/tileError';
+import type { TiledGalaxyReader } from '../../../src/tiles/format/tiledGalaxyReader';
+import type { DecodedTile } from '../../../src/tiles/format/tileCodec';
+import { writeTiles } from '../../../src/tiles/write/writeTiles';
+import { classicData, handMadeVersion, openTiles, removeTempFolders, syntheticVersion } from '../../support/tiledFixtures';
+
+afterAll(removeTempFolders);
+
+async function allTiles(reader: TiledGalaxyReader): Promise<DecodedTile[]> {
+  const tiles: DecodedTile[] = [];
+  for (let t = 0; t < reader.hierarchy.tileCount; t++) tiles.push(await reader.tile(t));
+  return tiles;
+}
+
+describe('tiles of a synthetic galaxy (6000 stars, 200 per tile)', () => {
+  let versionDir: string;
+  let data: GraphData;
+  let reader: TiledGalaxyReader;
+  let tiles: DecodedTile[];
+
+  beforeAll(async () => {
+    versionDir = syntheticVersion(6000);
+    writeTiles(versionDir, { capacity: 200, shardBytes: 8192 });
+    data = classicData(versionDir);
+    reader = await openTiles(versionDir);
+    tiles = await allTiles(reader);
+  });
+
+  it('stores every star exactly once, numbered in tile order', () => {
+    const seen = new Uint32Array(data.nodeCount);
+    let next = 0;
+    for (const tile of tiles) {
+      expect(tile.firstStar).toBe(next);
+      next += tile.count;
+      for (const id of tile.classicIds) seen[id]++;
+    }
+    expect(next).toBe(data.nodeCount);
+    expect(seen.every((count) => count === 1)).toBe(true);
+  });
+
+  it('keeps positions exactly (whole numbers in boxes of side up to 65536) and inside their tile box', () => {
+    const { boxes } = reader.hierarchy;
+    let moved = 0;
+    let outside = 0;
+    for (const tile of tiles) {
+      for (let k = 0; k < tile.count; k++) {
+        for (let axis = 0; axis < 3; axis++) {
+          const value = tile.positions[k * 3 + axis];
+          if (value !== data.positions[tile.classicIds[k] * 3 + axis]) moved++;
+          if (value < boxes[tile.tile * 6 + axis] || value >= boxes[tile.tile * 6 + 3 + axis]) outside++;
+        }
+      }
+    }
+    expect({ moved, outside }).toEqual({ moved: 0, outside: 0 });
+  });
+
+  it('gives every star its exact in- and out-degree, and the galaxy its true maximum in-degree', () => {
+    let maxIn = 0;
+    for (const tile of tiles) {
+      for (let k = 0; k < tile.count; k++) {
+        const id = tile.classicIds[k];
+        expect(tile.inDegree[k]).toBe(data.inOffsets[id + 1] - data.inOffsets[id]);
+        expect(tile.outDegree[k]).toBe(data.outOffsets[id + 1] - data.outOffsets[id]);
+        maxIn = Math.max(maxIn, tile.inDegree[k]);
+      }
+    }
+    expect(reader.hierarchy.maxInDegree).toBe(maxIn);
+    expect(reader.index.links).toBe(data.edgeCount);
+  });
+
+  it('builds a hierarchy with the TileHierarchy invariants: contiguous children, nested boxes, one level down', () => {
+    const h = reader.hierarchy;
+    expect(h.tileCount).toBeGreaterThan(20);
+    expect(hierarchyProblem(h)).toBeUndefined();
+    expect(h.parent[0]).toBe(-1);
+    for (let t = 1; t < h.tileCount; t++) {
+      const p = h.parent[t];
+      expect(t).toBeGreaterThanOrEqual(h.firstChild[p]);
+      expect(t).toBeLessThan(h.firstChild[p] + h.childCount[p]);
+      expect(h.boxes[t * 6 + 3] - h.boxes[t * 6]).toBe((h.boxes[p * 6 + 3] - h.boxes[p * 6]) / 2);
+    }
+    expect(h.starCount.reduce((sum, count) => sum + count, 0)).toBe(h.totalStars);
+    for (let t = 0; t < h.tileCount; t++) expect(h.starCount[t]).toBeLessThanOrEqual(200);
+  });
+
+  it('puts the most linked stars of a region in the coarsest tile over it', () => {
+    const h = reader.hierarchy;
+    for (let t = 1; t < h.tileCount; t++) {
+      const parentTile = tiles[h.parent[t]];
+      const leastInParent = Math.min(...parentTile.inDegree);
+      expect(Math.max(...tiles[t].inDegree)).toBeLessThanOrEqual(leastInParent);
+    }
+    expect(tiles[0].inDegree[0]).toBe(h.maxInDegree);
+  });
+
+  it('shards adjacency by star ranges with the same links as links.bin, in tiled star numbers', async () => {
+    const classicOf = new Uint32Array(data.nodeCount);
+    for (const tile of tiles) tile.classicIds.forEach((id, k) => (classicOf[tile.firstStar + k] = id));
+    const shards = reader.index.adjacency.starBoundaries.length - 1;
+    expect(shards).toBeGreaterThan(1);
+    for (let shard = 0; shard < shards; shard++) {
+      const adjacency = await reader.adjacency(shard);
+      for (let k = 0; k < adjacency.count; k++) {
+        const id = classicOf[adjacency.firstStar + k];
+        const out = Array.from(adjacency.outTargets.subarray(adjacency.outOffsets[k], adjacency.outOffsets[k + 1]), (s) => classicOf[s]);
+        const into = Array.from(adjacency.inTargets.subarray(adjacency.inOffsets[k], adjacency.inOffsets[k + 1]), (s) => classicOf[s]);
+        expect(out).toEqual(Array.from(data.outTargets.subarray(data.outOffsets[id], data.outOffsets[id + 1])));
+        expect(into).toEqual(Array.from(data.inTargets.subarray(data.inOffsets[id], data.inOffsets[id + 1])));
+      }
+    }
+    expect(reader.adjacencyShardOfStar(data.nodeCount - 1)).toBe(shards - 1);
+  });
+
+  it('shards names by star ranges, so a tooltip needs one shard', async () => {
+    const classicOf = new Uint32Array(data.nodeCount);
+    for (const tile of tiles) tile.classicIds.forEach((id, k) => (classicOf[tile.firstStar + k] = id));
+    const star = data.nodeCount - 7;
+    const { firstStar, names } = await reader.labels(reader.labelShardOfStar(star));
+    expect(names[star - firstStar]).toBe(labelAt(data, classicOf[star]));
+    let total = 0;
+    for (let shard = 0; shard < reader.labelShardCount; shard++) {
+      const shardNames = await reader.labels(shard);
+      shardNames.names.forEach((name, k) => expect(name).toBe(labelAt(data, classicOf[shardNames.firstStar + k])));
+      total += shardNames.names.length;
+    }
+    expect(total).toBe(data.nodeCount);
+  });
+
+  it('finds the tile of any star', () => {
+    for (const tile of tiles) {
+      expect(reader.tileOfStar(tile.firstStar)).toBe(tile.tile);
+      expect(reader.tileOfStar(tile.firstStar + tile.count - 1)).toBe(tile.tile);
+    }
+  });
+});
+
+describe('quantisation', () => {
+  it('stays within (step - 1) / 2 of whole-number positions when the galaxy is wider than 65536', async () => {
+    const positions: number[][] = [];
+    for (let i = 0; i < 500; i++) positions.push([(i * 7919) % 400_001 - 200_000, ((i * 104_729) % 300_001) - 150_000, (i * 31) % 1000]);
+    const versionDir = handMadeVersion(positions, positions.map((_, i) => (i > 0 ? [0] : [])), positions.map((_, i) => `s${i}`));
+    writeTiles(versionDir, { capacity: 64 });
+    const reader = await openTiles(versionDir);
+    const rootSide = reader.hierarchy.boxes[3] - reader.hierarchy.boxes[0];
+    expect(rootSide).toBe(524_288);
+    expect(quantisationErrorBound(rootSide)).toBe(3.5);
+    let worst = 0;
+    for (const tile of await allTiles(reader)) {
+      const bound = quantisationErrorBound(reader.hierarchy.boxes[tile.tile * 6 + 3] - reader.hierarchy.boxes[tile.tile * 6]);
+      for (let k = 0; k < tile.count; k++) {
+        for (let axis = 0; axis < 3; axis++) {
+          const error = Math.abs(tile.positions[k * 3 + axis] - positions[tile.classicIds[k]][axis]);
+          expect(error).toBeLessThanOrEqual(bound);
+          worst = Math.max(worst, error);
+        }
+      }
+    }
+    expect(worst).toBeGreaterThan(0);
+  });
+
+  it('gives a galaxy without links in-degrees of zero and a maximum of zero (size 30 for every star)', async () => {
+    const versionDir = handMadeVersion([[0, 0, 0], [10, 10, 10]], [[], []], ['a', 'b']);
+    writeTiles(versionDir);
+    const reader = await openTiles(versionDir);
+    expect(reader.hierarchy.maxInDegree).toBe(0);
+    expect(reader.hierarchy.tileCount).toBe(1);
+    expect(Array.from((await reader.tile(0)).inDegree)).toEqual([0, 0]);
+  });
+});
+
+describe('damaged tiles', () => {
+  let versionDir: string;
+  let reader: TiledGalaxyReader;
+  const tileFile = (tile: number) => path.join(versionDir, 'tiles', 'stars', `${tile}.bin.gz`);
+
+  beforeAll(async () => {
+    versionDir = syntheticVersion(3000, 5);
+    writeTiles(versionDir, { capacity: 300 });
+    reader = await openTiles(versionDir);
+  });
+
+  it('describes a tile by its octant path and box', () => {
+    const h = reader.hierarchy;
+    expect(describeTileRegion(h, 0)).toMatch(/^root tile \(x -?\d+\.\.-?\d+, y -?\d+\.\.-?\d+, z -?\d+\.\.-?\d+\)$/);
+    const grandchild = h.firstChild[h.firstChild[0]];
+    expect(h.level[grandchild]).toBe(2);
+    expect(describeTileRegion(h, grandchild)).toMatch(/^tile [0-7]-[0-7] \(x /);
+  });
+
+  it('names the region of a missing tile', async () => {
+    const tile = 3;
+    rmSync(tileFile(tile));
+    const error = await reader.tile(tile).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(TileDataError);
+    expect((error as TileDataError).tile).toBe(tile);
+    expect((error as Error).message).toContain(describeTileRegion(reader.hierarchy, tile));
+    expect((error as Error).message).toContain('could not be read');
+    await expect(reader.tile(4)).resolves.toMatchObject({ tile: 4 });
+  });
+
+  it('names the region of a truncated tile, compressed or not', async () => {
+    const bytes = readFileSync(tileFile(5));
+    writeFileSync(tileFile(5), bytes.subarray(0, bytes.length - 20));
+    await expect(reader.tile(5)).rejects.toThrow(/^tile [0-7]+.*\(x .*not valid gzip/);
+    const raw = gunzipSync(bytes);
+    writeFileSync(tileFile(5), gzipSync(raw.subarray(0, raw.length - 8)));
+    await expect(reader.tile(5)).rejects.toThrow(/expected \d+ \(truncated\?\)/);
+  });
+
+  it('names the region of a tile with a bad header or another tile\'s content', async () => {
+    const raw = gunzipSync(readFileSync(tileFile(6)));
+    raw[0] = 0;
+    writeFileSync(tileFile(6), gzipSync(raw));
+    await expect(reader.tile(6)).rejects.toThrow(/not a tile/);
+    writeFileSync(tileFile(7), readFileSync(tileFile(8)));
+    await expect(reader.tile(7)).rejects.toThrow(new RegExp(`${describeTileRegion(reader.hierarchy, 7).replace(/[().]/g, '\\$&')}: the file holds tile #8, not #7`));
+  });
+
+  it('rejects a damaged hierarchy with a message naming it', () => {
+    const raw = gunzipSync(readFileSync(path.join(versionDir, 'tiles', 'hierarchy.bin.gz')));
+    expect(() => decodeHierarchy(raw.subarray(0, raw.length - 1))).toThrow(/^hierarchy\.bin is \d+ bytes, expected/);
+    const broken = new Uint8Array(raw);
+    new DataView(broken.buffer).setInt32(24, 5, true);
+    expect(() => decodeHierarchy(broken)).toThrow(/hierarchy\.bin has no root at tile 0/);
+  });
+});
+
+describe('coordinates the format cannot hold', () => {
+  it('refuses to tile a galaxy beyond ±2^23 with a message naming the axis', () => {
+    const versionDir = handMadeVersion([[0, 0, 0], [0, 9_000_000, 0]], [[], []], ['a', 'b']);
+    expect(() => writeTiles(versionDir)).toThrow('coordinates beyond ±8388608 cannot be tiled (found 0 .. 9000000 on axis y)');
+  });
+});
+
+describe('uncompressed tiles', () => {
+  it('read the same as gzip ones, as when a host has already unpacked them', async () => {
+    const packed = syntheticVersion(1500, 9);
+    writeTiles(packed, { capacity: 100 });
+    const plain = syntheticVersion(1500, 9);
+    writeTiles(plain, { capacity: 100, compression: 'none' });
+    const [a, b] = [await openTiles(packed), await openTiles(plain)];
+    expect(b.index.compression).toBe('none');
+    expect(b.index.tiles).toBe('stars/{index}.bin');
+    expect(b.hierarchy.byteSize[0]).toBeGreaterThan(a.hierarchy.byteSize[0]);
+    for (const tile of [0, a.hierarchy.tileCount - 1]) expect(await b.tile(tile)).toEqual(await a.tile(tile));
+    expect(await b.labels(0)).toEqual(await a.labels(0));
+    expect(await b.adjacency(0)).toEqual(await a.adjacency(0));
+  });
+});
