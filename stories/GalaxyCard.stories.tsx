@@ -97,7 +97,7 @@ export const MissingAnimation: Story = {
   play: async ({ canvasElement }) => {
     const card = within(canvasElement).getByRole('link');
     await userEvent.hover(card);
-    await waitFor(() => expect(card.querySelector('img')?.getAttribute('src')).toMatch(/_first\.png$/));
+    await waitFor(() => expect(card.querySelector('img')?.getAttribute('src')).toMatch(/_first\.png$/), { timeout: 10_000 });
     await loaded(card.querySelector('img') as HTMLImageElement);
   },
 };
