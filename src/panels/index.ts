@@ -16,3 +16,4 @@ export {
 export { SearchBox, type SearchBoxProps } from './SearchBox';
 export { StatsLine, type StatsLineProps } from './StatsLine';
 export { SteeringOverlay, type SteeringOverlayProps } from './SteeringOverlay';
+export { NamedStarsList, type NamedStar, type NamedStarsListProps } from './NamedStarsList';

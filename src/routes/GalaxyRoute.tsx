@@ -24,6 +24,7 @@ import {
   SteeringOverlay,
 } from '../panels';
 import { GalaxyCanvas } from '../scene/GalaxyCanvas';
+import { NamedStarsContainer } from './NamedStarsContainer';
 import { matchesCountText, useGalaxySearch } from '../search/useGalaxySearch';
 import {
   dataRootAtom,
@@ -254,6 +255,7 @@ export function GalaxyRoute({ name }: { name: string }) {
           <DetailsContainer graph={graph} kind={kind} />
           <WindowsContainer graph={graph} kind={kind} onFocus={controls.focusNode} />
           <WarningsContainer graph={graph} />
+          <NamedStarsContainer />
           <div style={{ position: 'fixed', left: 12, bottom: 4, zIndex: 1 }}>
             <StatsLine name={graph.name} nodeCount={graph.nodeCount} edgeCount={graph.edgeCount} />
           </div>

@@ -1,5 +1,7 @@
 import { vec3 } from 'gl-matrix';
 import type { Graph } from '../data/graph';
+import { canvasRasterizer, LabelAtlas } from '../labels/labelAtlas';
+import { type PlacedLabel, StarLabels, type LabelWorkStats } from '../labels/starLabels';
 import { buildOctreeOffThread } from '../picking/buildOctreeOffThread';
 import { createHitTest, type HitTest } from '../picking/hitTest';
 import { boundsOf, Camera, lookAtOrientation, wholeScenePose, type SceneBounds } from '../renderer/camera';
@@ -49,6 +51,8 @@ export class GalaxyScene implements GalaxyView {
   private frameRequest = 0;
   /** Frames drawn so far (shown to tests as data-frames on the canvas). */
   framesDrawn = 0;
+  /** Star names drawn in the scene (absent where there is no 2D canvas to draw text with, as in Node). */
+  private readonly labels = createStarLabels(this.camera, () => this.requestRender());
 
   get backend(): Backend {
     return this.renderer?.backend ?? 'webgl2';
@@ -100,6 +104,7 @@ export class GalaxyScene implements GalaxyView {
         this.requestRender();
       });
       this.particles = particles;
+      this.labels?.setStars({ positions: graph.data.positions, sizes: particles.sizes, name: (id) => graph.label(id) });
       this.hitTest = createHitTest(particles);
       this.bounds = boundsOf(graph.data.positions);
       const build = new AbortController();
@@ -116,6 +121,7 @@ export class GalaxyScene implements GalaxyView {
       );
     } else {
       this.bounds = { center: [0, 0, 0], radius: 0, halfSize: 0 };
+      this.labels?.setStars(undefined);
     }
     this.camera.setScene(this.bounds);
     this.uploadStars();
@@ -133,6 +139,7 @@ export class GalaxyScene implements GalaxyView {
   resize(width: number, height: number, cssWidth: number, cssHeight: number): void {
     this.camera.setViewport(width, height, cssWidth, cssHeight);
     this.renderer?.resize(width, height);
+    this.labels?.cameraMoved();
     this.requestRender();
   }
 
@@ -181,6 +188,31 @@ export class GalaxyScene implements GalaxyView {
       this.hovered = id;
       this.restyle(id);
     }
+    this.labels?.setHovered(this.hovered);
+  }
+
+  /** The selected star is always named. */
+  setSelected(id: number | undefined): void {
+    this.labels?.setSelected(id !== undefined && this.graph?.has(id) ? id : undefined);
+  }
+
+  /** Shows or hides star names (they fade out, then no frame is drawn for them). */
+  setNamesVisible(visible: boolean): void {
+    this.labels?.setVisible(visible);
+  }
+
+  /** Names drawn now, in CSS pixels of the canvas (the accessible list and the tests read them). */
+  namedStars(): readonly PlacedLabel[] {
+    return this.labels?.placedLabels() ?? [];
+  }
+
+  onNamedStarsChange(listener: (labels: readonly PlacedLabel[]) => void): () => void {
+    return this.labels?.onPlacedChange(listener) ?? (() => {});
+  }
+
+  /** The longest slices of label work so far (the benchmark reads them). */
+  labelWorkStats(): LabelWorkStats | undefined {
+    return this.labels?.stats;
   }
 
   setHighlighted(ids: ArrayLike<number>, color: number): void {
@@ -188,6 +220,7 @@ export class GalaxyScene implements GalaxyView {
       const id = ids[i];
       if (!this.particles || id < 0 || id >= this.particles.count) continue;
       this.highlighted.set(id, color >>> 0);
+      this.labels?.setHighlighted(id, color >>> 0);
       this.restyle(id);
     }
   }
@@ -195,7 +228,10 @@ export class GalaxyScene implements GalaxyView {
   clearHighlighted(): void {
     const ids = [...this.highlighted.keys()];
     this.highlighted.clear();
-    for (const id of ids) this.restyle(id);
+    for (const id of ids) {
+      this.labels?.setHighlighted(id, undefined);
+      this.restyle(id);
+    }
   }
 
   flyTo(id: number, options: { distance?: number } = {}): Promise<void> {
@@ -254,6 +290,7 @@ export class GalaxyScene implements GalaxyView {
     this.indexBuild?.abort();
     this.endFlight();
     this.cameraListeners.clear();
+    this.labels?.dispose();
     this.renderer?.dispose();
     this.renderer = undefined;
   }
@@ -270,6 +307,11 @@ export class GalaxyScene implements GalaxyView {
       else this.requestRender();
     }
     if (!this.renderer) return;
+    if (this.labels && this.renderer.setLabels) {
+      const { labels, animating } = this.labels.frame(now);
+      this.renderer.setLabels(labels);
+      if (animating) this.requestRender();
+    }
     this.renderer.render(this.camera);
     this.framesDrawn++;
     this.renderer.canvas.dataset.frames = String(this.framesDrawn);
@@ -280,6 +322,7 @@ export class GalaxyScene implements GalaxyView {
     this.camera.setPose(pose);
     const after = this.camera.getPose();
     if (samePose(before, after)) return;
+    this.labels?.cameraMoved();
     this.requestRender();
     for (const listener of this.cameraListeners) listener(after);
   }
@@ -317,6 +360,12 @@ export class GalaxyScene implements GalaxyView {
     this.renderer?.setLinks(this.linkPairs);
     this.requestRender();
   }
+}
+
+function createStarLabels(camera: Camera, requestFrame: () => void): StarLabels | undefined {
+  if (typeof document === 'undefined') return undefined;
+  const family = getComputedStyle(document.documentElement).fontFamily || 'sans-serif';
+  return new StarLabels(new LabelAtlas(canvasRasterizer(family)), camera, requestFrame);
 }
 
 function samePose(a: CameraPose, b: CameraPose): boolean {

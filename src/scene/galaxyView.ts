@@ -36,4 +36,10 @@ export interface GalaxyView {
    * suggests for a URL without camera keys (optional so that stand-in views need not have it).
    */
   wholeGalaxyPose?(): CameraPose;
+  /** Star names (src/labels); optional so that stand-in views need not have them. */
+  setNamesVisible?(visible: boolean): void;
+  /** The selected star is always named. */
+  setSelected?(id: number | undefined): void;
+  /** Called when the set of named stars in view changes. */
+  onNamedStarsChange?(listener: (stars: ReadonlyArray<{ id: number; name: string }>) => void): () => void;
 }
