@@ -8,11 +8,10 @@ import {
   LABEL_FADE_MS,
   LABEL_MIN_STAR_CSS_PX,
   LABEL_QUAD_FLOATS,
-  LABEL_SDF_PADDING,
   LABEL_WORK_SLICE_MS,
 } from './constants';
-import { type AtlasEntry, LabelAtlas, TEXELS_PER_CSS_PX } from './labelAtlas';
-import type { LabelQuads } from './labelQuads';
+import type { AtlasEntry, LabelAtlas } from './labelAtlas';
+import { type LabelQuads, writeLabelQuad } from './labelQuads';
 import { displayText } from './labelText';
 import { placeOne, PlacementGrid, type PlacementRequest, type Side } from './placeLabels';
 
@@ -63,8 +62,6 @@ export interface LabelWorkStats {
   longestFrameMs: number;
   slices: number;
 }
-
-const CSS_PADDING = LABEL_SDF_PADDING / TEXELS_PER_CSS_PX;
 
 /**
  * Chooses, places and fades the names of the stars on screen. The scan for candidates and the
@@ -261,20 +258,7 @@ export class StarLabels {
 
   private writeQuad(index: number, box: { x: number; y: number; width: number; height: number }, entry: AtlasEntry, color: number, state: LabelState): number {
     if (index >= this.quadData.length / LABEL_QUAD_FLOATS) return index;
-    const q = this.quadData, o = index * LABEL_QUAD_FLOATS;
-    const w = this.atlas.width, h = this.atlas.height;
-    q[o] = box.x - CSS_PADDING;
-    q[o + 1] = box.y + box.height / 2 - entry.h / TEXELS_PER_CSS_PX / 2;
-    q[o + 2] = entry.w / TEXELS_PER_CSS_PX;
-    q[o + 3] = entry.h / TEXELS_PER_CSS_PX;
-    q[o + 4] = entry.x / w;
-    q[o + 5] = entry.y / h;
-    q[o + 6] = (entry.x + entry.w) / w;
-    q[o + 7] = (entry.y + entry.h) / h;
-    q[o + 8] = ((color >>> 24) & 255) / 255;
-    q[o + 9] = ((color >>> 16) & 255) / 255;
-    q[o + 10] = ((color >>> 8) & 255) / 255;
-    q[o + 11] = state.opacity;
+    writeLabelQuad(this.quadData, index, box, entry, this.atlas, color, state.opacity);
     this.quadOwners[index] = state;
     return index + 1;
   }
