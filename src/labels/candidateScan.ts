@@ -65,7 +65,7 @@ export class CandidateScan {
     const count = sizes.length;
     const ratio = camera.pixelRatio;
     while (this.next < count) {
-      const end = Math.min(count, this.next + 4096);
+      const end = Math.min(count, this.next + 1024);
       for (let id = this.next; id < end; id++) {
         const x = p[id * 3], y = p[id * 3 + 1], z = p[id * 3 + 2];
         const w = m[3] * x + m[7] * y + m[11] * z + m[15];
@@ -73,7 +73,8 @@ export class CandidateScan {
         const nx = (m[0] * x + m[4] * y + m[8] * z + m[12]) / w;
         const ny = (m[1] * x + m[5] * y + m[9] * z + m[13]) / w;
         if (nx < -1 || nx > 1 || ny < -1 || ny > 1) continue;
-        let score = starCssDiameter(sizes[id], Math.hypot(x - cx, y - cy, z - cz), ratio);
+        // Unclamped, so that far big stars drawn at the 2 px minimum still rank by size.
+        let score = (sizes[id] * POINT_SIZE_FACTOR) / Math.max(Math.hypot(x - cx, y - cy, z - cz), 1e-6) / ratio;
         if (this.boosted?.[id]) score += BOOST;
         else if (score < this.minCssDiameter) continue;
         this.offer(id, score);

@@ -25,8 +25,12 @@ export const LABEL_COLOR_SELECTED = 0xffd54aff;
 export const LABEL_BUDGET = 300;
 /** The scan keeps this many best candidates for placement (more than the budget: some will not fit). */
 export const LABEL_CANDIDATES = 800;
-/** A star is named only when it is drawn at least this many CSS pixels wide (pinned stars always are). */
-export const LABEL_MIN_STAR_CSS_PX = 3;
+/**
+ * A star is named only when the star shaders' size rule (before their 2 px minimum) makes it at least
+ * this many CSS pixels wide: the biggest stars of a whole galaxy seen from outside qualify, the
+ * crowd of small far ones does not. Pinned stars always are named.
+ */
+export const LABEL_MIN_STAR_CSS_PX = 0.6;
 /** Names longer than this (in CSS pixels) are cut with an ellipsis. */
 export const LABEL_MAX_WIDTH_CSS_PX = 260;
 /** Space between a star's edge and its name, and the empty margin kept around every name box. */

@@ -23,6 +23,27 @@ export interface Rasterizer {
   draw(text: string, width: number, height: number, padding: number): Float32Array;
 }
 
+/** One name rasterised to a distance field of w x h texels, ready to pack. */
+export interface RasterizedName {
+  /** The text drawn (cut with an ellipsis when too long). */
+  text: string;
+  textTexels: number;
+  w: number;
+  h: number;
+  field: Uint8Array;
+}
+
+/** Shapes, cuts and rasterises a name's display text into a distance field (main thread or worker). */
+export function rasterizeName(rasterizer: Rasterizer, text: string): RasterizedName {
+  const maxTexels = LABEL_MAX_WIDTH_CSS_PX * TEXELS_PER_CSS_PX;
+  const fitted = fitText(text, maxTexels, (t) => rasterizer.measure(t));
+  const textTexels = Math.min(Math.ceil(rasterizer.measure(fitted)), Math.ceil(maxTexels));
+  const w = Math.max(1, textTexels) + 2 * LABEL_SDF_PADDING;
+  const h = LINE_TEXELS + 2 * LABEL_SDF_PADDING;
+  const field = distanceField(rasterizer.draw(fitted, w, h, LABEL_SDF_PADDING), w, h, LABEL_SDF_RADIUS);
+  return { text: fitted, textTexels, w, h, field };
+}
+
 /** Where one name sits in the atlas, and the size of its text box in CSS pixels. */
 export interface AtlasEntry {
   /** Texel rectangle, padding included. */
@@ -54,8 +75,8 @@ export class LabelAtlas {
   private shelfY = 0;
   private dirtyStart = Infinity;
   private dirtyEnd = 0;
-  private readonly rowTexels = LINE_TEXELS + 2 * LABEL_SDF_PADDING;
 
+  /** `rasterizer` draws names asked for at once (hovered, selected); others may come from a worker. */
   constructor(private readonly rasterizer: Rasterizer) {}
 
   get(name: string): AtlasEntry | undefined {
@@ -66,22 +87,21 @@ export class LabelAtlas {
     return this.entries.size;
   }
 
-  /** Rasterises a name (its display text) and returns its entry, or undefined when the atlas is full. */
+  /** Rasterises a name (its display text) here and returns its entry, or undefined when the atlas is full. */
   add(name: string, text: string): AtlasEntry | undefined {
+    return this.entries.get(name) ?? this.insert(name, rasterizeName(this.rasterizer, text));
+  }
+
+  /** Packs a name rasterised elsewhere (the raster worker); undefined when the atlas is full. */
+  insert(name: string, raster: RasterizedName): AtlasEntry | undefined {
     const known = this.entries.get(name);
     if (known) return known;
-    const maxTexels = LABEL_MAX_WIDTH_CSS_PX * TEXELS_PER_CSS_PX;
-    const fitted = fitText(text, maxTexels, (t) => this.rasterizer.measure(t));
-    const textTexels = Math.min(Math.ceil(this.rasterizer.measure(fitted)), Math.ceil(maxTexels));
-    const w = Math.max(1, textTexels) + 2 * LABEL_SDF_PADDING;
-    const h = this.rowTexels;
+    const { w, h, field } = raster;
     if (this.shelfX + w > this.width) {
       this.shelfX = 0;
       this.shelfY += h;
     }
     if (this.shelfY + h > this.height) return undefined;
-    const coverage = this.rasterizer.draw(fitted, w, h, LABEL_SDF_PADDING);
-    const field = distanceField(coverage, w, h, LABEL_SDF_RADIUS);
     const x = this.shelfX, y = this.shelfY;
     for (let row = 0; row < h; row++) this.data.set(field.subarray(row * w, row * w + w), (y + row) * this.width + x);
     this.shelfX += w;
@@ -89,9 +109,9 @@ export class LabelAtlas {
     this.dirtyEnd = Math.max(this.dirtyEnd, y + h);
     const entry: AtlasEntry = {
       x, y, w, h,
-      cssWidth: textTexels / TEXELS_PER_CSS_PX,
+      cssWidth: raster.textTexels / TEXELS_PER_CSS_PX,
       cssHeight: LINE_TEXELS / TEXELS_PER_CSS_PX,
-      text: fitted,
+      text: raster.text,
     };
     this.entries.set(name, entry);
     return entry;

@@ -12,6 +12,7 @@ import {
 } from './constants';
 import type { AtlasEntry, LabelAtlas } from './labelAtlas';
 import { type LabelQuads, writeLabelQuad } from './labelQuads';
+import type { RasterReply, RasterRequest } from './rasterProtocol';
 import { displayText } from './labelText';
 import { placeOne, PlacementGrid, type PlacementRequest, type Side } from './placeLabels';
 
@@ -56,9 +57,14 @@ interface LabelState {
   order: number;
 }
 
+/** Names sent to the raster worker at once. */
+const RASTER_BATCH = 24;
+
 /** How long the longest slice of label work took, for the benchmark. */
 export interface LabelWorkStats {
   longestSliceMs: number;
+  /** Longest single name rasterised (2D canvas text, read-back, distance field). */
+  longestRasterMs: number;
   longestFrameMs: number;
   slices: number;
 }
@@ -90,19 +96,38 @@ export class StarLabels {
   private quadData: Float32Array<ArrayBuffer> = new Float32Array(LABEL_BUDGET * 2 * LABEL_QUAD_FLOATS);
   private orderCounter = 0;
   private texts = new Map<number, string>();
-  readonly stats: LabelWorkStats = { longestSliceMs: 0, longestFrameMs: 0, slices: 0 };
+  readonly stats: LabelWorkStats = { longestSliceMs: 0, longestRasterMs: 0, longestFrameMs: 0, slices: 0 };
+
+  /** Texts sent to the raster worker and not back yet. */
+  private inFlight = new Set<string>();
 
   constructor(
     private readonly atlas: LabelAtlas,
     private readonly camera: LabelCamera,
     private readonly requestFrame: () => void,
-  ) {}
+    /** Rasterises queued names off the main thread; without it they are rasterised in the work slices. */
+    private readonly raster?: { worker: Worker; fontFamily: string },
+  ) {
+    raster?.worker.addEventListener('message', (event: MessageEvent<RasterReply>) => {
+      for (const name of event.data.names) {
+        this.inFlight.delete(name.key);
+        if (this.atlas.get(name.key)) continue;
+        if (!this.atlas.insert(name.key, name)) {
+          this.atlas.clear();
+          this.atlas.insert(name.key, name);
+        }
+      }
+      this.requestFrame();
+      if (this.rasterQueue.size > 0) this.scheduleWork();
+    });
+  }
 
   setStars(stars: LabelStars | undefined): void {
     this.stars = stars;
     this.states.clear();
     this.texts.clear();
     this.rasterQueue.clear();
+    this.inFlight.clear();
     this.candidates = new Uint32Array(0);
     this.candidateSet.clear();
     this.highlighted.clear();
@@ -249,6 +274,7 @@ export class StarLabels {
   dispose(): void {
     clearTimeout(this.workTimer);
     this.workTimer = undefined;
+    this.raster?.worker.terminate();
     this.listeners.clear();
   }
 
@@ -320,10 +346,14 @@ export class StarLabels {
   }
 
   private rasterize(text: string): AtlasEntry | undefined {
-    const entry = this.atlas.add(text, text);
-    if (entry) return entry;
-    this.atlas.clear();
-    return this.atlas.add(text, text);
+    const started = performance.now();
+    let entry = this.atlas.add(text, text);
+    if (!entry) {
+      this.atlas.clear();
+      entry = this.atlas.add(text, text);
+    }
+    this.stats.longestRasterMs = Math.max(this.stats.longestRasterMs, performance.now() - started);
+    return entry;
   }
 
   private beginScan(): void {
@@ -349,7 +379,18 @@ export class StarLabels {
       if (this.scanStale) this.beginScan();
     }
     const stars = this.stars;
-    for (const id of this.rasterQueue) {
+    if (this.raster && stars && this.inFlight.size === 0) {
+      const texts: string[] = [];
+      for (const id of this.rasterQueue) {
+        this.rasterQueue.delete(id);
+        const text = id < stars.sizes.length ? this.textOf(id) : '';
+        if (text && !this.atlas.get(text) && !this.inFlight.has(text) && !texts.includes(text)) texts.push(text);
+        if (texts.length >= RASTER_BATCH) break;
+      }
+      for (const text of texts) this.inFlight.add(text);
+      if (texts.length > 0) this.raster.worker.postMessage({ fontFamily: this.raster.fontFamily, texts } satisfies RasterRequest);
+    }
+    for (const id of this.raster ? [] : this.rasterQueue) {
       if (performance.now() >= deadline) break;
       this.rasterQueue.delete(id);
       if (!stars || id >= stars.sizes.length) continue;
@@ -363,7 +404,7 @@ export class StarLabels {
     this.stats.slices++;
     this.stats.longestSliceMs = Math.max(this.stats.longestSliceMs, took);
     if (changed) this.requestFrame();
-    if (scan?.running || this.rasterQueue.size > 0) this.scheduleWork();
+    if (scan?.running || (this.rasterQueue.size > 0 && this.inFlight.size === 0)) this.scheduleWork();
   };
 
   private useCandidates(ids: Uint32Array): void {

@@ -1,6 +1,7 @@
 import { vec3 } from 'gl-matrix';
 import type { Graph } from '../data/graph';
 import { canvasRasterizer, LabelAtlas } from '../labels/labelAtlas';
+import { startRasterWorker } from '../labels/rasterProtocol';
 import { type PlacedLabel, StarLabels, type LabelWorkStats } from '../labels/starLabels';
 import { buildOctreeOffThread } from '../picking/buildOctreeOffThread';
 import { createHitTest, type HitTest } from '../picking/hitTest';
@@ -365,7 +366,8 @@ export class GalaxyScene implements GalaxyView {
 function createStarLabels(camera: Camera, requestFrame: () => void): StarLabels | undefined {
   if (typeof document === 'undefined') return undefined;
   const family = getComputedStyle(document.documentElement).fontFamily || 'sans-serif';
-  return new StarLabels(new LabelAtlas(canvasRasterizer(family)), camera, requestFrame);
+  const worker = startRasterWorker();
+  return new StarLabels(new LabelAtlas(canvasRasterizer(family)), camera, requestFrame, worker && { worker, fontFamily: family });
 }
 
 function samePose(a: CameraPose, b: CameraPose): boolean {
