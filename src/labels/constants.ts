@@ -24,7 +24,7 @@ export const LABEL_COLOR_SELECTED = 0xffd54aff;
 /** At most this many names are drawn at once (pinned ones included). */
 export const LABEL_BUDGET = 300;
 /** The scan keeps this many best candidates for placement (more than the budget: some will not fit). */
-export const LABEL_CANDIDATES = 800;
+export const LABEL_CANDIDATES = 400;
 /**
  * A star is named only when the star shaders' size rule (before their 2 px minimum) makes it at least
  * this many CSS pixels wide: the biggest stars of a whole galaxy seen from outside qualify, the
@@ -41,9 +41,9 @@ export const LABEL_FADE_MS = 180;
 
 /** Main-thread budget of one slice of label work (the candidate scan, rasterising names). */
 export const LABEL_WORK_SLICE_MS = 4;
-/** Atlas size in texels (one 8-bit channel). */
+/** Atlas size in texels (one 8-bit channel): room for every candidate at the longest name width, so it is not cleared over and over. */
 export const LABEL_ATLAS_WIDTH = 2048;
-export const LABEL_ATLAS_HEIGHT = 2048;
+export const LABEL_ATLAS_HEIGHT = 4096;
 
 /** Floats per drawn name: box x, y, w, h (CSS px), atlas u0, v0, u1, v1, fill r, g, b and opacity. */
 export const LABEL_QUAD_FLOATS = 12;

@@ -180,6 +180,13 @@ export class StarLabels {
     return () => this.listeners.delete(listener);
   }
 
+  /** True when no scan, rasterising or fade is under way: what is drawn stays as it is until something changes. */
+  get settled(): boolean {
+    return !this.scan?.running && this.rasterQueue.size === 0 && this.inFlight.size === 0 && this.workTimer === undefined && !this.fading;
+  }
+
+  private fading = false;
+
   placedLabels(): readonly PlacedLabel[] {
     return this.placed;
   }
@@ -260,6 +267,7 @@ export class StarLabels {
     this.setPlaced(placedNow);
     this.stats.longestFrameMs = Math.max(this.stats.longestFrameMs, performance.now() - started);
     if (!animating) this.lastFrame = 0;
+    this.fading = animating;
     return {
       labels: {
         atlas: this.atlas,

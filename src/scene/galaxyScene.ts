@@ -207,6 +207,11 @@ export class GalaxyScene implements GalaxyView {
     return this.labels?.placedLabels() ?? [];
   }
 
+  /** True when the names are done choosing, rasterising and fading (tests wait on it). */
+  namesSettled(): boolean {
+    return this.labels?.settled ?? true;
+  }
+
   onNamedStarsChange(listener: (labels: readonly PlacedLabel[]) => void): () => void {
     return this.labels?.onPlacedChange(listener) ?? (() => {});
   }

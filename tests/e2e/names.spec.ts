@@ -30,8 +30,8 @@ function readGalaxy(name: string) {
 /** Waits until names are shown and no fade is running, then returns them. */
 async function settledNames(page: Page): Promise<PlacedLabel[]> {
   await page.waitForFunction(() => {
-    const named = window.galaxyScene?.namedStars() ?? [];
-    return named.length > 0 && named.every((label) => label.opacity === 1);
+    const scene = window.galaxyScene;
+    return !!scene && scene.namesSettled() && scene.namedStars().length > 0;
   }, null, { timeout: 60_000 });
   await settle(page);
   return page.evaluate(() => [...window.galaxyScene!.namedStars()]);
