@@ -65,7 +65,7 @@ for (const backend of BACKENDS) {
       const without = await canvasPixels(page);
       expect(await page.evaluate(() => window.galaxyScene!.namedStars().length)).toBe(0);
 
-      await openGalaxy(page, galaxyUrl(backend, GALAXY, pose, false));
+      await openGalaxy(page, galaxyUrl(backend, GALAXY, pose, false, true));
       const names = await settledNames(page);
       const withNames = await canvasPixels(page);
       const box = (await canvasLocator(page).boundingBox())!;
