@@ -164,7 +164,12 @@ export class StarLabels {
     if (color === undefined) this.highlighted.delete(id);
     else this.highlighted.set(id, color);
     this.boosted[id] = color === undefined ? 0 : 1;
+  }
+
+  /** After a batch of setHighlighted: a new scan ranks the highlighted stars first. */
+  highlightsChanged(): void {
     this.cameraMoved();
+    this.requestFrame();
   }
 
   /** The camera moved: a new scan pass starts now, or when the one in progress ends. */

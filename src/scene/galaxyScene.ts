@@ -229,6 +229,7 @@ export class GalaxyScene implements GalaxyView {
       this.labels?.setHighlighted(id, color >>> 0);
       this.restyle(id);
     }
+    this.labels?.highlightsChanged();
   }
 
   clearHighlighted(): void {
@@ -238,6 +239,7 @@ export class GalaxyScene implements GalaxyView {
       this.labels?.setHighlighted(id, undefined);
       this.restyle(id);
     }
+    this.labels?.highlightsChanged();
   }
 
   flyTo(id: number, options: { distance?: number } = {}): Promise<void> {
