@@ -12,11 +12,12 @@ export interface KeyInput {
   altKey: boolean;
 }
 
-export type KeyCommand = 'toggle-help' | 'toggle-links' | 'toggle-steering';
+export type KeyCommand = 'toggle-help' | 'toggle-links' | 'toggle-names' | 'toggle-steering';
 
 const LEGACY_CODES: Record<number, string> = {
   72: 'KeyH',
   76: 'KeyL',
+  78: 'KeyN',
   32: 'Space',
   191: 'Slash',
   87: 'KeyW',
@@ -48,6 +49,7 @@ export function keyCommand(input: KeyInput): KeyCommand | undefined {
   if (key === 'KeyH' && !input.ctrlKey && !input.metaKey) return 'toggle-help';
   if (key === 'Slash' && input.shiftKey) return 'toggle-help';
   if (key === 'KeyL' && !input.ctrlKey && !input.metaKey) return 'toggle-links';
+  if (key === 'KeyN' && !input.ctrlKey && !input.metaKey) return 'toggle-names';
   if (key === 'Space') return 'toggle-steering';
   return undefined;
 }

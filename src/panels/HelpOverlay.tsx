@@ -23,6 +23,7 @@ const KEYBOARD: HelpRow[] = [
   { keys: <>hold <kbd>Shift</kbd></>, does: 'move and roll 4 times faster' },
   { keys: <kbd>Space</kbd>, does: 'steering mode: the mouse turns the camera' },
   { keys: <kbd>L</kbd>, does: 'show / hide links' },
+  { keys: <kbd>N</kbd>, does: 'show / hide star names' },
   { keys: <><kbd>H</kbd> or <kbd>?</kbd></>, does: 'show / hide this help' },
 ];
 

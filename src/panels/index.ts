@@ -16,4 +16,5 @@ export {
 export { SearchBox, type SearchBoxProps } from './SearchBox';
 export { StatsLine, type StatsLineProps } from './StatsLine';
 export { SteeringOverlay, type SteeringOverlayProps } from './SteeringOverlay';
+export { NamedStarsList, type NamedStar, type NamedStarsListProps } from './NamedStarsList';
 export { StreamingStatsLine, type StreamingStatsLineProps } from './StreamingStatsLine';

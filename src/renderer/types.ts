@@ -1,4 +1,5 @@
 import type { Backend } from '../scene/galaxyView';
+import type { LabelQuads } from '../labels/labelQuads';
 import type { Camera } from './camera';
 
 export type { Backend };
@@ -23,6 +24,11 @@ export interface Renderer {
   updateStarSizes(sizes: Float32Array, start: number, count: number): void;
   /** Pairs of star ids to join with a line, or undefined for no links. */
   setLinks(pairs: Uint32Array | undefined): void;
+  /**
+   * Star names drawn over the scene by the next renders: screen-space quads in CSS pixels over a
+   * distance-field atlas (src/labels). Both backends implement it; optional so stand-ins need not.
+   */
+  setLabels?(labels: LabelQuads | undefined): void;
   /** Drawing-buffer size in device pixels. */
   resize(width: number, height: number): void;
   render(camera: Camera): void;

@@ -29,6 +29,7 @@ import {
 import { LocalGalaxyControls } from '../open/LocalGalaxyControls';
 import { isLocalGalaxy } from '../open/localName';
 import { GalaxyCanvas } from '../scene/GalaxyCanvas';
+import { NamedStarsContainer } from './NamedStarsContainer';
 import { matchesCountText, useGalaxySearch } from '../search/useGalaxySearch';
 import {
   cancelDownloadAtom,
@@ -288,6 +289,7 @@ export function GalaxyRoute({ name }: { name: string }) {
           <WindowsContainer graph={graph} kind={kind} onFocus={controls.focusNode} />
           <WarningsContainer graph={graph} />
           {isLocalGalaxy(name) ? <LocalGalaxyControls route={name} graph={graph} scale={scale} /> : null}
+          <NamedStarsContainer />
           <div style={{ position: 'fixed', left: 12, bottom: 4, zIndex: 1 }}>
             <StatsLine name={graph.name} nodeCount={graph.nodeCount} edgeCount={graph.edgeCount} />
           </div>

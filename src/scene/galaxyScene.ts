@@ -1,6 +1,9 @@
 import { vec3 } from 'gl-matrix';
 import { maxDegree, type Graph } from '../data/graph';
 import type { StreamedGalaxy } from '../data/streamedGalaxy';
+import { canvasRasterizer, LabelAtlas } from '../labels/labelAtlas';
+import { startRasterWorker } from '../labels/rasterProtocol';
+import { type PlacedLabel, StarLabels, type LabelWorkStats } from '../labels/starLabels';
 import { buildOctreeOffThread } from '../picking/buildOctreeOffThread';
 import { createHitTest, type HitTest } from '../picking/hitTest';
 import { boundsOf, Camera, lookAtOrientation, wholeScenePose, type SceneBounds } from '../renderer/camera';
@@ -49,6 +52,8 @@ export class GalaxyScene implements GalaxyView {
   private hitTest: HitTest | undefined;
   private indexReady = false;
   private indexBuild: AbortController | undefined;
+  /** The graph whose stars are named (undefined while stars stream in without labels). */
+  private namedGraph: Graph | undefined;
   private bounds: SceneBounds = { center: [0, 0, 0], radius: 0, halfSize: 0 };
   private links: LinkSettings = { showLinks: false, maxVisibleDistance: 150, scale: 1.75 };
   private linkPairs: Uint32Array | undefined;
@@ -61,6 +66,8 @@ export class GalaxyScene implements GalaxyView {
   framesDrawn = 0;
   /** performance.now() when the first frame with stars in it had been submitted (for the benchmark). */
   firstStarFrameAt: number | undefined;
+  /** Star names drawn in the scene (absent where there is no 2D canvas to draw text with, as in Node). */
+  private readonly labels = createStarLabels(this.camera, () => this.requestRender());
 
   get backend(): Backend {
     return this.renderer?.backend ?? 'webgl2';
@@ -108,6 +115,16 @@ export class GalaxyScene implements GalaxyView {
     if (positions !== this.positions) this.setStars(positions);
     if (adjacency?.inOffsets !== this.adjacency?.inOffsets || !this.baseSizes) this.setAdjacency(adjacency, graph?.maxInDegree);
     if (graph && positions && !this.indexBuild) this.buildIndex(positions);
+    this.nameStars(graph);
+  }
+
+  /** Names need labels and the stars' final sizes: they are drawn once the whole graph is in. */
+  private nameStars(graph: Graph | undefined): void {
+    const particles = this.particles;
+    const named = graph && particles ? graph : undefined;
+    if (named === this.namedGraph) return;
+    this.namedGraph = named;
+    this.labels?.setStars(named && particles ? { positions: named.data.positions, sizes: particles.sizes, name: (id) => named.label(id) } : undefined);
   }
 
   /**
@@ -207,6 +224,7 @@ export class GalaxyScene implements GalaxyView {
   resize(width: number, height: number, cssWidth: number, cssHeight: number): void {
     this.camera.setViewport(width, height, cssWidth, cssHeight);
     this.renderer?.resize(width, height);
+    this.labels?.cameraMoved();
     this.requestRender();
   }
 
@@ -257,6 +275,36 @@ export class GalaxyScene implements GalaxyView {
       this.hovered = id;
       this.restyle(id);
     }
+    this.labels?.setHovered(this.hovered);
+  }
+
+  /** The selected star is always named. */
+  setSelected(id: number | undefined): void {
+    this.labels?.setSelected(id !== undefined && this.graph?.has(id) ? id : undefined);
+  }
+
+  /** Shows or hides star names (they fade out, then no frame is drawn for them). */
+  setNamesVisible(visible: boolean): void {
+    this.labels?.setVisible(visible);
+  }
+
+  /** Names drawn now, in CSS pixels of the canvas (the accessible list and the tests read them). */
+  namedStars(): readonly PlacedLabel[] {
+    return this.labels?.placedLabels() ?? [];
+  }
+
+  /** True when the names are done choosing, rasterising and fading (tests wait on it). */
+  namesSettled(): boolean {
+    return this.labels?.settled ?? true;
+  }
+
+  onNamedStarsChange(listener: (labels: readonly PlacedLabel[]) => void): () => void {
+    return this.labels?.onPlacedChange(listener) ?? (() => {});
+  }
+
+  /** The longest slices of label work so far (the benchmark reads them). */
+  labelWorkStats(): LabelWorkStats | undefined {
+    return this.labels?.stats;
   }
 
   setHighlighted(ids: ArrayLike<number>, color: number): void {
@@ -264,14 +312,20 @@ export class GalaxyScene implements GalaxyView {
       const id = ids[i];
       if (!this.particles || id < 0 || id >= this.particles.count) continue;
       this.highlighted.set(id, color >>> 0);
+      this.labels?.setHighlighted(id, color >>> 0);
       this.restyle(id);
     }
+    this.labels?.highlightsChanged();
   }
 
   clearHighlighted(): void {
     const ids = [...this.highlighted.keys()];
     this.highlighted.clear();
-    for (const id of ids) this.restyle(id);
+    for (const id of ids) {
+      this.labels?.setHighlighted(id, undefined);
+      this.restyle(id);
+    }
+    this.labels?.highlightsChanged();
   }
 
   flyTo(id: number, options: { distance?: number } = {}): Promise<void> {
@@ -338,6 +392,7 @@ export class GalaxyScene implements GalaxyView {
     this.indexBuild?.abort();
     this.endFlight();
     this.cameraListeners.clear();
+    this.labels?.dispose();
     this.renderer?.dispose();
     this.renderer = undefined;
   }
@@ -354,6 +409,11 @@ export class GalaxyScene implements GalaxyView {
       else this.requestRender();
     }
     if (!this.renderer) return;
+    if (this.labels && this.renderer.setLabels) {
+      const { labels, animating } = this.labels.frame(now);
+      this.renderer.setLabels(labels);
+      if (animating) this.requestRender();
+    }
     this.renderer.render(this.camera);
     this.framesDrawn++;
     this.renderer.canvas.dataset.frames = String(this.framesDrawn);
@@ -367,6 +427,7 @@ export class GalaxyScene implements GalaxyView {
     this.camera.setPose(pose);
     const after = this.camera.getPose();
     if (samePose(before, after)) return;
+    this.labels?.cameraMoved();
     this.requestRender();
     for (const listener of this.cameraListeners) listener(after);
   }
@@ -404,6 +465,13 @@ export class GalaxyScene implements GalaxyView {
     this.renderer?.setLinks(this.linkPairs);
     this.requestRender();
   }
+}
+
+function createStarLabels(camera: Camera, requestFrame: () => void): StarLabels | undefined {
+  if (typeof document === 'undefined') return undefined;
+  const family = getComputedStyle(document.documentElement).fontFamily || 'sans-serif';
+  const worker = startRasterWorker();
+  return new StarLabels(new LabelAtlas(canvasRasterizer(family)), camera, requestFrame, worker && { worker, fontFamily: family });
 }
 
 function samePose(a: CameraPose, b: CameraPose): boolean {

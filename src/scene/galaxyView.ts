@@ -38,4 +38,10 @@ export interface GalaxyView {
   wholeGalaxyPose?(): CameraPose;
   /** New places for the same stars while a layout runs in the browser (optional for stand-in views). */
   moveStars?(positions: Float32Array): void;
+  /** Star names (src/labels); optional so that stand-in views need not have them. */
+  setNamesVisible?(visible: boolean): void;
+  /** The selected star is always named. */
+  setSelected?(id: number | undefined): void;
+  /** Called when the set of named stars in view changes. */
+  onNamedStarsChange?(listener: (stars: ReadonlyArray<{ id: number; name: string }>) => void): () => void;
 }

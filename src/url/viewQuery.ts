@@ -20,6 +20,8 @@ export interface ViewConfig {
   scale: number;
   /** Manifest version; undefined stands for the default 0 (docs/rules.md#url) (the manifest's last is used). */
   manifestVersion: string | undefined;
+  /** Star names drawn in the scene (URL key n, 1 or 0): shown unless false. */
+  showNames?: boolean;
 }
 
 export const DEFAULT_MAX_VISIBLE_DISTANCE = 150;
@@ -33,11 +35,18 @@ export function defaultViewConfig(): ViewConfig {
     maxVisibleDistance: DEFAULT_MAX_VISIBLE_DISTANCE,
     scale: DEFAULT_SCALE,
     manifestVersion: undefined,
+    showNames: true,
   };
 }
 
 /** Keys this module owns, in the order they are written. */
 export const VIEW_QUERY_KEYS = ['cx', 'cy', 'cz', 'lx', 'ly', 'lz', 'lw', 'ml', 's', 'l', 'v'] as const;
+
+/**
+ * Star names on (1) or off (0). Not one of the view keys above: it does not make an address a
+ * view address (links keep their default), and it is written only when names are off.
+ */
+export const NAMES_KEY = 'n';
 
 /** The router's history-state key: never part of the view, dropped when the address is rewritten. */
 export const HISTORY_KEY = '_k';
@@ -96,6 +105,7 @@ export function addressPlacesCamera(query: string | URLSearchParams): boolean {
 export function parseViewQuery(query: string | URLSearchParams): ViewConfig {
   const params = toParams(query);
   const defaults = defaultViewConfig();
+  defaults.showNames = params.get(NAMES_KEY) !== '0';
   if (!hasViewKeys(params)) return defaults;
   const version = params.get('v');
   const coordinate = (key: string) => clamp(parseNumber(params.get(key), 0), -MAX_CAMERA_COORDINATE, MAX_CAMERA_COORDINATE);
@@ -107,6 +117,7 @@ export function parseViewQuery(query: string | URLSearchParams): ViewConfig {
     maxVisibleDistance: clamp(parseNumber(params.get('ml'), defaults.maxVisibleDistance), 0, MAX_LINK_DISTANCE),
     scale: clamp(parseNumber(params.get('s'), defaults.scale), MIN_SCALE, MAX_SCALE),
     manifestVersion: version && version !== '0' ? version : undefined,
+    showNames: defaults.showNames,
   };
 }
 
@@ -141,8 +152,9 @@ export function writeViewQuery(view: ViewConfig, keep?: string | URLSearchParams
   params.set('s', String(Number.isFinite(view.scale) ? view.scale : DEFAULT_SCALE));
   params.set('l', view.showLinks ? '1' : '0');
   params.set('v', view.manifestVersion ?? '0');
+  if (view.showNames === false) params.set(NAMES_KEY, '0');
   if (keep !== undefined) {
-    const owned = new Set<string>([...VIEW_QUERY_KEYS, HISTORY_KEY]);
+    const owned = new Set<string>([...VIEW_QUERY_KEYS, HISTORY_KEY, NAMES_KEY]);
     for (const [key, value] of toParams(keep)) {
       if (!owned.has(key)) params.append(key, value);
     }

@@ -13,7 +13,8 @@ export interface Pixels {
 
 export const canvasLocator = (page: Page) => page.locator('canvas[data-testid="galaxy-canvas"]');
 
-export function galaxyUrl(backend: BackendName | undefined, name: string, pose?: CameraPose, links = false): string {
+/** Star names are off (n=0) unless asked for, so that pictures of stars and links hold only those. */
+export function galaxyUrl(backend: BackendName | undefined, name: string, pose?: CameraPose, links = false, names = false): string {
   const query = new URLSearchParams();
   if (pose) {
     const [x, y, z] = pose.position;
@@ -27,6 +28,7 @@ export function galaxyUrl(backend: BackendName | undefined, name: string, pose?:
     query.set('lw', qw.toFixed(4));
   }
   query.set('l', links ? '1' : '0');
+  if (!names) query.set('n', '0');
   const search = backend ? `?renderer=${backend}` : '';
   return `/${search}#/galaxy/${name}?${query.toString()}`;
 }

@@ -3,6 +3,7 @@ import { clearColorRgb } from '../clearColor';
 import { starAndLinkData } from '../starAndLinkData';
 import type { Renderer, RendererOptions } from '../types';
 import { createWebGL2Context } from './device';
+import { WebGL2Labels } from './labels';
 import { WebGL2Links } from './links';
 import { WebGL2Points } from './points';
 import { WebGL2FrameTarget } from './target';
@@ -12,6 +13,7 @@ export function createWebGL2Renderer(canvas: HTMLCanvasElement, options: Rendere
   const points = new WebGL2Points(gl);
   const links = new WebGL2Links(gl, points.positionBuffer);
   const target = new WebGL2FrameTarget(gl);
+  const labels = new WebGL2Labels(gl);
   const [r, g, b] = clearColorRgb(options.clearColor);
   const lostListeners: Array<(reason: string) => void> = [];
   const onContextLost = (event: Event) => {
@@ -26,6 +28,7 @@ export function createWebGL2Renderer(canvas: HTMLCanvasElement, options: Rendere
     backend: 'webgl2',
     canvas,
     ...starAndLinkData(points, links),
+    setLabels: (quads) => labels.set(quads),
     resize(width, height) {
       if (canvas.width !== width) canvas.width = width;
       if (canvas.height !== height) canvas.height = height;
@@ -40,6 +43,7 @@ export function createWebGL2Renderer(canvas: HTMLCanvasElement, options: Rendere
       points.draw(camera, plan, target);
       links.draw(camera);
       if (plan.stages) target.present();
+      labels.draw(camera.cssWidth, camera.cssHeight);
     },
     async whenDrawn() {
       const pixel = new Uint8Array(4);
@@ -54,6 +58,7 @@ export function createWebGL2Renderer(canvas: HTMLCanvasElement, options: Rendere
     dispose() {
       canvas.removeEventListener('webglcontextlost', onContextLost);
       links.dispose();
+      labels.dispose();
       points.dispose();
       target.dispose();
     },

@@ -2,8 +2,9 @@ import type { Camera } from '../camera';
 import { clearColorRgb } from '../clearColor';
 import { starAndLinkData } from '../starAndLinkData';
 import type { Renderer, RendererOptions } from '../types';
-import { DepthTarget } from './depth';
+import { DEPTH_FORMAT, DepthTarget } from './depth';
 import { createWebGPUDevice } from './device';
+import { WebGPULabels } from './labels';
 import { WebGPULinks } from './links';
 import { WebGPUPoints } from './points';
 import { FrameUniforms } from './uniforms';
@@ -14,6 +15,7 @@ export async function createWebGPURenderer(canvas: HTMLCanvasElement, options: R
   const points = new WebGPUPoints(device, format, uniforms.buffer);
   const links = new WebGPULinks(device, format, uniforms.buffer);
   const depth = new DepthTarget(device);
+  const labels = new WebGPULabels(device, format, DEPTH_FORMAT);
   const [r, g, b] = clearColorRgb(options.clearColor);
   const lostListeners: Array<(reason: string) => void> = [];
   let disposed = false;
@@ -28,6 +30,7 @@ export async function createWebGPURenderer(canvas: HTMLCanvasElement, options: R
     backend: 'webgpu',
     canvas,
     ...starAndLinkData(points, links),
+    setLabels: (quads) => labels.set(quads),
     resize(width, height) {
       if (canvas.width !== width) canvas.width = width;
       if (canvas.height !== height) canvas.height = height;
@@ -43,6 +46,7 @@ export async function createWebGPURenderer(canvas: HTMLCanvasElement, options: R
       });
       if (stars) points.draw(pass);
       links.draw(pass, points.positionBuffer);
+      labels.draw(pass, camera.cssWidth, camera.cssHeight);
       pass.end();
       device.queue.submit([encoder.finish()]);
     },
@@ -56,6 +60,7 @@ export async function createWebGPURenderer(canvas: HTMLCanvasElement, options: R
     dispose() {
       disposed = true;
       links.dispose();
+      labels.dispose();
       points.dispose();
       depth.dispose();
       uniforms.dispose();

@@ -13,6 +13,17 @@ export const showLinksAtom = atom(
   (get, set, show: boolean) => set(viewConfigAtom, { ...get(viewConfigAtom), showLinks: show }),
 );
 
+/** Star names drawn in the scene (URL key n). */
+export const showNamesAtom = atom(
+  (get) => get(viewConfigAtom).showNames !== false,
+  (get, set, show: boolean) => set(viewConfigAtom, { ...get(viewConfigAtom), showNames: show }),
+);
+
+/** The N key: names shown or hidden. */
+export const toggleNamesAtom = atom(null, (get, set) => {
+  set(showNamesAtom, !get(showNamesAtom));
+});
+
 /** Slices of the view that the screen redraws on; they stay equal while only the camera moves. */
 export const maxVisibleDistanceAtom = atom((get) => get(viewConfigAtom).maxVisibleDistance);
 export const scaleAtom = atom((get) => get(viewConfigAtom).scale);

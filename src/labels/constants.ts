@@ -1,0 +1,49 @@
+/**
+ * Every number that decides how star names look and how many are drawn, in one place. The shaders
+ * take the look (halo width and colour, distance-field edge) as uniforms computed from these.
+ */
+
+/** Names are drawn at this size in CSS pixels, whatever the device pixel ratio. */
+export const LABEL_FONT_CSS_PX = 13;
+/** Names are rasterised into the atlas at this size; the distance field scales it to any size sharply. */
+export const LABEL_RASTER_PX = 20;
+/** Atlas pixels of distance the field encodes on each side of a glyph's edge. */
+export const LABEL_SDF_RADIUS = 6;
+/** Empty atlas pixels around a name's text (room for the halo and the field's fall-off). */
+export const LABEL_SDF_PADDING = 6;
+/** Width of the dark halo around the letters, in CSS pixels (readable on any background). */
+export const LABEL_HALO_CSS_PX = 2;
+/** Halo colour, RGBA 0..1. */
+export const LABEL_HALO_COLOR: readonly [number, number, number, number] = [0, 0, 0, 0.9];
+
+/** Fill colours, packed RGBA 0xRRGGBBAA. Hovered follows the hovered star's colour (SPEC: red). */
+export const LABEL_COLOR_NORMAL = 0xe8e8f0ff;
+export const LABEL_COLOR_HOVERED = 0xff4040ff;
+export const LABEL_COLOR_SELECTED = 0xffd54aff;
+
+/** At most this many names are drawn at once (pinned ones included). */
+export const LABEL_BUDGET = 300;
+/** The scan keeps this many best candidates for placement (more than the budget: some will not fit). */
+export const LABEL_CANDIDATES = 400;
+/**
+ * A star is named only when the star shaders' size rule (before their 2 px minimum) makes it at least
+ * this many CSS pixels wide: the biggest stars of a whole galaxy seen from outside qualify, the
+ * crowd of small far ones does not. Pinned stars always are named.
+ */
+export const LABEL_MIN_STAR_CSS_PX = 0.6;
+/** Names longer than this (in CSS pixels) are cut with an ellipsis. */
+export const LABEL_MAX_WIDTH_CSS_PX = 260;
+/** Space between a star's edge and its name, and the empty margin kept around every name box. */
+export const LABEL_GAP_CSS_PX = 3;
+export const LABEL_MARGIN_CSS_PX = 2;
+/** Fade in or out over this many milliseconds. */
+export const LABEL_FADE_MS = 180;
+
+/** Main-thread budget of one slice of label work (the candidate scan, rasterising names). */
+export const LABEL_WORK_SLICE_MS = 4;
+/** Atlas size in texels (one 8-bit channel): room for every candidate at the longest name width, so it is not cleared over and over. */
+export const LABEL_ATLAS_WIDTH = 2048;
+export const LABEL_ATLAS_HEIGHT = 4096;
+
+/** Floats per drawn name: box x, y, w, h (CSS px), atlas u0, v0, u1, v1, fill r, g, b and opacity. */
+export const LABEL_QUAD_FLOATS = 12;

@@ -1,0 +1,174 @@
+import {
+  LABEL_ATLAS_HEIGHT,
+  LABEL_ATLAS_WIDTH,
+  LABEL_FONT_CSS_PX,
+  LABEL_MAX_WIDTH_CSS_PX,
+  LABEL_RASTER_PX,
+  LABEL_SDF_PADDING,
+  LABEL_SDF_RADIUS,
+} from './constants';
+import { distanceField } from './distanceField';
+import { fitText } from './labelText';
+
+/** Height in atlas texels of every name's line of text (without padding). */
+export const LINE_TEXELS = Math.ceil(LABEL_RASTER_PX * 1.35);
+/** Atlas texels per CSS pixel at the drawn size. */
+export const TEXELS_PER_CSS_PX = LABEL_RASTER_PX / LABEL_FONT_CSS_PX;
+
+/** Draws text in the page's font; the browser's text engine shapes it (bidi, joining, marks, fallback fonts). */
+export interface Rasterizer {
+  /** Width in atlas texels of the text at LABEL_RASTER_PX. */
+  measure(text: string): number;
+  /** Coverage 0..1 of `text` drawn with its left end at `padding` and centred vertically in `height`. */
+  draw(text: string, width: number, height: number, padding: number): Float32Array;
+}
+
+/** One name rasterised to a distance field of w x h texels, ready to pack. */
+export interface RasterizedName {
+  /** The text drawn (cut with an ellipsis when too long). */
+  text: string;
+  textTexels: number;
+  w: number;
+  h: number;
+  field: Uint8Array;
+}
+
+/** Shapes, cuts and rasterises a name's display text into a distance field (main thread or worker). */
+export function rasterizeName(rasterizer: Rasterizer, text: string): RasterizedName {
+  const maxTexels = LABEL_MAX_WIDTH_CSS_PX * TEXELS_PER_CSS_PX;
+  const fitted = fitText(text, maxTexels, (t) => rasterizer.measure(t));
+  const textTexels = Math.min(Math.ceil(rasterizer.measure(fitted)), Math.ceil(maxTexels));
+  const w = Math.max(1, textTexels) + 2 * LABEL_SDF_PADDING;
+  const h = LINE_TEXELS + 2 * LABEL_SDF_PADDING;
+  const field = distanceField(rasterizer.draw(fitted, w, h, LABEL_SDF_PADDING), w, h, LABEL_SDF_RADIUS);
+  return { text: fitted, textTexels, w, h, field };
+}
+
+/** Where one name sits in the atlas, and the size of its text box in CSS pixels. */
+export interface AtlasEntry {
+  /** Texel rectangle, padding included. */
+  x: number;
+  y: number;
+  w: number;
+  h: number;
+  /** The text box (no padding) in CSS pixels at the drawn size. */
+  cssWidth: number;
+  cssHeight: number;
+  /** The text drawn (cut with an ellipsis when too long). */
+  text: string;
+}
+
+/**
+ * One 8-bit texture holding a signed distance field of every name in use, packed on shelves of one
+ * line height. Names are rasterised whole, so the browser shapes them (right-to-left scripts, joined
+ * letters, combining marks, fallback fonts for CJK, tofu boxes for what no font has). When full it is
+ * cleared and names are drawn again as they are asked for.
+ */
+export class LabelAtlas {
+  readonly width = LABEL_ATLAS_WIDTH;
+  readonly height = LABEL_ATLAS_HEIGHT;
+  readonly data: Uint8Array<ArrayBuffer> = new Uint8Array(LABEL_ATLAS_WIDTH * LABEL_ATLAS_HEIGHT);
+  /** Bumped when the atlas is cleared: entries from an older generation are gone. */
+  generation = 0;
+  private entries = new Map<string, AtlasEntry>();
+  private shelfX = 0;
+  private shelfY = 0;
+  private dirtyStart = Infinity;
+  private dirtyEnd = 0;
+
+  /** `rasterizer` draws names asked for at once (hovered, selected); others may come from a worker. */
+  constructor(private readonly rasterizer: Rasterizer) {}
+
+  get(name: string): AtlasEntry | undefined {
+    return this.entries.get(name);
+  }
+
+  get size(): number {
+    return this.entries.size;
+  }
+
+  /** Rasterises a name (its display text) here and returns its entry, or undefined when the atlas is full. */
+  add(name: string, text: string): AtlasEntry | undefined {
+    return this.entries.get(name) ?? this.insert(name, rasterizeName(this.rasterizer, text));
+  }
+
+  /** Packs a name rasterised elsewhere (the raster worker); undefined when the atlas is full. */
+  insert(name: string, raster: RasterizedName): AtlasEntry | undefined {
+    const known = this.entries.get(name);
+    if (known) return known;
+    const { w, h, field } = raster;
+    if (this.shelfX + w > this.width) {
+      this.shelfX = 0;
+      this.shelfY += h;
+    }
+    if (this.shelfY + h > this.height) return undefined;
+    const x = this.shelfX, y = this.shelfY;
+    for (let row = 0; row < h; row++) this.data.set(field.subarray(row * w, row * w + w), (y + row) * this.width + x);
+    this.shelfX += w;
+    this.dirtyStart = Math.min(this.dirtyStart, y);
+    this.dirtyEnd = Math.max(this.dirtyEnd, y + h);
+    const entry: AtlasEntry = {
+      x, y, w, h,
+      cssWidth: raster.textTexels / TEXELS_PER_CSS_PX,
+      cssHeight: LINE_TEXELS / TEXELS_PER_CSS_PX,
+      text: raster.text,
+    };
+    this.entries.set(name, entry);
+    return entry;
+  }
+
+  clear(): void {
+    this.entries.clear();
+    this.data.fill(0);
+    this.shelfX = 0;
+    this.shelfY = 0;
+    this.generation++;
+    this.dirtyStart = 0;
+    this.dirtyEnd = this.height;
+  }
+
+  /** Texel rows written since the last call ({start, end} with start >= end when none). */
+  takeDirtyRows(): { start: number; end: number } {
+    const rows = { start: Math.min(this.dirtyStart, this.height), end: this.dirtyEnd };
+    this.dirtyStart = Infinity;
+    this.dirtyEnd = 0;
+    return rows;
+  }
+}
+
+/** A Rasterizer drawing with a 2D canvas in the given CSS font family (the page's). */
+export function canvasRasterizer(fontFamily: string): Rasterizer {
+  const canvas: OffscreenCanvas | HTMLCanvasElement =
+    typeof OffscreenCanvas !== 'undefined' ? new OffscreenCanvas(16, 16) : document.createElement('canvas');
+  const context = canvas.getContext('2d', { willReadFrequently: true }) as OffscreenCanvasRenderingContext2D | CanvasRenderingContext2D | null;
+  if (!context) throw new Error('No 2D canvas to draw star names with');
+  const font = `${LABEL_RASTER_PX}px ${fontFamily}`;
+  const setUp = () => {
+    context.font = font;
+    context.textBaseline = 'middle';
+    context.textAlign = 'left';
+    context.fillStyle = '#fff';
+  };
+  setUp();
+  return {
+    measure: (text) => context.measureText(text).width,
+    draw(text, width, height, padding) {
+      if (canvas.width < width || canvas.height < height) {
+        canvas.width = Math.max(canvas.width, width);
+        canvas.height = Math.max(canvas.height, height);
+        setUp();
+      }
+      context.clearRect(0, 0, width, height);
+      context.save();
+      context.beginPath();
+      context.rect(0, 0, width, height);
+      context.clip();
+      context.fillText(text, padding, height / 2);
+      context.restore();
+      const pixels = context.getImageData(0, 0, width, height).data;
+      const coverage = new Float32Array(width * height);
+      for (let i = 0; i < coverage.length; i++) coverage[i] = pixels[i * 4 + 3] / 255;
+      return coverage;
+    },
+  };
+}

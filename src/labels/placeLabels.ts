@@ -1,0 +1,111 @@
+import { LABEL_GAP_CSS_PX, LABEL_MARGIN_CSS_PX } from './constants';
+
+/** Where a name sits beside its star: right, left, above or below it. */
+export type Side = 0 | 1 | 2 | 3;
+export const SIDES: readonly Side[] = [0, 1, 2, 3];
+
+export interface LabelBox {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+
+export interface PlacementRequest {
+  id: number;
+  /** Star centre and drawn radius, CSS pixels. */
+  x: number;
+  y: number;
+  radius: number;
+  /** Text box size, CSS pixels. */
+  width: number;
+  height: number;
+  /** The side it had last frame: tried first, so a placed name keeps its place while it fits. */
+  side?: Side;
+}
+
+export interface Placement extends LabelBox {
+  id: number;
+  side: Side;
+}
+
+/** The box of a name on one side of its star, GAP away from the star's edge. */
+export function boxBeside(request: PlacementRequest, side: Side): LabelBox {
+  const { x, y, radius, width, height } = request;
+  const gap = radius + LABEL_GAP_CSS_PX;
+  switch (side) {
+    case 0:
+      return { x: x + gap, y: y - height / 2, width, height };
+    case 1:
+      return { x: x - gap - width, y: y - height / 2, width, height };
+    case 2:
+      return { x: x - width / 2, y: y - gap - height, width, height };
+    default:
+      return { x: x - width / 2, y: y + gap, width, height };
+  }
+}
+
+export function intersects(a: LabelBox, b: LabelBox, margin = 0): boolean {
+  return a.x < b.x + b.width + margin && b.x < a.x + a.width + margin && a.y < b.y + b.height + margin && b.y < a.y + a.height + margin;
+}
+
+const CELL = 64;
+
+/**
+ * Name boxes placed so far on a screen, in a uniform grid of 64 px cells, so that a new box is
+ * tested only against the boxes of the cells it touches.
+ */
+export class PlacementGrid {
+  private cells = new Map<number, LabelBox[]>();
+
+  constructor(private readonly width: number, private readonly height: number) {}
+
+  private forCells(box: LabelBox, visit: (key: number) => boolean | void): boolean {
+    const x0 = Math.floor(box.x / CELL), x1 = Math.floor((box.x + box.width) / CELL);
+    const y0 = Math.floor(box.y / CELL), y1 = Math.floor((box.y + box.height) / CELL);
+    for (let cy = y0; cy <= y1; cy++) for (let cx = x0; cx <= x1; cx++) if (visit(cy * 4096 + cx) === true) return true;
+    return false;
+  }
+
+  /** True when the box lies inside the screen and clear of every placed box (with the margin). */
+  fits(box: LabelBox): boolean {
+    if (box.x < 0 || box.y < 0 || box.x + box.width > this.width || box.y + box.height > this.height) return false;
+    return !this.forCells(box, (key) => this.cells.get(key)?.some((other) => intersects(box, other, LABEL_MARGIN_CSS_PX)));
+  }
+
+  add(box: LabelBox): void {
+    this.forCells(box, (key) => {
+      const list = this.cells.get(key);
+      if (list) list.push(box);
+      else this.cells.set(key, [box]);
+    });
+  }
+}
+
+/**
+ * Places names greedily in the order given (the caller puts the ones that must be named first,
+ * then those placed last frame, then new ones): each on the first side that fits, its previous side
+ * first. A name that fits nowhere is left out; at most `budget` are placed.
+ */
+export function placeLabels(requests: Iterable<PlacementRequest>, grid: PlacementGrid, budget: number): Placement[] {
+  const placed: Placement[] = [];
+  for (const request of requests) {
+    if (placed.length >= budget) break;
+    const placement = placeOne(request, grid);
+    if (placement) placed.push(placement);
+  }
+  return placed;
+}
+
+/** Places one name on the first side that fits (its previous side first) and records its box, or returns undefined. */
+export function placeOne(request: PlacementRequest, grid: PlacementGrid, sides: readonly Side[] = SIDES): Placement | undefined {
+  const order = request.side === undefined ? sides : [request.side, ...sides.filter((s) => s !== request.side)];
+  for (const side of order) {
+    const box = boxBeside(request, side);
+    if (grid.fits(box)) {
+      grid.add(box);
+      return { id: request.id, side, ...box };
+    }
+  }
+  return undefined;
+}

@@ -1,0 +1,435 @@
+import { CandidateScan, starCssDiameter } from './candidateScan';
+import {
+  LABEL_BUDGET,
+  LABEL_CANDIDATES,
+  LABEL_COLOR_HOVERED,
+  LABEL_COLOR_NORMAL,
+  LABEL_COLOR_SELECTED,
+  LABEL_FADE_MS,
+  LABEL_MIN_STAR_CSS_PX,
+  LABEL_QUAD_FLOATS,
+  LABEL_WORK_SLICE_MS,
+} from './constants';
+import type { AtlasEntry, LabelAtlas } from './labelAtlas';
+import { type LabelQuads, writeLabelQuad } from './labelQuads';
+import type { RasterReply, RasterRequest } from './rasterProtocol';
+import { displayText } from './labelText';
+import { placeOne, PlacementGrid, type PlacementRequest, type Side } from './placeLabels';
+
+/** The camera as the names need it (the scene's Camera fits). */
+export interface LabelCamera {
+  readonly viewProjection: ArrayLike<number>;
+  readonly position: ArrayLike<number>;
+  readonly width: number;
+  readonly cssWidth: number;
+  readonly cssHeight: number;
+}
+
+/** The stars to name: positions, drawn sizes (hover included) and names by id. */
+export interface LabelStars {
+  positions: Float32Array;
+  sizes: Float32Array;
+  name(id: number): string;
+}
+
+/** A name drawn on screen, in CSS pixels of the canvas: the accessible list and the tests read these. */
+export interface PlacedLabel {
+  id: number;
+  /** The star's whole name, and the text drawn (cut with an ellipsis when too long). */
+  name: string;
+  text: string;
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+  opacity: number;
+  /** Star centre the name belongs to. */
+  starX: number;
+  starY: number;
+}
+
+interface LabelState {
+  id: number;
+  key: string;
+  side: Side;
+  opacity: number;
+  shown: boolean;
+  order: number;
+}
+
+/** Names sent to the raster worker at once. */
+const RASTER_BATCH = 24;
+
+/** How long the longest slice of label work took, for the benchmark. */
+export interface LabelWorkStats {
+  longestSliceMs: number;
+  /** Longest single name rasterised (2D canvas text, read-back, distance field). */
+  longestRasterMs: number;
+  longestFrameMs: number;
+  slices: number;
+}
+
+/**
+ * Chooses, places and fades the names of the stars on screen. The scan for candidates and the
+ * rasterising of new names run in slices of a few milliseconds between frames; each frame only
+ * re-projects and re-places at most LABEL_CANDIDATES names. Frames are asked for only while a
+ * name fades or new work changed what is shown.
+ */
+export class StarLabels {
+  private stars: LabelStars | undefined;
+  private scan: CandidateScan | undefined;
+  private scanStale = false;
+  private candidates: Uint32Array = new Uint32Array(0);
+  private candidateSet = new Set<number>();
+  private boosted = new Uint8Array(0);
+  private states = new Map<number, LabelState>();
+  private rasterQueue = new Set<number>();
+  private hovered: number | undefined;
+  private selected: number | undefined;
+  private highlighted = new Map<number, number>();
+  private visible = true;
+  private lastFrame = 0;
+  private workTimer: ReturnType<typeof setTimeout> | undefined;
+  private placed: PlacedLabel[] = [];
+  private placedKey = '';
+  private listeners = new Set<(labels: readonly PlacedLabel[]) => void>();
+  private quadData: Float32Array<ArrayBuffer> = new Float32Array(LABEL_BUDGET * 2 * LABEL_QUAD_FLOATS);
+  private orderCounter = 0;
+  private texts = new Map<number, string>();
+  readonly stats: LabelWorkStats = { longestSliceMs: 0, longestRasterMs: 0, longestFrameMs: 0, slices: 0 };
+
+  /** Texts sent to the raster worker and not back yet. */
+  private inFlight = new Set<string>();
+
+  constructor(
+    private readonly atlas: LabelAtlas,
+    private readonly camera: LabelCamera,
+    private readonly requestFrame: () => void,
+    /** Rasterises queued names off the main thread; without it they are rasterised in the work slices. */
+    private readonly raster?: { worker: Worker; fontFamily: string },
+  ) {
+    raster?.worker.addEventListener('message', (event: MessageEvent<RasterReply>) => {
+      for (const name of event.data.names) {
+        this.inFlight.delete(name.key);
+        if (this.atlas.get(name.key)) continue;
+        if (!this.atlas.insert(name.key, name)) {
+          this.atlas.clear();
+          this.atlas.insert(name.key, name);
+        }
+      }
+      this.requestFrame();
+      if (this.rasterQueue.size > 0) this.scheduleWork();
+    });
+  }
+
+  setStars(stars: LabelStars | undefined): void {
+    this.stars = stars;
+    this.states.clear();
+    this.texts.clear();
+    this.rasterQueue.clear();
+    this.inFlight.clear();
+    this.candidates = new Uint32Array(0);
+    this.candidateSet.clear();
+    this.highlighted.clear();
+    this.hovered = this.selected = undefined;
+    this.boosted = new Uint8Array(stars ? stars.sizes.length : 0);
+    this.scan = stars ? new CandidateScan(stars.positions, stars.sizes, LABEL_CANDIDATES, LABEL_MIN_STAR_CSS_PX, this.boosted) : undefined;
+    this.setPlaced([]);
+    this.cameraMoved();
+  }
+
+  setVisible(visible: boolean): void {
+    if (visible === this.visible) return;
+    this.visible = visible;
+    if (visible) this.cameraMoved();
+    this.requestFrame();
+  }
+
+  get isVisible(): boolean {
+    return this.visible;
+  }
+
+  setHovered(id: number | undefined): void {
+    this.hovered = id;
+    this.requestFrame();
+  }
+
+  setSelected(id: number | undefined): void {
+    this.selected = id;
+    this.requestFrame();
+  }
+
+  setHighlighted(id: number, color: number | undefined): void {
+    if (id < 0 || id >= this.boosted.length) return;
+    if (color === undefined) this.highlighted.delete(id);
+    else this.highlighted.set(id, color);
+    this.boosted[id] = color === undefined ? 0 : 1;
+  }
+
+  /** After a batch of setHighlighted: a new scan ranks the highlighted stars first. */
+  highlightsChanged(): void {
+    this.cameraMoved();
+    this.requestFrame();
+  }
+
+  /** The camera moved: a new scan pass starts now, or when the one in progress ends. */
+  cameraMoved(): void {
+    if (!this.scan || !this.visible) return;
+    if (this.scan.running) this.scanStale = true;
+    else this.beginScan();
+    this.scheduleWork();
+  }
+
+  onPlacedChange(listener: (labels: readonly PlacedLabel[]) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  /** True when no scan, rasterising or fade is under way: what is drawn stays as it is until something changes. */
+  get settled(): boolean {
+    return !this.scan?.running && this.rasterQueue.size === 0 && this.inFlight.size === 0 && this.workTimer === undefined && !this.fading;
+  }
+
+  private fading = false;
+
+  placedLabels(): readonly PlacedLabel[] {
+    return this.placed;
+  }
+
+  /** Places the names for the camera as it is now and returns what to draw; `animating` asks for another frame. */
+  frame(now: number): { labels: LabelQuads; animating: boolean } {
+    const started = performance.now();
+    const dt = this.lastFrame ? Math.min(now - this.lastFrame, 100) : 16;
+    this.lastFrame = now;
+    const camera = this.camera;
+    const grid = new PlacementGrid(camera.cssWidth, camera.cssHeight);
+    const placedNow: PlacedLabel[] = [];
+    const shownIds = new Set<number>();
+    let quadCount = 0;
+    let animating = false;
+    const stars = this.stars;
+
+    const place = (id: number, sides?: readonly Side[]): LabelState | undefined => {
+      if (!stars || shownIds.has(id) || placedNow.length >= LABEL_BUDGET) return undefined;
+      const entry = this.entryFor(id, id === this.hovered || id === this.selected);
+      if (!entry) return undefined;
+      const request = this.request(id, entry);
+      if (!request) return undefined;
+      const state = this.states.get(id);
+      if (state) request.side = state.side;
+      const placement = placeOne(request, grid, sides);
+      if (!placement) return undefined;
+      const next = state ?? { id, key: '', side: placement.side, opacity: 0, shown: true, order: this.orderCounter++ };
+      next.key = this.textOf(id);
+      next.side = placement.side;
+      this.states.set(id, next);
+      shownIds.add(id);
+      quadCount = this.writeQuad(quadCount, placement, entry, this.colorOf(id), next);
+      placedNow.push({ id, name: next.key, text: entry.text, x: placement.x, y: placement.y, width: placement.width, height: placement.height, opacity: next.opacity, starX: request.x, starY: request.y });
+      return next;
+    };
+
+    if (this.visible && stars) {
+      const wanted: number[] = [];
+      for (const id of [this.hovered, this.selected]) if (id !== undefined) wanted.push(id);
+      // Names already on screen keep their place before new ones are tried.
+      const kept = [...this.states.values()].filter((s) => s.shown && this.candidateSet.has(s.id)).sort((a, b) => a.order - b.order);
+      for (const state of kept) wanted.push(state.id);
+      for (const id of this.candidates) wanted.push(id);
+      for (const id of wanted) {
+        const state = place(id);
+        if (state) state.shown = true;
+      }
+    }
+    // Names no longer placed fade out where they are, as long as nothing placed covers them.
+    for (const state of this.states.values()) {
+      if (shownIds.has(state.id)) continue;
+      state.shown = false;
+      if (state.opacity <= 0) {
+        this.states.delete(state.id);
+        continue;
+      }
+      const entry = this.atlas.get(state.key);
+      const request = entry && this.request(state.id, entry);
+      const placement = request && placeOne({ ...request, side: state.side }, grid, [state.side]);
+      if (!entry || !placement || quadCount >= this.quadData.length / LABEL_QUAD_FLOATS) {
+        this.states.delete(state.id);
+        continue;
+      }
+      quadCount = this.writeQuad(quadCount, placement, entry, this.colorOf(state.id), state);
+    }
+    // Fades.
+    const step = dt / LABEL_FADE_MS;
+    for (const state of this.states.values()) {
+      const target = state.shown ? 1 : 0;
+      if (state.opacity !== target) {
+        state.opacity = target > state.opacity ? Math.min(1, state.opacity + step) : Math.max(0, state.opacity - step);
+        animating = true;
+      }
+    }
+    this.refreshOpacities(quadCount);
+    for (const label of placedNow) label.opacity = this.states.get(label.id)?.opacity ?? 0;
+    this.setPlaced(placedNow);
+    this.stats.longestFrameMs = Math.max(this.stats.longestFrameMs, performance.now() - started);
+    if (!animating) this.lastFrame = 0;
+    this.fading = animating;
+    return {
+      labels: {
+        atlas: this.atlas,
+        dirtyRows: this.atlas.takeDirtyRows(),
+        quads: this.quadData,
+        count: quadCount,
+      },
+      animating,
+    };
+  }
+
+  dispose(): void {
+    clearTimeout(this.workTimer);
+    this.workTimer = undefined;
+    this.raster?.worker.terminate();
+    this.listeners.clear();
+  }
+
+  // internals
+
+  private quadOwners: LabelState[] = [];
+
+  private writeQuad(index: number, box: { x: number; y: number; width: number; height: number }, entry: AtlasEntry, color: number, state: LabelState): number {
+    if (index >= this.quadData.length / LABEL_QUAD_FLOATS) return index;
+    writeLabelQuad(this.quadData, index, box, entry, this.atlas, color, state.opacity);
+    this.quadOwners[index] = state;
+    return index + 1;
+  }
+
+  /** Opacities change after placement (fades); the quads take the new values. */
+  private refreshOpacities(count: number): void {
+    for (let i = 0; i < count; i++) this.quadData[i * LABEL_QUAD_FLOATS + 11] = this.quadOwners[i].opacity;
+  }
+
+  private colorOf(id: number): number {
+    if (id === this.hovered) return LABEL_COLOR_HOVERED;
+    if (id === this.selected) return LABEL_COLOR_SELECTED;
+    return this.highlighted.get(id) ?? LABEL_COLOR_NORMAL;
+  }
+
+  /** The star's screen position and drawn radius, or undefined when it is behind the camera or off screen. */
+  private request(id: number, entry: AtlasEntry): PlacementRequest | undefined {
+    const stars = this.stars!;
+    const m = this.camera.viewProjection, p = stars.positions;
+    const x = p[id * 3], y = p[id * 3 + 1], z = p[id * 3 + 2];
+    const w = m[3] * x + m[7] * y + m[11] * z + m[15];
+    if (w <= 0) return undefined;
+    const nx = (m[0] * x + m[4] * y + m[8] * z + m[12]) / w;
+    const ny = (m[1] * x + m[5] * y + m[9] * z + m[13]) / w;
+    if (nx < -1 || nx > 1 || ny < -1 || ny > 1) return undefined;
+    const c = this.camera.position;
+    const ratio = this.camera.width / this.camera.cssWidth;
+    const diameter = starCssDiameter(stars.sizes[id], Math.hypot(x - c[0], y - c[1], z - c[2]), ratio);
+    return {
+      id,
+      x: ((nx + 1) / 2) * this.camera.cssWidth,
+      y: ((1 - ny) / 2) * this.camera.cssHeight,
+      radius: diameter / 2,
+      width: entry.cssWidth,
+      height: entry.cssHeight,
+    };
+  }
+
+  /** The atlas entry of a star's name; rasterised now when `urgent`, else queued for the next slice of work. */
+  private entryFor(id: number, urgent: boolean): AtlasEntry | undefined {
+    const text = this.textOf(id);
+    if (!text) return undefined;
+    const entry = this.atlas.get(text);
+    if (entry) return entry;
+    if (urgent) return this.rasterize(text);
+    this.rasterQueue.add(id);
+    this.scheduleWork();
+    return undefined;
+  }
+
+  private textOf(id: number): string {
+    let text = this.texts.get(id);
+    if (text === undefined) {
+      if (this.texts.size > 20_000) this.texts.clear();
+      text = displayText(this.stars!.name(id));
+      this.texts.set(id, text);
+    }
+    return text;
+  }
+
+  private rasterize(text: string): AtlasEntry | undefined {
+    const started = performance.now();
+    let entry = this.atlas.add(text, text);
+    if (!entry) {
+      this.atlas.clear();
+      entry = this.atlas.add(text, text);
+    }
+    this.stats.longestRasterMs = Math.max(this.stats.longestRasterMs, performance.now() - started);
+    return entry;
+  }
+
+  private beginScan(): void {
+    const c = this.camera;
+    this.scanStale = false;
+    this.scan?.begin({ viewProjection: c.viewProjection, position: c.position, pixelRatio: c.width / c.cssWidth });
+  }
+
+  private scheduleWork(): void {
+    if (this.workTimer !== undefined) return;
+    this.workTimer = setTimeout(this.work, 0);
+  }
+
+  private work = () => {
+    this.workTimer = undefined;
+    const started = performance.now();
+    const deadline = started + LABEL_WORK_SLICE_MS;
+    let changed = false;
+    const scan = this.scan;
+    if (scan?.running && scan.step(deadline)) {
+      this.useCandidates(scan.result());
+      changed = true;
+      if (this.scanStale) this.beginScan();
+    }
+    const stars = this.stars;
+    if (this.raster && stars && this.inFlight.size === 0) {
+      const texts: string[] = [];
+      for (const id of this.rasterQueue) {
+        this.rasterQueue.delete(id);
+        const text = id < stars.sizes.length ? this.textOf(id) : '';
+        if (text && !this.atlas.get(text) && !this.inFlight.has(text) && !texts.includes(text)) texts.push(text);
+        if (texts.length >= RASTER_BATCH) break;
+      }
+      for (const text of texts) this.inFlight.add(text);
+      if (texts.length > 0) this.raster.worker.postMessage({ fontFamily: this.raster.fontFamily, texts } satisfies RasterRequest);
+    }
+    for (const id of this.raster ? [] : this.rasterQueue) {
+      if (performance.now() >= deadline) break;
+      this.rasterQueue.delete(id);
+      if (!stars || id >= stars.sizes.length) continue;
+      const text = this.textOf(id);
+      if (text && !this.atlas.get(text)) {
+        this.rasterize(text);
+        changed = true;
+      }
+    }
+    const took = performance.now() - started;
+    this.stats.slices++;
+    this.stats.longestSliceMs = Math.max(this.stats.longestSliceMs, took);
+    if (changed) this.requestFrame();
+    if (scan?.running || (this.rasterQueue.size > 0 && this.inFlight.size === 0)) this.scheduleWork();
+  };
+
+  private useCandidates(ids: Uint32Array): void {
+    this.candidates = ids;
+    this.candidateSet = new Set(ids);
+  }
+
+  private setPlaced(labels: PlacedLabel[]): void {
+    this.placed = labels;
+    const key = labels.map((l) => l.id).join(',');
+    if (key === this.placedKey) return;
+    this.placedKey = key;
+    for (const listener of this.listeners) listener(labels);
+  }
+}

@@ -1,0 +1,34 @@
+import './NamedStarsList.css';
+
+export interface NamedStar {
+  id: number;
+  name: string;
+}
+
+export interface NamedStarsListProps {
+  /** The stars named in the scene right now, most important first. */
+  stars: readonly NamedStar[];
+  /** Selects a star, as a click on it does. */
+  onSelect(id: number): void;
+}
+
+/**
+ * The names drawn in the scene, for screen readers and keyboards: a visually hidden list with
+ * one button per named star in view.
+ */
+export function NamedStarsList({ stars, onSelect }: NamedStarsListProps) {
+  return (
+    <nav className="named-stars" aria-label="Named stars in view" data-testid="named-stars">
+      <p>{stars.length === 0 ? 'No named stars in view' : `${stars.length} named ${stars.length === 1 ? 'star' : 'stars'} in view`}</p>
+      <ul>
+        {stars.map((star) => (
+          <li key={star.id}>
+            <button type="button" data-star-id={star.id} onClick={() => onSelect(star.id)}>
+              {star.name}
+            </button>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}

@@ -1,0 +1,180 @@
+import { describe, expect, it } from 'vitest';
+import { CandidateScan } from '../../../src/labels/candidateScan';
+import { distanceField } from '../../../src/labels/distanceField';
+import { LabelAtlas, type Rasterizer } from '../../../src/labels/labelAtlas';
+import { displayText, fitText, REPLACEMENT } from '../../../src/labels/labelText';
+import { boxBeside, intersects, placeLabels, PlacementGrid, type PlacementRequest } from '../../../src/labels/placeLabels';
+import { keyCommand } from '../../../src/controls/keys';
+import { parseViewQuery, writeViewQuery } from '../../../src/url/viewQuery';
+
+const plain = { shiftKey: false, ctrlKey: false, metaKey: false, altKey: false };
+
+describe('the N key and the URL key n', () => {
+  it('N toggles names by physical key, not with ctrl or meta', () => {
+    expect(keyCommand({ ...plain, code: 'KeyN' })).toBe('toggle-names');
+    expect(keyCommand({ ...plain, code: '', keyCode: 78 })).toBe('toggle-names');
+    expect(keyCommand({ ...plain, code: 'KeyN', ctrlKey: true })).toBeUndefined();
+    expect(keyCommand({ ...plain, code: 'KeyN', metaKey: true })).toBeUndefined();
+  });
+
+  it('n=0 hides names, n=1 or no n shows them, and the choice is written back', () => {
+    expect(parseViewQuery('n=0').showNames).toBe(false);
+    expect(parseViewQuery('cx=1&l=1&n=0').showNames).toBe(false);
+    expect(parseViewQuery('n=1').showNames).toBe(true);
+    expect(parseViewQuery('').showNames).toBe(true);
+    const hidden = writeViewQuery(parseViewQuery('cx=1&l=1&n=0'));
+    expect(new URLSearchParams(hidden).get('n')).toBe('0');
+    expect(parseViewQuery(hidden).showNames).toBe(false);
+    expect(new URLSearchParams(writeViewQuery(parseViewQuery('cx=1&n=1'))).has('n')).toBe(false);
+  });
+
+  it('n alone does not turn links off (it is not a view key)', () => {
+    expect(parseViewQuery('n=0').showLinks).toBe(true);
+  });
+});
+
+describe('label text', () => {
+  it('keeps markup, CJK, RTL and combining marks as they are', () => {
+    for (const name of ['<b>bold</b> star', '東京タワー', 'שלום עולם', 'e\u0301te\u0301']) expect(displayText(name)).toBe(name);
+  });
+
+  it('replaces control characters and unpaired surrogates with U+FFFD, folds white space', () => {
+    expect(displayText('a\u0000b')).toBe(`a${REPLACEMENT}b`);
+    expect(displayText('x\uD800y')).toBe(`x${REPLACEMENT}y`);
+    expect(displayText('x\uDC00')).toBe(`x${REPLACEMENT}`);
+    expect(displayText('😀')).toBe('😀');
+    expect(displayText('  two\n\tlines ')).toBe('two lines');
+  });
+
+  it('cuts a long name at a grapheme with an ellipsis to fit', () => {
+    const measure = (t: string) => [...t].length * 10;
+    expect(fitText('short', 100, measure)).toBe('short');
+    const cut = fitText('a-very-long-package-name', 100, measure);
+    expect(cut.endsWith('…')).toBe(true);
+    expect(measure(cut)).toBeLessThanOrEqual(100);
+    // A base letter and its combining accent stay together.
+    expect(fitText('e\u0301e\u0301e\u0301e\u0301', 30, measure)).toBe('e\u0301…');
+  });
+});
+
+describe('distance field', () => {
+  it('is 0.5 on the edge, above inside, below outside', () => {
+    const width = 20, height = 20;
+    const coverage = new Float32Array(width * height);
+    for (let y = 5; y < 15; y++) for (let x = 5; x < 15; x++) coverage[y * width + x] = 1;
+    const field = distanceField(coverage, width, height, 4);
+    expect(field[10 * width + 10]).toBe(255); // deep inside
+    expect(field[0]).toBe(0); // far outside
+    const inside = field[10 * width + 5], outside = field[10 * width + 4];
+    expect(inside).toBeGreaterThan(127);
+    expect(outside).toBeLessThan(128);
+    expect(field[10 * width + 3]).toBeLessThan(outside); // falls off with distance
+  });
+});
+
+describe('label atlas', () => {
+  const rasterizer: Rasterizer = {
+    measure: (text) => [...text].length * 10,
+    draw: (_text, width, height) => new Float32Array(width * height).fill(0.6),
+  };
+
+  it('packs names on shelves, reuses entries and reports the rows it wrote', () => {
+    const atlas = new LabelAtlas(rasterizer);
+    const a = atlas.add('alpha', 'alpha')!;
+    const again = atlas.add('alpha', 'alpha');
+    expect(again).toBe(a);
+    const b = atlas.add('beta', 'beta')!;
+    expect(b.x).toBe(a.x + a.w);
+    expect(b.y).toBe(a.y);
+    const rows = atlas.takeDirtyRows();
+    expect(rows.start).toBe(0);
+    expect(rows.end).toBe(a.h);
+    expect(atlas.takeDirtyRows().end).toBe(0);
+  });
+
+  it('says when it is full; cleared, it starts a new generation', () => {
+    const atlas = new LabelAtlas(rasterizer);
+    let added = 0;
+    while (atlas.add(`name-${added}`, 'x'.repeat(20))) added++;
+    expect(added).toBeGreaterThan(100);
+    atlas.clear();
+    expect(atlas.size).toBe(0);
+    expect(atlas.generation).toBe(1);
+    expect(atlas.add('again', 'again')).toBeDefined();
+  });
+});
+
+describe('placement', () => {
+  const request = (id: number, x: number, y: number, side?: 0 | 1 | 2 | 3): PlacementRequest => ({ id, x, y, radius: 4, width: 60, height: 14, side });
+
+  it('puts a name beside its star, not over it', () => {
+    const box = boxBeside(request(1, 100, 100), 0);
+    expect(box.x).toBeGreaterThan(104);
+    expect(box.y + box.height / 2).toBe(100);
+  });
+
+  it('never lets two names overlap, and leaves out a name that fits nowhere', () => {
+    const grid = new PlacementGrid(400, 300);
+    const requests = Array.from({ length: 60 }, (_, i) => request(i, 150 + (i % 6) * 3, 150 + Math.floor(i / 6) * 3));
+    const placed = placeLabels(requests, grid, 300);
+    expect(placed.length).toBeGreaterThan(1);
+    expect(placed.length).toBeLessThan(60);
+    for (let i = 0; i < placed.length; i++) for (let j = i + 1; j < placed.length; j++) expect(intersects(placed[i], placed[j])).toBe(false);
+    for (const box of placed) {
+      expect(box.x).toBeGreaterThanOrEqual(0);
+      expect(box.x + box.width).toBeLessThanOrEqual(400);
+    }
+  });
+
+  it('keeps the side a name had while it still fits', () => {
+    const grid = new PlacementGrid(400, 300);
+    const [placed] = placeLabels([request(1, 200, 150, 1)], grid, 10);
+    expect(placed.side).toBe(1);
+  });
+
+  it('stops at the budget', () => {
+    const grid = new PlacementGrid(4000, 3000);
+    const requests = Array.from({ length: 50 }, (_, i) => request(i, 100 + (i % 10) * 300, 100 + Math.floor(i / 10) * 300));
+    expect(placeLabels(requests, grid, 7)).toHaveLength(7);
+  });
+});
+
+describe('candidate scan', () => {
+  // Camera at the origin looking down -Z: identity view, a simple perspective.
+  const f = 1 / Math.tan(Math.PI / 8);
+  const viewProjection = new Float32Array([f, 0, 0, 0, 0, f, 0, 0, 0, 0, -1, -1, 0, 0, -2, 0]);
+  const camera = { viewProjection, position: [0, 0, 0], pixelRatio: 1 };
+
+  it('ranks stars by drawn size: big far stars and near small ones, behind the camera never', () => {
+    const positions = new Float32Array([0, 0, -1000, 0, 0, -5000, 0, 0, -50, 0, 0, 100, 1e6, 0, -10]);
+    const sizes = new Float32Array([15, 215, 15, 215, 215]);
+    const scan = new CandidateScan(positions, sizes, 10, 3);
+    scan.begin(camera);
+    expect(scan.step(Infinity)).toBe(true);
+    // Star 2 is near (105 px), star 1 big and far (15 px), star 0 small and far (5 px); 3 is behind, 4 off screen.
+    expect([...scan.result()]).toEqual([2, 1, 0]);
+  });
+
+  it('works in slices under a deadline and keeps only the best', () => {
+    const count = 20_000;
+    const positions = new Float32Array(count * 3);
+    for (let i = 0; i < count; i++) positions[i * 3 + 2] = -100 - i;
+    const sizes = new Float32Array(count).fill(15);
+    const scan = new CandidateScan(positions, sizes, 5, 0);
+    scan.begin(camera);
+    let clock = 0;
+    let slices = 1;
+    while (!scan.step(0, () => ++clock)) slices++;
+    expect(slices).toBeGreaterThan(1);
+    expect([...scan.result()]).toEqual([0, 1, 2, 3, 4]);
+  });
+
+  it('ranks boosted stars (search results) first', () => {
+    const positions = new Float32Array([0, 0, -100, 0, 0, -9000]);
+    const boosted = new Uint8Array([0, 1]);
+    const scan = new CandidateScan(positions, new Float32Array([15, 15]), 10, 3, boosted);
+    scan.begin(camera);
+    scan.step(Infinity);
+    expect([...scan.result()]).toEqual([1, 0]);
+  });
+});
