@@ -55,6 +55,7 @@ interface BuildFlags {
   vantageHost?: string;
   vantageAsn?: number;
   labelPrefix?: string;
+  gpu?: boolean;
   progress: boolean;
 }
 
@@ -90,6 +91,7 @@ export function registerBuildCommand(program: Command): void {
     .option('--vantage-host <host>', 'internet galaxy: host the routing tables were seen from')
     .option('--vantage-asn <asn>', 'internet galaxy: AS number of that host', integer)
     .option('--label-prefix <prefix>', 'text put before every node name (e.g. AS)')
+    .option('--gpu', 'lay out on the GPU (WebGPU in headless Chromium); the CPU layout is faster without a GPU, see README')
     .option('--no-progress', 'no progress bar')
     .addHelpText('after', EXAMPLES)
     .action(async (input: string, flags: BuildFlags) => {
@@ -112,6 +114,8 @@ export function registerBuildCommand(program: Command): void {
           threads: flags.threads,
           meta: metaFrom(flags),
           labelPrefix: flags.labelPrefix,
+          gpu: flags.gpu,
+          log: (line) => process.stderr.write(`${line}\n`),
           onImported: (graph) => {
             process.stderr.write(
               `imported ${graph.format}: ${graph.labels.length.toLocaleString('en-US')} nodes, ` +

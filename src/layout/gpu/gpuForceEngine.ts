@@ -8,7 +8,11 @@ import scheduleSource from '../../../shaders/layoutSchedule.wgsl?raw';
 import springsSource from '../../../shaders/layoutSprings.wgsl?raw';
 import type { Level } from '../coarsen';
 
-/** How repulsion is summed: through the Barnes–Hut cell pyramid, or every pair (the O(n²) reference). */
+/**
+ * How repulsion is summed: through the Barnes–Hut cell pyramid (levels of up to EXACT_UP_TO nodes
+ * still sum every pair: one pass costs less than building the pyramid), or every pair on every
+ * level (the O(n²) reference).
+ */
 export type RepulsionMethod = 'octree' | 'exact';
 
 export interface EngineSettings {
@@ -33,6 +37,7 @@ export interface EngineReadout {
 }
 
 const GROUP = 256;
+export const EXACT_UP_TO = 1024;
 /** The finest cell grid has at most 128³ cells (7 levels below the root). */
 const MAX_DEPTH = 7;
 const PARAMS_BYTES = 32;
@@ -110,13 +115,10 @@ export class GpuForceEngine {
     this.pass('cells', cellsSource, ['clearHeads', 'insertNodes', 'cellMasses'], ['uniform', 'read', 'read', 'read', 'write', 'write', 'write'], [
       b.params, b.positions, b.masses, b.frame, b.heads, b.nextInCell, b.cells,
     ]);
-    if (settings.method === 'octree') {
-      this.pass('repulsion', repulsionSource, ['repel'], ['uniform', 'read', 'read', 'read', 'read', 'read', 'read', 'write'], [
-        b.params, b.positions, b.masses, b.frame, b.heads, b.nextInCell, b.cells, b.forces,
-      ]);
-    } else {
-      this.pass('repulsion', repulsionExactSource, ['repelExact'], ['uniform', 'read', 'read', 'write'], [b.params, b.positions, b.masses, b.forces]);
-    }
+    this.pass('repulsion', repulsionSource, ['repel'], ['uniform', 'read', 'read', 'read', 'read', 'read', 'read', 'write'], [
+      b.params, b.positions, b.masses, b.frame, b.heads, b.nextInCell, b.cells, b.forces,
+    ]);
+    this.pass('repulsionExact', repulsionExactSource, ['repelExact'], ['uniform', 'read', 'read', 'write'], [b.params, b.positions, b.masses, b.forces]);
     this.pass('springs', springsSource, ['pull'], ['uniform', 'read', 'read', 'read', 'read', 'read', 'write', 'write'], [
       b.params, b.positions, b.masses, b.linkStarts, b.neighbours, b.weights, b.forces, b.energies,
     ]);
@@ -212,8 +214,9 @@ export class GpuForceEngine {
     const p = this.pipelines;
     const nodeGroups = groups(n);
     const finestGroups = groups(1 << (3 * this.depth));
+    const exact = this.settings.method === 'exact' || n <= EXACT_UP_TO;
     for (let iteration = 0; iteration < count; iteration++) {
-      if (this.settings.method === 'octree') {
+      if (!exact) {
         pass.setBindGroup(0, this.bindGroups.bounds);
         pass.setPipeline(p.boundsPartial);
         pass.dispatchWorkgroups(nodeGroups);
@@ -232,10 +235,11 @@ export class GpuForceEngine {
           pass.dispatchWorkgroups(groups(1 << (3 * level)));
         }
         pass.setPipeline(p.repel);
+        pass.setBindGroup(0, this.bindGroups.repulsion);
       } else {
         pass.setPipeline(p.repelExact);
+        pass.setBindGroup(0, this.bindGroups.repulsionExact);
       }
-      pass.setBindGroup(0, this.bindGroups.repulsion);
       pass.dispatchWorkgroups(nodeGroups);
       pass.setBindGroup(0, this.bindGroups.springs);
       pass.setPipeline(p.pull);
