@@ -9,7 +9,7 @@ import createLayout from 'ngraph.forcelayout';
 import { forceLayoutRaw } from '../../../src/layout/forceLayout';
 import { edgeLengthRatio, linkedNodes } from '../../../src/layout/quality';
 import { haveSharedGalaxies, sharedGalaxiesMissingReason } from '../../support/sharedGalaxies';
-import { readSharedGalaxy } from '../support/readSharedGalaxy';
+import { readSharedGalaxy } from '../../support/readSharedGalaxy';
 import type { BenchSuite } from '../run';
 
 const NGRAPH_STEPS = Number(process.env.BENCH_NGRAPH_STEPS ?? 3);

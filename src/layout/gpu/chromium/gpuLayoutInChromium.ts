@@ -62,9 +62,11 @@ export async function gpuLayoutInChromium(
           log(`Chromium found no WebGPU adapter (${backend})`);
           continue;
         }
-        if (backend === 'swiftshader') log('no GPU found: laying out on SwiftShader, WebGPU on the CPU (slower than the CPU layout)');
         const result = await runGpuLayoutOnPage(page, server, request);
         log(`GPU layout on ${result.stats.adapter}: ${result.stats.iterations} iterations in ${result.stats.wallSeconds.toFixed(1)} s`);
+        if (/swiftshader/i.test(result.stats.adapter)) {
+          log('note: SwiftShader is WebGPU on the CPU, with no GPU found; the CPU layout (without --gpu) is faster here');
+        }
         return { ...result, backend };
       } finally {
         await browser.close();

@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { decodeLinks } from '../../../src/data/wire/links';
-import { decodePositions } from '../../../src/data/wire/positions';
-import { sharedGalaxiesDir } from '../../support/sharedGalaxies';
+import { decodeLinks } from '../../src/data/wire/links';
+import { decodePositions } from '../../src/data/wire/positions';
+import { sharedGalaxiesDir } from './sharedGalaxies';
 
 /** A published galaxy's graph (and its published positions) from ../shared/galaxies, links as source and target arrays. */
 export function readSharedGalaxy(name: string) {
