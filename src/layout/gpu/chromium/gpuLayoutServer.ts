@@ -1,29 +1,30 @@
-import { existsSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { staticFiles } from '../../../cli/serve/staticFiles';
 import type { LayoutInput } from '../../multilevel';
 import { encodeGraph, GRAPH_PATH, POSITIONS_PATH } from '../page/protocol';
 
-const here = path.dirname(fileURLToPath(import.meta.url));
-const pageDir = path.resolve(here, '../page');
-const projectRoot = path.resolve(here, '../../../..');
-const pageBuild = path.join(projectRoot, 'node_modules', '.cache', 'galaxy-gpu-layout');
+const pageDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../page');
 
-let built: Promise<void> | undefined;
+const CONTENT_TYPES: Record<string, string> = { '.html': 'text/html; charset=utf-8', '.js': 'text/javascript; charset=utf-8' };
 
-/** Bundles the layout page (TypeScript and WGSL) with Vite, once per process. */
-function buildPage(): Promise<void> {
+let built: Promise<Map<string, Uint8Array>> | undefined;
+
+/**
+ * Bundles the layout page (TypeScript and WGSL) with Vite in memory, once per process: nothing is
+ * written, so several builds can run side by side.
+ */
+function buildPage(): Promise<Map<string, Uint8Array>> {
   built ??= (async () => {
     const { build } = await import('vite');
-    await build({
-      configFile: false,
-      root: pageDir,
-      logLevel: 'warn',
-      build: { outDir: pageBuild, emptyOutDir: true },
-    });
-    if (!existsSync(path.join(pageBuild, 'index.html'))) throw new Error('the GPU layout page did not build');
+    const result = await build({ configFile: false, root: pageDir, logLevel: 'warn', build: { write: false } });
+    const outputs = (Array.isArray(result) ? result : [result]).flatMap((entry) => ('output' in entry ? entry.output : []));
+    const files = new Map<string, Uint8Array>();
+    for (const chunk of outputs) {
+      files.set(`/${chunk.fileName}`, chunk.type === 'chunk' ? Buffer.from(chunk.code) : Buffer.from(chunk.source));
+    }
+    if (!files.has('/index.html')) throw new Error('the GPU layout page did not build');
+    return files;
   })();
   return built;
 }
@@ -37,9 +38,8 @@ export interface GpuLayoutServer {
 
 /** Serves the built layout page, one graph for it to lay out and a place to post the positions to, on loopback. */
 export async function serveGpuLayoutPage(input: LayoutInput): Promise<GpuLayoutServer> {
-  await buildPage();
+  const files = await buildPage();
   const graph = encodeGraph(input.nodeCount, input.sources, input.targets);
-  const files = staticFiles(pageBuild);
   let received: Float32Array | undefined;
   const server: Server = createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://localhost');
@@ -58,7 +58,14 @@ export async function serveGpuLayoutPage(input: LayoutInput): Promise<GpuLayoutS
       });
       return;
     }
-    files(req, res);
+    const file = files.get(url.pathname === '/' ? '/index.html' : url.pathname);
+    if (!file) {
+      res.statusCode = 404;
+      res.end('Not found');
+      return;
+    }
+    res.setHeader('Content-Type', CONTENT_TYPES[path.extname(url.pathname === '/' ? '/index.html' : url.pathname)] ?? 'application/octet-stream');
+    res.end(file);
   });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
