@@ -103,6 +103,8 @@ const suite: BenchSuite = {
         };
       }
       results[name] = entry;
+      // Each graph's figures as soon as they exist: the whole suite takes long without a GPU.
+      process.stderr.write(`bench gpulayout: ${name} ${JSON.stringify(entry)}\n`);
     }
     return results;
   },
