@@ -150,34 +150,44 @@ export async function createGpuLiveLayout(graph: LayoutGraph, options: GpuLayout
   };
 
   let disposed = false;
+  let pending: Promise<LayoutFrame> | undefined;
+
+  const advance = async (): Promise<LayoutFrame> => {
+    if (converged) return frame();
+    const level = levels[levelIndex];
+    if (level.nodeCount < 2) {
+      converged = levelIndex === 0;
+      if (!converged) nextLevel();
+      return frame();
+    }
+    const count = Math.min(batch, iterations - levelIteration);
+    engine.run(count);
+    const readout = await engine.read();
+    const movement = meanMovement(levelPositions, readout.positions, count);
+    const spacing = typicalSpacing(Float64Array.from(readout.positions));
+    levelPositions = readout.positions;
+    levelIteration = readout.iteration;
+    totalIterations += count;
+    const settled = movement < SETTLED_MOVEMENT * spacing;
+    if (settled || levelIteration >= iterations) {
+      if (levelIndex === 0) converged = true;
+      else nextLevel();
+    }
+    return frame();
+  };
+
   return {
     engine: 'webgpu',
     get level() {
       return { index: levelIndex, count: levels.length, nodeCount: levels[levelIndex].nodeCount };
     },
-    async step(): Promise<LayoutFrame> {
-      if (disposed) throw new Error('the layout was disposed');
-      if (converged) return frame();
-      const level = levels[levelIndex];
-      if (level.nodeCount < 2) {
-        converged = levelIndex === 0;
-        if (!converged) nextLevel();
-        return frame();
-      }
-      const count = Math.min(batch, iterations - levelIteration);
-      engine.run(count);
-      const readout = await engine.read();
-      const movement = meanMovement(levelPositions, readout.positions, count);
-      const spacing = typicalSpacing(Float64Array.from(readout.positions));
-      levelPositions = readout.positions;
-      levelIteration = readout.iteration;
-      totalIterations += count;
-      const settled = movement < SETTLED_MOVEMENT * spacing;
-      if (settled || levelIteration >= iterations) {
-        if (levelIndex === 0) converged = true;
-        else nextLevel();
-      }
-      return frame();
+    step(): Promise<LayoutFrame> {
+      if (disposed) return Promise.reject(new Error('the layout was disposed'));
+      // A step asked for while one runs gets that step's frame: batches never overlap on the GPU.
+      pending ??= advance().finally(() => {
+        pending = undefined;
+      });
+      return pending;
     },
     dispose(): void {
       if (disposed) return;
