@@ -41,3 +41,73 @@ export function linkedNodes(nodeCount: number, sources: ArrayLike<number>, targe
   for (let i = 0; i < nodeCount; i++) if (linked[i]) nodes.push(i);
   return Uint32Array.from(nodes);
 }
+
+/** The k-th smallest of `values` (1-based), reordering them. */
+function kthSmallest(values: Float64Array, k: number): number {
+  let low = 0;
+  let high = values.length - 1;
+  const target = k - 1;
+  while (low < high) {
+    const pivot = values[(low + high) >>> 1];
+    let i = low;
+    let j = high;
+    while (i <= j) {
+      while (values[i] < pivot) i++;
+      while (values[j] > pivot) j--;
+      if (i <= j) {
+        const t = values[i];
+        values[i] = values[j];
+        values[j] = t;
+        i++;
+        j--;
+      }
+    }
+    if (target <= j) high = j;
+    else if (target >= i) low = i;
+    else return values[target];
+  }
+  return values[target];
+}
+
+/**
+ * Neighbourhood preservation: for sampled linked nodes, the share of a node's k graph neighbours
+ * that are among its k nearest nodes in space (k = its number of distinct neighbours), averaged.
+ * 1 means every node's neighbours are the stars closest to it; a random layout gives about k/n.
+ */
+export function neighbourhoodPreservation(
+  positions: ArrayLike<number>,
+  sources: ArrayLike<number>,
+  targets: ArrayLike<number>,
+  samples = 1000,
+  seed = 7,
+): number {
+  const n = positions.length / 3;
+  const neighbours: Set<number>[] = [];
+  const add = (a: number, b: number) => {
+    if (a === b) return;
+    (neighbours[a] ??= new Set()).add(b);
+  };
+  for (let k = 0; k < sources.length; k++) {
+    add(sources[k], targets[k]);
+    add(targets[k], sources[k]);
+  }
+  const linked: number[] = [];
+  for (let i = 0; i < n; i++) if (neighbours[i]) linked.push(i);
+  if (linked.length === 0) return 0;
+  const random = seededRandom(seed);
+  const distances = new Float64Array(n - 1);
+  const count = Math.min(samples, linked.length);
+  let sum = 0;
+  for (let s = 0; s < count; s++) {
+    const node = count === linked.length ? linked[s] : linked[Math.floor(random() * linked.length)];
+    const around = neighbours[node];
+    const k = around.size;
+    let d = 0;
+    for (let other = 0; other < n; other++) if (other !== node) distances[d++] = distance(positions, node, other);
+    const radius = kthSmallest(distances, k);
+    let within = 0;
+    for (const other of around) if (distance(positions, node, other) <= radius) within++;
+    sum += Math.min(k, within) / k;
+  }
+  return sum / count;
+}

@@ -25,6 +25,9 @@ export interface BuildOptions {
   tiles?: boolean;
   onImported?: (graph: ImportedGraph) => void;
   onIteration?: (done: number, total: number) => void;
+  /** Lay out with the WebGPU layout in headless Chromium instead of the CPU layout. */
+  gpu?: boolean;
+  log?: (line: string) => void;
 }
 
 export interface BuildResult {
@@ -44,7 +47,7 @@ export async function buildGalaxy(options: BuildOptions): Promise<BuildResult> {
   if (graph.labels.length === 0) throw new ImportError('the input holds no nodes: nothing to build', undefined, options.input);
   if (options.labelPrefix) graph.labels = graph.labels.map((label) => `${options.labelPrefix}${label}`);
   options.onImported?.(graph);
-  const positions = await forceLayout(
+  const positions = options.gpu ? await gpuLayout(graph, options) : await forceLayout(
     { nodeCount: graph.labels.length, sources: graph.sources, targets: graph.targets },
     {
       seed: options.seed ?? DEFAULT_SEED,
@@ -67,4 +70,15 @@ export async function buildGalaxy(options: BuildOptions): Promise<BuildResult> {
   );
   const tiled = options.tiles === false ? manifest : tileGalaxyVersion(`${options.out}/${options.name}`, version).manifest;
   return { graph, version, manifest: tiled, folder: `${options.out}/${options.name}/${version}` };
+}
+
+/** `--gpu`: the WebGPU layout in headless Chromium (loaded only then: it needs Playwright and Vite). */
+async function gpuLayout(graph: ImportedGraph, options: BuildOptions): Promise<Float32Array> {
+  const { gpuLayoutInChromium } = await import('../../layout/gpu/chromium/gpuLayoutInChromium');
+  const result = await gpuLayoutInChromium(
+    { nodeCount: graph.labels.length, sources: graph.sources, targets: graph.targets },
+    { seed: options.seed ?? DEFAULT_SEED, iterations: options.iterations ?? DEFAULT_ITERATIONS, batch: 25 },
+    { log: options.log },
+  );
+  return result.positions;
 }

@@ -60,6 +60,7 @@ interface BuildFlags {
   labelPrefix?: string;
   maxInputMb: number;
   tiles: boolean;
+  gpu?: boolean;
   progress: boolean;
 }
 
@@ -97,6 +98,7 @@ export function registerBuildCommand(program: Command): void {
     .option('--label-prefix <prefix>', 'text put before every node name (e.g. AS)')
     .option('--max-input-mb <n>', 'most megabytes read from the input, once unzipped', positiveInteger, DEFAULT_MAX_INPUT_BYTES / 2 ** 20)
     .option('--no-tiles', 'write only the classic files, not the tiled form (docs/tiles.md)')
+    .option('--gpu', 'lay out on the GPU (WebGPU in headless Chromium); the CPU layout is faster without a GPU, see README')
     .option('--no-progress', 'no progress bar')
     .addHelpText('after', EXAMPLES)
     .action(async (input: string, flags: BuildFlags) => {
@@ -124,6 +126,8 @@ export function registerBuildCommand(program: Command): void {
           labelPrefix: flags.labelPrefix,
           maxInputBytes: flags.maxInputMb * 2 ** 20,
           tiles: flags.tiles,
+          gpu: flags.gpu,
+          log: (line) => process.stderr.write(`${line}\n`),
           onImported: (graph) => {
             process.stderr.write(
               `imported ${graph.format}: ${graph.labels.length.toLocaleString('en-US')} nodes, ` +

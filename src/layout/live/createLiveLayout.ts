@@ -16,10 +16,20 @@ const cpuEngine: LiveLayoutEngine = {
 };
 
 /**
+ * The WebGPU compute layout (src/layout/gpu). Opt-in with `?layout=webgpu` until it is measured to
+ * pay on visitors' GPUs against the CPU workers (docs/decisions.md); loaded only when chosen.
+ */
+const webGpuEngine: LiveLayoutEngine = {
+  engine: 'webgpu',
+  available: () => typeof navigator !== 'undefined' && 'gpu' in navigator && forcedLayoutEngine() === 'webgpu',
+  create: async (graph, options) => (await import('../gpu/gpuLiveLayout')).createWebGpuLayout(graph, options),
+};
+
+/**
  * Engines best first. The WebGPU compute layout (src/layout/gpu) registers itself ahead of the CPU
  * one with `registerLiveLayoutEngine`; the CPU workers stay the fallback.
  */
-const engines: LiveLayoutEngine[] = [cpuEngine];
+const engines: LiveLayoutEngine[] = [webGpuEngine, cpuEngine];
 
 export function registerLiveLayoutEngine(engine: LiveLayoutEngine): void {
   engines.unshift(engine);

@@ -3,43 +3,19 @@
  * seconds per iteration on the full graph next to ngraph.forcelayout (3D) in the same run, and
  * mean link length / mean random-pair distance next to the published layout of the same graph.
  */
-import { readFileSync } from 'node:fs';
 import os from 'node:os';
-import path from 'node:path';
 import createGraph from 'ngraph.graph';
 import createLayout from 'ngraph.forcelayout';
-import { decodeLinks } from '../../../src/data/wire/links';
-import { decodePositions } from '../../../src/data/wire/positions';
 import { forceLayoutRaw } from '../../../src/layout/forceLayout';
 import { edgeLengthRatio, linkedNodes } from '../../../src/layout/quality';
-import { haveSharedGalaxies, sharedGalaxiesDir, sharedGalaxiesMissingReason } from '../../support/sharedGalaxies';
+import { haveSharedGalaxies, sharedGalaxiesMissingReason } from '../../support/sharedGalaxies';
+import { readSharedGalaxy } from '../../support/readSharedGalaxy';
 import type { BenchSuite } from '../run';
 
 const NGRAPH_STEPS = Number(process.env.BENCH_NGRAPH_STEPS ?? 3);
 const ITERATIONS = Number(process.env.BENCH_LAYOUT_ITERATIONS ?? 100);
 
-function readGalaxy(name: string) {
-  const dir = path.join(sharedGalaxiesDir, name);
-  const manifest = JSON.parse(readFileSync(path.join(dir, 'manifest.json'), 'utf8')) as { last: string };
-  const file = (f: string): ArrayBuffer => {
-    const bytes = readFileSync(path.join(dir, manifest.last, f));
-    return bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer;
-  };
-  const positions = decodePositions(file('positions.bin'));
-  const links = decodeLinks(file('links.bin'), positions.nodeCount);
-  const sources = new Uint32Array(links.edgeCount);
-  const targets = new Uint32Array(links.edgeCount);
-  let k = 0;
-  for (let node = 0; node < positions.nodeCount; node++) {
-    for (let e = links.outOffsets[node]; e < links.outOffsets[node + 1]; e++, k++) {
-      sources[k] = node;
-      targets[k] = links.outTargets[e];
-    }
-  }
-  return { nodeCount: positions.nodeCount, positions: positions.positions, sources, targets, version: manifest.last };
-}
-
-function ngraphSecondsPerStep(graph: ReturnType<typeof readGalaxy>): number {
+function ngraphSecondsPerStep(graph: ReturnType<typeof readSharedGalaxy>): number {
   const g = createGraph();
   for (let i = 0; i < graph.nodeCount; i++) g.addNode(i);
   for (let k = 0; k < graph.sources.length; k++) g.addLink(graph.sources[k], graph.targets[k]);
@@ -54,7 +30,7 @@ const suite: BenchSuite = {
   name: 'layout',
   async run() {
     if (!haveSharedGalaxies) return { skipped: sharedGalaxiesMissingReason };
-    const graph = readGalaxy('npm');
+    const graph = readSharedGalaxy('npm');
     const threads = os.availableParallelism();
 
     // Ours: time every iteration on the finest level of the multilevel layout, which holds every

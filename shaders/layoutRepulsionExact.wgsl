@@ -1,0 +1,62 @@
+// Force layout, pass 4 without approximation: every node against every other, a tile of 256
+// nodes at a time through workgroup memory. O(n^2): the reference the Barnes-Hut pass is measured against.
+
+struct Params {
+  nodeCount: u32,
+  depth: u32,
+  theta: f32,
+  gravity: f32,
+  repulsion: f32,
+  nodeGroups: u32,
+  pad0: u32,
+  pad1: u32,
+}
+
+@group(0) @binding(0) var<uniform> params: Params;
+@group(0) @binding(1) var<storage, read> positions: array<vec4<f32>>;
+@group(0) @binding(2) var<storage, read> masses: array<f32>;
+@group(0) @binding(3) var<storage, read_write> forces: array<vec4<f32>>;
+
+const GROUP = 256u;
+var<workgroup> tile: array<vec4<f32>, GROUP>;
+
+fn apart(i: u32, j: u32) -> vec3<f32> {
+  var dx = f32((i * 7919u + j) % 13u) - 6.0;
+  if (dx == 0.0) {
+    dx = 1.0;
+  }
+  return vec3<f32>(dx, f32((i * 104729u + j) % 11u) - 5.0, f32((i + j * 31u) % 7u) - 3.0);
+}
+
+@compute @workgroup_size(256)
+fn repelExact(@builtin(global_invocation_id) id: vec3<u32>, @builtin(local_invocation_index) local: u32) {
+  let n = params.nodeCount;
+  let i = id.x;
+  let p = positions[min(i, n - 1u)].xyz;
+  var force = vec3<f32>(0.0);
+  for (var start = 0u; start < n; start += GROUP) {
+    let j = start + local;
+    if (j < n) {
+      tile[local] = vec4<f32>(positions[j].xyz, masses[j]);
+    } else {
+      tile[local] = vec4<f32>(0.0);
+    }
+    workgroupBarrier();
+    for (var k = 0u; k < GROUP; k++) {
+      let body = start + k;
+      if (body < n && body != i) {
+        var d = p - tile[k].xyz;
+        var d2 = dot(d, d);
+        if (d2 < 1.0e-6) {
+          d = apart(i, body);
+          d2 = dot(d, d);
+        }
+        force += d * (tile[k].w / d2);
+      }
+    }
+    workgroupBarrier();
+  }
+  if (i < n) {
+    forces[i] = vec4<f32>(force * (params.repulsion * masses[i]), 0.0);
+  }
+}

@@ -1,0 +1,283 @@
+import boundsSource from '../../../shaders/layoutBounds.wgsl?raw';
+import cellsSource from '../../../shaders/layoutCells.wgsl?raw';
+import moveSource from '../../../shaders/layoutMove.wgsl?raw';
+import pyramidSource from '../../../shaders/layoutPyramid.wgsl?raw';
+import repulsionSource from '../../../shaders/layoutRepulsion.wgsl?raw';
+import repulsionExactSource from '../../../shaders/layoutRepulsionExact.wgsl?raw';
+import scheduleSource from '../../../shaders/layoutSchedule.wgsl?raw';
+import springsSource from '../../../shaders/layoutSprings.wgsl?raw';
+import type { Level } from '../coarsen';
+
+/**
+ * How repulsion is summed: through the Barnes–Hut cell pyramid (levels of up to EXACT_UP_TO nodes
+ * still sum every pair: one pass costs less than building the pyramid), or every pair on every
+ * level (the O(n²) reference).
+ */
+export type RepulsionMethod = 'octree' | 'exact';
+
+export interface EngineSettings {
+  theta: number;
+  gravity: number;
+  repulsion: number;
+  method: RepulsionMethod;
+}
+
+/** The step schedule of one level, as the CLI's layout runs it. */
+export interface LevelSchedule {
+  initialStep: number;
+  iterations: number;
+}
+
+export interface EngineReadout {
+  /** x, y, z per node of the loaded level. */
+  positions: Float32Array;
+  /** Iterations run on the loaded level. */
+  iteration: number;
+  step: number;
+}
+
+const GROUP = 256;
+export const EXACT_UP_TO = 1024;
+/** The finest cell grid has at most 128³ cells (7 levels below the root). */
+const MAX_DEPTH = 7;
+const PARAMS_BYTES = 32;
+const SCHEDULE_BYTES = 32;
+
+/** Levels below the root of the cell pyramid: about one finest cell per node. */
+export function pyramidDepth(nodeCount: number): number {
+  return Math.min(MAX_DEPTH, Math.max(1, Math.ceil(Math.log2(Math.cbrt(Math.max(2, nodeCount))))));
+}
+
+function pyramidCells(depth: number): number {
+  return ((1 << (3 * (depth + 1))) - 1) / 7;
+}
+
+type BindingKind = 'uniform' | 'read' | 'write';
+
+function bindGroupLayout(device: GPUDevice, kinds: BindingKind[]): GPUBindGroupLayout {
+  return device.createBindGroupLayout({
+    entries: kinds.map((kind, binding) => ({
+      binding,
+      visibility: GPUShaderStage.COMPUTE,
+      buffer: { type: kind === 'uniform' ? 'uniform' : kind === 'read' ? 'read-only-storage' : 'storage' },
+    })),
+  });
+}
+
+function groups(count: number): number {
+  return Math.max(1, Math.ceil(count / GROUP));
+}
+
+/**
+ * The GPU side of the force layout: buffers sized for the finest level, one pipeline per pass,
+ * and a level loaded at a time. `run` queues iterations without waiting; `read` waits for them
+ * and copies the level's positions back.
+ */
+export class GpuForceEngine {
+  private readonly buffers: Record<string, GPUBuffer> = {};
+  private readonly pipelines: Record<string, GPUComputePipeline> = {};
+  private readonly bindGroups: Record<string, GPUBindGroup> = {};
+  private readonly levelBindGroups: GPUBindGroup[] = [];
+  private nodeCount = 0;
+  private depth = 1;
+
+  constructor(
+    private readonly device: GPUDevice,
+    capacity: { nodes: number; adjacency: number },
+    private readonly settings: EngineSettings,
+  ) {
+    const usage = GPUBufferUsage.STORAGE | GPUBufferUsage.COPY_DST | GPUBufferUsage.COPY_SRC;
+    const nodes = Math.max(2, capacity.nodes);
+    const maxDepth = pyramidDepth(nodes);
+    const finestCells = 1 << (3 * maxDepth);
+    const buffer = (name: string, bytes: number, extra = usage) => {
+      this.buffers[name] = device.createBuffer({ label: `layout ${name}`, size: Math.max(16, Math.ceil(bytes / 16) * 16), usage: extra });
+    };
+    buffer('params', PARAMS_BYTES, GPUBufferUsage.UNIFORM | GPUBufferUsage.COPY_DST);
+    buffer('positions', 16 * nodes);
+    buffer('forces', 16 * nodes);
+    buffer('masses', 4 * nodes);
+    buffer('linkStarts', 4 * (nodes + 1));
+    buffer('neighbours', 4 * Math.max(1, capacity.adjacency));
+    buffer('weights', 4 * Math.max(1, capacity.adjacency));
+    buffer('nextInCell', 4 * nodes);
+    buffer('heads', 4 * finestCells);
+    buffer('cells', 16 * pyramidCells(maxDepth));
+    buffer('boundsPartials', 32 * groups(nodes));
+    buffer('frame', 16);
+    buffer('energies', 4 * groups(nodes));
+    buffer('schedule', SCHEDULE_BYTES);
+    buffer('readPositions', 16 * nodes, GPUBufferUsage.MAP_READ | GPUBufferUsage.COPY_DST);
+    buffer('readSchedule', SCHEDULE_BYTES, GPUBufferUsage.MAP_READ | GPUBufferUsage.COPY_DST);
+
+    const b = this.buffers;
+    this.pass('bounds', boundsSource, ['boundsPartial', 'boundsTotal'], ['uniform', 'read', 'write', 'write'], [b.params, b.positions, b.boundsPartials, b.frame]);
+    this.pass('cells', cellsSource, ['clearHeads', 'insertNodes', 'cellMasses'], ['uniform', 'read', 'read', 'read', 'write', 'write', 'write'], [
+      b.params, b.positions, b.masses, b.frame, b.heads, b.nextInCell, b.cells,
+    ]);
+    this.pass('repulsion', repulsionSource, ['repel'], ['uniform', 'read', 'read', 'read', 'read', 'read', 'read', 'write'], [
+      b.params, b.positions, b.masses, b.frame, b.heads, b.nextInCell, b.cells, b.forces,
+    ]);
+    this.pass('repulsionExact', repulsionExactSource, ['repelExact'], ['uniform', 'read', 'read', 'write'], [b.params, b.positions, b.masses, b.forces]);
+    this.pass('springs', springsSource, ['pull'], ['uniform', 'read', 'read', 'read', 'read', 'read', 'write', 'write'], [
+      b.params, b.positions, b.masses, b.linkStarts, b.neighbours, b.weights, b.forces, b.energies,
+    ]);
+    this.pass('move', moveSource, ['moveNodes'], ['uniform', 'write', 'read', 'read'], [b.params, b.positions, b.forces, b.schedule]);
+    this.pass('schedule', scheduleSource, ['advance'], ['uniform', 'read', 'write'], [b.params, b.energies, b.schedule]);
+
+    // The pyramid pass runs once per level with that level's number in its own small uniform.
+    const pyramidLayout = bindGroupLayout(device, ['uniform', 'write']);
+    const pyramidModule = device.createShaderModule({ label: 'layout pyramid', code: pyramidSource });
+    this.pipelines.sumChildren = device.createComputePipeline({
+      label: 'layout sumChildren',
+      layout: device.createPipelineLayout({ bindGroupLayouts: [pyramidLayout] }),
+      compute: { module: pyramidModule, entryPoint: 'sumChildren' },
+    });
+    for (let level = 0; level < maxDepth; level++) {
+      const uniform = device.createBuffer({ size: 16, usage: GPUBufferUsage.UNIFORM | GPUBufferUsage.COPY_DST });
+      device.queue.writeBuffer(uniform, 0, new Uint32Array([level, 0, 0, 0]));
+      this.buffers[`level${level}`] = uniform;
+      this.levelBindGroups.push(
+        device.createBindGroup({ layout: pyramidLayout, entries: [{ binding: 0, resource: { buffer: uniform } }, { binding: 1, resource: { buffer: b.cells } }] }),
+      );
+    }
+  }
+
+  private pass(name: string, code: string, entryPoints: string[], kinds: BindingKind[], buffers: GPUBuffer[]): void {
+    const layout = bindGroupLayout(this.device, kinds);
+    const module = this.device.createShaderModule({ label: `layout ${name}`, code });
+    const pipelineLayout = this.device.createPipelineLayout({ bindGroupLayouts: [layout] });
+    for (const entryPoint of entryPoints) {
+      this.pipelines[entryPoint] = this.device.createComputePipeline({
+        label: `layout ${entryPoint}`,
+        layout: pipelineLayout,
+        compute: { module, entryPoint },
+      });
+    }
+    this.bindGroups[name] = this.device.createBindGroup({
+      layout,
+      entries: buffers.map((buffer, binding) => ({ binding, resource: { buffer } })),
+    });
+  }
+
+  /** Uploads a level (positions x, y, z per node) and restarts the step schedule for it. */
+  load(level: Level, positions: Float32Array, schedule: LevelSchedule): void {
+    const n = level.nodeCount;
+    this.nodeCount = n;
+    this.depth = pyramidDepth(n);
+    const queue = this.device.queue;
+    const params = new ArrayBuffer(PARAMS_BYTES);
+    new Uint32Array(params, 0, 2).set([n, this.depth]);
+    new Float32Array(params, 8, 3).set([this.settings.theta, this.settings.gravity, this.settings.repulsion]);
+    new Uint32Array(params, 20, 1).set([groups(n)]);
+    queue.writeBuffer(this.buffers.params, 0, params);
+
+    const padded = new Float32Array(4 * n);
+    for (let i = 0; i < n; i++) padded.set(positions.subarray(3 * i, 3 * i + 3), 4 * i);
+    queue.writeBuffer(this.buffers.positions, 0, padded);
+    queue.writeBuffer(this.buffers.masses, 0, Float32Array.from(level.masses));
+
+    // Each link in both endpoints' lists, so that a node sums its own springs without atomics.
+    const linkStarts = new Uint32Array(n + 1);
+    for (let k = 0; k < level.sources.length; k++) {
+      linkStarts[level.sources[k] + 1]++;
+      linkStarts[level.targets[k] + 1]++;
+    }
+    for (let i = 0; i < n; i++) linkStarts[i + 1] += linkStarts[i];
+    const cursor = linkStarts.slice(0, n);
+    const neighbours = new Uint32Array(Math.max(1, linkStarts[n]));
+    const weights = new Float32Array(Math.max(1, linkStarts[n]));
+    for (let k = 0; k < level.sources.length; k++) {
+      const a = level.sources[k], b = level.targets[k];
+      neighbours[cursor[a]] = b;
+      weights[cursor[a]++] = level.weights[k];
+      neighbours[cursor[b]] = a;
+      weights[cursor[b]++] = level.weights[k];
+    }
+    queue.writeBuffer(this.buffers.linkStarts, 0, linkStarts);
+    queue.writeBuffer(this.buffers.neighbours, 0, neighbours);
+    queue.writeBuffer(this.buffers.weights, 0, weights);
+
+    const state = new ArrayBuffer(SCHEDULE_BYTES);
+    // step, energy (the largest float: the first iteration counts as lowering it), initial and final step.
+    new Float32Array(state, 0, 4).set([schedule.initialStep, 3.4e38, schedule.initialStep, schedule.initialStep / 1000]);
+    new Uint32Array(state, 16, 4).set([0, 0, schedule.iterations, 0]);
+    queue.writeBuffer(this.buffers.schedule, 0, state);
+  }
+
+  /** Queues `count` iterations on the loaded level. */
+  run(count: number): void {
+    const n = this.nodeCount;
+    if (n < 2 || count <= 0) return;
+    const encoder = this.device.createCommandEncoder({ label: 'layout iterations' });
+    const pass = encoder.beginComputePass({ label: 'layout iterations' });
+    const p = this.pipelines;
+    const nodeGroups = groups(n);
+    const finestGroups = groups(1 << (3 * this.depth));
+    const exact = this.settings.method === 'exact' || n <= EXACT_UP_TO;
+    for (let iteration = 0; iteration < count; iteration++) {
+      if (!exact) {
+        pass.setBindGroup(0, this.bindGroups.bounds);
+        pass.setPipeline(p.boundsPartial);
+        pass.dispatchWorkgroups(nodeGroups);
+        pass.setPipeline(p.boundsTotal);
+        pass.dispatchWorkgroups(1);
+        pass.setBindGroup(0, this.bindGroups.cells);
+        pass.setPipeline(p.clearHeads);
+        pass.dispatchWorkgroups(finestGroups);
+        pass.setPipeline(p.insertNodes);
+        pass.dispatchWorkgroups(nodeGroups);
+        pass.setPipeline(p.cellMasses);
+        pass.dispatchWorkgroups(finestGroups);
+        pass.setPipeline(p.sumChildren);
+        for (let level = this.depth - 1; level >= 0; level--) {
+          pass.setBindGroup(0, this.levelBindGroups[level]);
+          pass.dispatchWorkgroups(groups(1 << (3 * level)));
+        }
+        pass.setPipeline(p.repel);
+        pass.setBindGroup(0, this.bindGroups.repulsion);
+      } else {
+        pass.setPipeline(p.repelExact);
+        pass.setBindGroup(0, this.bindGroups.repulsionExact);
+      }
+      pass.dispatchWorkgroups(nodeGroups);
+      pass.setBindGroup(0, this.bindGroups.springs);
+      pass.setPipeline(p.pull);
+      pass.dispatchWorkgroups(nodeGroups);
+      pass.setBindGroup(0, this.bindGroups.move);
+      pass.setPipeline(p.moveNodes);
+      pass.dispatchWorkgroups(nodeGroups);
+      pass.setBindGroup(0, this.bindGroups.schedule);
+      pass.setPipeline(p.advance);
+      pass.dispatchWorkgroups(1);
+    }
+    pass.end();
+    this.device.queue.submit([encoder.finish()]);
+  }
+
+  /** Waits for the queued iterations and reads the level's positions and schedule back. */
+  async read(): Promise<EngineReadout> {
+    const n = this.nodeCount;
+    const encoder = this.device.createCommandEncoder({ label: 'layout read-back' });
+    encoder.copyBufferToBuffer(this.buffers.positions, 0, this.buffers.readPositions, 0, 16 * Math.max(1, n));
+    encoder.copyBufferToBuffer(this.buffers.schedule, 0, this.buffers.readSchedule, 0, SCHEDULE_BYTES);
+    this.device.queue.submit([encoder.finish()]);
+    await Promise.all([
+      this.buffers.readPositions.mapAsync(GPUMapMode.READ, 0, 16 * Math.max(1, n)),
+      this.buffers.readSchedule.mapAsync(GPUMapMode.READ),
+    ]);
+    const padded = new Float32Array(this.buffers.readPositions.getMappedRange(0, 16 * Math.max(1, n)));
+    const positions = new Float32Array(3 * n);
+    for (let i = 0; i < n; i++) positions.set(padded.subarray(4 * i, 4 * i + 3), 3 * i);
+    const schedule = this.buffers.readSchedule.getMappedRange();
+    const step = new Float32Array(schedule, 0, 1)[0];
+    const iteration = new Uint32Array(schedule, 20, 1)[0];
+    this.buffers.readPositions.unmap();
+    this.buffers.readSchedule.unmap();
+    return { positions, iteration, step };
+  }
+
+  dispose(): void {
+    for (const buffer of Object.values(this.buffers)) buffer.destroy();
+  }
+}
