@@ -16,7 +16,7 @@ export const LABEL_HALO_CSS_PX = 2;
 /** Halo colour, RGBA 0..1. */
 export const LABEL_HALO_COLOR: readonly [number, number, number, number] = [0, 0, 0, 0.9];
 
-/** Fill colours, packed RGBA 0xRRGGBBAA. Hovered follows the hovered star's colour (SPEC: red). */
+/** Fill colours, packed RGBA 0xRRGGBBAA. Hovered follows the hovered star's colour (docs/rules.md#controls: red). */
 export const LABEL_COLOR_NORMAL = 0xe8e8f0ff;
 export const LABEL_COLOR_HOVERED = 0xff4040ff;
 export const LABEL_COLOR_SELECTED = 0xffd54aff;

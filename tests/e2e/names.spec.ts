@@ -70,7 +70,7 @@ for (const backend of BACKENDS) {
       const withNames = await canvasPixels(page);
       const box = (await canvasLocator(page).boundingBox())!;
 
-      // The biggest stars in view (by in-degree, projected here with the spec's camera) are named.
+      // The biggest stars in view (by in-degree, projected here with the camera (docs/rules.md#renderer)) are named.
       const biggest = Array.from({ length: galaxy.nodeCount }, (_, id) => id)
         .filter((id) => {
           const p = predictScreen(pose, [galaxy.positions[id * 3], galaxy.positions[id * 3 + 1], galaxy.positions[id * 3 + 2]], box.width, box.height);

@@ -1,4 +1,4 @@
-import type { Page } from 'playwright';
+import type { Page } from 'playwright-core';
 import type { LayoutInput } from '../../levels';
 import { PAGE_ENTRY, type GpuLayoutRequest, type GpuLayoutStats } from '../page/protocol';
 import { serveGpuLayoutPage, type GpuLayoutServer } from './gpuLayoutServer';

@@ -1,7 +1,5 @@
-import { chromium, type Browser } from 'playwright';
-
-/** Debian's Chromium unless CHROMIUM_PATH names another. */
-const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+import { chromium, type Browser } from 'playwright-core';
+import { chromiumPath } from '../../../browser/chromium';
 
 const COMMON_FLAGS = ['--no-sandbox', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 /** WebGPU on the machine's GPU through Vulkan. */
@@ -17,7 +15,7 @@ export type WebGpuBackend = 'hardware' | 'swiftshader';
  */
 export async function launchWebGpuChromium(backend: WebGpuBackend): Promise<Browser> {
   return chromium.launch({
-    executablePath,
+    executablePath: chromiumPath,
     args: [...COMMON_FLAGS, ...(backend === 'hardware' ? HARDWARE_FLAGS : SWIFTSHADER_FLAGS)],
   });
 }
