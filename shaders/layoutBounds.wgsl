@@ -1,17 +1,6 @@
 // Force layout, pass 1: the cube around every node, which the cell grid of this iteration divides.
 // Two entry points: boundsPartial (min and max per workgroup), then boundsTotal (one workgroup).
 
-struct Params {
-  nodeCount: u32,
-  depth: u32,
-  theta: f32,
-  gravity: f32,
-  repulsion: f32,
-  nodeGroups: u32,
-  pad0: u32,
-  pad1: u32,
-}
-
 @group(0) @binding(0) var<uniform> params: Params;
 @group(0) @binding(1) var<storage, read> positions: array<vec4<f32>>;
 @group(0) @binding(2) var<storage, read_write> partials: array<vec4<f32>>;

@@ -2,17 +2,6 @@
 // insertNodes puts each node at the head of its cell's list, cellMasses sums each cell's mass and
 // mass-weighted position (xyz: sum of mass * position, w: mass).
 
-struct Params {
-  nodeCount: u32,
-  depth: u32,
-  theta: f32,
-  gravity: f32,
-  repulsion: f32,
-  nodeGroups: u32,
-  pad0: u32,
-  pad1: u32,
-}
-
 @group(0) @binding(0) var<uniform> params: Params;
 @group(0) @binding(1) var<storage, read> positions: array<vec4<f32>>;
 @group(0) @binding(2) var<storage, read> masses: array<f32>;

@@ -1,28 +1,6 @@
 // Force layout, pass 6: every node moves the current step along its force (Yifan Hu's scheme:
 // the step, not the force, sets how far).
 
-struct Params {
-  nodeCount: u32,
-  depth: u32,
-  theta: f32,
-  gravity: f32,
-  repulsion: f32,
-  nodeGroups: u32,
-  pad0: u32,
-  pad1: u32,
-}
-
-struct Schedule {
-  step: f32,
-  energy: f32,
-  initialStep: f32,
-  finalStep: f32,
-  progress: u32,
-  iteration: u32,
-  iterations: u32,
-  pad0: u32,
-}
-
 @group(0) @binding(0) var<uniform> params: Params;
 @group(0) @binding(1) var<storage, read_write> positions: array<vec4<f32>>;
 @group(0) @binding(2) var<storage, read> forces: array<vec4<f32>>;

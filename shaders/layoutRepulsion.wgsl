@@ -3,17 +3,6 @@
 // less than theta times its distance acts as one body at its centre of mass; the nodes of the
 // finest cells that are too close for that are summed one by one.
 
-struct Params {
-  nodeCount: u32,
-  depth: u32,
-  theta: f32,
-  gravity: f32,
-  repulsion: f32,
-  nodeGroups: u32,
-  pad0: u32,
-  pad1: u32,
-}
-
 @group(0) @binding(0) var<uniform> params: Params;
 @group(0) @binding(1) var<storage, read> positions: array<vec4<f32>>;
 @group(0) @binding(2) var<storage, read> masses: array<f32>;

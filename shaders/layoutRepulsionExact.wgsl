@@ -1,17 +1,6 @@
 // Force layout, pass 4 without approximation: every node against every other, a tile of 256
 // nodes at a time through workgroup memory. O(n^2): the reference the Barnes-Hut pass is measured against.
 
-struct Params {
-  nodeCount: u32,
-  depth: u32,
-  theta: f32,
-  gravity: f32,
-  repulsion: f32,
-  nodeGroups: u32,
-  pad0: u32,
-  pad1: u32,
-}
-
 @group(0) @binding(0) var<uniform> params: Params;
 @group(0) @binding(1) var<storage, read> positions: array<vec4<f32>>;
 @group(0) @binding(2) var<storage, read> masses: array<f32>;

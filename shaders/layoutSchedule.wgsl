@@ -2,28 +2,6 @@
 // iterations that lowered the energy (sum of squared forces) and shrinks after one that did not,
 // and is capped by a cooling curve so that the level settles within its iterations.
 
-struct Params {
-  nodeCount: u32,
-  depth: u32,
-  theta: f32,
-  gravity: f32,
-  repulsion: f32,
-  nodeGroups: u32,
-  pad0: u32,
-  pad1: u32,
-}
-
-struct Schedule {
-  step: f32,
-  energy: f32,
-  initialStep: f32,
-  finalStep: f32,
-  progress: u32,
-  iteration: u32,
-  iterations: u32,
-  pad0: u32,
-}
-
 @group(0) @binding(0) var<uniform> params: Params;
 @group(0) @binding(1) var<storage, read> energies: array<f32>;
 @group(0) @binding(2) var<storage, read_write> schedule: Schedule;

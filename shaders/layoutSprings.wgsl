@@ -2,17 +2,6 @@
 // the pull grows with the link's length) and gravity towards the centre (growing with distance,
 // ForceAtlas2's "strong gravity") to its repulsion; sums the squared forces per workgroup.
 
-struct Params {
-  nodeCount: u32,
-  depth: u32,
-  theta: f32,
-  gravity: f32,
-  repulsion: f32,
-  nodeGroups: u32,
-  pad0: u32,
-  pad1: u32,
-}
-
 @group(0) @binding(0) var<uniform> params: Params;
 @group(0) @binding(1) var<storage, read> positions: array<vec4<f32>>;
 @group(0) @binding(2) var<storage, read> masses: array<f32>;

@@ -1,4 +1,5 @@
 import boundsSource from '../../../shaders/layoutBounds.wgsl?raw';
+import commonSource from '../../../shaders/layoutCommon.wgsl?raw';
 import cellsSource from '../../../shaders/layoutCells.wgsl?raw';
 import moveSource from '../../../shaders/layoutMove.wgsl?raw';
 import pyramidSource from '../../../shaders/layoutPyramid.wgsl?raw';
@@ -145,7 +146,7 @@ export class GpuForceEngine {
 
   private pass(name: string, code: string, entryPoints: string[], kinds: BindingKind[], buffers: GPUBuffer[]): void {
     const layout = bindGroupLayout(this.device, kinds);
-    const module = this.device.createShaderModule({ label: `layout ${name}`, code });
+    const module = this.device.createShaderModule({ label: `layout ${name}`, code: `${commonSource}\n${code}` });
     const pipelineLayout = this.device.createPipelineLayout({ bindGroupLayouts: [layout] });
     for (const entryPoint of entryPoints) {
       this.pipelines[entryPoint] = this.device.createComputePipeline({
