@@ -1,10 +1,8 @@
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { PNG } from 'pngjs';
 import { importGraph } from '../../src/importers';
-import { decodeGalaxy } from '../../src/data/wire/decodeGalaxy';
-import { haveSharedGalaxies, sharedGalaxiesDir, sharedGalaxiesMissingReason } from '../support/sharedGalaxies';
+import { haveSharedGalaxies, sharedGalaxiesMissingReason } from '../support/sharedGalaxies';
+import { sharedEdgeListCsv } from '../support/sharedEdgeList';
 import { canvasLocator } from './renderSupport';
 import { busiestNode, count, dropFile, expectDegrees } from './openGraphSupport';
 
@@ -13,20 +11,7 @@ import { busiestNode, count, dropFile, expectDegrees } from './openGraphSupport'
  * once and settles while the visitor watches, searches and clicks; pause and resume.
  */
 function cratesEdgeList(): Uint8Array {
-  const folder = path.join(sharedGalaxiesDir, 'crates');
-  const { last } = JSON.parse(readFileSync(path.join(folder, 'manifest.json'), 'utf8')) as { last: string };
-  const read = (file: string) => {
-    const bytes = readFileSync(path.join(folder, last, file));
-    return bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer;
-  };
-  const labelsText = readFileSync(path.join(folder, last, 'labels.json'), 'utf8');
-  const data = decodeGalaxy({ name: 'crates', version: last, positions: read('positions.bin'), links: read('links.bin'), labels: labelsText });
-  const labels = JSON.parse(labelsText) as string[];
-  const lines = ['source,target'];
-  for (let i = 0; i < data.nodeCount; i++) {
-    for (let e = data.outOffsets[i]; e < data.outOffsets[i + 1]; e++) lines.push(`${labels[i]},${labels[data.outTargets[e]]}`);
-  }
-  return new TextEncoder().encode(`${lines.join('\n')}\n`);
+  return new TextEncoder().encode(sharedEdgeListCsv('crates'));
 }
 
 /** Pixels brighter than the background in the canvas, as drawn now. */

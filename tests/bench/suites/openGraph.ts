@@ -1,7 +1,5 @@
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
-import { decodeGalaxy } from '../../../src/data/wire/decodeGalaxy';
-import { haveSharedGalaxies, sharedGalaxiesDir, sharedGalaxiesMissingReason } from '../../support/sharedGalaxies';
+import { haveSharedGalaxies, sharedGalaxiesMissingReason } from '../../support/sharedGalaxies';
+import { sharedEdgeListCsv } from '../../support/sharedEdgeList';
 import type { BenchSuite } from '../run';
 import { median, openBenchBrowser } from '../support/benchBrowser';
 
@@ -29,20 +27,7 @@ const round = (value: number, digits = 0) => Number(value.toFixed(digits));
 
 /** crates (36k nodes, 150k links) written out as a CSV edge list, the kind of file a visitor drops. */
 function cratesEdgeList(): string {
-  const folder = path.join(sharedGalaxiesDir, 'crates');
-  const { last } = JSON.parse(readFileSync(path.join(folder, 'manifest.json'), 'utf8')) as { last: string };
-  const read = (file: string) => {
-    const bytes = readFileSync(path.join(folder, last, file));
-    return bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer;
-  };
-  const labelsText = readFileSync(path.join(folder, last, 'labels.json'), 'utf8');
-  const data = decodeGalaxy({ name: 'crates', version: last, positions: read('positions.bin'), links: read('links.bin'), labels: labelsText });
-  const labels = JSON.parse(labelsText) as string[];
-  const lines = ['source,target'];
-  for (let i = 0; i < data.nodeCount; i++) {
-    for (let e = data.outOffsets[i]; e < data.outOffsets[i + 1]; e++) lines.push(`${labels[i]},${labels[data.outTargets[e]]}`);
-  }
-  return `${lines.join('\n')}\n`;
+  return sharedEdgeListCsv('crates');
 }
 
 declare global {
