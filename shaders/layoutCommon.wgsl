@@ -1,4 +1,4 @@
-// Force layout: the uniform parameters and the step schedule every pass of the GPU layout reads.
+// Force layout: the uniform parameters, the step schedule and the helpers the GPU layout's passes share.
 // gpuForceEngine.ts puts this file in front of each pass's shader when it compiles it.
 
 struct Params {
@@ -21,4 +21,13 @@ struct Schedule {
   iteration: u32,
   iterations: u32,
   pad0: u32,
+}
+
+/** Pushes coincident nodes apart along a direction fixed by their ids, as the CLI's layout does. */
+fn apart(i: u32, j: u32) -> vec3<f32> {
+  var dx = f32((i * 7919u + j) % 13u) - 6.0;
+  if (dx == 0.0) {
+    dx = 1.0;
+  }
+  return vec3<f32>(dx, f32((i * 104729u + j) % 11u) - 5.0, f32((i + j * 31u) % 7u) - 3.0);
 }

@@ -19,15 +19,6 @@ fn levelStart(level: u32) -> u32 {
   return ((1u << (3u * level)) - 1u) / 7u;
 }
 
-/** Pushes coincident nodes apart along a direction fixed by their ids, as the CLI's layout does. */
-fn apart(i: u32, j: u32) -> vec3<f32> {
-  var dx = f32((i * 7919u + j) % 13u) - 6.0;
-  if (dx == 0.0) {
-    dx = 1.0;
-  }
-  return vec3<f32>(dx, f32((i * 104729u + j) % 11u) - 5.0, f32((i + j * 31u) % 7u) - 3.0);
-}
-
 @compute @workgroup_size(256)
 fn repel(@builtin(global_invocation_id) id: vec3<u32>) {
   let i = id.x;

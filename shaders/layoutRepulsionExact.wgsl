@@ -9,14 +9,6 @@
 const GROUP = 256u;
 var<workgroup> tile: array<vec4<f32>, GROUP>;
 
-fn apart(i: u32, j: u32) -> vec3<f32> {
-  var dx = f32((i * 7919u + j) % 13u) - 6.0;
-  if (dx == 0.0) {
-    dx = 1.0;
-  }
-  return vec3<f32>(dx, f32((i * 104729u + j) % 11u) - 5.0, f32((i + j * 31u) % 7u) - 3.0);
-}
-
 @compute @workgroup_size(256)
 fn repelExact(@builtin(global_invocation_id) id: vec3<u32>, @builtin(local_invocation_index) local: u32) {
   let n = params.nodeCount;
