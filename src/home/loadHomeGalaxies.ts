@@ -10,9 +10,6 @@ export interface LoadHomeOptions {
 /** A galaxy's manifest that has not answered within this long is shown as unreachable on its card. */
 export const MANIFEST_TIME_LIMIT_MS = 10_000;
 
-/** Reads `{dataRoot}/galaxies.json`: the galaxy names, or an error whose message says which address failed. */
-export const loadGalaxyIndex = fetchGalaxyNames;
-
 export interface LoadMetaOptions extends LoadHomeOptions {
   /** Give up on a manifest after this long (default MANIFEST_TIME_LIMIT_MS). */
   timeLimitMs?: number;
@@ -66,6 +63,6 @@ export async function loadGalaxyMeta(dataRoot: string, name: string, options: Lo
 
 /** The index and then every galaxy's manifest: all cards at once (Home shows each as it arrives instead). */
 export async function loadHomeGalaxies(dataRoot: string, options: LoadMetaOptions = {}): Promise<HomeGalaxy[]> {
-  const names = await loadGalaxyIndex(dataRoot, options);
+  const names = await fetchGalaxyNames(dataRoot, options);
   return Promise.all(names.map((name) => loadGalaxyMeta(dataRoot, name, options)));
 }

@@ -1,7 +1,8 @@
 import { useAtomValue } from 'jotai';
 import { useEffect, useMemo, useState } from 'react';
 import { type HomeGalaxy, homeCards } from '../home/homeCards';
-import { loadGalaxyIndex, loadGalaxyMeta } from '../home/loadHomeGalaxies';
+import { fetchGalaxyNames } from '../data/fetch/galaxyIndex';
+import { loadGalaxyMeta } from '../home/loadHomeGalaxies';
 import { FORMATS } from '../importers/types';
 import { useOpenGraph } from '../open/useOpenGraph';
 import { HomeScreen } from '../panels/HomeScreen';
@@ -31,7 +32,7 @@ export function HomeRoute() {
           ? { status: 'ready', galaxies: current.galaxies.map((other) => (other.name === galaxy.name ? galaxy : other)) }
           : current,
       );
-    loadGalaxyIndex(dataRoot, { signal: controller.signal }).then(
+    fetchGalaxyNames(dataRoot, { signal: controller.signal }).then(
       (names) => {
         setState({ status: 'ready', galaxies: names.map((name) => ({ name, status: 'loading' })) });
         for (const name of names) {
