@@ -1,6 +1,7 @@
 import type { Graph } from './graph';
 import type { Manifest } from './manifest';
 import type { StreamedGalaxy } from './streamedGalaxy';
+import type { TiledVersionFound } from './fetch/fetchGalaxy';
 
 /** One progress event; the final event of a download is empty (both fields ''). */
 export interface LoadProgress {
@@ -24,6 +25,8 @@ export interface LoadOptions {
    * links.bin and labels.json has arrived, before the promise resolves with the whole graph.
    */
   onStreamed?: (galaxy: StreamedGalaxy) => void;
+  /** Given, a version with tiles resolves as a TiledVersionFound instead of downloading the classic files. */
+  tiles?: boolean;
 }
 
 /** A download that reports no progress for this long has stalled (README "Hostile input"). */
@@ -38,6 +41,13 @@ export interface LoadedGalaxy {
   graph: Graph;
   manifest: Manifest;
   version: string;
+}
+
+/** What a load finds: the whole graph, or a version with tiles for the viewer to stream. */
+export type LoadResult = LoadedGalaxy | TiledVersionFound;
+
+export function isTiledVersion(result: LoadResult): result is TiledVersionFound {
+  return 'tilesUrl' in result;
 }
 
 /** A download or decode failure whose message is shown to the visitor as is (docs/rules.md#errors). */

@@ -1,5 +1,5 @@
 import { Graph, type GraphData } from './graph';
-import { GalaxyLoadError, type LoadOptions, type LoadedGalaxy, STALL_LIMIT_MS, stalledMessage } from './loadTypes';
+import { GalaxyLoadError, type LoadOptions, type LoadResult, STALL_LIMIT_MS, stalledMessage } from './loadTypes';
 import type { StreamedFile, StreamedGalaxy } from './streamedGalaxy';
 import type { LoaderReply, LoaderRequest } from './worker/protocol';
 
@@ -43,11 +43,11 @@ export function prepareLoader(): void {
  * as transferables. Aborting the signal ends the worker at once with 'Cancelled download of {url}';
  * after a finished download the worker waits for the next one.
  */
-export function loadGalaxy(name: string, options: LoadOptions): Promise<LoadedGalaxy> {
+export function loadGalaxy(name: string, options: LoadOptions): Promise<LoadResult> {
   const dataRoot = new URL(options.dataRoot, globalThis.location?.href).href;
   const request: LoaderRequest = {
     type: 'load',
-    request: { name, dataRoot, version: options.version, scale: options.scale },
+    request: { name, dataRoot, version: options.version, scale: options.scale, tiles: options.tiles },
     streamParts: options.onStreamed !== undefined,
   };
   let streamed: StreamedGalaxy | undefined;
@@ -56,7 +56,7 @@ export function loadGalaxy(name: string, options: LoadOptions): Promise<LoadedGa
     streamed = next;
     options.onStreamed?.(next);
   };
-  return new Promise<LoadedGalaxy>((resolve, reject) => {
+  return new Promise<LoadResult>((resolve, reject) => {
     const worker = takeWorker();
     let currentUrl = `${dataRoot}${name}/manifest.json`;
     const stallLimit = options.stallLimitMs ?? STALL_LIMIT_MS;
@@ -96,6 +96,9 @@ export function loadGalaxy(name: string, options: LoadOptions): Promise<LoadedGa
       } else if (message.type === 'arrived') {
         waitingFor.delete(message.file);
         if (streamed) announce({ ...streamed, waitingFor: [...waitingFor] });
+      } else if (message.type === 'tiled') {
+        finish(true);
+        resolve({ manifest: message.manifest, version: message.version, tilesUrl: message.tilesUrl });
       } else if (message.type === 'done') {
         finish(true);
         resolve({ graph: new Graph(sharingStreamed(message.data, streamed)), manifest: message.manifest, version: message.version });

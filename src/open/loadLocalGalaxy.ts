@@ -1,5 +1,5 @@
 import { Graph } from '../data/graph';
-import { GalaxyLoadError, type LoadOptions, type LoadedGalaxy } from '../data/loadTypes';
+import { GalaxyLoadError, type LoadOptions, type LoadedGalaxy, type LoadResult } from '../data/loadTypes';
 import { loadGalaxy } from '../data/loader';
 import { isLocalGalaxy, localName } from './localName';
 import type { LocalLoadReply, LocalLoadRequest } from './localLoader.worker';
@@ -42,6 +42,6 @@ export function loadLocalGalaxy(route: string, options: LoadOptions): Promise<Lo
 }
 
 /** Galaxies of the data root by download, `local:` ones from this browser's storage. */
-export function loadAnyGalaxy(name: string, options: LoadOptions): Promise<LoadedGalaxy> {
+export function loadAnyGalaxy(name: string, options: LoadOptions): Promise<LoadResult> {
   return isLocalGalaxy(name) ? loadLocalGalaxy(name, options) : loadGalaxy(name, options);
 }

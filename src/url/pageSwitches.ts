@@ -6,3 +6,11 @@
 export function streamingStarsWanted(search: string): boolean {
   return new URLSearchParams(search).get('stream') !== '0';
 }
+
+/**
+ * `tiles=0` in the page's query string: open a version that has tiles from its classic files, as
+ * the viewer did before it streamed tiles. Kept as the baseline the tiles benchmark measures against.
+ */
+export function streamingTilesWanted(search: string): boolean {
+  return new URLSearchParams(search).get('tiles') !== '0';
+}

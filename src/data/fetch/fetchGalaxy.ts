@@ -8,6 +8,7 @@ import { LinksReader } from '../wire/linksReader';
 import { decodePositions, type DecodedPositions } from '../wire/positions';
 import { download, downloadChunks, formatCompleted, type FetchLike } from './download';
 import { parseManifest } from './parseManifest';
+import { versionHasTiles } from '../../tiles/format/tiledGalaxyReader';
 
 export interface FetchGalaxyRequest {
   name: string;
@@ -15,6 +16,16 @@ export interface FetchGalaxyRequest {
   dataRoot: string;
   version?: string;
   scale?: number;
+  /** Stream the version's tiles when the manifest announces them, instead of the classic files. */
+  tiles?: boolean;
+}
+
+/** A version with tiles (docs/tiles.md): the viewer streams it instead of downloading the classic files. */
+export interface TiledVersionFound {
+  manifest: Manifest;
+  version: string;
+  /** `{endpoint or data root}/{name}/{version}/tiles/`. */
+  tilesUrl: string;
 }
 
 export interface FetchedGalaxy {
@@ -62,13 +73,35 @@ export function versionFileUrl(dataRoot: string, manifest: Manifest, name: strin
  * into typed arrays with '{graph}: initializing edges' progress.
  */
 export async function fetchGalaxy(request: FetchGalaxyRequest, context: FetchGalaxyContext): Promise<FetchedGalaxy> {
+  const { manifest, version } = await fetchManifest(request, context);
+  return fetchClassicFiles(request, context, manifest, version);
+}
+
+/**
+ * A tiled version when the request allows tiles and the manifest announces them for the version
+ * chosen, else the whole graph from the classic files.
+ */
+export async function fetchGalaxyOrTiles(request: FetchGalaxyRequest, context: FetchGalaxyContext): Promise<FetchedGalaxy | TiledVersionFound> {
+  const { manifest, version } = await fetchManifest(request, context);
+  if (request.tiles && versionHasTiles(manifest, version)) {
+    return { manifest, version, tilesUrl: versionFileUrl(request.dataRoot, manifest, request.name, version, 'tiles/') };
+  }
+  return fetchClassicFiles(request, context, manifest, version);
+}
+
+async function fetchManifest(request: FetchGalaxyRequest, context: FetchGalaxyContext): Promise<{ manifest: Manifest; version: string }> {
   const { name } = request;
   const report = context.onProgress ?? (() => undefined);
   const mUrl = manifestUrl(request.dataRoot, name, (context.now ?? Date.now)());
   report({ message: `${name}: downloading manifest`, completed: '0%' }, mUrl);
   const manifestBytes = await download(mUrl, context.fetch, context.signal);
   const manifest = parseManifest(new TextDecoder().decode(manifestBytes), mUrl);
-  const version = chooseVersion(manifest, request.version);
+  return { manifest, version: chooseVersion(manifest, request.version) };
+}
+
+async function fetchClassicFiles(request: FetchGalaxyRequest, context: FetchGalaxyContext, manifest: Manifest, version: string): Promise<FetchedGalaxy> {
+  const { name } = request;
+  const report = context.onProgress ?? (() => undefined);
 
   const urls = Object.fromEntries(
     FILES.map((kind) => [kind, versionFileUrl(request.dataRoot, manifest, name, version, FILE_NAMES[kind])]),

@@ -1,5 +1,5 @@
 /// <reference lib="webworker" />
-import { fetchGalaxy } from '../fetch/fetchGalaxy';
+import { fetchGalaxyOrTiles } from '../fetch/fetchGalaxy';
 import { GalaxyLoadError } from '../loadTypes';
 import { graphTransferables } from '../wire/decodeGalaxy';
 import type { LoaderReply, LoaderRequest } from './protocol';
@@ -14,7 +14,7 @@ self.onmessage = async (event: MessageEvent<LoaderRequest>) => {
   if (event.data.type !== 'load') return;
   const streamParts = event.data.streamParts === true;
   try {
-    const fetched = await fetchGalaxy(event.data.request, {
+    const fetched = await fetchGalaxyOrTiles(event.data.request, {
       fetch: (url, init) => fetch(url, init),
       onProgress: (progress, url) => reply({ type: 'progress', progress, url }),
       // A copy (the worker still needs the array for 'done'); the main thread then swaps the copy
@@ -27,6 +27,10 @@ self.onmessage = async (event: MessageEvent<LoaderRequest>) => {
         onFileArrived: (file) => reply({ type: 'arrived', file }),
       }),
     });
+    if ('tilesUrl' in fetched) {
+      reply({ type: 'tiled', manifest: fetched.manifest, version: fetched.version, tilesUrl: fetched.tilesUrl });
+      return;
+    }
     reply(
       { type: 'done', data: fetched.data, manifest: fetched.manifest, version: fetched.version },
       graphTransferables(fetched.data),

@@ -13,4 +13,6 @@ export type LoaderReply =
   | { type: 'positions'; positions: Float32Array; nodeCount: number; version: string }
   | { type: 'arrived'; file: StreamedFile }
   | { type: 'done'; data: GraphData; manifest: Manifest; version: string }
+  /** The version has tiles: the main thread streams them (docs/tiles.md); no classic file was fetched. */
+  | { type: 'tiled'; manifest: Manifest; version: string; tilesUrl: string }
   | { type: 'error'; message: string; kind: GalaxyLoadError['kind'] };

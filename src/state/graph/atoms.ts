@@ -1,20 +1,25 @@
-import { atom } from 'jotai';
+import { atom, type Getter, type Setter } from 'jotai';
 import type { Graph } from '../../data/graph';
 import type { LoadProgress, LoadedGalaxy } from '../../data/loadTypes';
-import { GalaxyLoadError } from '../../data/loadTypes';
+import { GalaxyLoadError, isTiledVersion } from '../../data/loadTypes';
+import type { StarCatalog } from '../../data/starCatalog';
+import { backendOrder, forcedBackend } from '../../renderer/createRenderer';
+import { budgetWithStars, defaultBudget, deviceHints } from '../../tiles/planner/budgets';
+import { openTiledGalaxy } from '../../tiles/stream/openTiledGalaxy';
+import type { TiledGalaxy } from '../../tiles/stream/types';
 import type { loadGalaxy } from '../../data/loader';
 import { loadAnyGalaxy } from '../../open/loadLocalGalaxy';
 import type { Manifest } from '../../data/manifest';
 import type { StreamedGalaxy } from '../../data/streamedGalaxy';
-import { streamingStarsWanted } from '../../url/pageSwitches';
+import { streamingStarsWanted, streamingTilesWanted } from '../../url/pageSwitches';
 
 /** Default data root: build-time VITE_GALAXY_DATA_ROOT, else the servers' /data. */
 export const DEFAULT_DATA_ROOT: string = import.meta.env.VITE_GALAXY_DATA_ROOT ?? '/data';
 
 export const dataRootAtom = atom<string>(DEFAULT_DATA_ROOT);
 
-/** How galaxies are loaded; a test may put a fake loader here. */
-export const galaxyLoaderAtom = atom<{ load: typeof loadGalaxy }>({ load: loadAnyGalaxy });
+/** How galaxies are loaded and tiled versions opened; a test may put fakes here. */
+export const galaxyLoaderAtom = atom<{ load: typeof loadGalaxy; openTiled?: typeof openTiledGalaxy }>({ load: loadAnyGalaxy, openTiled: openTiledGalaxy });
 
 /** docs/rules.md#data-and-loading: the store starts in loading state. */
 export const graphLoadingAtom = atom<boolean>(true);
@@ -26,8 +31,23 @@ export const loadedGalaxyAtom = atom<LoadedGalaxy | undefined>(undefined);
 export const streamedGalaxyAtom = atom<StreamedGalaxy | undefined>(undefined);
 /** Whether stars are drawn from positions.bin alone (`stream=0` in the page query turns it off). */
 export const streamStarsAtom = atom<boolean>(typeof location === 'undefined' || streamingStarsWanted(location.search));
+/** Whether versions with tiles are streamed (`tiles=0` in the page query opens their classic files instead). */
+export const streamTilesAtom = atom<boolean>(typeof location === 'undefined' || streamingTilesWanted(location.search));
+
+/** A galaxy streamed from its tiles (docs/tiles.md), opened instead of a whole graph. */
+export interface OpenedTiledGalaxy {
+  tiled: TiledGalaxy;
+  manifest: Manifest;
+  version: string;
+}
+export const tiledGalaxyAtom = atom<OpenedTiledGalaxy | undefined>(undefined);
+
 export const graphAtom = atom<Graph | undefined>((get) => get(loadedGalaxyAtom)?.graph);
-export const manifestAtom = atom<Manifest | undefined>((get) => get(loadedGalaxyAtom)?.manifest);
+/** What the panels ask about stars: the whole graph, or the tiled galaxy streaming in. */
+export const catalogAtom = atom<StarCatalog | undefined>((get) => get(graphAtom) ?? get(tiledGalaxyAtom)?.tiled);
+/** The galaxy open now, whole or tiled: its manifest and version. */
+export const openedGalaxyAtom = atom<{ manifest: Manifest; version: string } | undefined>((get) => get(loadedGalaxyAtom) ?? get(tiledGalaxyAtom));
+export const manifestAtom = atom<Manifest | undefined>((get) => get(openedGalaxyAtom)?.manifest);
 /** The visitor-facing message of the last failed download (docs/rules.md#errors texts). */
 export const loadErrorAtom = atom<string | undefined>(undefined);
 export const loadWarningsAtom = atom<string[]>((get) => get(graphAtom)?.data.warnings ?? []);
@@ -40,6 +60,8 @@ export interface DownloadRequest {
   scale?: number;
   /** Download again even when the same graph is current (a version change does this). */
   force?: boolean;
+  /** `budget=` of the galaxy address: most stars drawn at once from a tiled galaxy. */
+  budgetStars?: number;
 }
 
 interface ActiveDownload {
@@ -51,7 +73,19 @@ interface ActiveDownload {
 const activeDownloadAtom = atom<{ current: ActiveDownload | undefined }>(() => ({ current: undefined }));
 
 function requestKey(request: DownloadRequest): string {
-  return JSON.stringify([request.name, request.version ?? '', request.scale ?? 1]);
+  return JSON.stringify([request.name, request.version ?? '', request.scale ?? 1, request.budgetStars ?? 0]);
+}
+
+/** The backend the canvas will most likely draw with, for the default star budget. */
+function expectedBackend(): 'webgpu' | 'webgl2' {
+  if (typeof location === 'undefined' || typeof navigator === 'undefined') return 'webgl2';
+  const first = backendOrder(forcedBackend(location.search))[0];
+  return first === 'webgpu' && 'gpu' in navigator ? 'webgpu' : 'webgl2';
+}
+
+function closeTiled(get: Getter, set: Setter): void {
+  get(tiledGalaxyAtom)?.tiled.dispose();
+  set(tiledGalaxyAtom, undefined);
 }
 
 /**
@@ -71,22 +105,45 @@ export const downloadGraphAtom = atom(null, async (get, set, request: DownloadRe
   set(loadErrorAtom, undefined);
   set(loadedGalaxyAtom, undefined);
   set(streamedGalaxyAtom, undefined);
+  closeTiled(get, set);
   const onStreamed = (galaxy: StreamedGalaxy) => {
     if (!controller.signal.aborted) set(streamedGalaxyAtom, galaxy);
   };
   try {
-    const loaded = await get(galaxyLoaderAtom).load(request.name, {
+    const loader = get(galaxyLoaderAtom);
+    const onProgress = (progress: LoadProgress) => {
+      if (!controller.signal.aborted) set(loadProgressAtom, progress);
+    };
+    const found = await loader.load(request.name, {
       dataRoot: get(dataRootAtom),
       version: request.version,
       scale: request.scale,
       signal: controller.signal,
-      onProgress: (progress) => {
-        if (!controller.signal.aborted) set(loadProgressAtom, progress);
-      },
+      onProgress,
       ...(get(streamStarsAtom) && { onStreamed }),
+      tiles: get(streamTilesAtom) && loader.openTiled !== undefined,
     });
     if (controller.signal.aborted) return;
-    set(loadedGalaxyAtom, loaded);
+    if (isTiledVersion(found)) {
+      if (!loader.openTiled) throw new GalaxyLoadError(`${request.name}: this viewer cannot stream tiles`, 'data');
+      const budget = budgetWithStars(defaultBudget(deviceHints(expectedBackend(), typeof navigator === 'undefined' ? undefined : navigator)), request.budgetStars);
+      const tiled = await loader.openTiled({
+        tilesUrl: found.tilesUrl,
+        name: request.name,
+        version: found.version,
+        scale: request.scale ?? 1,
+        budget,
+        signal: controller.signal,
+        onProgress: (message) => onProgress({ message: `${request.name}: ${message}`, completed: '' }),
+      });
+      if (controller.signal.aborted) {
+        tiled.dispose();
+        return;
+      }
+      set(tiledGalaxyAtom, { tiled, manifest: found.manifest, version: found.version });
+    } else {
+      set(loadedGalaxyAtom, found);
+    }
     set(streamedGalaxyAtom, undefined);
     set(graphLoadingAtom, false);
     set(loadProgressAtom, { message: '', completed: '' });
@@ -110,4 +167,5 @@ export const cancelDownloadAtom = atom(null, (get, set) => {
   active.current?.controller.abort();
   active.current = undefined;
   set(loadErrorAtom, undefined);
+  closeTiled(get, set);
 });

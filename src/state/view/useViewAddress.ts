@@ -2,7 +2,8 @@ import { useAtom, useAtomValue, useSetAtom } from 'jotai';
 import { useEffect, useRef } from 'react';
 import type { CameraPose, GalaxyView } from '../../scene/galaxyView';
 import { addressPlacesCamera, galaxyPath, hasCameraKeys, parseViewQuery, rewriteAddress, splitHash, writeViewQuery } from '../../url/viewQuery';
-import { downloadGraphAtom, loadedGalaxyAtom, streamedGalaxyAtom } from '../graph/atoms';
+import { downloadGraphAtom, loadedGalaxyAtom, openedGalaxyAtom, streamedGalaxyAtom, tiledGalaxyAtom } from '../graph/atoms';
+import { parseBudgetKey } from '../../url/budgetKey';
 import { resetHelpAtom } from '../help/atoms';
 import { hideWindowAtom } from '../windows/atoms';
 import { selectedNodeAtom } from '../selection/atoms';
@@ -42,11 +43,14 @@ function startPose(view: GalaxyView): CameraPose | undefined {
 export function useViewAddress(name: string): void {
   const [config, setConfig] = useAtom(viewConfigAtom);
   const view = useAtomValue(galaxyViewAtom);
-  const loaded = useAtomValue(loadedGalaxyAtom);
+  const loaded = useAtomValue(openedGalaxyAtom);
   // The camera is placed for the stars, which may arrive before the rest of the graph (the finished
-  // graph holds the same positions array, so it does not place the camera a second time).
+  // graph holds the same positions array, so it does not place the camera a second time); a tiled
+  // galaxy places it once for its whole bounds.
+  const whole = useAtomValue(loadedGalaxyAtom);
   const streamed = useAtomValue(streamedGalaxyAtom);
-  const stars = loaded?.graph.data.positions ?? streamed?.positions;
+  const tiled = useAtomValue(tiledGalaxyAtom);
+  const stars: unknown = whole?.graph.data.positions ?? streamed?.positions ?? tiled?.tiled.stars;
   const download = useSetAtom(downloadGraphAtom);
   const resetHelp = useSetAtom(resetHelpAtom);
   const saveCamera = useSetAtom(saveCameraAtom);
@@ -71,7 +75,7 @@ export function useViewAddress(name: string): void {
     hideWindow('degree');
     hideWindow('search-results');
     resetHelp();
-    void download({ name, version: parsed.manifestVersion, scale: parsed.scale });
+    void download({ name, version: parsed.manifestVersion, scale: parsed.scale, budgetStars: parseBudgetKey(query) });
   }, [name, setConfig, download, resetHelp, select, hideWindow]);
 
   // The query-changed signal: back/forward and edited addresses.
@@ -98,7 +102,7 @@ export function useViewAddress(name: string): void {
       if (versionChanged || parsed.scale !== current.scale) {
         cameraApplied.current = undefined;
         resetHelp();
-        void download({ name, version: parsed.manifestVersion, scale: parsed.scale, force: true });
+        void download({ name, version: parsed.manifestVersion, scale: parsed.scale, force: true, budgetStars: parseBudgetKey(query) });
       }
     };
     addEventListener('hashchange', onAddressChange);
@@ -125,14 +129,15 @@ export function useViewAddress(name: string): void {
   }, [stars, view, saveCamera]);
 
   // Camera saved every 200 ms while it changes.
+  const openedStars = whole?.graph.data.positions ?? tiled?.tiled.stars;
   useEffect(() => {
-    if (!view || !loaded) return;
+    if (!view || !openedStars) return;
     let dirty = false;
     const off = view.onCameraChange(() => {
       dirty = true;
     });
     const timer = setInterval(() => {
-      if (!dirty || cameraApplied.current !== loaded.graph.data.positions) return;
+      if (!dirty || cameraApplied.current !== openedStars) return;
       dirty = false;
       saveCamera(view.getCamera());
     }, CAMERA_SAVE_MS);
@@ -140,7 +145,7 @@ export function useViewAddress(name: string): void {
       off();
       clearInterval(timer);
     };
-  }, [view, loaded, saveCamera]);
+  }, [view, openedStars, saveCamera]);
 
   // Address rewrite, debounced.
   useEffect(() => {
