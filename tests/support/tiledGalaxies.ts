@@ -13,21 +13,21 @@ export const TEST_VERSION = 'v1';
  * `<root>/<name>`: a tiled synthetic galaxy of `stars` stars, written once and reused while the
  * folder exists (generating 1M stars costs ~10 s of CPU, 10M ~2 min). Never inside the repository.
  */
-export async function ensureSyntheticGalaxy(root: string, name: string, stars: number, seed = 1): Promise<string> {
+export async function ensureSyntheticGalaxy(root: string, name: string, stars: number, seed = 1, version = TEST_VERSION): Promise<string> {
   const galaxyDir = path.join(root, name);
-  if (existsSync(path.join(galaxyDir, TEST_VERSION, 'tiles', 'index.json'))) return galaxyDir;
+  if (existsSync(path.join(galaxyDir, version, 'tiles', 'index.json'))) return galaxyDir;
   mkdirSync(root, { recursive: true });
   const galaxy = new SyntheticGalaxy({ stars, seed, linksPerStar: 2.5 });
-  await publishGalaxyVersion(root, name, TEST_VERSION, (folder) => {
+  await publishGalaxyVersion(root, name, version, (folder) => {
     writeSyntheticGalaxy(galaxy, folder);
   });
-  tileGalaxyVersion(galaxyDir, TEST_VERSION);
+  tileGalaxyVersion(galaxyDir, version);
   return galaxyDir;
 }
 
 /** `<root>/<name>`: a copy of a published galaxy from ../shared/galaxies with its last version tiled (shared/ stays untouched). */
-export function ensureTiledCopy(root: string, name: string, version: string): string {
-  const galaxyDir = path.join(root, name);
+export function ensureTiledCopy(root: string, name: string, version: string, copyName = name): string {
+  const galaxyDir = path.join(root, copyName);
   if (existsSync(path.join(galaxyDir, version, 'tiles', 'index.json'))) return galaxyDir;
   cpSync(path.join(sharedGalaxiesDir, name), galaxyDir, { recursive: true });
   tileGalaxyVersion(galaxyDir, version);

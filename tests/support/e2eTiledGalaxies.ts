@@ -1,0 +1,26 @@
+import { readFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { haveSharedGalaxies, sharedGalaxiesDir } from './sharedGalaxies';
+import { ensureSyntheticGalaxy, ensureTiledCopy } from './tiledGalaxies';
+
+/** The data folder of the tiled galaxies the end-to-end tests open (outside the repository, reused between runs). */
+export const E2E_TILED_DIR = process.env.GALAXY_E2E_TILED_DIR ?? path.join(os.tmpdir(), 'galaxy-e2e-tiled');
+
+/** Galaxy names in that folder: npm tiled from ../shared, a generated million, a small one with two versions. */
+export const TILED_NPM = 'npm-tiled';
+export const SYNTHETIC_1M = 'synthetic-1m';
+export const TWO_VERSIONS = 'tiled-two-versions';
+
+/** The published npm galaxy's last version (its tiled copy keeps the version names). */
+export function npmLastVersion(): string {
+  return (JSON.parse(readFileSync(path.join(sharedGalaxiesDir, 'npm', 'manifest.json'), 'utf8')) as { last: string }).last;
+}
+
+/** Writes what is missing of the tiled end-to-end galaxies (a million stars costs ~10 s of CPU, once). */
+export async function ensureE2eTiledGalaxies(): Promise<void> {
+  if (haveSharedGalaxies) ensureTiledCopy(E2E_TILED_DIR, 'npm', npmLastVersion(), TILED_NPM);
+  await ensureSyntheticGalaxy(E2E_TILED_DIR, SYNTHETIC_1M, 1_000_000, 7);
+  await ensureSyntheticGalaxy(E2E_TILED_DIR, TWO_VERSIONS, 20_000, 1, 'v1');
+  await ensureSyntheticGalaxy(E2E_TILED_DIR, TWO_VERSIONS, 30_000, 2, 'v2');
+}
