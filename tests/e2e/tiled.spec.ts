@@ -1,0 +1,155 @@
+import path from 'node:path';
+import { readFileSync } from 'node:fs';
+import { expect, type Page, test } from '@playwright/test';
+import { TiledGalaxyReader } from '../../src/tiles/format/tiledGalaxyReader';
+import { haveSharedGalaxies, sharedGalaxiesMissingReason } from '../support/sharedGalaxies';
+import { E2E_TILED_DIR, npmLastVersion, SYNTHETIC_1M, TILED_NPM, TWO_VERSIONS } from '../support/e2eTiledGalaxies';
+import { TEST_VERSION } from '../support/tiledGalaxies';
+import { canvasLocator } from './renderSupport';
+import { cameraSettled } from './pageEvents';
+
+/** What the page should say about a star, read in Node from the same tiles. */
+interface StarFacts {
+  star: number;
+  name: string;
+  inDegree: number;
+  outDegree: number;
+}
+
+async function openReader(galaxy: string, version: string): Promise<TiledGalaxyReader> {
+  const dir = path.join(E2E_TILED_DIR, galaxy, version, 'tiles');
+  return TiledGalaxyReader.open(async (file) => new Uint8Array(readFileSync(path.join(dir, file))));
+}
+
+/** The most linked star of the galaxy: star 0, the first of the root tile. */
+async function hubFacts(reader: TiledGalaxyReader): Promise<StarFacts> {
+  const tile = await reader.tile(0);
+  const { names } = await reader.labels(0);
+  return { star: 0, name: names[0], inDegree: tile.inDegree[0], outDegree: tile.outDegree[0] };
+}
+
+const count = (n: number) => n.toLocaleString('en-US');
+const searchBox = (page: Page) => page.getByPlaceholder('enter a search term');
+
+async function openTiled(page: Page, backend: string, galaxy: string, query = ''): Promise<void> {
+  await page.goto(`/?renderer=${backend}#/galaxy/${galaxy}${query}`);
+  await page.waitForFunction(() => Number(window.galaxyScene?.canvas?.dataset.stars ?? 0) > 0, null, { timeout: 90_000 });
+  await page.keyboard.press('KeyK'); // hides the help
+}
+
+/** Pixels of the canvas alone (every panel hidden for the shot) brighter than the black sky. */
+async function litPixels(page: Page, name: string): Promise<number> {
+  const style = await page.addStyleTag({ content: 'body * { visibility: hidden !important } .galaxy-canvas, .galaxy-canvas * { visibility: visible !important }' });
+  const shot = await canvasLocator(page).screenshot({ path: test.info().outputPath(name) });
+  await style.evaluate((element) => (element as Element).remove());
+  const { PNG } = await import('pngjs');
+  const png = PNG.sync.read(shot);
+  let lit = 0;
+  for (let i = 0; i < png.data.length; i += 4) if (png.data[i] + png.data[i + 1] + png.data[i + 2] > 120) lit++;
+  return lit;
+}
+
+async function hoverStar(page: Page, star: number): Promise<{ x: number; y: number }> {
+  const spot = (await (await page.waitForFunction((id) => window.galaxyScene?.projectToClient(id), star)).jsonValue()) as { x: number; y: number };
+  await page.mouse.move(spot.x - 30, spot.y - 30);
+  await page.mouse.move(spot.x, spot.y, { steps: 4 });
+  return spot;
+}
+
+/** Hover, click and the neighbour list of the galaxy's hub, checked against the tiles read in Node. */
+async function checkHub(page: Page, hub: StarFacts, inWord: RegExp): Promise<void> {
+  await hoverStar(page, hub.star);
+  const tooltip = page.getByTestId('hover-tooltip');
+  await expect(tooltip).toContainText(hub.name, { timeout: 30_000 });
+  await expect(tooltip.getByTestId('hover-in')).toHaveText(count(hub.inDegree));
+  await expect(tooltip.getByTestId('hover-out')).toHaveText(count(hub.outDegree));
+
+  await page.mouse.down();
+  await page.mouse.up();
+  const details = page.getByTestId('node-details');
+  await expect(details).toContainText(hub.name, { timeout: 30_000 });
+  await expect(details.getByTestId('degree-in')).toContainText(count(hub.inDegree));
+  await details.getByTestId('degree-in').click();
+  const degreeWindow = page.locator('[data-window-key="degree"]');
+  await expect(degreeWindow).toContainText(`${hub.name} has ${count(hub.inDegree)}`, { timeout: 30_000 });
+  await expect(degreeWindow).toContainText(inWord);
+  // The first rows name real stars once their label shards are in.
+  await expect(degreeWindow.getByRole('listitem').first()).not.toContainText('Loading', { timeout: 30_000 });
+}
+
+for (const backend of ['webgl2', 'webgpu'] as const) {
+  test.describe(`a tiled galaxy streams (${backend})`, () => {
+    test('npm tiled from ../shared: first stars, hover, click, neighbours, search, links on and off, flight', async ({ page }) => {
+      test.skip(!haveSharedGalaxies, sharedGalaxiesMissingReason);
+      test.setTimeout(300_000);
+      const reader = await openReader(TILED_NPM, npmLastVersion());
+      const hub = await hubFacts(reader);
+      await openTiled(page, backend, TILED_NPM);
+      const stats = page.getByTestId('galaxy-stats-streaming');
+      await expect(stats).toContainText(`of ${count(reader.index.stars)} stars drawn`);
+      expect(await litPixels(page, `tiled-npm-${backend}.png`), 'lit pixels of the first tiles').toBeGreaterThan(2_000);
+
+      await checkHub(page, hub, /dependents?/);
+
+      // Search streams through every name shard and ends with the count.
+      await searchBox(page).fill('^express$');
+      const results = page.locator('[data-window-key="search-results"]');
+      await expect(results).toContainText('1 match', { timeout: 60_000 });
+      await expect(results.getByRole('listitem').first()).toContainText('express');
+
+      // Links: on by default; L hides them and the picture changes; L brings them back.
+      await searchBox(page).fill('');
+      await page.locator('canvas[data-testid="galaxy-canvas"]').focus();
+      const withLinks = await litPixels(page, `tiled-npm-${backend}-links.png`);
+      await page.keyboard.press('KeyL');
+      await cameraSettled(page);
+      const withoutLinks = await litPixels(page, `tiled-npm-${backend}-nolinks.png`);
+      expect(withLinks, 'links light pixels that stars alone do not').toBeGreaterThan(withoutLinks);
+
+      // Flying forward keeps stars on screen as tiles refine.
+      const before = await page.evaluate(() => window.galaxyScene!.getCamera().position);
+      await page.keyboard.down('KeyW');
+      await page.waitForFunction((start) => {
+        const now = window.galaxyScene!.getCamera().position;
+        return Math.hypot(now[0] - start[0], now[1] - start[1], now[2] - start[2]) > 500;
+      }, before);
+      await page.keyboard.up('KeyW');
+      await cameraSettled(page);
+      expect(Number(await canvasLocator(page).getAttribute('data-stars'))).toBeGreaterThan(0);
+      expect(await litPixels(page, `tiled-npm-${backend}-flown.png`), 'lit pixels after the flight').toBeGreaterThan(500);
+    });
+
+    test('a generated million stars: drawn within the budget, hover, neighbours, search with progress', async ({ page }) => {
+      test.setTimeout(300_000);
+      const reader = await openReader(SYNTHETIC_1M, TEST_VERSION);
+      const hub = await hubFacts(reader);
+      await openTiled(page, backend, SYNTHETIC_1M, '?budget=200k');
+      const stats = page.getByTestId('galaxy-stats-streaming');
+      await expect(stats).toContainText('of 1,000,000 stars drawn');
+      await page.waitForFunction(() => Number(window.galaxyScene?.canvas?.dataset.stars ?? 0) > 50_000, null, { timeout: 120_000 });
+      const drawn = Number(await canvasLocator(page).getAttribute('data-stars'));
+      expect(drawn, 'stars drawn within budget=200k').toBeLessThanOrEqual(200_000);
+      expect(await litPixels(page, `tiled-1m-${backend}.png`)).toBeGreaterThan(2_000);
+
+      await checkHub(page, hub, /dependents?|links? in/);
+
+      const { names } = await reader.labels(reader.labelShardCount - 1);
+      const last = names[names.length - 1];
+      await searchBox(page).fill(`^${last.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`);
+      const results = page.locator('[data-window-key="search-results"]');
+      await expect(results.getByRole('listitem').first()).toContainText(last, { timeout: 120_000 });
+    });
+  });
+}
+
+test('a tiled galaxy switches versions through the address', async ({ page }) => {
+  test.setTimeout(180_000);
+  await openTiled(page, 'webgl2', TWO_VERSIONS, '?v=v1');
+  const stats = page.getByTestId('galaxy-stats-streaming');
+  await expect(stats).toContainText('of 20,000 stars drawn');
+  await page.evaluate(() => {
+    location.hash = location.hash.replace('v=v1', 'v=v2');
+  });
+  await expect(stats).toContainText('of 30,000 stars drawn', { timeout: 60_000 });
+  await page.waitForFunction(() => Number(window.galaxyScene?.canvas?.dataset.stars ?? 0) > 0);
+});
