@@ -43,7 +43,9 @@ import {
   loadWarningsAtom,
   manifestAtom,
   streamedGalaxyAtom,
+  tiledGalaxyAtom,
 } from '../state/graph/atoms';
+import { useDrawnStarCount } from './useDrawnStarCount';
 import { helpVisibleAtom, isTouchDevice, resetHelpAtom } from '../state/help/atoms';
 import { searchBusyAtom, searchStatusAtom } from '../state/search/atoms';
 import { hoverAtom, selectedNodeAtom } from '../state/selection/atoms';
@@ -231,6 +233,8 @@ export function GalaxyRoute({ name }: { name: string }) {
   const download = useSetAtom(downloadGraphAtom);
   const graph = useAtomValue(graphAtom);
   const streamed = useAtomValue(streamedGalaxyAtom);
+  const tiled = useAtomValue(tiledGalaxyAtom)?.tiled;
+  const drawnTiledStars = useDrawnStarCount(tiled?.stars);
   const error = useAtomValue(loadErrorAtom);
   const showLinks = useAtomValue(showLinksAtom);
   const maxVisibleDistance = useAtomValue(maxVisibleDistanceAtom);
@@ -264,6 +268,7 @@ export function GalaxyRoute({ name }: { name: string }) {
         <GalaxyCanvas
           graph={graph}
           streamed={streamed}
+          tiled={tiled?.stars}
           showLinks={showLinks}
           maxVisibleDistance={maxVisibleDistance}
           scale={scale}
@@ -294,6 +299,10 @@ export function GalaxyRoute({ name }: { name: string }) {
             <StatsLine name={graph.name} nodeCount={graph.nodeCount} edgeCount={graph.edgeCount} />
           </div>
         </>
+      ) : tiled ? (
+        <div style={{ position: 'fixed', left: 12, bottom: 4, zIndex: 1 }}>
+          <StreamingStatsLine name={tiled.name} drawnStars={drawnTiledStars} totalStars={tiled.nodeCount} edgeCount={tiled.edgeCount} waitingFor={[]} />
+        </div>
       ) : streamed ? (
         <>
           <StreamingHoverContainer streamed={streamed} kind={kind} />

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import type { Graph } from '../data/graph';
 import type { StreamedGalaxy } from '../data/streamedGalaxy';
+import type { TiledStars } from '../tiles/stream/types';
 import { backendOrder, createRenderer, forcedBackend, NoRendererError } from '../renderer/createRenderer';
 import type { Renderer } from '../renderer/types';
 import { GraphicsDeviceLost } from '../panels/GraphicsDeviceLost';
@@ -13,6 +14,8 @@ export interface GalaxyCanvasProps {
   graph: Graph | undefined;
   /** What has arrived of the galaxy still downloading, drawn while `graph` is undefined. */
   streamed?: StreamedGalaxy;
+  /** The stars of a tiled galaxy streaming in, drawn instead of a graph. */
+  tiled?: TiledStars;
   showLinks: boolean;
   maxVisibleDistance: number;
   scale: number;
@@ -39,11 +42,11 @@ declare global {
  * shows the No-WebGL screen when neither starts; a lost device is replaced keeping the camera, and
  * when it is lost too often in a row (deviceLossCounter.ts) the visitor is told so, with a retry.
  */
-export function GalaxyCanvas({ graph, streamed, showLinks, maxVisibleDistance, scale, onViewReady, backend, clearColor }: GalaxyCanvasProps) {
+export function GalaxyCanvas({ graph, streamed, tiled, showLinks, maxVisibleDistance, scale, onViewReady, backend, clearColor }: GalaxyCanvasProps) {
   const containerRef = useRef<HTMLDivElement>(null);
   const sceneRef = useRef<GalaxyScene | undefined>(undefined);
-  const latest = useRef({ graph, streamed, showLinks, maxVisibleDistance, scale, onViewReady });
-  latest.current = { graph, streamed, showLinks, maxVisibleDistance, scale, onViewReady };
+  const latest = useRef({ graph, streamed, tiled, showLinks, maxVisibleDistance, scale, onViewReady });
+  latest.current = { graph, streamed, tiled, showLinks, maxVisibleDistance, scale, onViewReady };
   const [failure, setFailure] = useState<CanvasFailure | undefined>(undefined);
   /** Starts a new renderer for the same scene ('Try again' after the device was given up on). */
   const restartRef = useRef<(() => void) | undefined>(undefined);
@@ -56,7 +59,8 @@ export function GalaxyCanvas({ graph, streamed, showLinks, maxVisibleDistance, s
     sceneRef.current = scene;
     window.galaxyScene = scene;
     const props = latest.current;
-    scene.setGalaxy(props.graph, props.streamed);
+    if (props.tiled) scene.setTiledStars(props.tiled);
+    else scene.setGalaxy(props.graph, props.streamed);
     scene.setLinkSettings(props);
     let disposed = false;
     let losses = new DeviceLossCounter();
@@ -135,8 +139,9 @@ export function GalaxyCanvas({ graph, streamed, showLinks, maxVisibleDistance, s
   }, [forced, clearColor]);
 
   useEffect(() => {
-    sceneRef.current?.setGalaxy(graph, streamed);
-  }, [graph, streamed]);
+    if (tiled) sceneRef.current?.setTiledStars(tiled);
+    else sceneRef.current?.setGalaxy(graph, streamed);
+  }, [graph, streamed, tiled]);
 
   useEffect(() => {
     sceneRef.current?.setLinkSettings({ showLinks, maxVisibleDistance, scale });
