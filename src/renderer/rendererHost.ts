@@ -52,7 +52,7 @@ export class RendererHost {
     this.create = options.create ?? createRenderer;
   }
 
-  /** Starts a renderer: first, or again after a failure ('Try again'), with the count of losses reset. */
+  /** Starts a renderer: once, and again only after `onFailure` ('Try again'), with the count of losses reset. */
   start(): Promise<void> {
     this.losses = new DeviceLossCounter();
     return this.startFrom(backendOrder(this.options.backend));
