@@ -88,7 +88,8 @@ export class StreamedTiledGalaxy implements TiledGalaxy {
   private disposed = false;
 
   constructor(
-    private readonly source: TileSource,
+    /** The opened files (index.json, hierarchy) and where tiles and shards come from. */
+    readonly source: TileSource,
     options: OpenTiledGalaxyOptions,
   ) {
     const { index } = source;

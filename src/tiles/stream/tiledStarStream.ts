@@ -9,7 +9,7 @@ import { TileFetchScheduler } from '../planner/tileFetchScheduler';
 import type { ChangeBatcher } from './changeBatcher';
 import type { ShardCache } from './shardCache';
 import { SlotPool } from './slotPool';
-import { collectLinkPairs, LINK_PAIR_BUDGET } from './tiledLinkPairs';
+import { TiledLinks } from './tiledLinkPairs';
 import type { TileSource } from './tileSource';
 import type { StarCells, TiledLinkSettings, TiledStars, TiledStarsChange } from './types';
 
@@ -69,7 +69,8 @@ export class TiledStarStream implements TiledStars {
   private planTimer: ReturnType<typeof setTimeout> | undefined;
   private lastPlanAt = -Infinity;
   private linksShown = false;
-  private links: { key: string; pairs: Uint32Array } | undefined;
+  private readonly links: TiledLinks;
+  private linkPairsNow: { key: string; pairs: Uint32Array } | undefined;
   private locatedTile: DecodedTile | undefined;
   private disposed = false;
   private rootWaiter: { resolve: () => void; reject: (error: unknown) => void } | undefined;
@@ -86,6 +87,7 @@ export class TiledStarStream implements TiledStars {
     this.pool = new SlotPool(this.capacity, this.firstStars, source.index.maxInDegree, scale);
     this.planner = new StreamingPlanner(h);
     this.isDrawn = new Uint8Array(h.tileCount);
+    this.links = new TiledLinks(this.pool, this.firstStars, source.index.adjacency.starBoundaries, options.maxLinkPairs);
     const { min, max } = source.index.bounds;
     const lo = min.map((v, axis) => Math.min(v * scale, max[axis] * scale));
     const hi = min.map((v, axis) => Math.max(v * scale, max[axis] * scale));
@@ -207,23 +209,14 @@ export class TiledStarStream implements TiledStars {
     this.linksShown = settings.showLinks;
     if (!settings.showLinks) return undefined;
     const key = `${settings.maxVisibleDistance} ${settings.scale}`;
-    if (this.links?.key === key) return this.links.pairs;
-    const { source, adjacency } = this.options;
-    const result = collectLinkPairs({
-      pool: this.pool,
-      drawnTiles: this.drawn,
-      isDrawn: this.isDrawn,
-      tileFirstStars: this.firstStars,
-      shardBoundaries: source.index.adjacency.starBoundaries,
-      shard: (k) => adjacency.peek(k),
-      settings,
-      maxPairs: this.options.maxLinkPairs ?? LINK_PAIR_BUDGET,
-    });
+    if (this.linkPairsNow?.key === key) return this.linkPairsNow.pairs;
+    const { adjacency } = this.options;
+    const result = this.links.update({ drawnTiles: this.drawn, isDrawn: this.isDrawn, shard: (k) => adjacency.peek(k), settings });
     for (const shard of result.missingShards) {
       if (adjacency.inFlight >= LINK_SHARDS_IN_FLIGHT || result.shardBytes >= adjacency.maxBytes * LINK_SHARE_OF_ADJACENCY_CACHE) break;
       adjacency.request(shard);
     }
-    this.links = { key, pairs: result.pairs };
+    this.linkPairsNow = { key, pairs: result.pairs };
     return result.pairs;
   }
 
@@ -296,7 +289,7 @@ export class TiledStarStream implements TiledStars {
   }
 
   private linksOutdated(): void {
-    this.links = undefined;
+    this.linkPairsNow = undefined;
     if (this.linksShown) this.changes.links();
   }
 
