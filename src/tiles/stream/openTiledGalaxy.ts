@@ -2,6 +2,7 @@ import { labelAt } from '../../data/labelIndex';
 import { createBrowserSearchWorker, type SearchWorkerLike } from '../../search/labelSearch';
 import type { AdjacencyShard } from '../format/adjacencyCodec';
 import { rangeOfStar } from '../format/hierarchyCodec';
+import { errorMessage } from '../format/tileError';
 import type { StreamingBudget } from '../planner/streamingPlanner';
 import { ChangeBatcher } from './changeBatcher';
 import { ShardCache } from './shardCache';
@@ -226,6 +227,6 @@ export class StreamedTiledGalaxy implements TiledGalaxy {
   }
 
   private shardFailed(error: unknown): void {
-    this.addMissing(error instanceof Error ? error.message : String(error));
+    this.addMissing(errorMessage(error));
   }
 }

@@ -1,5 +1,6 @@
 import { maxVisibleEdgeLengthSquared } from '../../renderer/linkIndices';
 import type { AdjacencyShard } from '../format/adjacencyCodec';
+import { rangeOfStar } from '../format/hierarchyCodec';
 import type { SlotPool } from './slotPool';
 import type { TiledLinkSettings } from './types';
 
@@ -13,18 +14,6 @@ export const LINK_PAIR_BUDGET = 2_000_000;
 
 export function adjacencyShardBytes(shard: AdjacencyShard): number {
   return shard.outOffsets.byteLength + shard.inOffsets.byteLength + shard.outTargets.byteLength + shard.inTargets.byteLength;
-}
-
-/** The tile (or shard) of a star by binary search over first stars; monomorphic (Uint32Array only) as it runs once a link. */
-function rangeOf(firstStars: Uint32Array, star: number): number {
-  let low = 0;
-  let high = firstStars.length - 2;
-  while (low < high) {
-    const middle = (low + high + 1) >>> 1;
-    if (firstStars[middle] <= star) low = middle;
-    else high = middle - 1;
-  }
-  return low;
 }
 
 export interface LinkUpdate {
@@ -94,7 +83,7 @@ export class TiledLinks {
       const first = this.tileFirstStars[tile];
       const end = this.tileFirstStars[tile + 1];
       const shards: AdjacencyShard[] = [];
-      for (let k = rangeOf(this.shardFirstStars, first); k < this.shardFirstStars.length - 1 && this.shardFirstStars[k] < end; k++) {
+      for (let k = rangeOfStar(this.shardFirstStars, first); k < this.shardFirstStars.length - 1 && this.shardFirstStars[k] < end; k++) {
         const held = shard(k);
         if (held) {
           shards.push(held);
@@ -178,12 +167,12 @@ export class TiledLinks {
         const local = star - held.firstStar;
         for (let i = held.outOffsets[local], stop = held.outOffsets[local + 1]; i < stop; i++) {
           const target = held.outTargets[i];
-          const targetTile = rangeOf(tileFirstStars, target);
+          const targetTile = rangeOfStar(tileFirstStars, target);
           if (isDrawn[targetTile] && linked[targetTile]) add(slot, pool.firstSlotOf(targetTile) + target - tileFirstStars[targetTile]);
         }
         for (let i = held.inOffsets[local], stop = held.inOffsets[local + 1]; i < stop; i++) {
           const source = held.inTargets[i];
-          const sourceTile = rangeOf(tileFirstStars, source);
+          const sourceTile = rangeOfStar(tileFirstStars, source);
           if (sourceTile !== tile && isDrawn[sourceTile] && linked[sourceTile]) add(pool.firstSlotOf(sourceTile) + source - tileFirstStars[sourceTile], slot);
         }
       }

@@ -2,7 +2,7 @@ import type { AdjacencyShard } from '../format/adjacencyCodec';
 import { tileFirstStars } from '../format/hierarchyCodec';
 import { describeTileRegion } from '../format/region';
 import type { DecodedTile } from '../format/tileCodec';
-import { TileDataError } from '../format/tileError';
+import { errorMessage, TileDataError } from '../format/tileError';
 import type { PlannerCamera } from '../planner/importance';
 import { StreamingPlanner, type StreamingBudget, type TilePlan } from '../planner/streamingPlanner';
 import { TileFetchScheduler } from '../planner/tileFetchScheduler';
@@ -37,10 +37,6 @@ export interface TiledStarStreamOptions {
 /** The scheduler's cache holds a tile only until the pool has copied it. */
 interface ArrivedTile {
   decoded: DecodedTile | undefined;
-}
-
-function messageOf(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
 }
 
 function sameTiles(a: readonly number[], b: readonly number[]): boolean {
@@ -98,7 +94,7 @@ export class TiledStarStream implements TiledStars {
       sizeOf: (tile) => h.byteSize[tile],
       onLoaded: (tile) => this.arrived(tile),
       onFailed: (tile, error) => {
-        const message = error instanceof TileDataError ? error.message : `${describeTileRegion(h, tile)}: ${messageOf(error)}`;
+        const message = error instanceof TileDataError ? error.message : `${describeTileRegion(h, tile)}: ${errorMessage(error)}`;
         if (tile === 0) this.rootWaiter?.reject(new TileDataError(message, tile));
         this.options.onMissing(tile, message);
       },
