@@ -4,7 +4,7 @@ import { starSize } from '../../src/renderer/starStyle';
 import type { StarCells, TiledStars, TiledStarsChange } from '../../src/tiles/stream/types';
 import { haveSharedGalaxies, sharedGalaxiesMissingReason } from '../support/sharedGalaxies';
 import { readSharedGalaxy } from '../support/readSharedGalaxy';
-import { canvasLocator, canvasPixels, galaxyUrl, openGalaxy, type BackendName, type Pixels } from './renderSupport';
+import { canvasLocator, canvasPixels, differingPixels, galaxyUrl, litPixels, openGalaxy, type BackendName } from './renderSupport';
 
 test.skip(!haveSharedGalaxies, sharedGalaxiesMissingReason);
 
@@ -111,20 +111,6 @@ async function drawAsTiled(page: Page, sizes: number[]): Promise<void> {
     },
     { sizes, gap: GAP },
   );
-}
-
-function litPixels(p: Pixels): number {
-  let n = 0;
-  for (let i = 0; i < p.data.length; i += 4) if (p.data[i] + p.data[i + 1] + p.data[i + 2] > 60) n++;
-  return n;
-}
-
-function differingPixels(a: Pixels, b: Pixels, threshold: number): number {
-  let count = 0;
-  for (let i = 0; i < a.data.length; i += 4) {
-    if (Math.max(Math.abs(a.data[i] - b.data[i]), Math.abs(a.data[i + 1] - b.data[i + 1]), Math.abs(a.data[i + 2] - b.data[i + 2])) > threshold) count++;
-  }
-  return count;
 }
 
 /** Keeps a screenshot of the canvas beside the test's results and attaches it to the report. */
