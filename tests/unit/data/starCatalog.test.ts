@@ -4,28 +4,13 @@ import { Graph } from '../../../src/data/graph';
 import { missingRegionWarnings } from '../../../src/data/missingRegionWarnings';
 import { StreamedCatalog } from '../../../src/data/streamedCatalog';
 import { isTiledGalaxy } from '../../../src/data/tiledCatalog';
-import { decodeGalaxy } from '../../../src/data/wire/decodeGalaxy';
 import { presentStar } from '../../../src/ecosystems/presentNode';
 import { degreeWindowTitle, rowOf } from '../../../src/routes/catalogRow';
 import { FakeTiledGalaxy } from '../../support/fakeTiledGalaxy';
-import { linksBin, positionsBin } from '../../support/wireFixtures';
+import { triangleGraphData } from '../../support/wireFixtures';
 
 /** a -> b, a -> c, b -> c */
-function triangle(): Graph {
-  return new Graph(
-    decodeGalaxy({
-      name: 'tri',
-      version: 'v1',
-      positions: positionsBin([
-        [0, 0, 0],
-        [20, 0, 0],
-        [0, 20, 0],
-      ]),
-      links: linksBin([[1, 2], [2], []]),
-      labels: JSON.stringify(['a', 'b', 'c']),
-    }),
-  );
-}
+const triangle = () => new Graph(triangleGraphData());
 
 describe('a whole graph as a star catalog', () => {
   it('answers every name, degree and neighbour list at once, and nothing for ids it does not hold', () => {
