@@ -87,6 +87,7 @@ async function drawAsTiled(page: Page, sizes: number[]): Promise<void> {
           totalStars: n,
           bounds: { min: [min[0], min[1], min[2]], max: [max[0], max[1], max[2]] },
           drawnCells: () => handles.cells,
+          busy: false,
           get drawnStars() {
             return handles.cells.count.reduce((a, b) => a + b, 0);
           },

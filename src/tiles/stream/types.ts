@@ -50,6 +50,8 @@ export interface TiledStars {
   drawnCells(): StarCells;
   /** Stars in the drawn cells. */
   readonly drawnStars: number;
+  /** Tiles are being planned or fetched (the stats line says "streaming tiles"). */
+  readonly busy: boolean;
   /** Star number held by a slot, or -1 for an empty slot. */
   starOfSlot(slot: number): number;
   /** Slot of a star, or -1 when its tile is not resident. */
