@@ -4,7 +4,7 @@ import { searchBusyAtom, searchStatusAtom } from '../state/search/atoms';
 import { selectedNodeAtom } from '../state/selection/atoms';
 import { galaxyViewAtom, showLinksAtom } from '../state/view/atoms';
 import { hideWindowAtom, showSearchResultsAtom } from '../state/windows/atoms';
-import { type CommandHost, createConsoleCommands, runCommand } from './commands';
+import { type CommandHost, type ConsoleCommands, createConsoleCommands, runCommand } from './commands';
 import { classifySearchInput } from './regexSearch';
 import { searchProgressText } from './searchStatusText';
 import type { StarSearch } from './starSearch';
@@ -95,38 +95,39 @@ export function useGalaxySearch(galaxy: SearchableGalaxy | undefined, orbit: Com
     [showBusy, setStatus, showResults, hideWindow],
   );
 
-  const commands = useRef(
-    (() => {
-      const findMatches = async (pattern: string): Promise<Uint32Array> => {
-        const search = searchRef.current;
-        if (!search) return new Uint32Array(0);
-        const outcome = await search.search(pattern);
-        if (outcome.status === 'stopped') throw new Error(outcome.message);
-        return outcome.status === 'done' ? outcome.ids : new Uint32Array(0);
-      };
-      return createConsoleCommands({
-        search: async (pattern) => (await searchPattern(pattern)) ?? 0,
-        findMatches,
-        setHighlighted: (ids, color) => latest.current.view?.setHighlighted(ids, color),
-        clearHighlighted: () => latest.current.view?.clearHighlighted(),
-        setLinks: (show) => {
-          const next = show ?? !store.get(showLinksAtom);
-          store.set(showLinksAtom, next);
-          return next;
-        },
-        orbit: (center, radius, ms) => latest.current.orbit(center, radius, ms),
-        resolveNode: (target) => {
-          const galaxyNow = latest.current.galaxy;
-          return galaxyNow ? resolveStar(galaxyNow, target, findMatches) : undefined;
-        },
-        selectedNode: () => store.get(selectedNodeAtom),
-        position: (id) => {
-          const galaxyNow = latest.current.galaxy;
-          return galaxyNow ? locateStar(galaxyNow, id) : undefined;
-        },
-      });
-    })(),
-  );
+  // Built once: the commands read the galaxy, view and orbit of the latest render through `latest`.
+  const commandsRef = useRef<ConsoleCommands | undefined>(undefined);
+  commandsRef.current ??= (() => {
+    const findMatches = async (pattern: string): Promise<Uint32Array> => {
+      const search = searchRef.current;
+      if (!search) return new Uint32Array(0);
+      const outcome = await search.search(pattern);
+      if (outcome.status === 'stopped') throw new Error(outcome.message);
+      return outcome.status === 'done' ? outcome.ids : new Uint32Array(0);
+    };
+    return createConsoleCommands({
+      search: async (pattern) => (await searchPattern(pattern)) ?? 0,
+      findMatches,
+      setHighlighted: (ids, color) => latest.current.view?.setHighlighted(ids, color),
+      clearHighlighted: () => latest.current.view?.clearHighlighted(),
+      setLinks: (show) => {
+        const next = show ?? !store.get(showLinksAtom);
+        store.set(showLinksAtom, next);
+        return next;
+      },
+      orbit: (center, radius, ms) => latest.current.orbit(center, radius, ms),
+      resolveNode: (target) => {
+        const galaxyNow = latest.current.galaxy;
+        return galaxyNow ? resolveStar(galaxyNow, target, findMatches) : undefined;
+      },
+      selectedNode: () => store.get(selectedNodeAtom),
+      position: (id) => {
+        const galaxyNow = latest.current.galaxy;
+        return galaxyNow ? locateStar(galaxyNow, id) : undefined;
+      },
+    });
+  })();
+  const commands = commandsRef.current;
 
   const onChange = useCallback(
     (text: string) => {
@@ -147,11 +148,11 @@ export function useGalaxySearch(galaxy: SearchableGalaxy | undefined, orbit: Com
       const input = classifySearchInput(text);
       if (input.kind === 'pattern') void searchPattern(input.pattern);
       if (input.kind !== 'command') return;
-      void runCommand(input.script, commands.current).then((result) =>
+      void runCommand(input.script, commands).then((result) =>
         setStatus({ text: `${text.trim()} → ${result.message}`, isError: !result.ok }),
       );
     },
-    [searchPattern, setStatus],
+    [searchPattern, setStatus, commands],
   );
 
   return { onChange, onSubmit };

@@ -5,6 +5,9 @@ import { locateStar, resolveStar } from '../../../src/search/starLookup';
 import { starSearchFor } from '../../../src/search/starSearchFor';
 import { matchesCountText, searchProgressText } from '../../../src/search/searchStatusText';
 import { TiledStarSearch } from '../../../src/search/tiledStarSearch';
+import { Graph } from '../../../src/data/graph';
+import { LabelSearch } from '../../../src/search/labelSearch';
+import { triangleGraphData } from '../../support/wireFixtures';
 import { FakeTiledGalaxy } from '../../support/fakeTiledGalaxy';
 
 const labels = ['react', 'lodash', 'react-dom', 'express', 'preact', 'left-pad', 'React-Router', 'vue', 'reactive'];
@@ -76,7 +79,10 @@ describe('search over a tiled galaxy', () => {
     });
   });
 
-  it('is the search the box gets for a tiled galaxy', async () => {
+  it('is the search the box gets for a tiled galaxy; a whole graph gets the worker over its labels', async () => {
+    const graph = new Graph(triangleGraphData());
+    const worker = { onmessage: null, postMessage: () => undefined, terminate: () => undefined };
+    expect(starSearchFor(graph, () => worker)).toBeInstanceOf(LabelSearch);
     const galaxy = new FakeTiledGalaxy({ labels });
     const search = starSearchFor(galaxy);
     expect(search).toBeInstanceOf(TiledStarSearch);
