@@ -92,10 +92,12 @@ for (const backend of ['webgl2', 'webgpu'] as const) {
       await checkHub(page, hub, /dependents?/);
 
       // Search streams through every name shard and ends with the count.
+      const labels = JSON.parse(readFileSync(path.join(E2E_TILED_DIR, TILED_NPM, npmLastVersion(), 'labels.json'), 'utf8')) as string[];
+      const matches = labels.filter((label) => /^express$/i.test(label)).length;
       await searchBox(page).fill('^express$');
       const results = page.locator('[data-window-key="search-results"]');
-      await expect(results).toContainText('1 match', { timeout: 60_000 });
-      await expect(results.getByRole('listitem').first()).toContainText('express');
+      await expect(results).toContainText(`${matches} ${matches === 1 ? 'match' : 'matches'}`, { timeout: 60_000 });
+      await expect(results.getByRole('listitem').first()).toContainText(/express/i);
 
       // Links: on by default; L hides them and the picture changes; L brings them back.
       await searchBox(page).fill('');
@@ -131,7 +133,7 @@ for (const backend of ['webgl2', 'webgpu'] as const) {
       expect(drawn, 'stars drawn within budget=200k').toBeLessThanOrEqual(200_000);
       expect(await litPixels(page, `tiled-1m-${backend}.png`)).toBeGreaterThan(2_000);
 
-      await checkHub(page, hub, /dependents?|links? in/);
+      await checkHub(page, hub, /indegree/);
 
       const { names } = await reader.labels(reader.labelShardCount - 1);
       const last = names[names.length - 1];
