@@ -135,11 +135,24 @@ for (const backend of ['webgl2', 'webgpu'] as const) {
 
       await checkHub(page, hub, /indegree/);
 
+      // The last star of the galaxy sits in one of its finest tiles, which a 200k budget has not loaded.
       const { names } = await reader.labels(reader.labelShardCount - 1);
       const last = names[names.length - 1];
+      const lastStar = reader.index.stars - 1;
+      const tile = await reader.tile(reader.tileOfStar(lastStar));
+      const k = lastStar - tile.firstStar;
+      const target = [0, 1, 2].map((axis) => tile.positions[k * 3 + axis] * 1.75);
       await searchBox(page).fill(`^${last.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`);
       const results = page.locator('[data-window-key="search-results"]');
       await expect(results.getByRole('listitem').first()).toContainText(last, { timeout: 120_000 });
+
+      // Clicking it flies to a star that was not loaded (its tile is fetched first) and selects it.
+      await results.getByRole('button', { name: last, exact: true }).first().click();
+      await expect(page.getByTestId('node-details')).toContainText(last, { timeout: 60_000 });
+      await page.waitForFunction(() => window.galaxyScene && !window.galaxyScene.isCameraAnimating());
+      const position = await page.evaluate(() => window.galaxyScene!.getCamera().position);
+      const distance = Math.hypot(position[0] - target[0], position[1] - target[1], position[2] - target[2]);
+      expect(distance, 'camera ends beside the star it flew to').toBeLessThan(400);
     });
   });
 }
