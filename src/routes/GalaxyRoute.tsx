@@ -26,6 +26,7 @@ import {
   SteeringOverlay,
   StreamingStatsLine,
 } from '../panels';
+import { GalaxyScreenDrop } from '../open/GalaxyScreenDrop';
 import { LocalGalaxyControls } from '../open/LocalGalaxyControls';
 import { isLocalGalaxy } from '../open/localName';
 import { GalaxyCanvas } from '../scene/GalaxyCanvas';
@@ -311,6 +312,7 @@ export function GalaxyRoute({ name }: { name: string }) {
       <HelpOverlay visible={helpVisible && !error} touch={touch} />
       <SteeringOverlay active={steering} />
       <AboutLink />
+      <GalaxyScreenDrop />
     </main>
   );
 }
