@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import './panel.css';
 import './OpenGraphPanel.css';
 
@@ -37,28 +38,22 @@ export function ImportStatus({ state, dragOver = false, onCancel, onDismiss }: I
     <>
       {state.kind === 'importing' ? <ImportProgress {...state} onCancel={onCancel} /> : null}
       {state.kind === 'error' ? (
-        <div className="open-graph__message open-graph__message--error" role="alert">
+        <ImportFailure onDismiss={onDismiss}>
           <p>
             Could not open <strong>{state.fileName}</strong>.
           </p>
           <p className="open-graph__detail">{state.message}</p>
-          <button type="button" onClick={onDismiss}>
-            Dismiss
-          </button>
-        </div>
+        </ImportFailure>
       ) : null}
       {state.kind === 'too-big' ? (
-        <div className="open-graph__message open-graph__message--error" role="alert">
+        <ImportFailure onDismiss={onDismiss}>
           <p>
             <strong>{state.fileName}</strong> is too big for this browser: it would need about {state.needed} of memory, and this
             browser gives a page about {state.available}.
           </p>
           <p>Build it with the command line instead, then serve the folder it writes:</p>
           <pre className="open-graph__command">{state.command}</pre>
-          <button type="button" onClick={onDismiss}>
-            Dismiss
-          </button>
-        </div>
+        </ImportFailure>
       ) : null}
       {dragOver ? (
         <div className="open-graph__drop-zone" data-testid="drop-zone" aria-hidden="true">
@@ -66,6 +61,17 @@ export function ImportStatus({ state, dragOver = false, onCancel, onDismiss }: I
         </div>
       ) : null}
     </>
+  );
+}
+
+function ImportFailure({ children, onDismiss }: { children: ReactNode; onDismiss: () => void }) {
+  return (
+    <div className="open-graph__message open-graph__message--error" role="alert">
+      {children}
+      <button type="button" onClick={onDismiss}>
+        Dismiss
+      </button>
+    </div>
   );
 }
 
