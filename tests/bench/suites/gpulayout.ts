@@ -29,7 +29,9 @@ const SAMPLED = list(process.env.BENCH_GPULAYOUT_SAMPLED, 'crates');
 const CPU_ONLY = list(process.env.BENCH_GPULAYOUT_CPU_ONLY, 'npm');
 /**
  * Iterations per level of a sampled GPU run, in batches of SAMPLE_BATCH; the first batch is left out
- * of the timing. Few: on SwiftShader here one iteration on crates' full graph took 43 s.
+ * of the timing. Few, to finish in about 20 minutes: on SwiftShader here iterations 11 to 30 on
+ * crates' full graph took 43 s each, iterations 4 to 6 only 7 s (a level's early iterations are the
+ * cheap ones), so the default gives a lower bound; BENCH_GPULAYOUT_SAMPLE_ITERATIONS=30 a closer one.
  */
 const SAMPLE_ITERATIONS = Number(process.env.BENCH_GPULAYOUT_SAMPLE_ITERATIONS ?? 6);
 const SAMPLE_BATCH = Math.max(1, Math.floor(SAMPLE_ITERATIONS / 2));
@@ -117,7 +119,7 @@ async function gpuRun(graph: Graph, sampled: boolean) {
       ...common,
       run: `sampled: at most ${SAMPLE_ITERATIONS} iterations per level, not converged`,
       wallSecondsToConvergence: round(extrapolatedWallSeconds(stats.levelTimings), 2),
-      wallSecondsToConvergenceIs: `extrapolated: each level's measured seconds per iteration x ${CPU_ITERATIONS_PER_LEVEL} iterations (the CPU layout's schedule); coarsening and level hand-over left out`,
+      wallSecondsToConvergenceIs: `extrapolated, a lower bound: each level's measured seconds per iteration x ${CPU_ITERATIONS_PER_LEVEL} iterations (the CPU layout's schedule), coarsening and level hand-over left out; a level's first iterations run faster than its later ones on SwiftShader (docs/decisions.md)`,
       sampleWallSeconds: round(stats.wallSeconds, 2),
       quality: 'not measured: a sampled run does not converge',
     };
