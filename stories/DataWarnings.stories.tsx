@@ -80,7 +80,7 @@ export const MissingRegions: Story = {
     await userEvent.click(canvas.getByRole('button', { name: 'Details' }));
     const items = canvas.getAllByRole('listitem');
     await expect(items[0]).toHaveTextContent(
-      'Could not load tile 3-5-1 (x -5000..0, y 0..5000, z -2500..2500): the stars of this region are missing',
+      'Could not be loaded: tile 3-5-1 (x -5000..0, y 0..5000, z -2500..2500)',
     );
     await expect(items).toHaveLength(2);
   },

@@ -133,7 +133,7 @@ export const StatsAndMissingRegions: Story = {
     await waitFor(() => expect(canvas.getByRole('status', { name: 'Data warnings' })).toHaveTextContent('1 problem in this galaxy’s files'));
     await userEvent.click(canvas.getByRole('button', { name: 'Details' }));
     await expect(canvas.getByRole('listitem')).toHaveTextContent(
-      'Could not load tile 9 (x 0..500, y 0..500, z 0..500): the stars of this region are missing',
+      'Could not be loaded: tile 9 (x 0..500, y 0..500, z 0..500)',
     );
     await userEvent.click(canvas.getByRole('button', { name: 'Dismiss data warnings' }));
     await expect(canvas.queryByRole('status', { name: 'Data warnings' })).toBeNull();

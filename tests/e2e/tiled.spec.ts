@@ -3,7 +3,8 @@ import { readFileSync } from 'node:fs';
 import { expect, type Page, test } from '@playwright/test';
 import { TiledGalaxyReader } from '../../src/tiles/format/tiledGalaxyReader';
 import { haveSharedGalaxies, sharedGalaxiesMissingReason } from '../support/sharedGalaxies';
-import { E2E_TILED_DIR, npmLastVersion, SYNTHETIC_1M, TILED_NPM, TWO_VERSIONS } from '../support/e2eTiledGalaxies';
+import { DAMAGED, DAMAGED_TILES, E2E_TILED_DIR, npmLastVersion, SYNTHETIC_1M, TILED_NPM, TWO_VERSIONS } from '../support/e2eTiledGalaxies';
+import { describeTileRegion } from '../../src/tiles/format/region';
 import { TEST_VERSION } from '../support/tiledGalaxies';
 import { canvasLocator } from './renderSupport';
 import { cameraSettled } from './pageEvents';
@@ -157,14 +158,32 @@ for (const backend of ['webgl2', 'webgpu'] as const) {
   });
 }
 
-test('a tiled galaxy switches versions through the address', async ({ page }) => {
-  test.setTimeout(180_000);
-  await openTiled(page, 'webgl2', TWO_VERSIONS, '?v=v1');
-  const stats = page.getByTestId('galaxy-stats-streaming');
-  await expect(stats).toContainText('of 20,000 stars drawn');
-  await page.evaluate(() => {
-    location.hash = location.hash.replace('v=v1', 'v=v2');
+for (const backend of ['webgl2', 'webgpu'] as const) {
+  test(`a tiled galaxy switches versions through the address (${backend})`, async ({ page }) => {
+    test.setTimeout(180_000);
+    await openTiled(page, backend, TWO_VERSIONS, '?v=v1');
+    const stats = page.getByTestId('galaxy-stats-streaming');
+    await expect(stats).toContainText('of 20,000 stars drawn');
+    await page.evaluate(() => {
+      location.hash = location.hash.replace('v=v1', 'v=v2');
+    });
+    await expect(stats).toContainText('of 30,000 stars drawn', { timeout: 60_000 });
+    await page.waitForFunction(() => Number(window.galaxyScene?.canvas?.dataset.stars ?? 0) > 0);
   });
-  await expect(stats).toContainText('of 30,000 stars drawn', { timeout: 60_000 });
-  await page.waitForFunction(() => Number(window.galaxyScene?.canvas?.dataset.stars ?? 0) > 0);
+}
+
+test('a missing and a truncated tile are named in the data warnings while the rest draws', async ({ page }) => {
+  test.setTimeout(180_000);
+  const reader = await openReader(DAMAGED, TEST_VERSION);
+  const missing = describeTileRegion(reader.hierarchy, DAMAGED_TILES.missing);
+  const truncated = describeTileRegion(reader.hierarchy, DAMAGED_TILES.truncated);
+  await openTiled(page, 'webgl2', DAMAGED);
+  const warnings = page.getByRole('status', { name: 'Data warnings' });
+  await expect(warnings).toContainText('2 problems in this galaxy’s files', { timeout: 60_000 });
+  await warnings.getByRole('button', { name: 'Details' }).click();
+  await expect(warnings).toContainText(`Could not be loaded: ${missing}`);
+  await expect(warnings).toContainText(`Could not be loaded: ${truncated}`);
+  const healthy = reader.index.stars - reader.hierarchy.starCount[DAMAGED_TILES.missing] - reader.hierarchy.starCount[DAMAGED_TILES.truncated];
+  await expect(page.getByTestId('galaxy-stats-streaming')).toContainText(`${count(healthy)} of ${count(reader.index.stars)} stars drawn`, { timeout: 60_000 });
+  expect(await litPixels(page, 'tiled-damaged.png'), 'the other tiles still draw').toBeGreaterThan(1_000);
 });

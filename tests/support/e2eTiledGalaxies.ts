@@ -1,9 +1,9 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync, truncateSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { updateManifest } from '../../src/publish/galaxyFolder';
 import { haveSharedGalaxies, sharedGalaxiesDir } from './sharedGalaxies';
-import { ensureSyntheticGalaxy, ensureTiledCopy } from './tiledGalaxies';
+import { ensureSyntheticGalaxy, ensureTiledCopy, TEST_VERSION } from './tiledGalaxies';
 
 /** The data folder of the tiled galaxies the end-to-end tests open (outside the repository, reused between runs). */
 export const E2E_TILED_DIR = process.env.GALAXY_E2E_TILED_DIR ?? path.join(os.tmpdir(), 'galaxy-e2e-tiled');
@@ -12,6 +12,9 @@ export const E2E_TILED_DIR = process.env.GALAXY_E2E_TILED_DIR ?? path.join(os.tm
 export const TILED_NPM = 'npm-tiled';
 export const SYNTHETIC_1M = 'synthetic-1m';
 export const TWO_VERSIONS = 'tiled-two-versions';
+/** A small tiled galaxy with one tile deleted (tile 1) and one cut short (tile 2). */
+export const DAMAGED = 'tiled-damaged';
+export const DAMAGED_TILES = { missing: 1, truncated: 2 };
 
 /** The published npm galaxy's last version (its tiled copy keeps the version names). */
 export function npmLastVersion(): string {
@@ -28,4 +31,8 @@ export async function ensureE2eTiledGalaxies(): Promise<void> {
   await ensureSyntheticGalaxy(E2E_TILED_DIR, SYNTHETIC_1M, 1_000_000, 7);
   await ensureSyntheticGalaxy(E2E_TILED_DIR, TWO_VERSIONS, 20_000, 1, 'v1');
   await ensureSyntheticGalaxy(E2E_TILED_DIR, TWO_VERSIONS, 30_000, 2, 'v2');
+  const damagedDir = await ensureSyntheticGalaxy(E2E_TILED_DIR, DAMAGED, 30_000, 3);
+  const tile = (index: number) => path.join(damagedDir, TEST_VERSION, 'tiles', 'stars', `${index}.bin.gz`);
+  if (existsSync(tile(DAMAGED_TILES.missing))) rmSync(tile(DAMAGED_TILES.missing));
+  truncateSync(tile(DAMAGED_TILES.truncated), 100);
 }

@@ -110,8 +110,8 @@ describe('panels over a tiled galaxy', () => {
 describe('missing regions as data warnings', () => {
   it('names each region once and says its stars are missing', () => {
     expect(missingRegionWarnings(['tile 3-5-1 (x -5000..0)', 'tile 7 (x 0..5000)', 'tile 3-5-1 (x -5000..0)'])).toEqual([
-      'Could not load tile 3-5-1 (x -5000..0): the stars of this region are missing',
-      'Could not load tile 7 (x 0..5000): the stars of this region are missing',
+      'Could not be loaded: tile 3-5-1 (x -5000..0)',
+      'Could not be loaded: tile 7 (x 0..5000)',
     ]);
     expect(missingRegionWarnings([])).toEqual([]);
   });
