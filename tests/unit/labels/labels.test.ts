@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { CandidateScan } from '../../../src/labels/candidateScan';
+import { POINT_SIZE_FACTOR } from '../../../src/renderer/starStyle';
 import { distanceField } from '../../../src/labels/distanceField';
 import { LabelAtlas, type Rasterizer } from '../../../src/labels/labelAtlas';
 import { displayText, fitText, REPLACEMENT } from '../../../src/labels/labelText';
@@ -167,6 +168,29 @@ describe('candidate scan', () => {
     while (!scan.step(0, () => ++clock)) slices++;
     expect(slices).toBeGreaterThan(1);
     expect([...scan.result()]).toEqual([0, 1, 2, 3, 4]);
+  });
+
+  it('finds the same stars as scoring every star one by one', () => {
+    // A seeded cloud around the camera: near small stars, far big ones, some behind and off screen.
+    let seed = 7;
+    const random = () => ((seed = (seed * 16807) % 2147483647) / 2147483647);
+    const count = 5000;
+    const positions = new Float32Array(count * 3).map(() => (random() - 0.5) * 4000);
+    const sizes = new Float32Array(count).map(() => 15 + 200 * random() ** 8);
+    const boosted = new Uint8Array(count).map(() => (random() < 0.002 ? 1 : 0));
+    const scan = new CandidateScan(positions, sizes, 50, 0.6, boosted);
+    scan.begin(camera);
+    scan.step(Infinity);
+    const scored = Array.from({ length: count }, (_, id) => {
+      const [x, y, z] = positions.subarray(id * 3, id * 3 + 3);
+      const w = -z;
+      if (w <= 0 || Math.abs((f * x) / w) > 1 || Math.abs((f * y) / w) > 1) return undefined;
+      const score = (sizes[id] * POINT_SIZE_FACTOR) / Math.hypot(x, y, z);
+      if (!boosted[id] && score < 0.6) return undefined;
+      return { id, score: score + (boosted[id] ? 1e6 : 0) };
+    }).filter((s) => s !== undefined);
+    const expected = scored.sort((a, b) => b.score - a.score || a.id - b.id).slice(0, 50).map((s) => s.id);
+    expect([...scan.result()]).toEqual(expected);
   });
 
   it('ranks boosted stars (search results) first', () => {
