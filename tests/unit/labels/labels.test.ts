@@ -93,6 +93,34 @@ describe('label atlas', () => {
     expect(atlas.takeDirtyRows().end).toBe(0);
   });
 
+  it('when full, packs the names in use again from the top with their texels and drops the others', () => {
+    const atlas = new LabelAtlas(rasterizer);
+    const h = atlas.add('probe', 'probe')!.h;
+    atlas.clear();
+    // Wide names, each field filled with its own number, so that moved texels can be recognised.
+    const named = (i: number) => ({ text: `name-${i}`, textTexels: 900, w: 1000, h, field: new Uint8Array(1000 * h).fill(1 + (i % 250)) });
+    const names: string[] = [];
+    while (atlas.insert(`name-${names.length}`, named(names.length))) names.push(`name-${names.length}`);
+    const kept = names.filter((_, i) => i % 10 === 3);
+    const texelOf = (name: string) => atlas.data[atlas.get(name)!.y * atlas.width + atlas.get(name)!.x + 8];
+    const before = new Map(kept.map((name) => [name, texelOf(name)]));
+    atlas.takeDirtyRows();
+    expect(atlas.compact((name) => kept.includes(name))).toBe(true);
+    expect(atlas.size).toBe(kept.length);
+    expect(atlas.get(kept[0])).toMatchObject({ x: 0, y: 0 });
+    for (const name of kept) expect(texelOf(name)).toBe(before.get(name));
+    // Only the rows the kept names now fill (and one more shelf) are uploaded again.
+    const rows = atlas.takeDirtyRows();
+    expect(rows.start).toBe(0);
+    expect(rows.end).toBeLessThan(atlas.height / 4);
+    expect(atlas.insert('new', named(999))).toBeDefined();
+    // Full of names in use: it says no and changes nothing.
+    for (let i = 0; atlas.insert(`more-${i}`, named(i)); i++);
+    const size = atlas.size;
+    expect(atlas.compact(() => true)).toBe(false);
+    expect(atlas.size).toBe(size);
+  });
+
   it('says when it is full; cleared, it starts a new generation', () => {
     const atlas = new LabelAtlas(rasterizer);
     let added = 0;
