@@ -51,10 +51,11 @@ export class WebGPULabels {
     const rows = rowsToUpload(labels, this.seenAtlas);
     this.seenAtlas = atlas;
     if (rows.end > rows.start) {
+      // Only the written rows are handed over: the whole 8 MB array with an offset may be copied whole.
       this.device.queue.writeTexture(
         { texture: this.texture, origin: [0, rows.start] },
-        atlas.data,
-        { offset: rows.start * atlas.width, bytesPerRow: atlas.width },
+        atlas.data.subarray(rows.start * atlas.width, rows.end * atlas.width),
+        { bytesPerRow: atlas.width },
         [atlas.width, rows.end - rows.start],
       );
     }
