@@ -85,6 +85,11 @@ export class LabelAtlas {
     return this.texels;
   }
 
+  /** Rows from the top that hold names; below them every texel is 0. */
+  get usedRows(): number {
+    return this.shelfX === 0 && this.shelfY === 0 ? 0 : Math.min(this.height, this.shelfY + LINE_TEXELS + 2 * LABEL_SDF_PADDING);
+  }
+
   get(name: string): AtlasEntry | undefined {
     return this.entries.get(name);
   }
@@ -163,8 +168,8 @@ export class LabelAtlas {
     this.shelfX = x;
     this.shelfY = y;
     this.generation++;
-    // Rows below the kept names hold old texels on the GPU that no entry points at any more.
-    this.markDirty(0, y + shelf);
+    // All rows: below the kept names the GPU still holds old texels, which filtering at a name's edge could reach.
+    this.markDirty(0, this.height);
     return true;
   }
 

@@ -3,6 +3,7 @@ import { CandidateScan } from '../../../src/labels/candidateScan';
 import { POINT_SIZE_FACTOR } from '../../../src/renderer/starStyle';
 import { distanceField } from '../../../src/labels/distanceField';
 import { LabelAtlas, type Rasterizer } from '../../../src/labels/labelAtlas';
+import { rowsToUpload } from '../../../src/labels/labelQuads';
 import { displayText, fitText, REPLACEMENT } from '../../../src/labels/labelText';
 import { boxBeside, intersects, placeLabels, PlacementGrid, type PlacementRequest } from '../../../src/labels/placeLabels';
 import { keyCommand } from '../../../src/controls/keys';
@@ -109,10 +110,10 @@ describe('label atlas', () => {
     expect(atlas.size).toBe(kept.length);
     expect(atlas.get(kept[0])).toMatchObject({ x: 0, y: 0 });
     for (const name of kept) expect(texelOf(name)).toBe(before.get(name));
-    // Only the rows the kept names now fill (and one more shelf) are uploaded again.
-    const rows = atlas.takeDirtyRows();
-    expect(rows.start).toBe(0);
-    expect(rows.end).toBeLessThan(atlas.height / 4);
+    // Every row is uploaded again (the GPU holds old texels below), and a new renderer uploads only the rows in use.
+    expect(atlas.takeDirtyRows()).toEqual({ start: 0, end: atlas.height });
+    expect(atlas.usedRows).toBeLessThan(atlas.height / 4);
+    expect(rowsToUpload({ atlas, dirtyRows: { start: 0, end: 0 }, quads: new Float32Array(0), count: 0 }, undefined)).toEqual({ start: 0, end: atlas.usedRows });
     expect(atlas.insert('new', named(999))).toBeDefined();
     // Full of names in use: it says no and changes nothing.
     for (let i = 0; atlas.insert(`more-${i}`, named(i)); i++);
