@@ -229,6 +229,8 @@ export class StarLabels {
     };
 
     if (this.visible && stars) {
+      // The queue is what this frame wants, best first: names a flight has left behind are not rasterised.
+      this.rasterQueue.clear();
       const wanted: number[] = [];
       for (const id of [this.hovered, this.selected]) if (id !== undefined) wanted.push(id);
       // Names already on screen keep their place before new ones are tried.
