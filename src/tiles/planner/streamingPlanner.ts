@@ -15,6 +15,11 @@ export interface PlanOptions {
   budget: StreamingBudget;
   /** Tiles whose stars are in memory. */
   loaded: ReadonlySet<number>;
+  /**
+   * Tiles that could not be read: neither fetched nor drawn, but refined past, so that the finer
+   * tiles of their region (other stars) still draw.
+   */
+  failed?: ReadonlySet<number>;
   /** The position scale `s`: tile boxes are in galaxy coordinates, the camera in world coordinates. */
   scale: number;
   /** Tiles smaller than this on screen (bounding-sphere radius in pixels) are not refined. */
@@ -56,7 +61,7 @@ export class StreamingPlanner {
     this.lastWanted = new Float64Array(hierarchy.tileCount).fill(-1);
   }
 
-  plan({ camera, budget, loaded, scale, minPixelRadius = DEFAULT_MIN_PIXEL_RADIUS }: PlanOptions): TilePlan {
+  plan({ camera, budget, loaded, failed, scale, minPixelRadius = DEFAULT_MIN_PIXEL_RADIUS }: PlanOptions): TilePlan {
     const h = this.hierarchy;
     const stamp = ++this.plans;
     const planes = frustumPlanes(camera.viewProjection);
@@ -75,6 +80,10 @@ export class StreamingPlanner {
       const isRoot = tile === 0;
       const visible = this.visible(planes, tile, scale);
       if (!visible && !isRoot) continue;
+      if (failed?.has(tile)) {
+        if (visible) this.offerChildren(queue, camera, factor, tile, scale, minPixelRadius);
+        continue;
+      }
       const stars = h.starCount[tile];
       const bytes = h.byteSize[tile];
       // Strict priority order: once the next tile does not fit, nothing less important is taken either.
@@ -89,18 +98,23 @@ export class StreamingPlanner {
       if (!visible) continue;
       draw.push(tile);
       drawnStars += stars;
-      const first = h.firstChild[tile];
-      for (let c = 0; c < h.childCount[tile]; c++) {
-        const child = first + c;
-        const { pixelRadius, importance } = tileImportance(camera, factor, h.boxes, child * 6, scale);
-        if (pixelRadius < minPixelRadius) continue;
-        queue.push(child, importance);
-      }
+      this.offerChildren(queue, camera, factor, tile, scale, minPixelRadius);
     }
 
     const evictable = [...loaded].filter((tile) => this.lastWanted[tile] !== stamp);
     evictable.sort((a, b) => this.lastWanted[a] - this.lastWanted[b]);
     return { draw, fetch, evictable, drawnStars, wantedStars, wantedBytes };
+  }
+
+  private offerChildren(queue: TilePriorityQueue, camera: PlannerCamera, factor: number, tile: number, scale: number, minPixelRadius: number): void {
+    const h = this.hierarchy;
+    const first = h.firstChild[tile];
+    for (let c = 0; c < h.childCount[tile]; c++) {
+      const child = first + c;
+      const { pixelRadius, importance } = tileImportance(camera, factor, h.boxes, child * 6, scale);
+      if (pixelRadius < minPixelRadius) continue;
+      queue.push(child, importance);
+    }
   }
 
   private visible(planes: Float64Array, tile: number, scale: number): boolean {

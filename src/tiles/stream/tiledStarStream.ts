@@ -266,7 +266,7 @@ export class TiledStarStream implements TiledStars {
     if (this.disposed || !camera) return;
     this.lastPlanAt = performance.now();
     const { budget, scale } = this.options;
-    const plan = this.planner.plan({ camera, budget, loaded: this.scheduler.loaded, scale });
+    const plan = this.planner.plan({ camera, budget, loaded: this.scheduler.loaded, failed: new Set(this.scheduler.failedTiles), scale });
     this.plan = plan;
     this.scheduler.update(plan, budget.bytes);
     // The scheduler drops cached tiles beyond the memory budget: their slots are free again.

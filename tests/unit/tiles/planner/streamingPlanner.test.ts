@@ -21,6 +21,21 @@ function plan(options: { loaded: number[]; camera?: ReturnType<typeof cameraAt>;
 }
 
 describe('StreamingPlanner', () => {
+  it('refines past a tile that could not be read: its finer tiles still draw, it is neither fetched nor drawn', () => {
+    const broken = children[0];
+    const below = childrenOf(octree, broken);
+    const result = new StreamingPlanner(octree).plan({
+      camera: outsideLookingIn,
+      budget: roomy,
+      loaded: new Set([root, ...children.filter((tile) => tile !== broken), ...below]),
+      failed: new Set([broken]),
+      scale: 1,
+    });
+    expect(result.draw).not.toContain(broken);
+    expect(result.fetch).not.toContain(broken);
+    expect(below.every((tile) => result.draw.includes(tile))).toBe(true);
+  });
+
   it('asks for the root first and draws nothing before it is loaded', () => {
     expect(plan({ loaded: [] })).toMatchObject({ draw: [], fetch: [root], drawnStars: 0 });
   });
