@@ -14,11 +14,11 @@ const BENCH_OUT_DIR = 'node_modules/.cache/galaxy-bench';
 
 /**
  * A production build of the given bench pages (paths of their index.html) served by Vite's preview
- * server with the shared galaxies (and data/) at /data, and Debian's Chromium on it: benchmarks run
- * the same bundled code and browser a visitor gets.
+ * server with the shared galaxies (and data/, and any `dataDirs` before them) at /data, and Debian's
+ * Chromium on it: benchmarks run the same bundled code and browser a visitor gets.
  */
-export async function openBenchBrowser(pages: string[], options: { webgpu?: boolean } = {}): Promise<BenchBrowser> {
-  process.env.GALAXY_DATA_DIR = [sharedGalaxiesDir, 'data'].join(path.delimiter);
+export async function openBenchBrowser(pages: string[], options: { webgpu?: boolean; dataDirs?: string[] } = {}): Promise<BenchBrowser> {
+  process.env.GALAXY_DATA_DIR = [...(options.dataDirs ?? []), sharedGalaxiesDir, 'data'].join(path.delimiter);
   await build({
     logLevel: 'warn',
     build: {
