@@ -1,14 +1,18 @@
 import type { CDPSession, Page } from 'playwright-core';
 
 /**
- * What a tab holds, measured from outside the app: the main thread's JS heap (Chrome DevTools
- * Protocol) and the bytes of the GPU buffers alive on either backend. The GPU side comes from
- * `GPU_BUFFER_METER`, an init script that wraps `GPUDevice.createBuffer` / `GPUBuffer.destroy` and
- * WebGL2's `bufferData` / `deleteBuffer`, so the app's code stays as visitors get it. Textures (the
- * names atlas, WebGPU's splat targets) and workers' heaps are not counted.
+ * What a tab holds, measured from outside the app: the JS heaps of the page and of its workers
+ * (Chrome DevTools Protocol `Runtime.getHeapUsage`: V8 objects, Blink objects and array buffers'
+ * backing stores, where typed arrays live) and the bytes of the GPU buffers alive on either backend.
+ * The GPU side comes from `GPU_BUFFER_METER`, an init script that wraps `GPUDevice.createBuffer` /
+ * `GPUBuffer.destroy` and WebGL2's `bufferData` / `deleteBuffer`, so the app's code stays as
+ * visitors get it. Textures (the names atlas, WebGPU's splat targets) are not counted.
  */
 export interface TabMemory {
-  jsHeapBytes: number;
+  /** The page's main thread. */
+  mainHeapBytes: number;
+  /** All its workers together (tile decoding, search, names, loader). */
+  workerHeapBytes: number;
   gpuBufferBytes: number;
 }
 
@@ -83,36 +87,100 @@ export const GPU_BUFFER_METER = `(() => {
   }
 })();`;
 
-/** Starts the DevTools metrics the heap figure comes from; call once per page. */
-export async function startHeapMetrics(cdp: CDPSession): Promise<void> {
-  await cdp.send('Performance.enable');
+interface HeapUsage {
+  usedSize: number;
+  embedderHeapUsedSize?: number;
+  backingStorageSize?: number;
 }
 
-export async function tabMemory(page: Page, cdp: CDPSession): Promise<TabMemory> {
-  const { metrics } = await cdp.send('Performance.getMetrics');
-  const jsHeapBytes = metrics.find((metric) => metric.name === 'JSHeapUsedSize')?.value ?? 0;
-  const gpuBufferBytes = await page.evaluate('window.__gpuBufferMeter ? window.__gpuBufferMeter.bytes : 0');
-  return { jsHeapBytes, gpuBufferBytes: Number(gpuBufferBytes) };
+const heapBytes = (usage: HeapUsage) => usage.usedSize + (usage.embedderHeapUsedSize ?? 0) + (usage.backingStorageSize ?? 0);
+
+/**
+ * Reads a page's memory: its own heap through `cdp`, its workers' through the same session (auto-
+ * attached without flattening, so that Playwright's CDPSession can reach them by message).
+ */
+export class TabMeter {
+  private readonly workers = new Set<string>();
+  private readonly pending = new Map<number, (usage: HeapUsage | undefined) => void>();
+  private nextId = 1;
+
+  private constructor(
+    private readonly page: Page,
+    private readonly cdp: CDPSession,
+  ) {}
+
+  static async attach(page: Page, cdp: CDPSession): Promise<TabMeter> {
+    const meter = new TabMeter(page, cdp);
+    cdp.on('Target.attachedToTarget', (event) => {
+      if (event.targetInfo.type === 'worker') meter.workers.add(event.sessionId);
+    });
+    cdp.on('Target.detachedFromTarget', (event) => {
+      if (event.sessionId) meter.workers.delete(event.sessionId);
+    });
+    cdp.on('Target.receivedMessageFromTarget', (event) => {
+      const reply = JSON.parse(event.message) as { id?: number; result?: HeapUsage };
+      const resolve = reply.id === undefined ? undefined : meter.pending.get(reply.id);
+      if (reply.id === undefined || !resolve) return;
+      meter.pending.delete(reply.id);
+      resolve(reply.result);
+    });
+    await cdp.send('Target.setAutoAttach', { autoAttach: true, waitForDebuggerOnStart: false, flatten: false });
+    return meter;
+  }
+
+  async sample(): Promise<TabMemory> {
+    const main = (await this.cdp.send('Runtime.getHeapUsage')) as HeapUsage;
+    const workers = await Promise.all([...this.workers].map((sessionId) => this.workerHeap(sessionId)));
+    const gpuBufferBytes = Number(await this.page.evaluate('window.__gpuBufferMeter ? window.__gpuBufferMeter.bytes : 0'));
+    return { mainHeapBytes: heapBytes(main), workerHeapBytes: workers.reduce((sum, bytes) => sum + bytes, 0), gpuBufferBytes };
+  }
+
+  /** Exact peak of the GPU buffers (kept in the page at every allocation). */
+  async gpuBufferPeak(): Promise<number> {
+    return Number(await this.page.evaluate('window.__gpuBufferMeter ? window.__gpuBufferMeter.peak : 0'));
+  }
+
+  private async workerHeap(sessionId: string): Promise<number> {
+    const id = this.nextId++;
+    const reply = new Promise<HeapUsage | undefined>((resolve) => {
+      this.pending.set(id, resolve);
+      // A worker that ends between attaching and answering never answers.
+      setTimeout(() => {
+        this.pending.delete(id);
+        resolve(undefined);
+      }, 5_000);
+    });
+    try {
+      await this.cdp.send('Target.sendMessageToTarget', { sessionId, message: JSON.stringify({ id, method: 'Runtime.getHeapUsage' }) });
+    } catch {
+      this.pending.delete(id);
+      return 0;
+    }
+    const usage = await reply;
+    return usage ? heapBytes(usage) : 0;
+  }
 }
 
-/** Peaks of the samples taken every `everyMs` until `stop()`: JS heap, GPU buffers and their sum at one moment. */
+/** Peaks of the samples taken every `everyMs` until `stop()`; `totalBytes` is the largest sum at one moment. */
 export interface MemoryPeaks {
-  jsHeapBytes: number;
+  mainHeapBytes: number;
+  workerHeapBytes: number;
   gpuBufferBytes: number;
   totalBytes: number;
   samples: number;
 }
 
-export function sampleTabMemory(page: Page, cdp: CDPSession, everyMs = 500): { stop(): Promise<MemoryPeaks>; peaks(): MemoryPeaks } {
-  const peaks: MemoryPeaks = { jsHeapBytes: 0, gpuBufferBytes: 0, totalBytes: 0, samples: 0 };
+export function sampleTabMemory(meter: TabMeter, everyMs = 500): { stop(): Promise<MemoryPeaks>; peaks(): MemoryPeaks } {
+  const peaks: MemoryPeaks = { mainHeapBytes: 0, workerHeapBytes: 0, gpuBufferBytes: 0, totalBytes: 0, samples: 0 };
   let running = true;
   const loop = (async () => {
     while (running) {
       try {
-        const { jsHeapBytes, gpuBufferBytes } = await tabMemory(page, cdp);
-        peaks.jsHeapBytes = Math.max(peaks.jsHeapBytes, jsHeapBytes);
-        peaks.gpuBufferBytes = Math.max(peaks.gpuBufferBytes, gpuBufferBytes);
-        peaks.totalBytes = Math.max(peaks.totalBytes, jsHeapBytes + gpuBufferBytes);
+        const sample = await meter.sample();
+        peaks.mainHeapBytes = Math.max(peaks.mainHeapBytes, sample.mainHeapBytes);
+        peaks.workerHeapBytes = Math.max(peaks.workerHeapBytes, sample.workerHeapBytes);
+        peaks.gpuBufferBytes = Math.max(peaks.gpuBufferBytes, sample.gpuBufferBytes);
+        peaks.totalBytes = Math.max(peaks.totalBytes, sample.mainHeapBytes + sample.workerHeapBytes + sample.gpuBufferBytes);
         peaks.samples++;
       } catch {
         // The page navigated or closed between two samples: the next one tells.

@@ -14,13 +14,13 @@
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { Browser, BrowserContext, CDPSession, Page } from 'playwright';
+import type { Browser, BrowserContext, Page } from 'playwright';
 import { defaultBudget, deviceHints } from '../../../src/tiles/planner/budgets';
 import { E2E_TILED_DIR, ensureHugeGalaxy, npmLastVersion, SYNTHETIC_10M, SYNTHETIC_1M, TILED_NPM } from '../../support/e2eTiledGalaxies';
 import { drawnStarsSettled } from '../../support/drawnStars';
 import { flightPath, flyAndTime, worldCentre } from '../../support/flightPath';
 import { haveSharedGalaxies } from '../../support/sharedGalaxies';
-import { GPU_BUFFER_METER, sampleTabMemory, startHeapMetrics, type MemoryPeaks } from '../../support/tabMemory';
+import { GPU_BUFFER_METER, sampleTabMemory, TabMeter, type MemoryPeaks } from '../../support/tabMemory';
 import { ensureSyntheticGalaxy, ensureTiledCopy, TEST_VERSION } from '../../support/tiledGalaxies';
 import type { BenchSuite } from '../run';
 import { median, openBenchBrowser } from '../support/benchBrowser';
@@ -64,14 +64,12 @@ interface Opening {
   interactiveMs: number;
 }
 
-/** A fresh context (cold HTTP cache) with the GPU buffer meter installed and the heap metrics on. */
-async function openViewer(browser: Browser): Promise<{ context: BrowserContext; page: Page; cdp: CDPSession }> {
+/** A fresh context (cold HTTP cache) with the GPU buffer meter installed (in every opening, so that all pay for it alike). */
+async function openViewer(browser: Browser): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
   const page = await context.newPage();
   await page.addInitScript(GPU_BUFFER_METER);
-  const cdp = await context.newCDPSession(page);
-  await startHeapMetrics(cdp);
-  return { context, page, cdp };
+  return { context, page };
 }
 
 /** Navigation start to the first star frame and to the page's `galaxy:interactive` mark, on the page clock. */
@@ -108,7 +106,7 @@ interface Flight {
   streamSettledMs: number;
   frames: { medianMs: number; p95Ms: number; timed: number; undrawn: number; medianStars: number; maxStars: number };
   /** Peaks over streaming and flight (samples every 500 ms; the GPU peak is exact, kept in the page). */
-  memory: { jsHeapMB: number; gpuBuffersMB: number; totalMB: number; gpuBuffersExactPeakMB: number; samples: number };
+  memory: { mainHeapMB: number; workerHeapMB: number; gpuBuffersMB: number; totalMB: number; gpuBuffersExactPeakMB: number; samples: number };
 }
 
 function galaxyCentre(name: string): [number, number, number] {
@@ -121,8 +119,9 @@ function galaxyCentre(name: string): [number, number, number] {
 /** One opening that streams to rest, then flies the fixed path, memory sampled throughout. */
 async function streamAndFly(browser: Browser, origin: string, backend: Backend, galaxy: GeneratedGalaxy): Promise<Flight> {
   const url = `${origin}/index.html?renderer=${backend}#/galaxy/${galaxy.name}`;
-  const { context, page, cdp } = await openViewer(browser);
-  const sampler = sampleTabMemory(page, cdp);
+  const { context, page } = await openViewer(browser);
+  const meter = await TabMeter.attach(page, await context.newCDPSession(page));
+  const sampler = sampleTabMemory(meter);
   try {
     await page.goto(url);
     const opening = await waitForOpening(page);
@@ -135,7 +134,7 @@ async function streamAndFly(browser: Browser, origin: string, backend: Backend, 
     const start = (await page.evaluate(`window.galaxyScene.getCamera().position`)) as [number, number, number];
     const frames = await flyAndTime(page, flightPath(start, galaxyCentre(galaxy.name), FLIGHT_STEPS));
     const peaks: MemoryPeaks = await sampler.stop();
-    const exactGpuPeak = Number(await page.evaluate(`window.__gpuBufferMeter.peak`));
+    const exactGpuPeak = await meter.gpuBufferPeak();
     return {
       opening,
       budgetStars,
@@ -151,7 +150,8 @@ async function streamAndFly(browser: Browser, origin: string, backend: Backend, 
         maxStars: Math.max(0, ...frames.stars),
       },
       memory: {
-        jsHeapMB: mb(peaks.jsHeapBytes),
+        mainHeapMB: mb(peaks.mainHeapBytes),
+        workerHeapMB: mb(peaks.workerHeapBytes),
         gpuBuffersMB: mb(peaks.gpuBufferBytes),
         totalMB: mb(peaks.totalBytes),
         gpuBuffersExactPeakMB: mb(Math.max(exactGpuPeak, peaks.gpuBufferBytes)),
@@ -197,7 +197,8 @@ function ratios(figures: Record<string, GalaxyFigures | undefined>) {
     },
     memory: {
       '10m/1m': ratio(at('10m')?.flight.memory.totalMB, at('1m')?.flight.memory.totalMB),
-      '10m/1m jsHeap': ratio(at('10m')?.flight.memory.jsHeapMB, at('1m')?.flight.memory.jsHeapMB),
+      '10m/1m mainHeap': ratio(at('10m')?.flight.memory.mainHeapMB, at('1m')?.flight.memory.mainHeapMB),
+      '10m/1m workerHeap': ratio(at('10m')?.flight.memory.workerHeapMB, at('1m')?.flight.memory.workerHeapMB),
       '10m/1m gpuBuffers': ratio(at('10m')?.flight.memory.gpuBuffersExactPeakMB, at('1m')?.flight.memory.gpuBuffersExactPeakMB),
       target: 'flat beyond the budget (about 1)',
     },
@@ -246,8 +247,9 @@ const suite: BenchSuite = {
           'machine\'s cores with the page), fresh context (cold HTTP cache) per opening, default star budget (the page\'s own ' +
           'navigator.deviceMemory and hardwareConcurrency). ms from navigation start on the page clock. Frame time: from the ' +
           'frame\'s timestamp to its GPU work done, per pose of a fixed flight (dolly to 15% of the distance to the centre, then ' +
-          'half a turn). Memory: peaks of the main thread\'s JS heap (DevTools JSHeapUsedSize) and live GPU buffers (createBuffer/' +
-          'bufferData wrapped in the page), sampled every 500 ms while streaming and flying; workers and textures not counted.',
+          'half a turn). Memory: peaks of the JS heaps of the page and of its workers (DevTools Runtime.getHeapUsage: V8, Blink and ' +
+          'array buffers) and of live GPU buffers (createBuffer/bufferData wrapped in the page), sampled every 500 ms while ' +
+          'streaming and flying; totalMB is the largest sum at one moment; textures are not counted.',
         rounds: ROUNDS,
         flightSteps: FLIGHT_STEPS,
         dataDir: E2E_TILED_DIR,
