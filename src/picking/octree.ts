@@ -1,5 +1,6 @@
 import { boundingBox } from '../geometry/boundingBox';
 import { NearestOnRay } from './nearestOnRay';
+import { rayHitsBox } from './rayBox';
 /**
  * docs/rules.md#picking spatial index: an 8-way tree over x,y,z triples. A leaf holds up to
  * `LEAF_CAPACITY` points; one more splits it into octants, down to `MAX_DEPTH`.
@@ -152,7 +153,8 @@ export function intersectRay(
   while (stack.length > 0) {
     const node = stack.pop()!;
     const h = cubes[node * 4 + 3] + threshold;
-    if (!rayHitsCube(ox, oy, oz, dx, dy, dz, cubes[node * 4], cubes[node * 4 + 1], cubes[node * 4 + 2], h)) continue;
+    const cx = cubes[node * 4], cy = cubes[node * 4 + 1], cz = cubes[node * 4 + 2];
+    if (!rayHitsBox(ox, oy, oz, dx, dy, dz, cx - h, cy - h, cz - h, cx + h, cy + h, cz + h)) continue;
     const children = childCount[node];
     if (children > 0) {
       for (let c = 0; c < children; c++) stack.push(firstChild[node] + c);
@@ -161,28 +163,4 @@ export function intersectRay(
     for (let i = itemStart[node], end = i + itemCount[node]; i < end; i++) nearest.consider(points, items[i]);
   }
   return nearest.best;
-}
-
-/** Slab test of a ray (unit direction) against an axis-aligned cube, ignoring what lies behind the origin. */
-function rayHitsCube(
-  ox: number, oy: number, oz: number,
-  dx: number, dy: number, dz: number,
-  cx: number, cy: number, cz: number, h: number,
-): boolean {
-  let tmin = 0;
-  let tmax = Infinity;
-  const axes: Array<[number, number, number]> = [[ox, dx, cx], [oy, dy, cy], [oz, dz, cz]];
-  for (const [o, d, c] of axes) {
-    const lo = c - h, hi = c + h;
-    if (d === 0) {
-      if (o < lo || o > hi) return false;
-      continue;
-    }
-    let t1 = (lo - o) / d, t2 = (hi - o) / d;
-    if (t1 > t2) [t1, t2] = [t2, t1];
-    if (t1 > tmin) tmin = t1;
-    if (t2 < tmax) tmax = t2;
-    if (tmin > tmax) return false;
-  }
-  return true;
 }

@@ -23,6 +23,13 @@ export function boundsOf(positions: ArrayLike<number>): SceneBounds {
   return { center, radius: Math.hypot(maxX - minX, maxY - minY, maxZ - minZ) / 2, halfSize: Math.max(maxX - minX, maxY - minY, maxZ - minZ) / 2 };
 }
 
+/** Bounds of a box known without its points (a tiled galaxy's whole extent, most of it not loaded). */
+export function boundsOfBox(min: readonly [number, number, number], max: readonly [number, number, number]): SceneBounds {
+  const center: [number, number, number] = [(min[0] + max[0]) / 2, (min[1] + max[1]) / 2, (min[2] + max[2]) / 2];
+  const size = [max[0] - min[0], max[1] - min[1], max[2] - min[2]];
+  return { center, radius: Math.hypot(size[0], size[1], size[2]) / 2, halfSize: Math.max(size[0], size[1], size[2]) / 2 };
+}
+
 /**
  * A perspective camera looking down its local -Z (three.js convention, which the URL's
  * lx..lw quaternion follows). The far plane grows so that no star of the scene is clipped.

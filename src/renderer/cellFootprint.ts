@@ -36,7 +36,7 @@ export interface CellFootprint {
  */
 export function cellFootprint(
   bounds: Float32Array,
-  chunk: number,
+  cell: number,
   viewProjection: mat4,
   worldMargin: number,
   nearZ: number,
@@ -44,7 +44,7 @@ export function cellFootprint(
   out: CellFootprint,
 ): boolean {
   const m = viewProjection;
-  const b = chunk * 6;
+  const b = cell * 6;
   const { width, height, tileSize, rowsFromTop } = grid;
   let minX = Infinity, minY = Infinity, maxX = -Infinity, maxY = -Infinity;
   out.nearest = Infinity;

@@ -1,6 +1,7 @@
 import type { Backend } from '../scene/galaxyView';
 import type { LabelQuads } from '../labels/labelQuads';
 import type { Camera } from './camera';
+import type { StarCells } from './starCells';
 
 export type { Backend };
 
@@ -16,8 +17,20 @@ export interface RendererOptions {
 export interface Renderer {
   readonly backend: Backend;
   readonly canvas: HTMLCanvasElement;
-  /** Replaces all stars (positions: 3 floats, colours: 4 bytes, sizes: 1 float per star). */
-  setStars(positions: Float32Array, colors: Uint8Array, sizes: Float32Array): void;
+  /**
+   * Replaces all stars (positions: 3 floats, colours: 4 bytes, sizes: 1 float per star). Without
+   * `cells` the renderer sorts them into cells of its own; with `cells` (a tiled galaxy's pool of
+   * slots) they are stored as given, only the stars in those cells are drawn, and setStarCells and
+   * updateStars change them later.
+   */
+  setStars(positions: Float32Array, colors: Uint8Array, sizes: Float32Array, cells?: StarCells): void;
+  /** The cells to draw from now on, for stars given with cells (ignored for stars sorted by the renderer). */
+  setStarCells(cells: StarCells): void;
+  /**
+   * Writes positions, colours and sizes of stars start..start+count-1 (and only those bytes), for
+   * stars given with cells (ignored otherwise: sorted stars cannot move out of their cells).
+   */
+  updateStars(start: number, count: number, positions: Float32Array, colors: Uint8Array, sizes: Float32Array): void;
   /** Writes only the colour bytes of stars start..start+count-1. */
   updateStarColors(colors: Uint8Array, start: number, count: number): void;
   /** Writes only the sizes of stars start..start+count-1. */

@@ -5,14 +5,17 @@ import { canvasRasterizer, LabelAtlas } from '../labels/labelAtlas';
 import { startRasterWorker } from '../labels/rasterProtocol';
 import { type PlacedLabel, StarLabels, type LabelWorkStats } from '../labels/starLabels';
 import { buildOctreeOffThread } from '../picking/buildOctreeOffThread';
-import { createHitTest, type HitTest } from '../picking/hitTest';
-import { boundsOf, Camera, lookAtOrientation, wholeScenePose, type SceneBounds } from '../renderer/camera';
+import { createHitTest, HIT_THRESHOLD, type HitTest } from '../picking/hitTest';
+import { nearestInCells } from '../picking/nearestInCells';
+import { boundsOf, boundsOfBox, Camera, lookAtOrientation, wholeScenePose, type SceneBounds } from '../renderer/camera';
 import { visibleLinkIndices } from '../renderer/linkIndices';
 import { DEFAULT_PARTICLE_COLOR, DEFAULT_PARTICLE_SIZE, ParticleView } from '../renderer/particleView';
 import { HOVER_COLOR, HOVER_SIZE_FACTOR, starSizes } from '../renderer/starStyle';
 import type { Renderer } from '../renderer/types';
+import type { SlotRange, TiledStars, TiledStarsChange } from '../tiles/stream/types';
 import { FLY_TO_DISTANCE, poseAt } from './cameraAnimation';
 import type { Backend, CameraPose, GalaxyView } from './galaxyView';
+import { plannerCameraOf } from './plannerCamera';
 
 export interface LinkSettings {
   showLinks: boolean;
@@ -37,14 +40,27 @@ interface Flight {
   resolve: () => void;
 }
 
+/** A tiled galaxy's stars in the scene, and how to stop listening to them. */
+interface TiledSceneStars {
+  stars: TiledStars;
+  stopListening: () => void;
+}
+
 /**
  * The drawn galaxy: stars, links, camera, hover and highlight over one Renderer, drawn on
  * demand. The renderer can be swapped (a lost device) without losing the camera or the graph.
+ *
+ * A classic galaxy (setGalaxy) is drawn whole, ids being node ids. A tiled galaxy (setTiledStars)
+ * streams: its stars sit in a pool of slots that the renderer draws through the planner's cells;
+ * every id the UI passes in or gets back is a star number, and slots stay inside the scene.
  */
 export class GalaxyScene implements GalaxyView {
   readonly camera = new Camera();
   private renderer: Renderer | undefined;
   private graph: Graph | undefined;
+  private tiled: TiledSceneStars | undefined;
+  /** A fly-to waiting for its star's tile (tiled galaxies). */
+  private locating: AbortController | undefined;
   private positions: Float32Array | undefined;
   private adjacency: SceneAdjacency | undefined;
   private particles: ParticleView | undefined;
@@ -52,11 +68,12 @@ export class GalaxyScene implements GalaxyView {
   private hitTest: HitTest | undefined;
   private indexReady = false;
   private indexBuild: AbortController | undefined;
-  /** The graph whose stars are named (undefined while stars stream in without labels). */
+  /** The graph whose stars are named (undefined while stars stream in without labels, and for a tiled galaxy). */
   private namedGraph: Graph | undefined;
   private bounds: SceneBounds = { center: [0, 0, 0], radius: 0, halfSize: 0 };
   private links: LinkSettings = { showLinks: false, maxVisibleDistance: 150, scale: 1.75 };
   private linkPairs: Uint32Array | undefined;
+  /** By id: a node id, or a tiled galaxy's star number, re-applied when its star's slot is written. */
   private hovered: number | undefined;
   private highlighted = new Map<number, number>();
   private cameraListeners = new Set<(pose: CameraPose) => void>();
@@ -108,6 +125,7 @@ export class GalaxyScene implements GalaxyView {
    * uploaded stay when only the rest of the graph has arrived.
    */
   setGalaxy(graph: Graph | undefined, streamed: StreamedGalaxy | undefined): void {
+    if ((graph || streamed) && this.tiled) this.setTiledStars(undefined);
     const positions = graph?.data.positions ?? streamed?.positions;
     const adjacency = graph ? graph.data : streamed?.adjacency;
     if (graph === this.graph && positions === this.positions && adjacency?.inOffsets === this.adjacency?.inOffsets) return;
@@ -148,12 +166,28 @@ export class GalaxyScene implements GalaxyView {
 
   /** Stars drawn and stars in the galaxy: the same for a classic galaxy once its positions are in. */
   get starCounts(): { drawn: number; total: number } {
+    const tiled = this.tiled?.stars;
+    if (tiled) return { drawn: tiled.drawnStars, total: tiled.totalStars };
     const count = this.particles?.count ?? 0;
     return { drawn: count, total: count };
   }
 
   private setStars(positions: Float32Array | undefined): void {
+    this.forgetStars();
     this.positions = positions;
+    if (positions) {
+      const particles = new ParticleView(positions);
+      this.watch(particles);
+      this.hitTest = createHitTest(particles);
+      this.bounds = boundsOf(positions);
+    }
+    this.camera.setScene(this.bounds);
+    this.uploadStars();
+  }
+
+  /** Drops the stars drawn now, with everything derived from them. */
+  private forgetStars(): void {
+    this.positions = undefined;
     this.hovered = undefined;
     this.highlighted.clear();
     this.indexBuild?.abort();
@@ -163,22 +197,77 @@ export class GalaxyScene implements GalaxyView {
     this.indexReady = false;
     this.baseSizes = undefined;
     this.adjacency = undefined;
-    if (positions) {
-      const particles = new ParticleView(positions);
-      particles.onChange((change) => {
-        if (!this.renderer) return;
-        if (change.kind === 'colors') this.renderer.updateStarColors(particles.colorBytes, change.range.start, change.range.count);
-        else if (change.kind === 'sizes') this.renderer.updateStarSizes(particles.sizes, change.range.start, change.range.count);
-        this.requestRender();
-      });
-      this.particles = particles;
-      this.hitTest = createHitTest(particles);
-      this.bounds = boundsOf(positions);
-    } else {
-      this.bounds = { center: [0, 0, 0], radius: 0, halfSize: 0 };
+    this.bounds = { center: [0, 0, 0], radius: 0, halfSize: 0 };
+  }
+
+  /** The drawn colours and sizes: each change is written to the renderer (only the stars changed). */
+  private watch(particles: ParticleView): void {
+    particles.onChange((change) => {
+      if (!this.renderer) return;
+      if (change.kind === 'colors') this.renderer.updateStarColors(particles.colorBytes, change.range.start, change.range.count);
+      else if (change.kind === 'sizes') this.renderer.updateStarSizes(particles.sizes, change.range.start, change.range.count);
+      this.requestRender();
+    });
+    this.particles = particles;
+  }
+
+  /**
+   * Draws a tiled galaxy as it streams (undefined draws nothing), in place of any classic one. The
+   * drawn colours and sizes are kept per slot; the camera's bounds are the whole galaxy's, and each
+   * camera move or resize is handed to the stars' planner. Names are not drawn for a tiled galaxy.
+   */
+  setTiledStars(stars: TiledStars | undefined): void {
+    if (stars === this.tiled?.stars) return;
+    this.tiled?.stopListening();
+    this.tiled = undefined;
+    this.locating?.abort();
+    if (!stars) {
+      this.setStars(undefined);
+      this.updateLinks();
+      return;
     }
+    this.graph = undefined;
+    this.nameStars(undefined);
+    this.forgetStars();
+    const particles = new ParticleView(stars.positions);
+    particles.sizes.set(stars.sizes);
+    this.watch(particles);
+    this.baseSizes = stars.sizes;
+    this.indexReady = true; // picking tests the drawn cells' boxes, no index to wait for
+    this.tiled = { stars, stopListening: stars.onChange((change) => this.tiledStarsChanged(change)) };
+    this.bounds = boundsOfBox(stars.bounds.min, stars.bounds.max);
     this.camera.setScene(this.bounds);
     this.uploadStars();
+    this.updateLinks();
+    stars.setCamera(plannerCameraOf(this.camera));
+  }
+
+  private tiledStarsChanged(change: TiledStarsChange): void {
+    const tiled = this.tiled;
+    if (!tiled) return;
+    for (const range of change.written) this.slotsWritten(tiled.stars, range);
+    if (change.drawnChanged) this.renderer?.setStarCells(tiled.stars.drawnCells());
+    if (change.linksChanged) this.updateLinks();
+    this.requestRender();
+  }
+
+  /**
+   * Slots that now hold other stars (or none): their drawn colour and size start from the stars'
+   * own, the hovered and highlighted stars among them are styled again, and the range is written
+   * to the renderer at once.
+   */
+  private slotsWritten(stars: TiledStars, { start, count }: SlotRange): void {
+    const particles = this.particles;
+    if (!particles || count <= 0 || start < 0 || start + count > particles.count) return;
+    particles.colorBytes.fill(255, start * 4, (start + count) * 4);
+    particles.sizes.set(stars.sizes.subarray(start, start + count), start);
+    if (this.hovered !== undefined || this.highlighted.size > 0) {
+      for (let slot = start; slot < start + count; slot++) {
+        const star = stars.starOfSlot(slot);
+        if (star >= 0 && (star === this.hovered || this.highlighted.has(star))) this.styleSlot(slot, star);
+      }
+    }
+    this.renderer?.updateStars(start, count, stars.positions, particles.colorBytes, particles.sizes);
   }
 
   /** Sizes by the node size rule once links are known (the particle default until then), and the links. */
@@ -225,6 +314,7 @@ export class GalaxyScene implements GalaxyView {
     this.camera.setViewport(width, height, cssWidth, cssHeight);
     this.renderer?.resize(width, height);
     this.labels?.cameraMoved();
+    this.tiled?.stars.setCamera(plannerCameraOf(this.camera));
     this.requestRender();
   }
 
@@ -261,9 +351,14 @@ export class GalaxyScene implements GalaxyView {
 
   pick(clientX: number, clientY: number): number | undefined {
     const canvas = this.canvas;
-    if (!canvas || !this.hitTest) return undefined;
+    const tiled = this.tiled?.stars;
+    if (!canvas || (!this.hitTest && !tiled)) return undefined;
     const rect = canvas.getBoundingClientRect();
-    return this.hitTest.pick(this.camera.rayThrough(clientX - rect.left, clientY - rect.top));
+    const ray = this.camera.rayThrough(clientX - rect.left, clientY - rect.top);
+    if (!tiled) return this.hitTest?.pick(ray);
+    const slot = nearestInCells(tiled.drawnCells(), tiled.positions, ray, HIT_THRESHOLD);
+    const star = slot === undefined ? -1 : tiled.starOfSlot(slot);
+    return star >= 0 ? star : undefined;
   }
 
   setHovered(id: number | undefined): void {
@@ -271,7 +366,7 @@ export class GalaxyScene implements GalaxyView {
     const previous = this.hovered;
     this.hovered = undefined;
     if (previous !== undefined) this.restyle(previous);
-    if (id !== undefined && this.particles && id >= 0 && id < this.particles.count) {
+    if (id !== undefined && this.hasStar(id)) {
       this.hovered = id;
       this.restyle(id);
     }
@@ -310,7 +405,7 @@ export class GalaxyScene implements GalaxyView {
   setHighlighted(ids: ArrayLike<number>, color: number): void {
     for (let i = 0; i < ids.length; i++) {
       const id = ids[i];
-      if (!this.particles || id < 0 || id >= this.particles.count) continue;
+      if (!this.hasStar(id)) continue;
       this.highlighted.set(id, color >>> 0);
       this.labels?.setHighlighted(id, color >>> 0);
       this.restyle(id);
@@ -328,15 +423,31 @@ export class GalaxyScene implements GalaxyView {
     this.labels?.highlightsChanged();
   }
 
+  /** For a tiled galaxy, a star whose tile is not loaded is located first (fetching its tile). */
   flyTo(id: number, options: { distance?: number } = {}): Promise<void> {
     const target = this.drawnStarPosition(id);
-    if (!target) return Promise.resolve();
+    if (target) return this.flyToPoint(target, options.distance ?? DEFAULT_FLY_DISTANCE);
+    const stars = this.tiled?.stars;
+    if (!stars || !this.hasStar(id)) return Promise.resolve();
+    this.endFlight();
+    const locating = new AbortController();
+    this.locating = locating;
+    return stars.locate(id, locating.signal).then(
+      (point) => {
+        if (point && !locating.signal.aborted && this.tiled?.stars === stars) return this.flyToPoint(point, options.distance ?? DEFAULT_FLY_DISTANCE);
+      },
+      (error: unknown) => {
+        if (!locating.signal.aborted) console.warn(`Could not locate star ${id} to fly to it.`, error);
+      },
+    );
+  }
+
+  private flyToPoint(target: ArrayLike<number>, distance: number): Promise<void> {
     const from = this.camera.getPose();
-    const distance = options.distance ?? DEFAULT_FLY_DISTANCE;
-    const toStar = vec3.sub(vec3.create(), target, from.position);
+    const toStar = vec3.sub(vec3.create(), [target[0], target[1], target[2]], from.position);
     if (vec3.length(toStar) < 1e-6) vec3.copy(toStar, this.camera.forward());
     vec3.normalize(toStar, toStar);
-    const position = vec3.scaleAndAdd(vec3.create(), target, toStar, -distance);
+    const position = vec3.scaleAndAdd(vec3.create(), [target[0], target[1], target[2]], toStar, -distance);
     const to: CameraPose = {
       position: [position[0], position[1], position[2]],
       orientation: lookAtOrientation(position, target),
@@ -348,16 +459,28 @@ export class GalaxyScene implements GalaxyView {
     });
   }
 
-  /** World position of a star of the whole graph (undefined while the graph still streams). */
+  /**
+   * World position of a star of the whole graph (undefined while the graph still streams), or of a
+   * tiled galaxy's star whose tile is loaded.
+   */
   starPosition(id: number): [number, number, number] | undefined {
-    return this.graph ? this.drawnStarPosition(id) : undefined;
+    return this.graph || this.tiled ? this.drawnStarPosition(id) : undefined;
   }
 
   /** World position of a drawn star (positions already multiplied by the scale). */
   private drawnStarPosition(id: number): [number, number, number] | undefined {
-    const p = this.positions;
-    if (!p || !Number.isInteger(id) || id < 0 || id * 3 >= p.length) return undefined;
-    return [p[id * 3], p[id * 3 + 1], p[id * 3 + 2]];
+    const tiled = this.tiled?.stars;
+    const p = tiled ? tiled.positions : this.positions;
+    if (!p || !this.hasStar(id)) return undefined;
+    const slot = tiled ? tiled.slotOfStar(id) : id;
+    if (slot < 0 || slot * 3 >= p.length) return undefined;
+    return [p[slot * 3], p[slot * 3 + 1], p[slot * 3 + 2]];
+  }
+
+  /** Whether an id names a star of the galaxy drawn now (for a tiled galaxy, loaded or not). */
+  private hasStar(id: number): boolean {
+    const count = this.tiled ? this.tiled.stars.totalStars : (this.particles?.count ?? 0);
+    return Number.isInteger(id) && id >= 0 && id < count;
   }
 
   /** Id of the first star with this label, or -1. */
@@ -390,6 +513,8 @@ export class GalaxyScene implements GalaxyView {
     if (this.frameRequest) cancelAnimationFrame(this.frameRequest);
     this.frameRequest = 0;
     this.indexBuild?.abort();
+    this.tiled?.stopListening();
+    this.tiled = undefined;
     this.endFlight();
     this.cameraListeners.clear();
     this.labels?.dispose();
@@ -417,7 +542,7 @@ export class GalaxyScene implements GalaxyView {
     this.renderer.render(this.camera);
     this.framesDrawn++;
     this.renderer.canvas.dataset.frames = String(this.framesDrawn);
-    const stars = this.particles?.count ?? 0;
+    const stars = this.starCounts.drawn;
     this.renderer.canvas.dataset.stars = String(stars);
     if (stars > 0) this.firstStarFrameAt ??= performance.now();
   };
@@ -428,29 +553,57 @@ export class GalaxyScene implements GalaxyView {
     const after = this.camera.getPose();
     if (samePose(before, after)) return;
     this.labels?.cameraMoved();
+    this.tiled?.stars.setCamera(plannerCameraOf(this.camera));
     this.requestRender();
     for (const listener of this.cameraListeners) listener(after);
   }
 
+  /** Ends a flight, or a fly-to still waiting for its star's tile. */
   private endFlight(): void {
+    this.locating?.abort();
+    this.locating = undefined;
     const flight = this.flight;
     this.flight = undefined;
     flight?.resolve();
   }
 
+  /** Draws a star hovered, highlighted or plain, as its state says (a tiled galaxy's star only while its tile is loaded). */
   private restyle(id: number): void {
     const particles = this.particles;
-    const baseSizes = this.baseSizes;
-    if (!particles || !baseSizes) return;
+    const slot = this.tiled ? this.tiled.stars.slotOfStar(id) : id;
+    if (!particles || !this.baseSizes || slot < 0) return;
+    const { color, size } = this.styleOf(id, this.baseSizes[slot]);
+    particles.setColor(slot, color);
+    particles.setSize(slot, size);
+  }
+
+  /** The same as restyle, into the drawn colours and sizes without writing them to the renderer. */
+  private styleSlot(slot: number, id: number): void {
+    const particles = this.particles;
+    if (!particles || !this.baseSizes) return;
+    const { color, size } = this.styleOf(id, this.baseSizes[slot]);
+    const b = particles.colorBytes;
+    b[slot * 4] = (color >>> 24) & 255;
+    b[slot * 4 + 1] = (color >>> 16) & 255;
+    b[slot * 4 + 2] = (color >>> 8) & 255;
+    b[slot * 4 + 3] = color & 255;
+    particles.sizes[slot] = size;
+  }
+
+  private styleOf(id: number, baseSize: number): { color: number; size: number } {
     const hovered = id === this.hovered;
-    particles.setColor(id, hovered ? HOVER_COLOR : (this.highlighted.get(id) ?? DEFAULT_PARTICLE_COLOR));
-    particles.setSize(id, hovered ? baseSizes[id] * HOVER_SIZE_FACTOR : baseSizes[id]);
+    return {
+      color: hovered ? HOVER_COLOR : (this.highlighted.get(id) ?? DEFAULT_PARTICLE_COLOR),
+      size: hovered ? baseSize * HOVER_SIZE_FACTOR : baseSize,
+    };
   }
 
   private uploadStars(): void {
     if (!this.renderer) return;
     const p = this.particles;
-    if (p) this.renderer.setStars(p.coordinates, p.colorBytes, p.sizes);
+    const tiled = this.tiled?.stars;
+    if (p && tiled) this.renderer.setStars(tiled.positions, p.colorBytes, p.sizes, tiled.drawnCells());
+    else if (p) this.renderer.setStars(p.coordinates, p.colorBytes, p.sizes);
     else this.renderer.setStars(new Float32Array(0), new Uint8Array(0), new Float32Array(0));
     this.requestRender();
   }
@@ -458,10 +611,17 @@ export class GalaxyScene implements GalaxyView {
   private updateLinks(): void {
     const { positions, adjacency } = this;
     const { showLinks, maxVisibleDistance, scale } = this.links;
-    this.linkPairs =
-      positions && adjacency && showLinks
-        ? visibleLinkIndices(positions, adjacency.outOffsets, adjacency.outTargets, maxVisibleDistance, scale)
-        : undefined;
+    const tiled = this.tiled?.stars;
+    if (tiled) {
+      // Asked on every change, links shown or not, so that the stars know the settings.
+      const pairs = tiled.linkPairs({ ...this.links });
+      this.linkPairs = showLinks ? pairs : undefined;
+    } else {
+      this.linkPairs =
+        positions && adjacency && showLinks
+          ? visibleLinkIndices(positions, adjacency.outOffsets, adjacency.outTargets, maxVisibleDistance, scale)
+          : undefined;
+    }
     this.renderer?.setLinks(this.linkPairs);
     this.requestRender();
   }

@@ -19,8 +19,8 @@ const footprint = createCellFootprint();
  * star's world radius, projects inside tiles whose farthest depth is nearer than the box's nearest.
  * A box reaching behind the eye or the near plane is kept.
  */
-export function cellHidden(bounds: Float32Array, chunk: number, viewProjection: mat4, worldMargin: number, tiles: DepthTiles): boolean {
-  if (!cellFootprint(bounds, chunk, viewProjection, worldMargin, -1, tiles, footprint)) return false;
+export function cellHidden(bounds: Float32Array, cell: number, viewProjection: mat4, worldMargin: number, tiles: DepthTiles): boolean {
+  if (!cellFootprint(bounds, cell, viewProjection, worldMargin, -1, tiles, footprint)) return false;
   const limit = (footprint.nearest + 1) * 0.5 * DEPTH_STEPS - SLACK_STEPS;
   for (let ty = footprint.y0; ty <= footprint.y1; ty++) {
     for (let tx = footprint.x0; tx <= footprint.x1; tx++) if (tiles.farthest[ty * tiles.tilesX + tx] >= limit) return false;

@@ -8,7 +8,7 @@ import { STAGE_ENDS } from '../crowdedViews';
  * before it costs a rasterisation (on SwiftShader the cost per point).
  */
 
-/** The chunks of one stage, in buffer order. */
+/** The cells of one stage, by index in increasing order. */
 export type Stage = Uint32Array;
 
 /** Runs of the star buffer to draw: first slot and count per run. */
@@ -18,43 +18,44 @@ export interface Runs {
 }
 
 /**
- * The visible chunks split into stages of about STAGE_ENDS of their stars, nearest chunk (by its
- * box's distance to the eye) first; within a stage the chunks go in buffer order.
+ * The visible cells split into stages of about STAGE_ENDS of their stars, nearest cell (by its
+ * box's distance to the eye) first; within a stage the cells go by index (buffer order for cells
+ * the renderer sorted; given cells may lie anywhere in the buffer).
  */
 export function occlusionStages(
-  chunkCount: Uint32Array,
-  chunkBounds: Float32Array,
+  cellCount: Uint32Array,
+  cellBounds: Float32Array,
   visible: Uint32Array,
   visibleCount: number,
   eye: ArrayLike<number>,
 ): Stage[] {
-  const order = nearestFirst(chunkBounds, visible.subarray(0, visibleCount), eye);
+  const order = nearestFirst(cellBounds, visible.subarray(0, visibleCount), eye);
   let total = 0;
-  for (const k of order) total += chunkCount[k];
+  for (const k of order) total += cellCount[k];
   const stages: Stage[] = [];
   let i = 0, drawn = 0;
   for (let s = 0; s <= STAGE_ENDS.length && i < order.length; s++) {
     const end = s < STAGE_ENDS.length ? STAGE_ENDS[s] * total : Infinity;
     const begin = i;
-    while (i < order.length && drawn < end) drawn += chunkCount[order[i++]];
+    while (i < order.length && drawn < end) drawn += cellCount[order[i++]];
     stages.push(order.slice(begin, i).sort());
   }
   return stages;
 }
 
-/** The chunks `ids` (in buffer order) that `keep` accepts, adjacent ones merged into one run. */
-export function runsOf(chunkStart: Uint32Array, chunkCount: Uint32Array, ids: Uint32Array, keep: (chunk: number) => boolean = () => true): Runs {
+/** The cells `ids` that `keep` accepts, one after another in the buffer merged into one run. */
+export function runsOf(cellStart: Uint32Array, cellCount: Uint32Array, ids: Uint32Array, keep: (cell: number) => boolean = () => true): Runs {
   const runs: Runs = { first: [], count: [] };
   let end = -1;
   for (const k of ids) {
     if (!keep(k)) continue;
     const last = runs.first.length - 1;
-    if (chunkStart[k] === end) runs.count[last] += chunkCount[k];
+    if (cellStart[k] === end) runs.count[last] += cellCount[k];
     else {
-      runs.first.push(chunkStart[k]);
-      runs.count.push(chunkCount[k]);
+      runs.first.push(cellStart[k]);
+      runs.count.push(cellCount[k]);
     }
-    end = chunkStart[k] + chunkCount[k];
+    end = cellStart[k] + cellCount[k];
   }
   return runs;
 }

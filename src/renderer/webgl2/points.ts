@@ -1,7 +1,7 @@
 import fragmentSource from '../../../shaders/stars.frag?raw';
 import vertexSource from '../../../shaders/stars.vert?raw';
 import { FIELD_OF_VIEW_DEGREES, type Camera } from '../camera';
-import { BULK_UPDATE_STARS, StarLayout, type VisibleRuns } from '../starChunks';
+import { BULK_UPDATE_STARS, StarLayout, type StarCells, type VisibleRuns } from '../starCells';
 import { HOVER_SIZE_FACTOR, MAX_POINT_SIZE } from '../starStyle';
 import { cellHidden } from './hiddenCells';
 import { CULL_FROM_STARS_PER_PIXEL } from '../crowdedViews';
@@ -10,8 +10,8 @@ import { createProgram } from './program';
 import type { WebGL2FrameTarget } from './target';
 
 /**
- * Stars as gl.POINTS from three vertex buffers (position, RGBA8 colour, size) stored in grid-cell
- * order, so that a frame draws only the runs of cells in view with plain drawArrays.
+ * Stars as gl.POINTS from three vertex buffers (position, RGBA8 colour, size) stored in cell
+ * order (see StarLayout), so that a frame draws only the runs of cells in view with plain drawArrays.
  */
 export class WebGL2Points {
   private program: WebGLProgram;
@@ -52,40 +52,69 @@ export class WebGL2Points {
     gl.bindVertexArray(null);
   }
 
-  set(positions: Float32Array, colors: Uint8Array, sizes: Float32Array): void {
+  set(positions: Float32Array, colors: Uint8Array, sizes: Float32Array, cells?: StarCells): void {
     const gl = this.gl;
-    const layout = new StarLayout(positions, sizes, HOVER_SIZE_FACTOR);
+    const layout = cells ? StarLayout.withCells(cells, sizes, HOVER_SIZE_FACTOR) : StarLayout.sortedIntoGrid(positions, sizes, HOVER_SIZE_FACTOR);
     this.layout = layout;
     this.count = positions.length / 3;
+    // Stars given with cells are rewritten in place as tiles come and go.
+    const positionUsage = cells ? gl.DYNAMIC_DRAW : gl.STATIC_DRAW;
     gl.bindBuffer(gl.ARRAY_BUFFER, this.positionBuffer);
-    gl.bufferData(gl.ARRAY_BUFFER, layout.reorder(positions, 3), gl.STATIC_DRAW);
+    gl.bufferData(gl.ARRAY_BUFFER, layout.reorder(positions, 3), positionUsage);
     gl.bindBuffer(gl.ARRAY_BUFFER, this.colorBuffer);
     gl.bufferData(gl.ARRAY_BUFFER, layout.reorder(colors, 4), gl.DYNAMIC_DRAW);
     gl.bindBuffer(gl.ARRAY_BUFFER, this.sizeBuffer);
     gl.bufferData(gl.ARRAY_BUFFER, layout.reorder(sizes, 1), gl.DYNAMIC_DRAW);
   }
 
+  setCells(cells: StarCells): void {
+    this.layout?.setCells(cells);
+  }
+
+  updateStars(start: number, count: number, positions: Float32Array, colors: Uint8Array, sizes: Float32Array): void {
+    const gl = this.gl;
+    const layout = this.layout;
+    if (!layout?.cellsGiven || count <= 0 || start + count > this.count) return;
+    layout.noteStarSizes(sizes, start, count);
+    gl.bindBuffer(gl.ARRAY_BUFFER, this.positionBuffer);
+    gl.bufferSubData(gl.ARRAY_BUFFER, start * 12, positions, start * 3, count * 3);
+    gl.bindBuffer(gl.ARRAY_BUFFER, this.colorBuffer);
+    gl.bufferSubData(gl.ARRAY_BUFFER, start * 4, colors, start * 4, count * 4);
+    gl.bindBuffer(gl.ARRAY_BUFFER, this.sizeBuffer);
+    gl.bufferSubData(gl.ARRAY_BUFFER, start * 4, sizes, start, count);
+  }
+
   updateColors(colors: Uint8Array, start: number, count: number): void {
     const gl = this.gl;
-    if (!this.layout) return;
+    const layout = this.layout;
+    if (!layout) return;
     gl.bindBuffer(gl.ARRAY_BUFFER, this.colorBuffer);
-    if (count > BULK_UPDATE_STARS) {
-      gl.bufferSubData(gl.ARRAY_BUFFER, 0, this.layout.reorder(colors, 4));
+    if (layout.cellsGiven) {
+      gl.bufferSubData(gl.ARRAY_BUFFER, start * 4, colors, start * 4, count * 4);
       return;
     }
-    for (let id = start; id < start + count; id++) gl.bufferSubData(gl.ARRAY_BUFFER, this.layout.slotOf[id] * 4, colors, id * 4, 4);
+    if (count > BULK_UPDATE_STARS) {
+      gl.bufferSubData(gl.ARRAY_BUFFER, 0, layout.reorder(colors, 4));
+      return;
+    }
+    for (let id = start; id < start + count; id++) gl.bufferSubData(gl.ARRAY_BUFFER, layout.slotOf(id) * 4, colors, id * 4, 4);
   }
 
   updateSizes(sizes: Float32Array, start: number, count: number): void {
     const gl = this.gl;
-    if (!this.layout) return;
-    for (let id = start; id < start + count; id++) this.layout.noteSize(sizes[id]);
+    const layout = this.layout;
+    if (!layout) return;
+    layout.noteSizes(sizes, start, count);
     gl.bindBuffer(gl.ARRAY_BUFFER, this.sizeBuffer);
-    if (count > BULK_UPDATE_STARS) {
-      gl.bufferSubData(gl.ARRAY_BUFFER, 0, this.layout.reorder(sizes, 1));
+    if (layout.cellsGiven) {
+      gl.bufferSubData(gl.ARRAY_BUFFER, start * 4, sizes, start, count);
       return;
     }
-    for (let id = start; id < start + count; id++) gl.bufferSubData(gl.ARRAY_BUFFER, this.layout.slotOf[id] * 4, sizes, id, 1);
+    if (count > BULK_UPDATE_STARS) {
+      gl.bufferSubData(gl.ARRAY_BUFFER, 0, layout.reorder(sizes, 1));
+      return;
+    }
+    for (let id = start; id < start + count; id++) gl.bufferSubData(gl.ARRAY_BUFFER, layout.slotOf(id) * 4, sizes, id, 1);
   }
 
   /** The runs of stars in view this frame, or stages to cull behind when the view is crowded. */
@@ -94,8 +123,8 @@ export class WebGL2Points {
     const runs = this.layout.visible(camera.viewProjection, camera.width, camera.height, Math.tan((FIELD_OF_VIEW_DEGREES * Math.PI) / 360));
     if (runs.runs === 0) return { runs: undefined, stages: undefined };
     if (runs.stars < CULL_FROM_STARS_PER_PIXEL * camera.width * camera.height) return { runs, stages: undefined };
-    const chunks = this.layout.chunks;
-    return { runs, stages: occlusionStages(chunks.chunkCount, chunks.chunkBounds, runs.chunkIds, runs.visibleChunks, camera.position) };
+    const cells = this.layout.cells;
+    return { runs, stages: occlusionStages(cells.count, cells.bounds, runs.cellIds, runs.visibleCells, camera.position) };
   }
 
   /** Draws what plan() chose; stages need `target` bound, to copy its depth between them. */
@@ -111,22 +140,22 @@ export class WebGL2Points {
       this.use(this.program, this.uniforms, camera);
       for (let r = 0; r < runs.runs; r++) gl.drawArrays(gl.POINTS, runs.first[r], runs.count[r]);
     } else {
-      const { chunkStart, chunkCount, chunkBounds } = layout.chunks;
+      const { start, count, bounds } = layout.cells;
       const margin = layout.worldMargin(camera.height, Math.tan((FIELD_OF_VIEW_DEGREES * Math.PI) / 360));
       stages.forEach((stage, s) => {
-        let keep: ((chunk: number) => boolean) | undefined;
+        let keep: ((cell: number) => boolean) | undefined;
         if (s === 0) this.use(this.program, this.uniforms, camera);
         else {
           target.copyDepth();
           const tiles = target.depthTiles();
-          keep = (chunk) => !cellHidden(chunkBounds, chunk, camera.viewProjection, margin, tiles);
+          keep = (cell) => !cellHidden(bounds, cell, camera.viewProjection, margin, tiles);
           gl.bindVertexArray(this.vao);
           this.use(this.cullProgram, this.cullUniforms, camera);
           gl.activeTexture(gl.TEXTURE0);
           gl.bindTexture(gl.TEXTURE_2D, target.depthCopy);
           gl.uniform1i(this.uDepth, 0);
         }
-        const stageRuns = runsOf(chunkStart, chunkCount, stage, keep);
+        const stageRuns = runsOf(start, count, stage, keep);
         for (let r = 0; r < stageRuns.first.length; r++) gl.drawArrays(gl.POINTS, stageRuns.first[r], stageRuns.count[r]);
       });
       gl.bindTexture(gl.TEXTURE_2D, null);

@@ -28,11 +28,11 @@ export interface CellTest {
  * under a 0..1-depth `viewProjection` with pixel rows from the top, as stars.wgsl projects stars.
  * A box reaching behind the eye or the near plane, or wholly off screen, is not tested.
  */
-export function cellTest(bounds: Float32Array, chunk: number, viewProjection: mat4, worldMargin: number, width: number, height: number, out: CellTest): CellTest {
+export function cellTest(bounds: Float32Array, cell: number, viewProjection: mat4, worldMargin: number, width: number, height: number, out: CellTest): CellTest {
   out.nearKey = NO_TEST;
   grid.width = width;
   grid.height = height;
-  if (!cellFootprint(bounds, chunk, viewProjection, worldMargin, 0, grid, footprint)) return out;
+  if (!cellFootprint(bounds, cell, viewProjection, worldMargin, 0, grid, footprint)) return out;
   const { x0, y0, x1, y1, nearest, sumZ, sumW, minW } = footprint;
   out.tileMin = (x0 | (y0 << 16)) >>> 0;
   out.tileMax = (x1 | (y1 << 16)) >>> 0;

@@ -3,7 +3,7 @@ import shaderSource from '../../../shaders/stars.wgsl?raw';
 import { withWgslConstants } from '../shaderConstants';
 import { FIELD_OF_VIEW_DEGREES, type Camera } from '../camera';
 import { CULL_FROM_STARS_PER_PIXEL, STAGE_ENDS } from '../crowdedViews';
-import { BULK_UPDATE_STARS, StarLayout, type VisibleRuns } from '../starChunks';
+import { BULK_UPDATE_STARS, StarLayout, type StarCells, type VisibleRuns } from '../starCells';
 import { HOVER_SIZE_FACTOR } from '../starStyle';
 import { cellTest, NO_TEST, TILE_PIXELS, type CellTest } from './cellTests';
 import { DEPTH_FORMAT } from './depth';
@@ -23,7 +23,7 @@ const RUN_WORDS = 5;
 const STAGE_STRIDE = 256;
 
 /**
- * Stars from position, RGBA8 colour and size storage buffers stored in grid-cell order, so that a
+ * Stars from position, RGBA8 colour and size storage buffers stored in cell order, so that a
  * frame touches only the runs of cells in view. Stars a few pixels wide are splatted by two compute
  * passes and written to the frame by one full-screen triangle; bigger ones are one triangle each,
  * listed by the first compute pass and drawn indirectly (see shaders/stars.wgsl for why). In views
@@ -63,8 +63,8 @@ export class WebGPUPoints {
   private viewProjection = mat4.create();
   private projection = mat4.create();
   private test: CellTest = { tileMin: 0, tileMax: 0, nearKey: NO_TEST };
-  private chunkDistance = new Float32Array(0);
-  private chunkOrder = new Uint32Array(0);
+  private cellDistance = new Float32Array(0);
+  private cellOrder = new Uint32Array(0);
   /** Per pixel: nearest inverted depth bits and colour of the splatted stars. */
   private depthKeys: GPUBuffer | undefined;
   private splatColors: GPUBuffer | undefined;
@@ -100,10 +100,10 @@ export class WebGPUPoints {
     this.stageBuffer = device.createBuffer({ label: 'depth stages', size: this.stageData.byteLength, usage: GPUBufferUsage.UNIFORM | GPUBufferUsage.COPY_DST });
   }
 
-  set(positions: Float32Array, colors: Uint8Array, sizes: Float32Array): void {
+  set(positions: Float32Array, colors: Uint8Array, sizes: Float32Array, cells?: StarCells): void {
     this.destroyStarBuffers();
     this.count = positions.length / 3;
-    const layout = new StarLayout(positions, sizes, HOVER_SIZE_FACTOR);
+    const layout = cells ? StarLayout.withCells(cells, sizes, HOVER_SIZE_FACTOR) : StarLayout.sortedIntoGrid(positions, sizes, HOVER_SIZE_FACTOR);
     this.layout = layout;
     const storage = GPUBufferUsage.STORAGE | GPUBufferUsage.COPY_DST;
     this.positionBuffer = this.upload(layout.reorder(positions, 3), 'star positions', storage | GPUBufferUsage.VERTEX);
@@ -111,38 +111,75 @@ export class WebGPUPoints {
     this.sizeBuffer = this.upload(layout.reorder(sizes, 1), 'star sizes', storage);
     this.bigBuffer = this.device.createBuffer({ label: 'big stars', size: (BIG_LIST_START + this.count) * 4, usage: storage | GPUBufferUsage.INDIRECT });
     this.winnersBuffer = this.device.createBuffer({ label: 'stars that won a pixel', size: (WINNERS_START + this.count) * 4, usage: storage | GPUBufferUsage.INDIRECT });
-    const chunks = layout.chunks.chunks;
-    const maxWorkgroups = chunks + Math.ceil(this.count / STARS_PER_WORKGROUP);
-    this.runsData = new Uint32Array(maxWorkgroups * RUN_WORDS);
-    this.chunkDistance = new Float32Array(chunks);
-    this.chunkOrder = new Uint32Array(chunks);
-    this.runsBuffer = this.device.createBuffer({ label: 'star runs in view', size: this.runsData.byteLength, usage: storage });
     this.drawBindGroup = this.bindGroup(this.drawPipeline, [[1, this.positionBuffer], [2, this.colorBuffer], [3, this.sizeBuffer], [8, this.bigBuffer]]);
+    this.fitRuns(layout.cells);
     this.pixels = { width: 0, height: 0 };
+  }
+
+  setCells(cells: StarCells): void {
+    const layout = this.layout;
+    if (!layout?.cellsGiven) return;
+    layout.setCells(cells);
+    this.fitRuns(cells);
+  }
+
+  /**
+   * Room for the runs of every cell: a cell's stars split into workgroups, so at most one run per
+   * cell plus one per STARS_PER_WORKGROUP stars. Grows only; the splat's bind groups follow.
+   */
+  private fitRuns(cells: StarCells): void {
+    if (this.cellOrder.length < cells.cells) {
+      this.cellDistance = new Float32Array(cells.cells);
+      this.cellOrder = new Uint32Array(cells.cells);
+    }
+    const maxWorkgroups = cells.cells + Math.ceil(this.count / STARS_PER_WORKGROUP);
+    if (this.runsBuffer && this.runsData.length >= maxWorkgroups * RUN_WORDS) return;
+    this.runsBuffer?.destroy();
+    this.runsData = new Uint32Array(Math.max(1, maxWorkgroups) * RUN_WORDS);
+    this.runsBuffer = this.device.createBuffer({ label: 'star runs in view', size: this.runsData.byteLength, usage: GPUBufferUsage.STORAGE | GPUBufferUsage.COPY_DST });
+    this.pixels = { width: 0, height: 0 };
+  }
+
+  updateStars(start: number, count: number, positions: Float32Array, colors: Uint8Array, sizes: Float32Array): void {
+    const { positionBuffer, colorBuffer, sizeBuffer, layout } = this;
+    if (!positionBuffer || !colorBuffer || !sizeBuffer || !layout?.cellsGiven || count <= 0 || start + count > this.count) return;
+    layout.noteStarSizes(sizes, start, count);
+    const queue = this.device.queue;
+    queue.writeBuffer(positionBuffer, start * 12, positions as Float32Array<ArrayBuffer>, start * 3, count * 3);
+    queue.writeBuffer(colorBuffer, start * 4, colors as Uint8Array<ArrayBuffer>, start * 4, count * 4);
+    queue.writeBuffer(sizeBuffer, start * 4, sizes as Float32Array<ArrayBuffer>, start, count);
   }
 
   updateColors(colors: Uint8Array, start: number, count: number): void {
     const { colorBuffer, layout } = this;
     if (!colorBuffer || !layout) return;
+    if (layout.cellsGiven) {
+      this.device.queue.writeBuffer(colorBuffer, start * 4, colors as Uint8Array<ArrayBuffer>, start * 4, count * 4);
+      return;
+    }
     if (count > BULK_UPDATE_STARS) {
       this.device.queue.writeBuffer(colorBuffer, 0, layout.reorder(colors, 4) as Uint8Array<ArrayBuffer>);
       return;
     }
     for (let id = start; id < start + count; id++) {
-      this.device.queue.writeBuffer(colorBuffer, layout.slotOf[id] * 4, colors as Uint8Array<ArrayBuffer>, id * 4, 4);
+      this.device.queue.writeBuffer(colorBuffer, layout.slotOf(id) * 4, colors as Uint8Array<ArrayBuffer>, id * 4, 4);
     }
   }
 
   updateSizes(sizes: Float32Array, start: number, count: number): void {
     const { sizeBuffer, layout } = this;
     if (!sizeBuffer || !layout) return;
-    for (let id = start; id < start + count; id++) layout.noteSize(sizes[id]);
+    layout.noteSizes(sizes, start, count);
+    if (layout.cellsGiven) {
+      this.device.queue.writeBuffer(sizeBuffer, start * 4, sizes as Float32Array<ArrayBuffer>, start, count);
+      return;
+    }
     if (count > BULK_UPDATE_STARS) {
       this.device.queue.writeBuffer(sizeBuffer, 0, layout.reorder(sizes, 1) as Float32Array<ArrayBuffer>);
       return;
     }
     for (let id = start; id < start + count; id++) {
-      this.device.queue.writeBuffer(sizeBuffer, layout.slotOf[id] * 4, sizes as Float32Array<ArrayBuffer>, id, 1);
+      this.device.queue.writeBuffer(sizeBuffer, layout.slotOf(id) * 4, sizes as Float32Array<ArrayBuffer>, id, 1);
     }
   }
 
@@ -201,42 +238,42 @@ export class WebGPUPoints {
     }
   }
 
-  /** How a chunk's runs are tested against the tiles in later stages (see cellTests.ts). */
-  private cellTests(camera: Camera, width: number, height: number): (chunk: number) => CellTest {
+  /** How a cell's runs are tested against the tiles in later stages (see cellTests.ts). */
+  private cellTests(camera: Camera, width: number, height: number): (cell: number) => CellTest {
     const { layout, test } = this;
     const viewProjection = mat4.multiply(this.viewProjection, camera.projectionZeroToOne(this.projection), camera.view);
     const margin = layout!.worldMargin(height, Math.tan((FIELD_OF_VIEW_DEGREES * Math.PI) / 360));
-    const bounds = layout!.chunks.chunkBounds;
-    return (chunk) => cellTest(bounds, chunk, viewProjection, margin, width, height, test);
+    const bounds = layout!.cells.bounds;
+    return (cell) => cellTest(bounds, cell, viewProjection, margin, width, height, test);
   }
 
   /**
-   * Fills runsData with one run per workgroup over the chunks in view, nearest chunk first, so that
+   * Fills runsData with one run per workgroup over the cells in view, nearest cell first, so that
    * the depth pass meets most hidden stars after the stars that hide them, and stageEnds with the
    * stages: one, or with `tests` several of about STAGE_ENDS of the stars, whose runs after the
-   * first stage carry their chunk's test. Returns the number of workgroups.
+   * first stage carry their cell's test. Returns the number of workgroups.
    */
-  private nearestFirst(runs: VisibleRuns, camera: Camera, tests: ((chunk: number) => CellTest) | undefined): number {
-    const { chunkDistance, chunkOrder, runsData } = this;
-    const chunks = this.layout!.chunks;
-    const bounds = chunks.chunkBounds;
+  private nearestFirst(runs: VisibleRuns, camera: Camera, tests: ((cell: number) => CellTest) | undefined): number {
+    const { cellDistance, cellOrder, runsData } = this;
+    const cells = this.layout!.cells;
+    const bounds = cells.bounds;
     const [cx, cy, cz] = camera.position;
-    const n = runs.visibleChunks;
+    const n = runs.visibleCells;
     for (let i = 0; i < n; i++) {
-      const k = runs.chunkIds[i], b = k * 6;
-      chunkDistance[k] = Math.hypot((bounds[b] + bounds[b + 3]) / 2 - cx, (bounds[b + 1] + bounds[b + 4]) / 2 - cy, (bounds[b + 2] + bounds[b + 5]) / 2 - cz);
-      chunkOrder[i] = k;
+      const k = runs.cellIds[i], b = k * 6;
+      cellDistance[k] = Math.hypot((bounds[b] + bounds[b + 3]) / 2 - cx, (bounds[b + 1] + bounds[b + 4]) / 2 - cy, (bounds[b + 2] + bounds[b + 5]) / 2 - cz);
+      cellOrder[i] = k;
     }
-    chunkOrder.subarray(0, n).sort((a, b) => chunkDistance[a] - chunkDistance[b]);
+    cellOrder.subarray(0, n).sort((a, b) => cellDistance[a] - cellDistance[b]);
     const stageEnds: number[] = [];
     this.stageEnds = stageEnds;
     const stageStars = tests ? STAGE_ENDS.map((end) => end * runs.stars) : [];
     let workgroups = 0, stars = 0;
     for (let i = 0; i < n; i++) {
-      const k = chunkOrder[i];
+      const k = cellOrder[i];
       if (stageEnds.length < stageStars.length && stars >= stageStars[stageEnds.length]) stageEnds.push(workgroups);
       const test = stageEnds.length > 0 ? tests!(k) : undefined;
-      const start = chunks.chunkStart[k], count = chunks.chunkCount[k];
+      const start = cells.start[k], count = cells.count[k];
       for (let offset = 0; offset < count; offset += STARS_PER_WORKGROUP) {
         const at = workgroups++ * RUN_WORDS;
         runsData[at] = start + offset;

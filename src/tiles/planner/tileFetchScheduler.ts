@@ -81,6 +81,15 @@ export class TileFetchScheduler<T> {
     this.evict(wanted.evictable, budgetBytes);
   }
 
+  /**
+   * Drops a cached tile that its holder had to free (e.g. to make room for another): the planner
+   * then sees it as not loaded and may ask for it again.
+   */
+  forget(tile: number): void {
+    if (!this.cache.delete(tile)) return;
+    this.heldBytes -= this.options.sizeOf(tile);
+  }
+
   /** Asks for a failed tile again at the next update. */
   retry(tile: number): void {
     this.failed.delete(tile);

@@ -1,34 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
 import { Graph, type GraphData } from '../../../src/data/graph';
-import type { Camera } from '../../../src/renderer/camera';
-import type { Renderer } from '../../../src/renderer/types';
 import { GalaxyScene } from '../../../src/scene/galaxyScene';
+import { recordingRenderer } from '../../support/recordingRenderer';
 
-/** A renderer that records what the scene asks of it. */
-function recordingRenderer(backend: Renderer['backend'] = 'webgl2') {
-  const calls = {
-    stars: [] as number[],
-    colors: [] as Array<{ start: number; count: number; bytes: number[] }>,
-    sizes: [] as Array<{ start: number; count: number; values: number[] }>,
-    links: [] as Array<number[] | undefined>,
-  };
-  const canvas = { dataset: {}, getBoundingClientRect: () => ({ left: 10, top: 20, width: 400, height: 300 }) } as unknown as HTMLCanvasElement;
-  const renderer: Renderer = {
-    backend,
-    canvas,
-    setStars: (positions) => calls.stars.push(positions.length / 3),
-    updateStarColors: (colors, start, count) => calls.colors.push({ start, count, bytes: [...colors.subarray(start * 4, (start + count) * 4)] }),
-    updateStarSizes: (sizes, start, count) => calls.sizes.push({ start, count, values: [...sizes.subarray(start, start + count)] }),
-    setLinks: (pairs) => calls.links.push(pairs ? [...pairs] : undefined),
-    resize: () => {},
-    render: (_camera: Camera) => {},
-    whenDrawn: async () => {},
-    onLost: () => {},
-    simulateLoss: () => {},
-    dispose: vi.fn(),
-  };
-  return { renderer, calls };
-}
 
 /** Three stars on the -Z axis; 0 -> 1 is 100 long, 1 -> 2 and 2 -> 1 are 1000 long; star 1 has two in-links. */
 function smallGraph(): Graph {

@@ -5,17 +5,17 @@ import { occlusionStages, runsOf } from '../../../src/renderer/webgl2/occlusion'
 /** Ten unit cells along +z, 100 stars each, cell k at z = k..k+1, stored in cell order. */
 function row() {
   const cells = 10;
-  const chunkStart = Uint32Array.from({ length: cells }, (_, k) => k * 100);
-  const chunkCount = new Uint32Array(cells).fill(100);
-  const chunkBounds = new Float32Array(cells * 6);
-  for (let k = 0; k < cells; k++) chunkBounds.set([0, 0, k, 1, 1, k + 1], k * 6);
-  return { chunkStart, chunkCount, chunkBounds, visible: Uint32Array.from({ length: cells }, (_, k) => k) };
+  const cellStart = Uint32Array.from({ length: cells }, (_, k) => k * 100);
+  const cellCount = new Uint32Array(cells).fill(100);
+  const cellBounds = new Float32Array(cells * 6);
+  for (let k = 0; k < cells; k++) cellBounds.set([0, 0, k, 1, 1, k + 1], k * 6);
+  return { cellStart, cellCount, cellBounds, visible: Uint32Array.from({ length: cells }, (_, k) => k) };
 }
 
 describe('occlusionStages', () => {
   it('draws the nearest cells first, every visible cell exactly once, each stage in buffer order', () => {
-    const { chunkCount, chunkBounds, visible } = row();
-    const stages = occlusionStages(chunkCount, chunkBounds, visible, visible.length, [0.5, 0.5, 20]);
+    const { cellCount, cellBounds, visible } = row();
+    const stages = occlusionStages(cellCount, cellBounds, visible, visible.length, [0.5, 0.5, 20]);
     // The eye is beyond the last cell: cell 9 is nearest, cell 0 farthest.
     for (let s = 1; s < stages.length; s++) expect(Math.max(...stages[s])).toBeLessThan(Math.min(...stages[s - 1]));
     for (const stage of stages) expect([...stage]).toEqual([...stage].sort((a, b) => a - b));
@@ -30,18 +30,18 @@ describe('occlusionStages', () => {
   });
 
   it('leaves out cells that are not visible', () => {
-    const { chunkCount, chunkBounds } = row();
+    const { cellCount, cellBounds } = row();
     const visible = Uint32Array.from([0, 1, 5]);
-    const stages = occlusionStages(chunkCount, chunkBounds, visible, 3, [0.5, 0.5, -5]);
+    const stages = occlusionStages(cellCount, cellBounds, visible, 3, [0.5, 0.5, -5]);
     expect(stages.flatMap((s) => [...s]).sort()).toEqual([0, 1, 5]);
   });
 });
 
 describe('runsOf', () => {
   it('merges adjacent cells into one draw and skips the ones left out', () => {
-    const { chunkStart, chunkCount } = row();
+    const { cellStart, cellCount } = row();
     const ids = Uint32Array.from([0, 1, 2, 4, 5, 7]);
-    expect(runsOf(chunkStart, chunkCount, ids)).toEqual({ first: [0, 400, 700], count: [300, 200, 100] });
-    expect(runsOf(chunkStart, chunkCount, ids, (k) => k !== 1)).toEqual({ first: [0, 200, 400, 700], count: [100, 100, 200, 100] });
+    expect(runsOf(cellStart, cellCount, ids)).toEqual({ first: [0, 400, 700], count: [300, 200, 100] });
+    expect(runsOf(cellStart, cellCount, ids, (k) => k !== 1)).toEqual({ first: [0, 200, 400, 700], count: [100, 100, 200, 100] });
   });
 });

@@ -2,7 +2,7 @@ import { mat4, vec4 } from 'gl-matrix';
 import { describe, expect, it } from 'vitest';
 import { cellTest, nearKeyOf, NO_TEST, TILE_PIXELS, type CellTest } from '../../../src/renderer/webgpu/cellTests';
 import { POINT_SIZE_FACTOR } from '../../../src/renderer/starStyle';
-import { starWorldRadius } from '../../../src/renderer/starChunks';
+import { starWorldRadius } from '../../../src/renderer/starCells';
 
 const WIDTH = 64, HEIGHT = 32, FOV = Math.PI / 4;
 

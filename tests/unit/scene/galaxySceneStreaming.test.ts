@@ -1,32 +1,9 @@
 import { describe, expect, it, vi } from 'vitest';
 import { Graph, type GraphData } from '../../../src/data/graph';
 import type { StreamedGalaxy } from '../../../src/data/streamedGalaxy';
-import type { Renderer } from '../../../src/renderer/types';
 import { GalaxyScene } from '../../../src/scene/galaxyScene';
+import { recordingRenderer } from '../../support/recordingRenderer';
 
-function recordingRenderer() {
-  const calls = {
-    stars: [] as number[],
-    sizes: [] as Array<{ start: number; count: number; values: number[] }>,
-    links: [] as Array<number[] | undefined>,
-  };
-  const canvas = { dataset: {}, getBoundingClientRect: () => ({ left: 0, top: 0, width: 400, height: 300 }) } as unknown as HTMLCanvasElement;
-  const renderer: Renderer = {
-    backend: 'webgl2',
-    canvas,
-    setStars: (positions) => calls.stars.push(positions.length / 3),
-    updateStarColors: () => {},
-    updateStarSizes: (sizes, start, count) => calls.sizes.push({ start, count, values: [...sizes.subarray(start, start + count)] }),
-    setLinks: (pairs) => calls.links.push(pairs ? [...pairs] : undefined),
-    resize: () => {},
-    render: () => {},
-    whenDrawn: async () => {},
-    onLost: () => {},
-    simulateLoss: () => {},
-    dispose: vi.fn(),
-  };
-  return { renderer, calls };
-}
 
 /** Three stars; 0 -> 1 and 2 -> 1, each 100 long: star 1 has in-degree 2, the others none. */
 const positions = new Float32Array([0, 0, -500, 0, 0, -600, 0, 0, -700]);
@@ -60,7 +37,7 @@ function wholeGraph(): Graph {
 function scene() {
   vi.spyOn(console, 'warn').mockImplementation(() => {}); // no Worker in Node: picking scans every star
   const galaxy = new GalaxyScene();
-  const { renderer, calls } = recordingRenderer();
+  const { renderer, calls } = recordingRenderer('webgl2', { left: 0, top: 0 });
   galaxy.attachRenderer(renderer);
   galaxy.setLinkSettings({ showLinks: true, maxVisibleDistance: 150, scale: 1.75 });
   galaxy.resize(400, 300, 400, 300);

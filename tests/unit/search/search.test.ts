@@ -1,9 +1,9 @@
 import { describe, expect, it, vi } from 'vitest';
 import { type CommandHost, createConsoleCommands, parseColor, runCommand } from '../../../src/search/commands';
-import { LabelSearch, type SearchWorkerLike } from '../../../src/search/labelSearch';
-import { indexLabels, splitLabels } from '../../../src/data/labelIndex';
-import type { SearchReply, SearchRequest } from '../../../src/search/protocol';
+import { LabelSearch } from '../../../src/search/labelSearch';
+import { indexLabels } from '../../../src/data/labelIndex';
 import { classifySearchInput, matchLabels } from '../../../src/search/regexSearch';
+import { InProcessSearchWorker } from '../../support/inProcessSearchWorker';
 
 const labels = ['react', 'React-DOM', 'preact', 'lodash', '<b>bold</b>', 'a+b'];
 const joined = indexLabels(labels);
@@ -33,37 +33,16 @@ describe('search rules', () => {
   });
 });
 
-/** Runs the worker's protocol in-process; `hang` makes the next search never answer. */
-class FakeWorker implements SearchWorkerLike {
-  onmessage: ((event: MessageEvent<SearchReply>) => void) | null = null;
-  labels: string[] = [];
-  terminated = false;
-  hang = false;
-  received: SearchRequest[] = [];
-
-  postMessage(message: SearchRequest): void {
-    this.received.push(message);
-    if (message.type === 'labels') this.labels = splitLabels(message);
-    if (message.type !== 'search' || this.hang) return;
-    const ids = matchLabels(message.pattern, this.labels);
-    queueMicrotask(() => this.onmessage?.({ data: { type: 'result', id: message.id, ids, invalid: false } } as MessageEvent<SearchReply>));
-  }
-
-  terminate(): void {
-    this.terminated = true;
-  }
-}
-
 describe('LabelSearch', () => {
   it('answers with matching ids from the worker', async () => {
-    const search = new LabelSearch(() => new FakeWorker());
+    const search = new LabelSearch(() => new InProcessSearchWorker());
     search.setLabels(joined);
     const outcome = await search.search('lodash');
     expect(outcome).toEqual({ status: 'done', ids: Uint32Array.from([3]), invalid: false });
   });
 
   it('cancels a search superseded by the next one', async () => {
-    const worker = new FakeWorker();
+    const worker = new InProcessSearchWorker();
     worker.hang = true;
     const search = new LabelSearch(() => worker);
     search.setLabels(joined);
@@ -78,9 +57,9 @@ describe('LabelSearch', () => {
   it('stops a runaway pattern by terminating the worker and starts a fresh one next time', async () => {
     vi.useFakeTimers();
     try {
-      const workers: FakeWorker[] = [];
+      const workers: InProcessSearchWorker[] = [];
       const search = new LabelSearch(() => {
-        const worker = new FakeWorker();
+        const worker = new InProcessSearchWorker();
         worker.hang = workers.length === 0;
         workers.push(worker);
         return worker;

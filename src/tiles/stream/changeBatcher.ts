@@ -1,0 +1,108 @@
+import type { SlotRange, TiledStarsChange } from './types';
+
+/** Without animation frames (Node, workers) changes are gathered for this long, about two frames. */
+export const CHANGE_BATCH_MS = 30;
+
+type Schedule = (flush: () => void) => () => void;
+
+function nextFrameOrTimeout(flush: () => void): () => void {
+  if (typeof requestAnimationFrame === 'function') {
+    const frame = requestAnimationFrame(flush);
+    return () => cancelAnimationFrame(frame);
+  }
+  const timer = setTimeout(flush, CHANGE_BATCH_MS);
+  return () => clearTimeout(timer);
+}
+
+/** Sorted, with overlapping and touching ranges joined. */
+export function mergeRanges(ranges: readonly SlotRange[]): SlotRange[] {
+  const sorted = ranges.filter((r) => r.count > 0).sort((a, b) => a.start - b.start);
+  const merged: SlotRange[] = [];
+  for (const range of sorted) {
+    const last = merged[merged.length - 1];
+    if (last && range.start <= last.start + last.count) {
+      last.count = Math.max(last.count, range.start + range.count - last.start);
+    } else {
+      merged.push({ ...range });
+    }
+  }
+  return merged;
+}
+
+/**
+ * Gathers what changed in the pool, the drawn cells, the links and the catalog, and tells the
+ * listeners once per animation frame (or CHANGE_BATCH_MS without frames), not once per tile.
+ */
+export class ChangeBatcher {
+  private readonly starListeners = new Set<(change: TiledStarsChange) => void>();
+  private readonly catalogListeners = new Set<() => void>();
+  private written: SlotRange[] = [];
+  private drawnChanged = false;
+  private linksChanged = false;
+  private catalogChanged = false;
+  private cancel: (() => void) | undefined;
+
+  constructor(private readonly schedule: Schedule = nextFrameOrTimeout) {}
+
+  onStars(listener: (change: TiledStarsChange) => void): () => void {
+    this.starListeners.add(listener);
+    return () => this.starListeners.delete(listener);
+  }
+
+  onCatalog(listener: () => void): () => void {
+    this.catalogListeners.add(listener);
+    return () => this.catalogListeners.delete(listener);
+  }
+
+  wrote(range: SlotRange): void {
+    this.written.push({ ...range });
+    this.soon();
+  }
+
+  drawn(): void {
+    this.drawnChanged = true;
+    this.soon();
+  }
+
+  links(): void {
+    this.linksChanged = true;
+    this.soon();
+  }
+
+  catalog(): void {
+    this.catalogChanged = true;
+    this.soon();
+  }
+
+  /** Whether a notification is waiting to go out. */
+  get waiting(): boolean {
+    return this.cancel !== undefined;
+  }
+
+  /** Tells the listeners now what has gathered. */
+  flush(): void {
+    this.cancel?.();
+    this.cancel = undefined;
+    const written = mergeRanges(this.written);
+    const change: TiledStarsChange = { written, drawnChanged: this.drawnChanged, linksChanged: this.linksChanged };
+    const catalogChanged = this.catalogChanged;
+    this.written = [];
+    this.drawnChanged = this.linksChanged = this.catalogChanged = false;
+    if (written.length > 0 || change.drawnChanged || change.linksChanged) for (const listener of [...this.starListeners]) listener(change);
+    if (catalogChanged) for (const listener of [...this.catalogListeners]) listener();
+  }
+
+  dispose(): void {
+    this.cancel?.();
+    this.cancel = undefined;
+    this.starListeners.clear();
+    this.catalogListeners.clear();
+  }
+
+  private soon(): void {
+    this.cancel ??= this.schedule(() => {
+      this.cancel = undefined;
+      this.flush();
+    });
+  }
+}

@@ -1,0 +1,230 @@
+import { labelAt } from '../../data/labelIndex';
+import { createBrowserSearchWorker, type SearchWorkerLike } from '../../search/labelSearch';
+import type { AdjacencyShard } from '../format/adjacencyCodec';
+import { rangeOfStar } from '../format/hierarchyCodec';
+import type { StreamingBudget } from '../planner/streamingPlanner';
+import { ChangeBatcher } from './changeBatcher';
+import { ShardCache } from './shardCache';
+import { adjacencyShardBytes } from './tiledLinkPairs';
+import { TiledSearch } from './tiledSearch';
+import { TiledStarStream } from './tiledStarStream';
+import type { LabelShardNames, TileSource } from './tileSource';
+import { openWorkerTileSource } from './tileWorkerClient';
+import type { TiledGalaxy, TiledSearchProgress } from './types';
+
+/**
+ * Bytes of names kept for tooltips, panels and star names. 64 MiB holds the names of the whole
+ * 10M-star generated galaxy's coarse half (its 622 shards are 100 KB of JSON each, ~200 KB as
+ * strings and offsets), far more than a visitor hovers; beyond it the least recently used go.
+ */
+export const NAMES_CACHE_BYTES = 64 * 1024 * 1024;
+/**
+ * Bytes of adjacency kept for degrees, neighbour lists and links: 64 MiB is ~16M links, eight times
+ * the link budget, so links over the drawn stars fit with room for the panels' shards.
+ */
+export const ADJACENCY_CACHE_BYTES = 64 * 1024 * 1024;
+
+export interface OpenTiledGalaxyOptions {
+  /** `{endpoint or data root}/{name}/{version}/tiles/`, ending with '/'. */
+  tilesUrl: string;
+  name: string;
+  version: string;
+  /** The position scale `s`. */
+  scale: number;
+  budget: StreamingBudget;
+  signal?: AbortSignal;
+  onProgress?(message: string): void;
+  /** Where files come from: the tile worker by default; Node tests and tools open the reader in-process. */
+  openSource?(tilesUrl: string, signal?: AbortSignal): Promise<TileSource>;
+  createSearchWorker?(): SearchWorkerLike;
+  /** Most link pairs (default LINK_PAIR_BUDGET). */
+  maxLinkPairs?: number;
+}
+
+function labelShardBytes(labels: LabelShardNames): number {
+  // JavaScript strings hold two bytes a character.
+  return labels.names.labelText.length * 2 + labels.names.labelStarts.byteLength + labels.names.labelEnds.byteLength;
+}
+
+/**
+ * Opens a tiled galaxy: resolves once index.json, the hierarchy and the root tile are in, so that
+ * the first frame can draw. Then `stars.setCamera` streams tiles within the budget.
+ */
+export async function openTiledGalaxy(options: OpenTiledGalaxyOptions): Promise<StreamedTiledGalaxy> {
+  const { name, signal } = options;
+  if (!options.tilesUrl.endsWith('/')) throw new Error(`The tiles address must end with "/": ${options.tilesUrl}`);
+  options.onProgress?.(`${name}: downloading the tile index`);
+  const source = await (options.openSource ?? openWorkerTileSource)(options.tilesUrl, signal);
+  const galaxy = new StreamedTiledGalaxy(source, options);
+  const onAbort = () => galaxy.dispose();
+  signal?.addEventListener('abort', onAbort, { once: true });
+  try {
+    options.onProgress?.(`${name}: downloading the first tile`);
+    await galaxy.stars.loadRoot();
+    signal?.throwIfAborted();
+  } catch (error) {
+    galaxy.dispose();
+    throw error;
+  } finally {
+    signal?.removeEventListener('abort', onAbort);
+  }
+  options.onProgress?.('');
+  return galaxy;
+}
+
+/** A tiled galaxy opened in the viewer (TiledGalaxy): the star stream, the catalog's answers and search. */
+export class StreamedTiledGalaxy implements TiledGalaxy {
+  readonly name: string;
+  readonly version: string;
+  readonly nodeCount: number;
+  readonly edgeCount: number;
+  readonly maxInDegree: number;
+  readonly stars: TiledStarStream;
+  private readonly changes = new ChangeBatcher();
+  private readonly names: ShardCache<LabelShardNames>;
+  private readonly adjacency: ShardCache<AdjacencyShard>;
+  private readonly searcher: TiledSearch;
+  private readonly missing: string[] = [];
+  private disposed = false;
+
+  constructor(
+    private readonly source: TileSource,
+    options: OpenTiledGalaxyOptions,
+  ) {
+    const { index } = source;
+    this.name = options.name;
+    this.version = options.version;
+    this.nodeCount = index.stars;
+    this.edgeCount = index.links;
+    this.maxInDegree = index.maxInDegree;
+    this.names = new ShardCache<LabelShardNames>({
+      maxBytes: NAMES_CACHE_BYTES,
+      sizeOf: labelShardBytes,
+      fetch: (shard, signal) => source.labels(shard, signal),
+      onArrived: () => this.changes.catalog(),
+      onFailed: (shard, error) => this.shardFailed(error),
+    });
+    this.adjacency = new ShardCache<AdjacencyShard>({
+      maxBytes: ADJACENCY_CACHE_BYTES,
+      sizeOf: adjacencyShardBytes,
+      fetch: (shard, signal) => source.adjacency(shard, signal),
+      onArrived: () => {
+        this.changes.catalog();
+        this.stars.adjacencyArrived();
+      },
+      onFailed: (shard, error) => this.shardFailed(error),
+    });
+    this.stars = new TiledStarStream({
+      source,
+      scale: options.scale,
+      budget: options.budget,
+      changes: this.changes,
+      adjacency: this.adjacency,
+      onMissing: (_tile, message) => this.addMissing(message),
+      maxLinkPairs: options.maxLinkPairs,
+    });
+    const labels = index.labels.starBoundaries;
+    this.searcher = new TiledSearch(
+      {
+        shardCount: labels.length - 1,
+        totalStars: index.stars,
+        starBoundaries: labels,
+        peek: (shard) => this.names.peek(shard),
+        fetch: (shard, signal) => source.labels(shard, signal),
+        onFailed: (_shard, error) => this.shardFailed(error),
+      },
+      options.createSearchWorker ?? createBrowserSearchWorker,
+    );
+  }
+
+  get missingRegions(): readonly string[] {
+    return this.missing;
+  }
+
+  has(id: number): boolean {
+    return Number.isInteger(id) && id >= 0 && id < this.nodeCount;
+  }
+
+  labelOf(id: number): string | undefined {
+    if (!this.has(id)) return undefined;
+    const shard = this.names.get(rangeOfStar(this.source.index.labels.starBoundaries, id));
+    return shard ? labelAt(shard.names, id - shard.firstStar) : undefined;
+  }
+
+  inDegreeOf(id: number): number | undefined {
+    return this.degreeOf(id, 'in');
+  }
+
+  outDegreeOf(id: number): number | undefined {
+    return this.degreeOf(id, 'out');
+  }
+
+  neighboursOf(id: number, direction: 'in' | 'out'): Uint32Array | undefined {
+    const shard = this.adjacencyOf(id);
+    if (!shard) return undefined;
+    const local = id - shard.firstStar;
+    const [offsets, targets] = direction === 'in' ? [shard.inOffsets, shard.inTargets] : [shard.outOffsets, shard.outTargets];
+    return targets.subarray(offsets[local], offsets[local + 1]);
+  }
+
+  onChange(listener: () => void): () => void {
+    return this.changes.onCatalog(listener);
+  }
+
+  search(pattern: string, onProgress: (progress: TiledSearchProgress) => void, signal: AbortSignal): Promise<TiledSearchProgress> {
+    return this.searcher.search(pattern, onProgress, signal);
+  }
+
+  /** Asks again for the tiles and shards that could not be read, and clears their warnings. */
+  retryMissingRegions(): void {
+    this.missing.length = 0;
+    this.names.retryFailed();
+    this.adjacency.retryFailed();
+    this.stars.retryFailed();
+    this.changes.catalog();
+  }
+
+  /** Resolves once no tile, shard or plan is on its way (tests and benchmarks). */
+  async whenIdle(pollMs = 10): Promise<void> {
+    while (!this.disposed && (this.stars.busy || this.names.inFlight > 0 || this.adjacency.inFlight > 0 || this.changes.waiting)) {
+      await new Promise((resolve) => setTimeout(resolve, pollMs));
+    }
+  }
+
+  dispose(): void {
+    if (this.disposed) return;
+    this.disposed = true;
+    this.searcher.dispose();
+    this.stars.dispose();
+    this.names.dispose();
+    this.adjacency.dispose();
+    this.changes.dispose();
+    this.source.dispose();
+  }
+
+  private adjacencyOf(id: number): AdjacencyShard | undefined {
+    if (!this.has(id)) return undefined;
+    return this.adjacency.get(rangeOfStar(this.source.index.adjacency.starBoundaries, id));
+  }
+
+  private degreeOf(id: number, direction: 'in' | 'out'): number | undefined {
+    if (!this.has(id)) return undefined;
+    const slot = this.stars.slotOfStar(id);
+    if (slot >= 0) return (direction === 'in' ? this.stars.inDegrees : this.stars.outDegrees)[slot];
+    const shard = this.adjacencyOf(id);
+    if (!shard) return undefined;
+    const offsets = direction === 'in' ? shard.inOffsets : shard.outOffsets;
+    const local = id - shard.firstStar;
+    return offsets[local + 1] - offsets[local];
+  }
+
+  private addMissing(message: string): void {
+    if (this.missing.includes(message)) return;
+    this.missing.push(message);
+    this.changes.catalog();
+  }
+
+  private shardFailed(error: unknown): void {
+    this.addMissing(error instanceof Error ? error.message : String(error));
+  }
+}

@@ -1,0 +1,172 @@
+import { starSize } from '../../renderer/starStyle';
+import { rangeOfStar } from '../format/hierarchyCodec';
+import type { DecodedTile } from '../format/tileCodec';
+import { SlotAllocator } from './slotAllocator';
+import type { SlotRange } from './types';
+
+/**
+ * The resident stars of a tiled galaxy, as the scene uploads them: every resident tile holds one
+ * contiguous range of slots (positions in world coordinates, sizes by the node size rule, star
+ * number and degrees per slot). Nothing here is the size of the whole galaxy: a star's slot is found
+ * through its tile (binary search over the tiles' first stars) and that tile's first slot, so memory
+ * stays flat however many stars the galaxy has.
+ */
+export class SlotPool {
+  readonly positions: Float32Array;
+  readonly sizes: Float32Array;
+  /** Star number per slot, -1 for an empty slot. */
+  readonly stars: Int32Array;
+  readonly inDegree: Uint32Array;
+  readonly outDegree: Uint32Array;
+  private readonly allocator: SlotAllocator;
+  /** First slot of each tile, -1 when the tile is not resident. */
+  private readonly tileSlot: Int32Array;
+  private residentStars = 0;
+
+  constructor(
+    readonly capacity: number,
+    /** First star number of every tile, then the total (TiledGalaxyReader.tileFirstStars). */
+    private readonly tileFirstStars: Uint32Array,
+    /** The galaxy's true maximum in-degree (index.json), for the node size rule. */
+    private readonly maxInDegree: number,
+    private readonly scale: number,
+  ) {
+    this.positions = new Float32Array(capacity * 3);
+    this.sizes = new Float32Array(capacity);
+    this.stars = new Int32Array(capacity).fill(-1);
+    this.inDegree = new Uint32Array(capacity);
+    this.outDegree = new Uint32Array(capacity);
+    this.allocator = new SlotAllocator(capacity);
+    this.tileSlot = new Int32Array(tileFirstStars.length - 1).fill(-1);
+  }
+
+  get tileCount(): number {
+    return this.tileSlot.length;
+  }
+
+  get freeSlots(): number {
+    return this.allocator.freeSlots;
+  }
+
+  /** Stars in the pool. */
+  get residentStarCount(): number {
+    return this.residentStars;
+  }
+
+  isResident(tile: number): boolean {
+    return this.tileSlot[tile] >= 0;
+  }
+
+  /** Tiles in the pool, in tile order. */
+  residentTiles(): number[] {
+    const tiles: number[] = [];
+    for (let t = 0; t < this.tileSlot.length; t++) if (this.tileSlot[t] >= 0) tiles.push(t);
+    return tiles;
+  }
+
+  starsOfTile(tile: number): number {
+    return this.tileFirstStars[tile + 1] - this.tileFirstStars[tile];
+  }
+
+  /** First slot of a resident tile, -1 when it is not resident. */
+  firstSlotOf(tile: number): number {
+    return this.tileSlot[tile];
+  }
+
+  /** The slots a resident tile holds. */
+  rangeOf(tile: number): SlotRange | undefined {
+    const start = this.tileSlot[tile];
+    return start < 0 ? undefined : { start, count: this.starsOfTile(tile) };
+  }
+
+  /** Whether a tile of `count` stars would find a free range now. */
+  fits(count: number): boolean {
+    return count === 0 || this.allocator.largestFreeRange >= count;
+  }
+
+  /** Writes a decoded tile into the first free range that holds it; undefined when none does. */
+  place(tile: DecodedTile): SlotRange | undefined {
+    if (this.tileSlot[tile.tile] >= 0) return this.rangeOf(tile.tile);
+    const start = this.allocator.allocate(tile.count);
+    if (start < 0) return undefined;
+    this.tileSlot[tile.tile] = start;
+    this.write(tile, start);
+    this.residentStars += tile.count;
+    return { start, count: tile.count };
+  }
+
+  /** Empties a tile's slots (size 0, no star); returns them, or undefined when it was not resident. */
+  free(tile: number): SlotRange | undefined {
+    const range = this.rangeOf(tile);
+    if (!range) return undefined;
+    const end = range.start + range.count;
+    this.sizes.fill(0, range.start, end);
+    this.stars.fill(-1, range.start, end);
+    this.inDegree.fill(0, range.start, end);
+    this.outDegree.fill(0, range.start, end);
+    this.positions.fill(0, range.start * 3, end * 3);
+    this.allocator.release(range.start, range.count);
+    this.tileSlot[tile] = -1;
+    this.residentStars -= range.count;
+    return range;
+  }
+
+  /**
+   * Moves every resident tile down to close the gaps between them, so that the free slots become one
+   * range; returns the slots rewritten (the scene uploads them again).
+   */
+  compact(): SlotRange[] {
+    const tiles = this.residentTiles().sort((a, b) => this.tileSlot[a] - this.tileSlot[b]);
+    const written: SlotRange[] = [];
+    let next = 0;
+    for (const tile of tiles) {
+      const from = this.tileSlot[tile];
+      const count = this.starsOfTile(tile);
+      if (from !== next) {
+        this.positions.copyWithin(next * 3, from * 3, (from + count) * 3);
+        for (const column of [this.sizes, this.stars, this.inDegree, this.outDegree]) column.copyWithin(next, from, from + count);
+        this.tileSlot[tile] = next;
+        written.push({ start: next, count });
+      }
+      next += count;
+    }
+    if (next < this.capacity) {
+      this.sizes.fill(0, next);
+      this.stars.fill(-1, next);
+      this.positions.fill(0, next * 3);
+      if (written.length > 0) written.push({ start: next, count: this.capacity - next });
+    }
+    this.allocator.reset();
+    if (next > 0) this.allocator.allocate(next);
+    return written;
+  }
+
+  tileOfStar(star: number): number {
+    return rangeOfStar(this.tileFirstStars, star);
+  }
+
+  /** Slot of a star, or -1 when its tile is not resident. */
+  slotOfStar(star: number): number {
+    if (!(star >= 0 && star < this.tileFirstStars[this.tileFirstStars.length - 1])) return -1;
+    const tile = rangeOfStar(this.tileFirstStars, star);
+    const start = this.tileSlot[tile];
+    return start < 0 ? -1 : start + star - this.tileFirstStars[tile];
+  }
+
+  /** Star number held by a slot, or -1. */
+  starOfSlot(slot: number): number {
+    return slot >= 0 && slot < this.capacity ? this.stars[slot] : -1;
+  }
+
+  private write(tile: DecodedTile, start: number): void {
+    const { scale, maxInDegree } = this;
+    for (let k = 0; k < tile.count * 3; k++) this.positions[start * 3 + k] = tile.positions[k] * scale;
+    for (let k = 0; k < tile.count; k++) {
+      const slot = start + k;
+      this.sizes[slot] = starSize(tile.inDegree[k], maxInDegree);
+      this.stars[slot] = tile.firstStar + k;
+    }
+    this.inDegree.set(tile.inDegree, start);
+    this.outDegree.set(tile.outDegree, start);
+  }
+}

@@ -1,0 +1,15 @@
+/// <reference lib="webworker" />
+import { fetchTileFiles, TiledGalaxyReader } from '../format/tiledGalaxyReader';
+import { readerTileSource } from './tileSource';
+import { tileWorkerHost } from './tileWorkerHost';
+import type { TileWorkerRequest } from './tileWorkerProtocol';
+
+/** Fetches, unpacks and decodes one tiled galaxy's files off the main thread (tileWorkerHost.ts). */
+declare const self: DedicatedWorkerGlobalScope;
+
+const receive = tileWorkerHost(
+  (message, transfer) => self.postMessage(message, transfer),
+  async (tilesUrl) => readerTileSource(await TiledGalaxyReader.open(fetchTileFiles(tilesUrl))),
+);
+
+self.onmessage = (event: MessageEvent<TileWorkerRequest>) => receive(event.data);

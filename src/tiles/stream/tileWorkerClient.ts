@@ -1,0 +1,105 @@
+import { TileDataError } from '../format/tileError';
+import type { TileAnswer, TileRequest, TileSource } from './tileSource';
+import type { TileWorkerReply, TileWorkerRequest } from './tileWorkerProtocol';
+
+/** The part of a Worker the client uses (Node tests put tileWorkerHost behind it). */
+export interface TileWorkerLike {
+  postMessage(message: TileWorkerRequest): void;
+  onmessage: ((event: MessageEvent<TileWorkerReply>) => void) | null;
+  terminate(): void;
+}
+
+export function createBrowserTileWorker(): TileWorkerLike {
+  return new Worker(new URL('./tile.worker.ts', import.meta.url), { type: 'module', name: 'tiles' }) as TileWorkerLike;
+}
+
+interface Pending {
+  resolve: (answer: TileAnswer) => void;
+  reject: (error: unknown) => void;
+}
+
+/** The answer of the kind asked for (the worker answers each request with its own kind). */
+function answerOf<K extends TileAnswer['kind']>(answer: TileAnswer, kind: K): Extract<TileAnswer, { kind: K }> {
+  if (answer.kind !== kind) throw new TileDataError(`the tile worker answered a ${kind} request with a ${answer.kind}`);
+  return answer as Extract<TileAnswer, { kind: K }>;
+}
+
+function abortError(): DOMException {
+  return new DOMException('The request was cancelled', 'AbortError');
+}
+
+/**
+ * Opens a tiled galaxy in a tile worker: resolves once the worker has read index.json and the
+ * hierarchy. Each request is a promise; aborting its signal tells the worker to abort the fetch and
+ * rejects at once with an AbortError.
+ */
+export function openWorkerTileSource(tilesUrl: string, signal?: AbortSignal, createWorker: () => TileWorkerLike = createBrowserTileWorker): Promise<TileSource> {
+  const page = globalThis.location?.href;
+  const absoluteUrl = page ? new URL(tilesUrl, page).href : tilesUrl;
+  const worker = createWorker();
+  const pending = new Map<number, Pending>();
+  let nextId = 1;
+  let disposed = false;
+
+  const dispose = () => {
+    if (disposed) return;
+    disposed = true;
+    worker.onmessage = null;
+    worker.terminate();
+    for (const request of pending.values()) request.reject(abortError());
+    pending.clear();
+  };
+
+  const ask = (request: TileRequest, requestSignal?: AbortSignal): Promise<TileAnswer> =>
+    new Promise<TileAnswer>((resolve, reject) => {
+      if (disposed || requestSignal?.aborted) return reject(abortError());
+      const id = nextId++;
+      const onAbort = () => {
+        if (!pending.delete(id)) return;
+        worker.postMessage({ type: 'cancel', id });
+        reject(abortError());
+      };
+      const settle = <T>(finish: (value: T) => void) => (value: T) => {
+        requestSignal?.removeEventListener('abort', onAbort);
+        finish(value);
+      };
+      pending.set(id, { resolve: settle(resolve), reject: settle(reject) });
+      requestSignal?.addEventListener('abort', onAbort);
+      worker.postMessage({ type: 'request', id, request });
+    });
+
+  return new Promise<TileSource>((resolve, reject) => {
+    const onAbort = () => {
+      dispose();
+      reject(abortError());
+    };
+    if (signal?.aborted) return onAbort();
+    signal?.addEventListener('abort', onAbort, { once: true });
+    worker.onmessage = (event) => {
+      const message = event.data;
+      if (message.type === 'opened') {
+        signal?.removeEventListener('abort', onAbort);
+        const { index, hierarchy } = message;
+        resolve({
+          index,
+          hierarchy,
+          tile: async (tile, s) => answerOf(await ask({ kind: 'tile', index: tile }, s), 'tile').tile,
+          adjacency: async (shard, s) => answerOf(await ask({ kind: 'adjacency', index: shard }, s), 'adjacency').shard,
+          labels: async (shard, s) => answerOf(await ask({ kind: 'labels', index: shard }, s), 'labels').labels,
+          dispose,
+        });
+      } else if (message.type === 'open-failed') {
+        signal?.removeEventListener('abort', onAbort);
+        dispose();
+        reject(new TileDataError(message.message));
+      } else {
+        const request = pending.get(message.id);
+        if (!request) return; // cancelled meanwhile
+        pending.delete(message.id);
+        if (message.type === 'answer') request.resolve(message.answer);
+        else request.reject(new TileDataError(message.message, message.tile));
+      }
+    };
+    worker.postMessage({ type: 'open', tilesUrl: absoluteUrl });
+  });
+}

@@ -1,0 +1,50 @@
+import { TileDataError } from '../format/tileError';
+import { answerTileRequest, transferablesOf, type TileSource } from './tileSource';
+import type { TileWorkerReply, TileWorkerRequest } from './tileWorkerProtocol';
+
+export type PostTileReply = (message: TileWorkerReply, transfer: Transferable[]) => void;
+
+function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+/**
+ * The tile worker's side of the protocol, apart from the worker itself so that Node tests can run it
+ * in-process: opens a source on 'open', answers each request with its typed arrays as transferables,
+ * aborts a request on 'cancel' (and then says nothing about it).
+ */
+export function tileWorkerHost(post: PostTileReply, openSource: (tilesUrl: string) => Promise<TileSource>): (message: TileWorkerRequest) => void {
+  let source: Promise<TileSource> | undefined;
+  const running = new Map<number, AbortController>();
+
+  const open = async (tilesUrl: string) => {
+    source = openSource(tilesUrl);
+    try {
+      const { index, hierarchy } = await source;
+      post({ type: 'opened', index, hierarchy }, []);
+    } catch (error) {
+      post({ type: 'open-failed', message: messageOf(error) }, []);
+    }
+  };
+
+  const answer = async (id: number, message: Extract<TileWorkerRequest, { type: 'request' }>) => {
+    const controller = new AbortController();
+    running.set(id, controller);
+    try {
+      if (!source) throw new TileDataError('the tile worker was asked for a file before it opened a galaxy');
+      const result = await answerTileRequest(await source, message.request, controller.signal);
+      if (!controller.signal.aborted) post({ type: 'answer', id, answer: result }, transferablesOf(result));
+    } catch (error) {
+      const tile = error instanceof TileDataError ? error.tile : undefined;
+      if (!controller.signal.aborted) post({ type: 'failed', id, message: messageOf(error), tile }, []);
+    } finally {
+      running.delete(id);
+    }
+  };
+
+  return (message) => {
+    if (message.type === 'open') void open(message.tilesUrl);
+    else if (message.type === 'request') void answer(message.id, message);
+    else running.get(message.id)?.abort();
+  };
+}

@@ -1,0 +1,118 @@
+import { LabelSearch, SEARCH_TIME_LIMIT_MS, type SearchWorkerLike } from '../../search/labelSearch';
+import { compileSearchPattern } from '../../search/regexSearch';
+import type { LabelShardNames } from './tileSource';
+import type { TiledSearchProgress } from './types';
+
+/** Where a search reads a tiled galaxy's names, shard by shard. */
+export interface LabelShards {
+  readonly shardCount: number;
+  readonly totalStars: number;
+  /** First star of every shard, then the total (index.json's labels starBoundaries). */
+  readonly starBoundaries: readonly number[];
+  /** The shard when the names cache holds it, without fetching it. */
+  peek(shard: number): LabelShardNames | undefined;
+  /** Fetches a shard without keeping it: a search over millions of names must not hold them all. */
+  fetch(shard: number, signal: AbortSignal): Promise<LabelShardNames>;
+  /** A shard could not be read: the search goes on without its names. */
+  onFailed(shard: number, error: unknown): void;
+}
+
+function abortError(): DOMException {
+  return new DOMException('The search was cancelled', 'AbortError');
+}
+
+/** Star numbers appended shard by shard; a view of what is found so far never changes afterwards. */
+class MatchList {
+  private values = new Uint32Array(1024);
+  length = 0;
+
+  append(ids: Uint32Array, firstStar: number): void {
+    if (this.length + ids.length > this.values.length) {
+      const grown = new Uint32Array(Math.max(this.values.length * 2, this.length + ids.length));
+      grown.set(this.values.subarray(0, this.length));
+      this.values = grown;
+    }
+    for (let i = 0; i < ids.length; i++) this.values[this.length + i] = ids[i] + firstStar;
+    this.length += ids.length;
+  }
+
+  view(): Uint32Array {
+    return this.values.subarray(0, this.length);
+  }
+}
+
+/**
+ * Searches a tiled galaxy's names by the classic search's rules (src/search/regexSearch.ts), shard
+ * by shard in star order, so that the most linked stars are found first. Matching runs in the search
+ * worker with its time limit (LabelSearch), since a visitor's pattern may never finish; the next
+ * shard is fetched while one is matched. A new search, or the signal, cancels the running one,
+ * which rejects with an AbortError; a pattern stopped by the time limit rejects with the rules' message.
+ */
+export class TiledSearch {
+  private readonly labelSearch: LabelSearch;
+  private running: AbortController | undefined;
+
+  constructor(
+    private readonly shards: LabelShards,
+    createWorker: () => SearchWorkerLike,
+    timeLimitMs: number = SEARCH_TIME_LIMIT_MS,
+  ) {
+    this.labelSearch = new LabelSearch(createWorker, timeLimitMs);
+  }
+
+  async search(pattern: string, onProgress: (progress: TiledSearchProgress) => void, signal: AbortSignal): Promise<TiledSearchProgress> {
+    this.running?.abort();
+    const controller = new AbortController();
+    this.running = controller;
+    const cancel = () => controller.abort();
+    signal.addEventListener('abort', cancel);
+    controller.signal.addEventListener('abort', () => this.labelSearch.cancel());
+    const { shardCount: totalShards, totalStars, starBoundaries } = this.shards;
+    try {
+      if (signal.aborted) throw abortError();
+      if (!compileSearchPattern(pattern)) {
+        return { searchedShards: totalShards, totalShards, searchedStars: totalStars, totalStars, matches: new Uint32Array(0), done: true };
+      }
+      const matches = new MatchList();
+      let progress: TiledSearchProgress | undefined;
+      let next = this.load(0, controller.signal);
+      for (let shard = 0; shard < totalShards; shard++) {
+        const names = await next;
+        if (shard + 1 < totalShards) next = this.load(shard + 1, controller.signal);
+        if (controller.signal.aborted) throw abortError();
+        if (names) {
+          this.labelSearch.setLabels(names.names);
+          const outcome = await this.labelSearch.search(pattern);
+          if (outcome.status === 'cancelled' || controller.signal.aborted) throw abortError();
+          if (outcome.status === 'stopped') throw new Error(outcome.message);
+          matches.append(outcome.ids, names.firstStar);
+        }
+        const done = shard + 1 === totalShards;
+        progress = { searchedShards: shard + 1, totalShards, searchedStars: starBoundaries[shard + 1], totalStars, matches: matches.view(), done };
+        if (!done) onProgress(progress);
+      }
+      progress ??= { searchedShards: 0, totalShards, searchedStars: 0, totalStars, matches: matches.view(), done: true };
+      onProgress(progress);
+      return progress;
+    } finally {
+      signal.removeEventListener('abort', cancel);
+      if (this.running === controller) this.running = undefined;
+    }
+  }
+
+  dispose(): void {
+    this.running?.abort();
+    this.labelSearch.dispose();
+  }
+
+  /** A shard's names, or undefined when it cannot be read (reported, and the search goes on). */
+  private load(shard: number, signal: AbortSignal): Promise<LabelShardNames | undefined> {
+    const held = this.shards.peek(shard);
+    if (held) return Promise.resolve(held);
+    return this.shards.fetch(shard, signal).catch((error: unknown) => {
+      if (signal.aborted) return undefined;
+      this.shards.onFailed(shard, error);
+      return undefined;
+    });
+  }
+}

@@ -1,0 +1,347 @@
+import type { AdjacencyShard } from '../format/adjacencyCodec';
+import { tileFirstStars } from '../format/hierarchyCodec';
+import { describeTileRegion } from '../format/region';
+import type { DecodedTile } from '../format/tileCodec';
+import { TileDataError } from '../format/tileError';
+import type { PlannerCamera } from '../planner/importance';
+import { StreamingPlanner, type StreamingBudget, type TilePlan } from '../planner/streamingPlanner';
+import { TileFetchScheduler } from '../planner/tileFetchScheduler';
+import type { ChangeBatcher } from './changeBatcher';
+import type { ShardCache } from './shardCache';
+import { SlotPool } from './slotPool';
+import { collectLinkPairs, LINK_PAIR_BUDGET } from './tiledLinkPairs';
+import type { TileSource } from './tileSource';
+import type { StarCells, TiledLinkSettings, TiledStars, TiledStarsChange } from './types';
+
+/** At most one plan this often while the camera moves: a plan walks the tile tree (~1 ms for 10k tiles), a frame is 16 ms. */
+export const PLAN_INTERVAL_MS = 50;
+/** Tile requests in flight at once: enough to fill an HTTP/2 connection with 30-40 KB files, few enough to cancel quickly when the camera turns. */
+export const TILES_IN_FLIGHT = 6;
+/** Adjacency shards fetched at once for links: links refine shard by shard, most important first. */
+export const LINK_SHARDS_IN_FLIGHT = 2;
+/** Links stop asking for more shards once those they use fill this share of the adjacency cache, so they never evict their own shards. */
+const LINK_SHARE_OF_ADJACENCY_CACHE = 0.75;
+
+export interface TiledStarStreamOptions {
+  source: TileSource;
+  scale: number;
+  budget: StreamingBudget;
+  changes: ChangeBatcher;
+  /** The galaxy's adjacency shards (shared with the catalog's degrees and neighbours). */
+  adjacency: ShardCache<AdjacencyShard>;
+  /** A tile could not be read: the message names its region. */
+  onMissing(tile: number, message: string): void;
+  maxLinkPairs?: number;
+}
+
+/** The scheduler's cache holds a tile only until the pool has copied it. */
+interface ArrivedTile {
+  decoded: DecodedTile | undefined;
+}
+
+function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+function sameTiles(a: readonly number[], b: readonly number[]): boolean {
+  return a.length === b.length && a.every((tile, i) => tile === b[i]);
+}
+
+/**
+ * The stars of a tiled galaxy as the scene draws them (TiledStars): plans from the camera within
+ * the budget, fetches the planned tiles through the scheduler, copies arrived tiles into the slot
+ * pool and frees the ones given up, and tells the scene what changed, batched.
+ */
+export class TiledStarStream implements TiledStars {
+  readonly capacity: number;
+  readonly totalStars: number;
+  readonly bounds: { min: [number, number, number]; max: [number, number, number] };
+  private readonly pool: SlotPool;
+  private readonly planner: StreamingPlanner;
+  private readonly scheduler: TileFetchScheduler<ArrivedTile>;
+  private readonly firstStars: Uint32Array;
+  private readonly isDrawn: Uint8Array;
+  private readonly changes: ChangeBatcher;
+  private camera: PlannerCamera | undefined;
+  private plan: TilePlan | undefined;
+  private drawn: number[] = [];
+  private cells: StarCells | undefined;
+  private planTimer: ReturnType<typeof setTimeout> | undefined;
+  private lastPlanAt = -Infinity;
+  private linksShown = false;
+  private links: { key: string; pairs: Uint32Array } | undefined;
+  private locatedTile: DecodedTile | undefined;
+  private disposed = false;
+  private rootWaiter: { resolve: () => void; reject: (error: unknown) => void } | undefined;
+
+  constructor(private readonly options: TiledStarStreamOptions) {
+    const { source, budget, scale } = options;
+    const h = source.hierarchy;
+    this.changes = options.changes;
+    this.firstStars = tileFirstStars(h);
+    let largestTile = 0;
+    for (let t = 0; t < h.tileCount; t++) largestTile = Math.max(largestTile, h.starCount[t]);
+    this.capacity = Math.min(h.totalStars, budget.stars + largestTile);
+    this.totalStars = h.totalStars;
+    this.pool = new SlotPool(this.capacity, this.firstStars, source.index.maxInDegree, scale);
+    this.planner = new StreamingPlanner(h);
+    this.isDrawn = new Uint8Array(h.tileCount);
+    const { min, max } = source.index.bounds;
+    const lo = min.map((v, axis) => Math.min(v * scale, max[axis] * scale));
+    const hi = min.map((v, axis) => Math.max(v * scale, max[axis] * scale));
+    this.bounds = { min: [lo[0], lo[1], lo[2]], max: [hi[0], hi[1], hi[2]] };
+    this.scheduler = new TileFetchScheduler<ArrivedTile>({
+      fetchTile: async (tile, signal) => ({ decoded: await source.tile(tile, signal) }),
+      maxInFlight: TILES_IN_FLIGHT,
+      sizeOf: (tile) => h.byteSize[tile],
+      onLoaded: (tile) => this.arrived(tile),
+      onFailed: (tile, error) => {
+        const message = error instanceof TileDataError ? error.message : `${describeTileRegion(h, tile)}: ${messageOf(error)}`;
+        if (tile === 0) this.rootWaiter?.reject(new TileDataError(message, tile));
+        this.options.onMissing(tile, message);
+      },
+    });
+  }
+
+  get positions(): Float32Array {
+    return this.pool.positions;
+  }
+
+  get sizes(): Float32Array {
+    return this.pool.sizes;
+  }
+
+  /** Degrees of the resident stars, per slot. */
+  get inDegrees(): Uint32Array {
+    return this.pool.inDegree;
+  }
+
+  get outDegrees(): Uint32Array {
+    return this.pool.outDegree;
+  }
+
+  get drawnStars(): number {
+    let stars = 0;
+    for (const tile of this.drawn) stars += this.pool.starsOfTile(tile);
+    return stars;
+  }
+
+  /** Tiles drawn now, most important first. */
+  get drawnTiles(): readonly number[] {
+    return this.drawn;
+  }
+
+  get residentTiles(): number[] {
+    return this.pool.residentTiles();
+  }
+
+  get residentStars(): number {
+    return this.pool.residentStarCount;
+  }
+
+  /** The last plan (for the stats line: drawnStars of totalStars). */
+  get lastPlan(): TilePlan | undefined {
+    return this.plan;
+  }
+
+  /** Whether tiles are still on their way or a plan is waiting. */
+  get busy(): boolean {
+    return this.planTimer !== undefined || this.scheduler.inFlightTiles.length > 0 || this.scheduler.queuedTiles.length > 0;
+  }
+
+  /** Fetches and places the root tile: the first frame draws it whatever the camera. */
+  loadRoot(): Promise<void> {
+    if (this.pool.isResident(0)) return Promise.resolve();
+    return new Promise<void>((resolve, reject) => {
+      this.rootWaiter = { resolve, reject };
+      this.scheduler.update({ fetch: [0], evictable: [] }, this.options.budget.bytes);
+    });
+  }
+
+  failedTiles(): number[] {
+    return this.scheduler.failedTiles;
+  }
+
+  /** Asks for the failed tiles again. */
+  retryFailed(): void {
+    for (const tile of this.scheduler.failedTiles) this.scheduler.retry(tile);
+    this.requestPlan();
+  }
+
+  slotOfStar(star: number): number {
+    return this.pool.slotOfStar(star);
+  }
+
+  starOfSlot(slot: number): number {
+    return this.pool.starOfSlot(slot);
+  }
+
+  drawnCells(): StarCells {
+    if (this.cells) return this.cells;
+    const h = this.options.source.hierarchy;
+    const scale = this.options.scale;
+    const cells = this.drawn.length;
+    const start = new Uint32Array(cells);
+    const count = new Uint32Array(cells);
+    const bounds = new Float32Array(cells * 6);
+    this.drawn.forEach((tile, i) => {
+      start[i] = this.pool.firstSlotOf(tile);
+      count[i] = this.pool.starsOfTile(tile);
+      for (let axis = 0; axis < 3; axis++) {
+        const a = h.boxes[tile * 6 + axis] * scale;
+        const b = h.boxes[tile * 6 + 3 + axis] * scale;
+        bounds[i * 6 + axis] = Math.min(a, b);
+        bounds[i * 6 + 3 + axis] = Math.max(a, b);
+      }
+    });
+    this.cells = { cells, start, count, bounds };
+    return this.cells;
+  }
+
+  setCamera(camera: PlannerCamera): void {
+    this.camera = camera;
+    this.requestPlan();
+  }
+
+  linkPairs(settings: TiledLinkSettings): Uint32Array | undefined {
+    this.linksShown = settings.showLinks;
+    if (!settings.showLinks) return undefined;
+    const key = `${settings.maxVisibleDistance} ${settings.scale}`;
+    if (this.links?.key === key) return this.links.pairs;
+    const { source, adjacency } = this.options;
+    const result = collectLinkPairs({
+      pool: this.pool,
+      drawnTiles: this.drawn,
+      isDrawn: this.isDrawn,
+      tileFirstStars: this.firstStars,
+      shardBoundaries: source.index.adjacency.starBoundaries,
+      shard: (k) => adjacency.peek(k),
+      settings,
+      maxPairs: this.options.maxLinkPairs ?? LINK_PAIR_BUDGET,
+    });
+    for (const shard of result.missingShards) {
+      if (adjacency.inFlight >= LINK_SHARDS_IN_FLIGHT || result.shardBytes >= adjacency.maxBytes * LINK_SHARE_OF_ADJACENCY_CACHE) break;
+      adjacency.request(shard);
+    }
+    this.links = { key, pairs: result.pairs };
+    return result.pairs;
+  }
+
+  /** An adjacency shard arrived: links may have more pairs. */
+  adjacencyArrived(): void {
+    this.linksOutdated();
+  }
+
+  onChange(listener: (change: TiledStarsChange) => void): () => void {
+    return this.changes.onStars(listener);
+  }
+
+  async locate(star: number, signal?: AbortSignal): Promise<[number, number, number] | undefined> {
+    if (!(Number.isInteger(star) && star >= 0 && star < this.totalStars)) return undefined;
+    const slot = this.pool.slotOfStar(star);
+    if (slot >= 0) {
+      const p = this.pool.positions;
+      return [p[slot * 3], p[slot * 3 + 1], p[slot * 3 + 2]];
+    }
+    const tile = this.pool.tileOfStar(star);
+    if (this.locatedTile?.tile !== tile) this.locatedTile = await this.options.source.tile(tile, signal);
+    const { positions, firstStar } = this.locatedTile;
+    const at = (star - firstStar) * 3;
+    const s = this.options.scale;
+    return [positions[at] * s, positions[at + 1] * s, positions[at + 2] * s];
+  }
+
+  dispose(): void {
+    this.disposed = true;
+    clearTimeout(this.planTimer);
+    this.planTimer = undefined;
+    this.scheduler.dispose();
+    this.rootWaiter?.reject(new DOMException('The tiled galaxy was closed', 'AbortError'));
+  }
+
+  private requestPlan(): void {
+    if (this.disposed || this.planTimer !== undefined || !this.camera) return;
+    const wait = this.lastPlanAt + PLAN_INTERVAL_MS - performance.now();
+    if (wait <= 0) {
+      this.replan();
+      return;
+    }
+    this.planTimer = setTimeout(() => {
+      this.planTimer = undefined;
+      this.replan();
+    }, wait);
+  }
+
+  private replan(): void {
+    const camera = this.camera;
+    if (this.disposed || !camera) return;
+    this.lastPlanAt = performance.now();
+    const { budget, scale } = this.options;
+    const plan = this.planner.plan({ camera, budget, loaded: this.scheduler.loaded, scale });
+    this.plan = plan;
+    this.scheduler.update(plan, budget.bytes);
+    // The scheduler drops cached tiles beyond the memory budget: their slots are free again.
+    for (const tile of this.pool.residentTiles()) if (!this.scheduler.has(tile)) this.free(tile);
+    this.setDrawn(plan.draw.filter((tile) => this.pool.isResident(tile)));
+  }
+
+  private setDrawn(draw: number[]): void {
+    if (sameTiles(draw, this.drawn)) return;
+    for (const tile of this.drawn) this.isDrawn[tile] = 0;
+    for (const tile of draw) this.isDrawn[tile] = 1;
+    this.drawn = draw;
+    this.cells = undefined;
+    this.changes.drawn();
+    this.linksOutdated();
+  }
+
+  private linksOutdated(): void {
+    this.links = undefined;
+    if (this.linksShown) this.changes.links();
+  }
+
+  private arrived(tile: number): void {
+    const held = this.scheduler.get(tile);
+    const decoded = held?.decoded;
+    if (!held || !decoded) return;
+    held.decoded = undefined;
+    let range = this.pool.place(decoded);
+    if (!range) {
+      this.makeRoom(decoded.count, tile);
+      range = this.pool.place(decoded);
+    }
+    if (!range) {
+      this.scheduler.forget(tile);
+      return;
+    }
+    this.changes.wrote(range);
+    // Before the first camera the root alone is drawn, so that the first frame is not empty.
+    if (tile === 0 && !this.plan) this.setDrawn([0]);
+    if (tile === 0) this.rootWaiter?.resolve();
+    this.requestPlan();
+  }
+
+  /** Frees tiles the last plan no longer wanted, least recently wanted first, then closes gaps, until `count` slots in a row are free. */
+  private makeRoom(count: number, arriving: number): void {
+    for (const tile of this.plan?.evictable ?? []) {
+      if (this.pool.fits(count)) return;
+      if (tile === arriving || this.isDrawn[tile] || !this.pool.isResident(tile)) continue;
+      this.free(tile);
+      this.scheduler.forget(tile);
+    }
+    if (this.pool.fits(count) || this.pool.freeSlots < count) return;
+    for (const range of this.pool.compact()) this.changes.wrote(range);
+    this.cells = undefined;
+    this.changes.drawn();
+    this.linksOutdated();
+  }
+
+  private free(tile: number): void {
+    const range = this.pool.free(tile);
+    if (!range) return;
+    this.changes.wrote(range);
+    if (this.isDrawn[tile]) {
+      this.setDrawn(this.drawn.filter((t) => t !== tile));
+    }
+  }
+}

@@ -1,0 +1,110 @@
+import { describe, expect, it } from 'vitest';
+import { starSize } from '../../../../src/renderer/starStyle';
+import type { DecodedTile } from '../../../../src/tiles/format/tileCodec';
+import { mergeRanges } from '../../../../src/tiles/stream/changeBatcher';
+import { SlotAllocator } from '../../../../src/tiles/stream/slotAllocator';
+import { SlotPool } from '../../../../src/tiles/stream/slotPool';
+
+describe('SlotAllocator', () => {
+  it('takes the first free range big enough and merges freed ranges with their free neighbours', () => {
+    const slots = new SlotAllocator(100);
+    expect([slots.allocate(10), slots.allocate(20), slots.allocate(30)]).toEqual([0, 10, 30]);
+    expect(slots.freeSlots).toBe(40);
+    slots.release(0, 10);
+    expect(slots.allocate(15)).toBe(60); // the hole at 0 holds only 10
+    expect(slots.allocate(5)).toBe(0); // first fit
+    slots.release(10, 20);
+    expect(slots.freeRanges()).toEqual([
+      { start: 5, count: 25 },
+      { start: 75, count: 25 },
+    ]);
+    slots.release(0, 5);
+    slots.release(30, 30);
+    slots.release(60, 15);
+    expect(slots.freeRanges()).toEqual([{ start: 0, count: 100 }]);
+    expect(slots.largestFreeRange).toBe(100);
+  });
+
+  it('says -1 when no free range is big enough, however many slots are free in all', () => {
+    const slots = new SlotAllocator(30);
+    const [a, , c] = [slots.allocate(10), slots.allocate(10), slots.allocate(10)];
+    slots.release(a, 10);
+    slots.release(c, 10);
+    expect(slots.freeSlots).toBe(20);
+    expect(slots.allocate(11)).toBe(-1);
+  });
+});
+
+/** Tile t holds stars firstStars[t] .. firstStars[t + 1] - 1 at x = star, in-degree = star % 5. */
+function tileOf(firstStars: Uint32Array, tile: number): DecodedTile {
+  const firstStar = firstStars[tile];
+  const count = firstStars[tile + 1] - firstStar;
+  const positions = new Float32Array(count * 3);
+  const inDegree = new Uint32Array(count);
+  for (let k = 0; k < count; k++) {
+    positions.set([firstStar + k, -k, 7], k * 3);
+    inDegree[k] = (firstStar + k) % 5;
+  }
+  return { tile, firstStar, count, classicIds: new Uint32Array(count), positions, inDegree, outDegree: new Uint32Array(count).fill(2) };
+}
+
+describe('SlotPool', () => {
+  const firstStars = Uint32Array.from([0, 4, 10, 13, 20]); // 4 tiles: 4, 6, 3 and 7 stars
+
+  it('maps stars to slots and back through each tile\'s first slot, and writes world positions and sizes', () => {
+    const pool = new SlotPool(12, firstStars, 4, 2);
+    expect(pool.place(tileOf(firstStars, 1))).toEqual({ start: 0, count: 6 });
+    expect(pool.place(tileOf(firstStars, 2))).toEqual({ start: 6, count: 3 });
+    expect(pool.slotOfStar(4)).toBe(0);
+    expect(pool.slotOfStar(12)).toBe(8);
+    expect(pool.slotOfStar(0)).toBe(-1); // tile 0 is not resident
+    expect(pool.slotOfStar(20)).toBe(-1); // beyond the galaxy
+    expect(pool.starOfSlot(8)).toBe(12);
+    expect(pool.starOfSlot(10)).toBe(-1);
+    expect(Array.from(pool.positions.subarray(8 * 3, 9 * 3))).toEqual([24, -4, 14]);
+    expect(pool.sizes[8]).toBeCloseTo(starSize(12 % 5, 4));
+    expect(pool.sizes[1]).toBe(30); // star 5 (slot 1) has in-degree 0
+    expect(pool.sizes[10]).toBe(0); // an empty slot
+    expect(pool.outDegree[3]).toBe(2);
+  });
+
+  it('empties freed slots and reuses them; a tile finds no range when the free slots are scattered', () => {
+    const pool = new SlotPool(12, firstStars, 4, 1);
+    pool.place(tileOf(firstStars, 0)); // 0..3
+    pool.place(tileOf(firstStars, 2)); // 4..6
+    pool.place(tileOf(firstStars, 1)); // 7..12? no: 6 stars need 7..12, only 5 left
+    expect(pool.isResident(1)).toBe(false);
+    expect(pool.free(0)).toEqual({ start: 0, count: 4 });
+    expect(pool.sizes[0]).toBe(0);
+    expect(pool.starOfSlot(0)).toBe(-1);
+    expect(pool.slotOfStar(1)).toBe(-1);
+    expect(pool.freeSlots).toBe(9);
+    expect(pool.fits(6)).toBe(false);
+    const written = pool.compact();
+    expect(written[0]).toEqual({ start: 0, count: 3 });
+    expect(pool.fits(9)).toBe(true);
+    expect(pool.slotOfStar(11)).toBe(1);
+    expect(pool.positions[1 * 3]).toBe(11);
+    expect(pool.sizes[3]).toBe(0);
+    expect(pool.place(tileOf(firstStars, 1))).toEqual({ start: 3, count: 6 });
+    expect(pool.residentTiles()).toEqual([1, 2]);
+    expect(pool.residentStarCount).toBe(9);
+  });
+});
+
+describe('mergeRanges', () => {
+  it('sorts written ranges and joins the ones that overlap or touch', () => {
+    expect(
+      mergeRanges([
+        { start: 10, count: 5 },
+        { start: 0, count: 3 },
+        { start: 3, count: 2 },
+        { start: 12, count: 10 },
+        { start: 40, count: 0 },
+      ]),
+    ).toEqual([
+      { start: 0, count: 5 },
+      { start: 10, count: 12 },
+    ]);
+  });
+});

@@ -1,0 +1,99 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { labelAt } from '../../../../src/data/labelIndex';
+import { TileDataError } from '../../../../src/tiles/format/tileError';
+import type { TiledGalaxyReader } from '../../../../src/tiles/format/tiledGalaxyReader';
+import { openDirectTileSource } from '../../../../src/tiles/stream/tileSource';
+import { openWorkerTileSource, type TileWorkerLike } from '../../../../src/tiles/stream/tileWorkerClient';
+import { tileWorkerHost } from '../../../../src/tiles/stream/tileWorkerHost';
+import type { TileWorkerReply, TileWorkerRequest } from '../../../../src/tiles/stream/tileWorkerProtocol';
+import { writeTiles } from '../../../../src/tiles/write/writeTiles';
+import { openTiles, removeTempFolders, syntheticVersion } from '../../../support/tiledFixtures';
+import { fileTileLoader } from '../../../support/tiledStream';
+
+afterAll(removeTempFolders);
+
+/** The tile worker's host behind a Worker's interface, in this thread; `delayMs` holds every file back. */
+class InProcessTileWorker implements TileWorkerLike {
+  onmessage: ((event: MessageEvent<TileWorkerReply>) => void) | null = null;
+  terminated = false;
+  sent: TileWorkerRequest[] = [];
+  transferred = 0;
+  private readonly receive: (message: TileWorkerRequest) => void;
+
+  constructor(versionDir: string, delayMs = 0) {
+    const load = fileTileLoader(versionDir);
+    this.receive = tileWorkerHost(
+      (message, transfer) => {
+        this.transferred += transfer.length;
+        queueMicrotask(() => this.onmessage?.({ data: message } as MessageEvent<TileWorkerReply>));
+      },
+      () =>
+        openDirectTileSource(async (file, signal) => {
+          await new Promise((resolve) => setTimeout(resolve, delayMs));
+          signal?.throwIfAborted();
+          return load(file);
+        }),
+    );
+  }
+
+  postMessage(message: TileWorkerRequest): void {
+    this.sent.push(message);
+    this.receive(message);
+  }
+
+  terminate(): void {
+    this.terminated = true;
+  }
+}
+
+describe('the tile worker and its client', () => {
+  let versionDir: string;
+  let reader: TiledGalaxyReader;
+
+  beforeAll(async () => {
+    versionDir = syntheticVersion(1500);
+    writeTiles(versionDir, { capacity: 200, shardBytes: 4096 });
+    reader = await openTiles(versionDir);
+  });
+
+  it('opens the index and hierarchy, then hands over decoded tiles, adjacency and names as transferred arrays', async () => {
+    const worker = new InProcessTileWorker(versionDir);
+    const source = await openWorkerTileSource('http://galaxies.example/npm/v1/tiles/', undefined, () => worker);
+    expect(worker.sent[0]).toEqual({ type: 'open', tilesUrl: 'http://galaxies.example/npm/v1/tiles/' });
+    expect(source.index).toEqual(reader.index);
+    expect(source.hierarchy.tileCount).toBe(reader.hierarchy.tileCount);
+
+    const tile = await source.tile(1);
+    expect(tile).toEqual(await reader.tile(1));
+    expect(await source.adjacency(2)).toEqual(await reader.adjacency(2));
+    const labels = await source.labels(1);
+    const expected = await reader.labels(1);
+    expect(labels.firstStar).toBe(expected.firstStar);
+    expect(labelAt(labels.names, 3)).toBe(expected.names[3]);
+    expect(worker.transferred).toBeGreaterThan(4);
+    source.dispose();
+    expect(worker.terminated).toBe(true);
+  });
+
+  it('cancels a request when its signal aborts, and names the region of a tile it cannot read', async () => {
+    const worker = new InProcessTileWorker(versionDir, 20);
+    const source = await openWorkerTileSource('http://galaxies.example/npm/v1/tiles/', undefined, () => worker);
+    const controller = new AbortController();
+    const cancelled = source.tile(2, controller.signal);
+    controller.abort();
+    await expect(cancelled).rejects.toMatchObject({ name: 'AbortError' });
+    expect(worker.sent.some((message) => message.type === 'cancel')).toBe(true);
+
+    const failure = await source.tile(reader.hierarchy.tileCount + 5).catch((error: unknown) => error);
+    expect(failure).toBeInstanceOf(TileDataError);
+    expect((failure as TileDataError).message).toMatch(/not in the hierarchy/);
+    source.dispose();
+    await expect(source.tile(1)).rejects.toMatchObject({ name: 'AbortError' });
+  });
+
+  it('rejects with the reader\'s message when the galaxy cannot be opened', async () => {
+    const worker = new InProcessTileWorker(`${versionDir}-missing`);
+    await expect(openWorkerTileSource('http://galaxies.example/none/v1/tiles/', undefined, () => worker)).rejects.toThrow(/tiles\/index.json/);
+    expect(worker.terminated).toBe(true);
+  });
+});
