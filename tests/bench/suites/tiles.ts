@@ -10,7 +10,8 @@
  *
  * BENCH_TILES_SIZES=100k,1m,10m picks the generated galaxies (10M costs ~3 min of CPU and ~1.5 GB
  * to generate and tile, once: they stay in E2E_TILED_DIR, beside the end-to-end tests' ones);
- * TILES_BENCH_ROUNDS, TILES_BENCH_FLIGHT_STEPS and TILES_BENCH_SETTLE_S tune the run.
+ * TILES_BENCH_ROUNDS, TILES_BENCH_FLIGHT_STEPS and TILES_BENCH_SETTLE_S tune the run; BENCH_TILES_NPM=0 leaves
+ * npm out.
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -47,6 +48,7 @@ const GENERATED: GeneratedGalaxy[] = [
   { key: '1m', name: SYNTHETIC_1M, stars: 1_000_000, ensure: () => ensureSyntheticGalaxy(E2E_TILED_DIR, SYNTHETIC_1M, 1_000_000, 7) },
   { key: '10m', name: SYNTHETIC_10M, stars: 10_000_000, ensure: ensureHugeGalaxy },
 ];
+const npmWanted = haveSharedGalaxies && process.env.BENCH_TILES_NPM !== '0';
 const wantedSizes = (process.env.BENCH_TILES_SIZES ?? '100k,1m,10m').toLowerCase().split(',').filter(Boolean);
 
 const round = (value: number, digits = 0) => Number(value.toFixed(digits));
@@ -136,7 +138,7 @@ async function streamAndFly(browser: Browser, origin: string, backend: Backend, 
     const peaks: MemoryPeaks = await sampler.stop();
     const exactGpuPeak = await meter.gpuBufferPeak();
     return {
-      opening,
+      opening: { firstStarFrameMs: round(opening.firstStarFrameMs), interactiveMs: round(opening.interactiveMs) },
       budgetStars,
       streamedStars: streamed.stars,
       streamSettled: streamed.settled,
@@ -235,7 +237,7 @@ const suite: BenchSuite = {
       process.stderr.write(`bench tiles: making sure ${galaxy.name} exists in ${E2E_TILED_DIR} (generated once)\n`);
       await galaxy.ensure();
     }
-    if (haveSharedGalaxies) ensureTiledCopy(E2E_TILED_DIR, 'npm', npmLastVersion(), TILED_NPM);
+    if (npmWanted) ensureTiledCopy(E2E_TILED_DIR, 'npm', npmLastVersion(), TILED_NPM);
 
     const bench = await openBenchBrowser(['index.html'], { webgpu: true, dataDirs: [E2E_TILED_DIR] });
     try {
@@ -268,7 +270,7 @@ const suite: BenchSuite = {
         }
         const entry: Record<string, unknown> = { galaxies: figures, ratios: ratios(figures) };
         process.stderr.write(`bench tiles: ${backend} ratios ${JSON.stringify(entry.ratios)}\n`);
-        if (haveSharedGalaxies) {
+        if (npmWanted) {
           entry.npm = await npmTiledAgainstClassic(browser, bench.origin, backend);
           process.stderr.write(`bench tiles: ${backend} npm ${JSON.stringify(entry.npm)}\n`);
         }
