@@ -16,7 +16,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright';
-import { defaultBudget, deviceHints } from '../../../src/tiles/planner/budgets';
+import { budgetWithStars, defaultBudget, deviceHints } from '../../../src/tiles/planner/budgets';
 import { E2E_TILED_DIR, ensureHugeGalaxy, npmLastVersion, SYNTHETIC_10M, SYNTHETIC_1M, TILED_NPM } from '../../support/e2eTiledGalaxies';
 import { drawnStarsSettled } from '../../support/drawnStars';
 import { flightPath, flyAndTime, worldCentre } from '../../support/flightPath';
@@ -29,10 +29,12 @@ import { median, openBenchBrowser } from '../support/benchBrowser';
 const ROUNDS = Number(process.env.TILES_BENCH_ROUNDS ?? 3);
 const FLIGHT_STEPS = Number(process.env.TILES_BENCH_FLIGHT_STEPS ?? 48);
 /** The drawn stars count as settled when unchanged for this long (ms), and streaming stops being awaited after SETTLE_LIMIT_MS. */
-const SETTLED_FOR_MS = 3_000;
+const SETTLED_FOR_MS = 5_000;
 const SETTLE_LIMIT_MS = Number(process.env.TILES_BENCH_SETTLE_S ?? 180) * 1000;
 const OPEN_TIMEOUT_MS = 300_000;
 const BACKENDS = ['webgl2', 'webgpu'] as const;
+/** `budget=` for the second pair of openings, below 1M so that 1M and 10M both exceed it. */
+const FIXED_BUDGET = 500_000;
 type Backend = (typeof BACKENDS)[number];
 
 interface GeneratedGalaxy {
@@ -64,6 +66,11 @@ function percentile(values: number[], p: number): number {
 interface Opening {
   firstStarFrameMs: number;
   interactiveMs: number;
+  /**
+   * When the manifest was requested: what the viewer takes to start (bundle, React, workers) before
+   * any galaxy data is asked for, the same for every galaxy; the rest of the first frame is data.
+   */
+  manifestRequestMs?: number;
 }
 
 /** A fresh context (cold HTTP cache) with the GPU buffer meter installed (in every opening, so that all pay for it alike). */
@@ -91,9 +98,16 @@ async function waitForOpening(page: Page): Promise<Opening> {
 
 async function timeOpening(browser: Browser, url: string): Promise<Opening> {
   const { context, page } = await openViewer(browser);
+  let manifestRequestedAt: number | undefined;
+  // Requests of the page and of its workers (the loader worker asks for the manifest).
+  context.on('requestfinished', (request) => {
+    if (manifestRequestedAt === undefined && new URL(request.url()).pathname.endsWith('/manifest.json')) manifestRequestedAt = request.timing().startTime;
+  });
   try {
     await page.goto(url);
-    return await waitForOpening(page);
+    const opening = await waitForOpening(page);
+    const timeOrigin = Number(await page.evaluate('performance.timeOrigin'));
+    return manifestRequestedAt === undefined ? opening : { ...opening, manifestRequestMs: manifestRequestedAt - timeOrigin };
   } finally {
     await context.close();
   }
@@ -119,8 +133,8 @@ function galaxyCentre(name: string): [number, number, number] {
 }
 
 /** One opening that streams to rest, then flies the fixed path, memory sampled throughout. */
-async function streamAndFly(browser: Browser, origin: string, backend: Backend, galaxy: GeneratedGalaxy): Promise<Flight> {
-  const url = `${origin}/index.html?renderer=${backend}#/galaxy/${galaxy.name}`;
+async function streamAndFly(browser: Browser, origin: string, backend: Backend, galaxy: GeneratedGalaxy, budget?: number): Promise<Flight> {
+  const url = `${origin}/index.html?renderer=${backend}#/galaxy/${galaxy.name}${budget === undefined ? '' : `?budget=${budget}`}`;
   const { context, page } = await openViewer(browser);
   const meter = await TabMeter.attach(page, await context.newCDPSession(page));
   const sampler = sampleTabMemory(meter);
@@ -131,7 +145,7 @@ async function streamAndFly(browser: Browser, origin: string, backend: Backend, 
       deviceMemory?: number;
       hardwareConcurrency?: number;
     };
-    const budgetStars = defaultBudget(deviceHints(backend, hints)).stars;
+    const budgetStars = budgetWithStars(defaultBudget(deviceHints(backend, hints)), budget).stars;
     const streamed = await drawnStarsSettled(page, SETTLED_FOR_MS, SETTLE_LIMIT_MS);
     const start = (await page.evaluate(`window.galaxyScene.getCamera().position`)) as [number, number, number];
     const frames = await flyAndTime(page, flightPath(start, galaxyCentre(galaxy.name), FLIGHT_STEPS));
@@ -169,15 +183,23 @@ async function streamAndFly(browser: Browser, origin: string, backend: Backend, 
 function summariseOpenings(openings: Opening[]) {
   const first = openings.map((o) => o.firstStarFrameMs);
   const interactive = openings.map((o) => o.interactiveMs);
+  const manifest = openings.flatMap((o) => (o.manifestRequestMs === undefined ? [] : [o.manifestRequestMs]));
+  const afterManifest = openings.flatMap((o) => (o.manifestRequestMs === undefined ? [] : [o.firstStarFrameMs - o.manifestRequestMs]));
   return {
     firstStarFrameMs: round(median(first)),
     firstStarFrameRangeMs: [round(Math.min(...first)), round(Math.max(...first))],
     interactiveMs: round(median(interactive)),
     interactiveRangeMs: [round(Math.min(...interactive)), round(Math.max(...interactive))],
+    ...(manifest.length > 0 && {
+      manifestRequestMs: round(median(manifest)),
+      firstStarFrameAfterManifestMs: round(median(afterManifest)),
+    }),
   };
 }
 
 type GalaxyFigures = { openings: ReturnType<typeof summariseOpenings>; flight: Flight };
+
+const perStar = (figures: GalaxyFigures | undefined) => (figures ? figures.flight.frames.medianMs / Math.max(1, figures.flight.frames.medianStars) : undefined);
 
 /** The ratios the issue's targets are stated in, per backend. */
 function ratios(figures: Record<string, GalaxyFigures | undefined>) {
@@ -188,6 +210,10 @@ function ratios(figures: Record<string, GalaxyFigures | undefined>) {
       '10m/100k': ratio(at('10m')?.openings.firstStarFrameMs, at('100k')?.openings.firstStarFrameMs),
       target: '10m/100k <= 1.5',
     },
+    firstStarFrameAfterManifest: {
+      '1m/100k': ratio(at('1m')?.openings.firstStarFrameAfterManifestMs, at('100k')?.openings.firstStarFrameAfterManifestMs),
+      '10m/100k': ratio(at('10m')?.openings.firstStarFrameAfterManifestMs, at('100k')?.openings.firstStarFrameAfterManifestMs),
+    },
     interactive: {
       '1m/100k': ratio(at('1m')?.openings.interactiveMs, at('100k')?.openings.interactiveMs),
       '10m/100k': ratio(at('10m')?.openings.interactiveMs, at('100k')?.openings.interactiveMs),
@@ -195,6 +221,12 @@ function ratios(figures: Record<string, GalaxyFigures | undefined>) {
     frameTime: {
       '1m/100k': ratio(at('1m')?.flight.frames.medianMs, at('100k')?.flight.frames.medianMs),
       '10m/100k': ratio(at('10m')?.flight.frames.medianMs, at('100k')?.flight.frames.medianMs),
+      '10m/1m': ratio(at('10m')?.flight.frames.medianMs, at('1m')?.flight.frames.medianMs),
+      /** Below the budget every star is drawn, so frame time follows N; this says whether the cost per drawn star stays. */
+      perDrawnStar: {
+        '1m/100k': ratio(perStar(at('1m')), perStar(at('100k'))),
+        '10m/100k': ratio(perStar(at('10m')), perStar(at('100k'))),
+      },
       target: 'flat in N (about 1) once N passes the budget; below it frame time follows the stars drawn',
     },
     memory: {
@@ -224,6 +256,8 @@ async function npmTiledAgainstClassic(browser: Browser, origin: string, backend:
     tiled: t,
     classicWholeFile: c,
     firstStarFrameSpeedup: round(c.firstStarFrameMs / t.firstStarFrameMs, 2),
+    firstStarFrameAfterManifestSpeedup:
+      c.firstStarFrameAfterManifestMs !== undefined && t.firstStarFrameAfterManifestMs ? round(c.firstStarFrameAfterManifestMs / t.firstStarFrameAfterManifestMs, 2) : undefined,
     interactiveSpeedup: round(c.interactiveMs / t.interactiveMs, 2),
     target: 'firstStarFrameSpeedup >= 5',
   };
@@ -270,6 +304,26 @@ const suite: BenchSuite = {
         }
         const entry: Record<string, unknown> = { galaxies: figures, ratios: ratios(figures) };
         process.stderr.write(`bench tiles: ${backend} ratios ${JSON.stringify(entry.ratios)}\n`);
+        // The default budget exceeds 1M stars here, so 1M and 10M differ in stars drawn: both again at one budget below 1M.
+        const beyond: Record<string, Flight> = {};
+        for (const galaxy of galaxies.filter((g) => g.stars > FIXED_BUDGET)) {
+          beyond[galaxy.key] = await streamAndFly(browser, bench.origin, backend, galaxy, FIXED_BUDGET);
+          process.stderr.write(`bench tiles: ${backend} ${galaxy.name} budget=${FIXED_BUDGET} ${JSON.stringify(beyond[galaxy.key])}\n`);
+        }
+        if (beyond['1m'] && beyond['10m']) {
+          entry.beyondBudget = {
+            budgetStars: FIXED_BUDGET,
+            galaxies: beyond,
+            ratios10mTo1m: {
+              memoryTotal: ratio(beyond['10m'].memory.totalMB, beyond['1m'].memory.totalMB),
+              mainHeap: ratio(beyond['10m'].memory.mainHeapMB, beyond['1m'].memory.mainHeapMB),
+              workerHeap: ratio(beyond['10m'].memory.workerHeapMB, beyond['1m'].memory.workerHeapMB),
+              gpuBuffers: ratio(beyond['10m'].memory.gpuBuffersExactPeakMB, beyond['1m'].memory.gpuBuffersExactPeakMB),
+              frameTime: ratio(beyond['10m'].frames.medianMs, beyond['1m'].frames.medianMs),
+              target: 'about 1: beyond the budget, N does not show',
+            },
+          };
+        }
         if (npmWanted) {
           entry.npm = await npmTiledAgainstClassic(browser, bench.origin, backend);
           process.stderr.write(`bench tiles: ${backend} npm ${JSON.stringify(entry.npm)}\n`);
