@@ -1,13 +1,7 @@
 // Links for WebGPU: a line list indexing the star positions, blended additively at LINK_OPACITY.
 // Mirrors links.vert / links.frag.
 
-struct Uniforms {
-  viewProjection: mat4x4f,
-  cameraPosition: vec3f,
-  maxPointSize: f32,
-  viewport: vec2f,
-};
-
+// Uniforms is declared in frameUniforms.wgsl, put in front of this file (webgpu/links.ts).
 @group(0) @binding(0) var<uniform> u: Uniforms;
 
 struct VertexOut {

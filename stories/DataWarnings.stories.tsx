@@ -1,5 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent, within } from 'storybook/test';
+import { missingRegionWarnings } from '../src/data/missingRegionWarnings';
 import { DataWarnings } from '../src/panels/DataWarnings';
 
 const meta = {
@@ -61,5 +62,26 @@ export const ManyLongWarningsWithMarkup: Story = {
     await expect(canvas.getAllByRole('listitem')).toHaveLength(40);
     await expect(canvas.getAllByRole('listitem')[3]).toHaveTextContent('<b>3</b>');
     await expect(canvasElement.querySelector('.data-warnings__list b')).toBeNull();
+  },
+};
+
+/** A tiled galaxy could not read some of its tiles: each region is named, its stars missing. */
+export const MissingRegions: Story = {
+  args: {
+    warnings: missingRegionWarnings([
+      'tile 3-5-1 (x -5000..0, y 0..5000, z -2500..2500)',
+      'tile 3-6-0 (x 0..5000, y 0..5000, z -2500..2500)',
+    ]),
+    onDismiss: fn(),
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByRole('status', { name: 'Data warnings' })).toHaveTextContent('2 problems in this galaxy’s files');
+    await userEvent.click(canvas.getByRole('button', { name: 'Details' }));
+    const items = canvas.getAllByRole('listitem');
+    await expect(items[0]).toHaveTextContent(
+      'Could not load tile 3-5-1 (x -5000..0, y 0..5000, z -2500..2500): the stars of this region are missing',
+    );
+    await expect(items).toHaveLength(2);
   },
 };

@@ -59,3 +59,35 @@ export const LongName: Story = {
     await expect(tooltip.getBoundingClientRect().width).toBeLessThanOrEqual(320);
   },
 };
+
+/** A star of a tiled galaxy whose name shard is still on its way: named by its id, degrees '?', set apart. */
+export const NamePending: Story = {
+  args: {
+    name: '81234',
+    inDegree: '?',
+    outDegree: '?',
+    inDegreeLabel: 'dependents',
+    outDegreeLabel: 'dependencies',
+    left: 200,
+    top: 150,
+    pending: true,
+  },
+  play: async ({ canvasElement }) => {
+    const tooltip = within(canvasElement).getByRole('tooltip');
+    await expect(tooltip).toHaveTextContent('81234');
+    await expect(tooltip).toHaveTextContent('? dependents · ? dependencies');
+    await expect(tooltip).toHaveAttribute('aria-busy', 'true');
+    const name = tooltip.querySelector('.hover-tooltip__name') as HTMLElement;
+    await expect(getComputedStyle(name).fontStyle).toBe('italic');
+  },
+};
+
+/** Degrees are in (they come with the star's tile) but the name is not yet. */
+export const DegreesInNamePending: Story = {
+  args: { name: '5', inDegree: 1730, outDegree: 2, inDegreeLabel: 'dependents', outDegreeLabel: 'dependencies', left: 60, top: 90, pending: true },
+  play: async ({ canvasElement }) => {
+    const tooltip = within(canvasElement).getByRole('tooltip');
+    await expect(tooltip).toHaveTextContent('1,730 dependents · 2 dependencies');
+    await expect(tooltip).toHaveAttribute('aria-busy', 'true');
+  },
+};

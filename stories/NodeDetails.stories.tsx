@@ -127,3 +127,28 @@ export const Compact: Story = {
     await expect(card.getBoundingClientRect().height).toBeLessThan(60);
   },
 };
+
+/** A tiled galaxy's star whose degrees came with its tile and whose name shard is still on its way. */
+export const NamePending: Story = {
+  args: { node: { ...presentNode('npm', { id: 81234, name: '81234', in: 12, out: 3 }), link: undefined, pending: true } },
+  play: async ({ canvasElement, args }) => {
+    const canvas = within(canvasElement);
+    const card = canvas.getByTestId('node-details');
+    await expect(card).toHaveAttribute('aria-busy', 'true');
+    await expect(canvas.getByRole('heading')).toHaveTextContent('81234');
+    await expect(canvas.queryByRole('link')).toBeNull();
+    await userEvent.click(canvas.getByTestId('degree-in'));
+    await expect(args.onShowConnections).toHaveBeenCalledWith('in');
+  },
+};
+
+/** Neither the name nor the degrees are in yet: nothing to open. */
+export const DegreesPending: Story = {
+  args: { node: { ...placeholderNode('npm', 81234), link: undefined, pending: true } },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByTestId('degree-in')).toHaveTextContent('? dependents');
+    await expect(canvas.getByTestId('degree-out')).toBeDisabled();
+    await expect(canvas.getByTestId('node-details')).toHaveAttribute('aria-busy', 'true');
+  },
+};

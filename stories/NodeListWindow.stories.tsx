@@ -1,6 +1,8 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
+import { useState } from 'react';
 import { type NodeListRow, NodeListWindow, rowsFromArray } from '../src/panels/NodeListWindow';
+import { matchesCountText } from '../src/search/searchStatusText';
 import { fakeAvatar } from './support/fakeAvatar';
 
 const fewRows: NodeListRow[] = [
@@ -169,5 +171,80 @@ export const LongTitleKeepsItsCount: Story = {
     const title = within(canvasElement).getByRole('heading', { level: 2 }).querySelector('span') as HTMLElement;
     await expect(title.scrollHeight).toBeLessThanOrEqual(title.clientHeight + 1);
     await expect(title.scrollWidth).toBeLessThanOrEqual(title.clientWidth + 1);
+  },
+};
+
+/** A tiled galaxy's degree window whose neighbour list is still on its way (its adjacency shard). */
+export const NeighboursLoading: Story = {
+  args: { title: 'react has 1,730 dependents', rowCount: 0, loading: true, windowKey: 'degree' },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByRole('status')).toHaveTextContent('Loading…');
+    await expect(canvas.getByRole('region')).toHaveAttribute('aria-busy', 'true');
+    await expect(canvas.queryByText('Nothing to show.')).toBeNull();
+    await expect(canvas.queryAllByRole('listitem')).toHaveLength(0);
+  },
+};
+
+/** Rows whose names have not arrived: named by their id, degrees '?' where unknown, set apart. */
+export const RowsPending: Story = {
+  args: {
+    title: 'react has 3 dependents',
+    ...rowsFromArray([
+      { id: 10, name: 'express', in: 12034, out: 30 },
+      { id: 81234, name: '81234', in: '?', out: '?', pending: true },
+      { id: 81235, name: '81235', in: 4, out: 1, pending: true },
+    ]),
+  },
+  play: async ({ canvasElement }) => {
+    const rows = within(canvasElement).getAllByRole('listitem');
+    await expect(rows[1]).toHaveTextContent('81234??');
+    await expect(rows[1]).toHaveAttribute('aria-busy', 'true');
+    await expect(rows[0]).not.toHaveAttribute('aria-busy');
+    await expect(getComputedStyle(rows[1].querySelector('.node-list-window__name-text') as HTMLElement).fontStyle).toBe('italic');
+  },
+};
+
+/** Search results growing as name shards stream in: the list keeps the visitor's place; a new search starts at the top. */
+function GrowingResults() {
+  const [search, setSearch] = useState({ pattern: 'package', count: 100 });
+  return (
+    <>
+      <NodeListWindow
+        title="Search results"
+        countText={matchesCountText(search.count)}
+        listKey={search.pattern}
+        rowCount={search.count}
+        getRow={manyRows.getRow}
+        onClickName={() => undefined}
+        onClose={() => undefined}
+        placement="left"
+        windowKey="search-results"
+      />
+      <div style={{ position: 'fixed', right: 12, bottom: 12, display: 'flex', gap: 8 }}>
+        <button type="button" onClick={() => setSearch((s) => ({ ...s, count: s.count + 100 }))}>
+          more matches
+        </button>
+        <button type="button" onClick={() => setSearch({ pattern: 'other', count: 50 })}>
+          new search
+        </button>
+      </div>
+    </>
+  );
+}
+
+export const ResultsGrowWhileSearching: StoryObj<typeof GrowingResults> = {
+  render: () => <GrowingResults />,
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const scroller = canvas.getByRole('list');
+    scroller.scrollTop = 600;
+    await waitFor(() => expect(scroller.scrollTop).toBe(600));
+    await userEvent.click(canvas.getByRole('button', { name: 'more matches' }));
+    await expect(canvas.getByRole('heading', { level: 2 })).toHaveTextContent('200 matches');
+    await expect(scroller.scrollTop).toBe(600);
+    await userEvent.click(canvas.getByRole('button', { name: 'new search' }));
+    await expect(canvas.getByRole('heading', { level: 2 })).toHaveTextContent('50 matches');
+    await waitFor(() => expect(canvas.getByRole('list').scrollTop).toBe(0));
   },
 };

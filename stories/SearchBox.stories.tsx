@@ -81,3 +81,13 @@ export const PatternTooSlow: Story = {
     await expect(within(canvasElement).getByRole('alert')).toHaveTextContent('took too long');
   },
 };
+
+/** A tiled galaxy: results arrive as name shards stream in; the line says how far the search has got. */
+export const SearchingNameShards: Story = {
+  args: { initialValue: '^react', status: 'Searched 40,960 of 1,000,000 names', busy: true },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByRole('status')).toHaveTextContent('Searched 40,960 of 1,000,000 names');
+    await expect(canvas.getByRole('progressbar', { name: 'Searching' })).toBeVisible();
+  },
+};

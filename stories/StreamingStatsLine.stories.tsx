@@ -45,3 +45,23 @@ export const OneStarNothingPending: Story = {
     await expect(line).not.toHaveTextContent('streaming');
   },
 };
+
+/** A tiled galaxy within its star budget: drawn of all, every link counted, tiles on their way. */
+export const TiledGalaxyStreamingTiles: Story = {
+  args: { name: 'big', drawnStars: 2_400_000, totalStars: 10_000_000, edgeCount: 25_000_000, waitingFor: ['tiles'] },
+  play: async ({ canvasElement }) => {
+    await expect(within(canvasElement).getByTestId('galaxy-stats-streaming')).toHaveTextContent(
+      'big · 2,400,000 of 10,000,000 stars drawn · 25,000,000 links · streaming tiles',
+    );
+  },
+};
+
+/** A tiled galaxy at rest: what the budget allows is drawn and nothing is on its way. */
+export const TiledGalaxySettled: Story = {
+  args: { name: 'big', drawnStars: 2_400_000, totalStars: 10_000_000, edgeCount: 25_000_000, waitingFor: [] },
+  play: async ({ canvasElement }) => {
+    const line = within(canvasElement).getByTestId('galaxy-stats-streaming');
+    await expect(line).toHaveTextContent('big · 2,400,000 of 10,000,000 stars drawn · 25,000,000 links');
+    await expect(line).not.toHaveTextContent('streaming');
+  },
+};

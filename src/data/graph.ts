@@ -1,4 +1,5 @@
 import { labelAt, splitLabels, type LabelIndex } from './labelIndex';
+import type { StarCatalog } from './starCatalog';
 
 /**
  * A loaded galaxy held in typed arrays: positions already multiplied by the scale `s`,
@@ -26,7 +27,8 @@ export interface NodeInfo {
   in: number;
 }
 
-export class Graph {
+/** A whole galaxy in memory; as a StarCatalog it answers everything at once and never changes. */
+export class Graph implements StarCatalog {
   readonly maxInDegree: number;
   readonly maxOutDegree: number;
   private labelArray: string[] | undefined;
@@ -38,6 +40,10 @@ export class Graph {
 
   get name(): string {
     return this.data.name;
+  }
+
+  get version(): string {
+    return this.data.version;
   }
 
   get nodeCount(): number {
@@ -55,6 +61,27 @@ export class Graph {
   label(id: number): string {
     if (!this.has(id)) return String(id);
     return labelAt(this.data, id);
+  }
+
+  labelOf(id: number): string | undefined {
+    return this.has(id) ? labelAt(this.data, id) : undefined;
+  }
+
+  inDegreeOf(id: number): number | undefined {
+    return this.has(id) ? this.inDegree(id) : undefined;
+  }
+
+  outDegreeOf(id: number): number | undefined {
+    return this.has(id) ? this.outDegree(id) : undefined;
+  }
+
+  neighboursOf(id: number, direction: 'in' | 'out'): Uint32Array | undefined {
+    return this.has(id) ? this.connected(id, direction) : undefined;
+  }
+
+  /** Everything is in from the start: nothing ever arrives later. */
+  onChange(_listener: () => void): () => void {
+    return () => undefined;
   }
 
   /** Every node's name, index = node id (built on first use). */

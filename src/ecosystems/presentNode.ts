@@ -1,4 +1,5 @@
 import type { NodeInfo } from '../data/graph';
+import type { StarCatalog } from '../data/starCatalog';
 import { type DegreeValue, degreeLabel } from './degreeLabels';
 import { nodeIcon, nodeLink } from './registryLinks';
 
@@ -14,6 +15,8 @@ export interface PresentedNode {
   icon?: string;
   /** The node's page on its registry, when the ecosystem has one. */
   link?: string;
+  /** Its name or a degree has not arrived yet: the placeholder stands in for it (docs/rules.md#panels). */
+  pending?: boolean;
 }
 
 /** Presents a loaded node with its ecosystem's labels, link and icon. */
@@ -27,7 +30,27 @@ export function placeholderNode(kind: string, requestedId: number | string): Pre
   return present(kind, Number.isFinite(id) ? id : -1, String(requestedId), '?', '?');
 }
 
-function present(kind: string, id: number, name: string, inDegree: DegreeValue, outDegree: DegreeValue): PresentedNode {
+/**
+ * A star as a catalog answers it now: what has arrived, the placeholder for the rest (its id for
+ * the name, '?' for a degree), marked pending until all of it is in.
+ */
+export function presentStar(kind: string, catalog: StarCatalog, id: number): PresentedNode {
+  const name = catalog.labelOf(id);
+  const inDegree = catalog.inDegreeOf(id);
+  const outDegree = catalog.outDegreeOf(id);
+  const presented = present(kind, id, name ?? String(id), inDegree ?? '?', outDegree ?? '?', name !== undefined);
+  if (name === undefined || inDegree === undefined || outDegree === undefined) presented.pending = true;
+  return presented;
+}
+
+function present(
+  kind: string,
+  id: number,
+  name: string,
+  inDegree: DegreeValue,
+  outDegree: DegreeValue,
+  named = true,
+): PresentedNode {
   const presented: PresentedNode = {
     id,
     name,
@@ -36,6 +59,7 @@ function present(kind: string, id: number, name: string, inDegree: DegreeValue, 
     inDegreeLabel: degreeLabel(kind, 'in', inDegree),
     outDegreeLabel: degreeLabel(kind, 'out', outDegree),
   };
+  if (!named) return presented;
   const icon = nodeIcon(kind, name);
   if (icon) presented.icon = icon;
   const link = nodeLink(kind, name);

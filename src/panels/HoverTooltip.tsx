@@ -1,5 +1,5 @@
 import type { DegreeValue } from '../ecosystems/degreeLabels';
-import { formatCount } from '../ecosystems/formatCount';
+import { formatDegree } from '../ecosystems/formatCount';
 import './panel.css';
 import './HoverTooltip.css';
 
@@ -18,10 +18,8 @@ export interface HoverTooltipProps {
   left: number;
   /** Pointer position in viewport pixels (clientY). */
   top: number;
-}
-
-function figure(value: DegreeValue): string {
-  return value === '?' ? '?' : formatCount(value);
+  /** The name or a degree is a placeholder until its shard arrives (docs/rules.md#panels). */
+  pending?: boolean;
 }
 
 /** docs/rules.md#panels: name, in-degree and out-degree of the star under the pointer. */
@@ -33,17 +31,19 @@ export function HoverTooltip({
   outDegreeLabel = 'out',
   left,
   top,
+  pending = false,
 }: HoverTooltipProps) {
   return (
     <div
-      className="hover-tooltip galaxy-panel"
+      className={pending ? 'hover-tooltip hover-tooltip--pending galaxy-panel' : 'hover-tooltip galaxy-panel'}
       role="tooltip"
+      aria-busy={pending || undefined}
       data-testid="hover-tooltip"
       style={{ left: left + TOOLTIP_OFFSET_LEFT, top: top + TOOLTIP_OFFSET_TOP }}
     >
       <span className="hover-tooltip__name">{name}</span>
       <span className="hover-tooltip__degrees">
-        <b data-testid="hover-in">{figure(inDegree)}</b> {inDegreeLabel} · <b data-testid="hover-out">{figure(outDegree)}</b>{' '}
+        <b data-testid="hover-in">{formatDegree(inDegree)}</b> {inDegreeLabel} · <b data-testid="hover-out">{formatDegree(outDegree)}</b>{' '}
         {outDegreeLabel}
       </span>
     </div>

@@ -1,5 +1,5 @@
 import type { Direction } from '../ecosystems/degreeLabels';
-import { formatCount } from '../ecosystems/formatCount';
+import { formatDegree } from '../ecosystems/formatCount';
 import type { PresentedNode } from '../ecosystems/presentNode';
 import { Avatar } from './Avatar';
 import './panel.css';
@@ -36,7 +36,7 @@ function DegreeFigure({
       disabled={unknown}
       onClick={() => onShowConnections(direction)}
     >
-      <span className="node-details__figure">{unknown ? '?' : formatCount(value)}</span>{' '}
+      <span className="node-details__figure">{formatDegree(value)}</span>{' '}
       <span className="node-details__label">{label}</span>
     </button>
   );
@@ -49,8 +49,11 @@ function DegreeFigure({
 export function NodeDetails({ node, onShowConnections, compact = false, onClose }: NodeDetailsProps) {
   return (
     <section
-      className={compact ? 'node-details node-details--compact galaxy-panel' : 'node-details galaxy-panel'}
+      className={['node-details', compact ? 'node-details--compact' : '', node.pending ? 'node-details--pending' : '', 'galaxy-panel']
+        .filter(Boolean)
+        .join(' ')}
       aria-label={`Details of ${node.name}`}
+      aria-busy={node.pending || undefined}
       data-testid="node-details"
     >
       <h2 className="node-details__title">

@@ -1,6 +1,7 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useRef } from 'react';
-import { formatCount } from '../ecosystems/formatCount';
+import type { DegreeValue } from '../ecosystems/degreeLabels';
+import { formatCount, formatDegree } from '../ecosystems/formatCount';
 import { Avatar } from './Avatar';
 import './panel.css';
 import './NodeListWindow.css';
@@ -11,8 +12,11 @@ export interface NodeListRow {
   name: string;
   /** Avatar address (github). */
   icon?: string;
-  in: number;
-  out: number;
+  /** A count, or '?' until it has arrived. */
+  in: DegreeValue;
+  out: DegreeValue;
+  /** The name or a degree is a placeholder until its shard arrives (docs/rules.md#panels). */
+  pending?: boolean;
 }
 
 export interface NodeListWindowProps {
@@ -32,6 +36,11 @@ export interface NodeListWindowProps {
   outHeader?: string;
   /** Shown instead of rows when rowCount is 0. */
   emptyText?: string;
+  /** The rows are still on their way (a neighbour list not fetched yet): shows `loadingText` instead. */
+  loading?: boolean;
+  loadingText?: string;
+  /** Which list this is: a new key scrolls back to the top. Default: the title and row count, so a list growing under the same key keeps its place. */
+  listKey?: string;
   /** Where the window floats; 'none' leaves positioning to the parent. */
   placement?: 'left' | 'right' | 'none';
   /** Identifies the window (e.g. 'degree', 'search-results') for tests and styling. */
@@ -41,6 +50,9 @@ export interface NodeListWindowProps {
 /** Height of one row in px (docs/rules.md#panels). */
 export const NODE_LIST_ROW_HEIGHT = 20;
 const VISIBLE_ROWS_AT_MOST = 18;
+
+/** docs/rules.md#panels: what a node list says while its rows are on their way. */
+export const NODE_LIST_LOADING_TEXT = 'Loading…';
 
 /** Adapts a plain array to the rowCount/getRow pair. */
 export function rowsFromArray(rows: readonly NodeListRow[]): Pick<NodeListWindowProps, 'rowCount' | 'getRow'> {
@@ -58,6 +70,9 @@ export function NodeListWindow({
   inHeader = 'in',
   outHeader = 'out',
   emptyText = 'Nothing to show.',
+  loading = false,
+  loadingText = NODE_LIST_LOADING_TEXT,
+  listKey,
   placement = 'left',
   windowKey,
 }: NodeListWindowProps) {
@@ -70,16 +85,17 @@ export function NodeListWindow({
     initialRect: { width: 340, height: NODE_LIST_ROW_HEIGHT * VISIBLE_ROWS_AT_MOST },
   });
   // A new list (another node, another search) starts at its top.
+  const scrollKey = listKey ?? `${title}\n${rowCount}`;
   useEffect(() => {
     if (scrollerRef.current) scrollerRef.current.scrollTop = 0;
-  }, [title, rowCount]);
+  }, [scrollKey]);
   const className = ['node-list-window', 'galaxy-panel', placement !== 'none' ? `node-list-window--${placement}` : '']
     .filter(Boolean)
     .join(' ');
   const scrollerHeight = Math.min(rowCount, VISIBLE_ROWS_AT_MOST) * NODE_LIST_ROW_HEIGHT;
 
   return (
-    <section className={className} aria-label={title} data-window-key={windowKey}>
+    <section className={className} aria-label={title} aria-busy={loading || undefined} data-window-key={windowKey}>
       <header className="node-list-window__header">
         <h2 className="node-list-window__heading">
           <span className="node-list-window__title" title={title}>
@@ -91,7 +107,11 @@ export function NodeListWindow({
           ×
         </button>
       </header>
-      {rowCount === 0 ? (
+      {loading ? (
+        <p className="node-list-window__empty" role="status">
+          {loadingText}
+        </p>
+      ) : rowCount === 0 ? (
         <p className="node-list-window__empty">{emptyText}</p>
       ) : (
         <>
@@ -113,8 +133,9 @@ export function NodeListWindow({
                 return (
                   <div
                     key={item.key}
-                    className="node-list-window__row"
+                    className={row.pending ? 'node-list-window__row node-list-window__row--pending' : 'node-list-window__row'}
                     role="listitem"
+                    aria-busy={row.pending || undefined}
                     style={{ transform: `translateY(${item.start}px)` }}
                   >
                     <button
@@ -128,8 +149,8 @@ export function NodeListWindow({
                       ) : null}
                       <span className="node-list-window__name-text">{row.name}</span>
                     </button>
-                    <span aria-label={inHeader}>{formatCount(row.in)}</span>
-                    <span aria-label={outHeader}>{formatCount(row.out)}</span>
+                    <span aria-label={inHeader}>{formatDegree(row.in)}</span>
+                    <span aria-label={outHeader}>{formatDegree(row.out)}</span>
                   </div>
                 );
               })}

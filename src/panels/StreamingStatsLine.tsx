@@ -11,7 +11,7 @@ export interface StreamingStatsLineProps {
   /** Links known so far; undefined until links.bin has arrived. */
   edgeCount?: number;
   /** Files still on their way, e.g. ['links', 'labels']. */
-  waitingFor: string[];
+  waitingFor: readonly string[];
 }
 
 /**

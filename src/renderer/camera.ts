@@ -1,6 +1,11 @@
 import { mat4, quat, vec3, vec4 } from 'gl-matrix';
-import type { CameraPose } from '../scene/galaxyView';
 import { robustBoundingBox } from '../geometry/robustBounds';
+
+/** Camera position plus orientation quaternion (x, y, z, w), as the address and the renderer share it. */
+export interface CameraPose {
+  position: [number, number, number];
+  orientation: [number, number, number, number];
+}
 
 /** docs/rules.md#renderer camera defaults. */
 export const FIELD_OF_VIEW_DEGREES = 45;

@@ -85,12 +85,17 @@ export class ParticleView {
 
   setColor(id: number, rgba: number): void {
     this.checkId(id);
+    this.storeColor(id, rgba);
+    this.emit({ kind: 'colors', range: { start: id, count: 1 } });
+  }
+
+  /** Sets a colour without telling listeners, for a caller that writes a whole range of stars itself. */
+  storeColor(id: number, rgba: number): void {
     const b = this.colorBytes;
     b[id * 4] = (rgba >>> 24) & 255;
     b[id * 4 + 1] = (rgba >>> 16) & 255;
     b[id * 4 + 2] = (rgba >>> 8) & 255;
     b[id * 4 + 3] = rgba & 255;
-    this.emit({ kind: 'colors', range: { start: id, count: 1 } });
   }
 
   setSize(id: number, size: number): void {

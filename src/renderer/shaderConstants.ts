@@ -20,6 +20,19 @@ export const SPRITE_ALPHA_THRESHOLD = 0.5;
  */
 export const TILE_PIXELS = 4;
 
+/** Invocations per workgroup of WebGPU's star passes. */
+export const WORKGROUP = 64;
+/**
+ * Each invocation of the splat passes takes up to this many stars, WORKGROUP apart (neighbouring
+ * invocations take neighbouring stars), so that a workgroup covers a whole small cell and tens of
+ * millions of stars still fit in one row of 65535 workgroups.
+ */
+export const STARS_PER_INVOCATION = 16;
+/** The four indirect draw arguments before the list of big stars (WebGPU's bigOut / bigIn). */
+export const BIG_LIST_START = 4;
+/** The dispatch arguments and the count before the list of stars that won a pixel (WebGPU's winnersOut / winnersIn). */
+export const WINNERS_START = 4;
+
 export type ShaderConstantType = 'float' | 'uint';
 
 export interface ShaderConstant {
@@ -34,6 +47,10 @@ export const SHADER_CONSTANTS: readonly ShaderConstant[] = [
   { name: 'LINK_OPACITY', value: LINK_OPACITY, type: 'float' },
   { name: 'SPRITE_ALPHA_THRESHOLD', value: SPRITE_ALPHA_THRESHOLD, type: 'float' },
   { name: 'TILE_PIXELS', value: TILE_PIXELS, type: 'uint' },
+  { name: 'WORKGROUP', value: WORKGROUP, type: 'uint' },
+  { name: 'STARS_PER_INVOCATION', value: STARS_PER_INVOCATION, type: 'uint' },
+  { name: 'BIG_LIST_START', value: BIG_LIST_START, type: 'uint' },
+  { name: 'WINNERS_START', value: WINNERS_START, type: 'uint' },
 ];
 
 /** A literal both languages read the same way: floats always with a point, unsigned ints with `u`. */

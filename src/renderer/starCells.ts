@@ -1,9 +1,19 @@
 import type { mat4 } from 'gl-matrix';
-import type { StarCells } from '../tiles/stream/types';
 import { POINT_SIZE_FACTOR } from './starStyle';
 import { boundingBox } from '../geometry/boundingBox';
 
-export type { StarCells };
+/**
+ * Stars given as cells: contiguous ranges of the star buffer, each with its box, drawn or skipped as
+ * a whole (a tiled galaxy's drawn tiles, or the grid a classic galaxy is sorted into).
+ */
+export interface StarCells {
+  cells: number;
+  /** First slot of each cell. */
+  start: Uint32Array;
+  count: Uint32Array;
+  /** min x, y, z, max x, y, z of each cell in world coordinates (scale applied). */
+  bounds: Float32Array;
+}
 
 /**
  * Cells of a 16^3 grid over the stars, built when stars come without cells (a classic galaxy):

@@ -1,9 +1,9 @@
-import type { Backend } from '../scene/galaxyView';
 import type { LabelQuads } from '../labels/labelQuads';
 import type { Camera } from './camera';
 import type { StarCells } from './starCells';
 
-export type { Backend };
+/** Which GPU backend a renderer runs on. */
+export type Backend = 'webgpu' | 'webgl2';
 
 export interface RendererOptions {
   /** 0xRRGGBB; anything that is not a number means 0 (docs/rules.md#renderer). */

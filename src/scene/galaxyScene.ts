@@ -582,11 +582,7 @@ export class GalaxyScene implements GalaxyView {
     const particles = this.particles;
     if (!particles || !this.baseSizes) return;
     const { color, size } = this.styleOf(id, this.baseSizes[slot]);
-    const b = particles.colorBytes;
-    b[slot * 4] = (color >>> 24) & 255;
-    b[slot * 4 + 1] = (color >>> 16) & 255;
-    b[slot * 4 + 2] = (color >>> 8) & 255;
-    b[slot * 4 + 3] = color & 255;
+    particles.storeColor(slot, color);
     particles.sizes[slot] = size;
   }
 

@@ -1,10 +1,8 @@
-/** Camera position plus orientation quaternion (x, y, z, w), as the URL and the renderer share it. */
-export interface CameraPose {
-  position: [number, number, number];
-  orientation: [number, number, number, number];
-}
+import type { CameraPose } from '../renderer/camera';
+import type { Backend } from '../renderer/types';
 
-export type Backend = 'webgpu' | 'webgl2';
+/** Declared by the renderer, below the scene; named here too as the words of the scene's API. */
+export type { Backend, CameraPose };
 
 /**
  * What the UI may ask of the drawn galaxy. Implemented over the Renderer by src/scene;

@@ -16,11 +16,12 @@ export interface CommandHost {
   setLinks(show: boolean | undefined): boolean;
   /** Starts orbiting the camera around a point (any key or press stops it). */
   orbit(center: [number, number, number], radius: number, msPerTurn: number): void;
-  /** Star id by exact label or id, or undefined. */
-  resolveNode(target: string | number): number | undefined;
+  /** Star id by exact label or id, or undefined (a tiled galaxy searches its name shards for it). */
+  resolveNode(target: string | number): number | undefined | Promise<number | undefined>;
   /** The selected star, if any. */
   selectedNode(): number | undefined;
-  position(id: number): [number, number, number];
+  /** Where a star is, or undefined when it cannot be found (a tiled galaxy fetches its tile first). */
+  position(id: number): [number, number, number] | undefined | Promise<[number, number, number] | undefined>;
 }
 
 export const DEFAULT_HIGHLIGHT_COLOR = 0x00ffffff;
@@ -35,7 +36,7 @@ export interface ConsoleCommands {
   hl(pattern: CommandTarget, color?: number | string): Promise<number>;
   links(show?: boolean): boolean;
   cls(): void;
-  around(target?: CommandTarget, radius?: number): string;
+  around(target?: CommandTarget, radius?: number): Promise<string>;
 }
 
 /** 0xRRGGBBAA from a number or '#rgb', '#rrggbb', '#rrggbbaa'. */
@@ -67,13 +68,15 @@ export function createConsoleCommands(host: CommandHost): ConsoleCommands {
     hl: highlight,
     links: (show) => host.setLinks(show),
     cls: () => host.clearHighlighted(),
-    around: (target, radius = DEFAULT_ORBIT_RADIUS) => {
+    around: async (target, radius = DEFAULT_ORBIT_RADIUS) => {
       let center: [number, number, number] = [0, 0, 0];
       let what = 'the centre of the galaxy';
-      const id = target === undefined ? host.selectedNode() : host.resolveNode(target instanceof RegExp ? target.source : target);
+      const id = target === undefined ? host.selectedNode() : await host.resolveNode(target instanceof RegExp ? target.source : target);
       if (target !== undefined && id === undefined) throw new Error(`No star named "${String(target)}"`);
       if (id !== undefined) {
-        center = host.position(id);
+        const position = await host.position(id);
+        if (!position) throw new Error(`Star ${id} could not be found: its region of the galaxy could not be loaded`);
+        center = position;
         what = `star ${id}`;
       }
       host.orbit(center, radius, ORBIT_MS_PER_TURN);

@@ -1,5 +1,6 @@
 import { EMPTY_LABELS, type LabelIndex } from '../data/labelIndex';
 import type { SearchReply, SearchRequest } from './protocol';
+import type { StarSearch } from './starSearch';
 
 /** The part of a Worker the search client uses (a fake stands in for it in unit tests). */
 export interface SearchWorkerLike {
@@ -32,7 +33,7 @@ interface Pending {
  * cancelled); a search that outlives the time limit terminates the worker, resolves as stopped, and
  * the next search starts a fresh worker with the labels sent again.
  */
-export class LabelSearch {
+export class LabelSearch implements StarSearch {
   private worker: SearchWorkerLike | undefined;
   private labels: LabelIndex = EMPTY_LABELS;
   private nextId = 1;

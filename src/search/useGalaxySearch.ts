@@ -1,22 +1,18 @@
 import { useAtomValue, useSetAtom, useStore } from 'jotai';
 import { useCallback, useEffect, useRef } from 'react';
-import type { Graph } from '../data/graph';
-import { EMPTY_LABELS } from '../data/labelIndex';
-import { formatCount } from '../ecosystems/formatCount';
 import { searchBusyAtom, searchStatusAtom } from '../state/search/atoms';
 import { selectedNodeAtom } from '../state/selection/atoms';
 import { galaxyViewAtom, showLinksAtom } from '../state/view/atoms';
 import { hideWindowAtom, showSearchResultsAtom } from '../state/windows/atoms';
-import { type CommandHost, createConsoleCommands, runCommand } from './commands';
-import { createBrowserSearchWorker, LabelSearch } from './labelSearch';
+import { type CommandHost, type ConsoleCommands, createConsoleCommands, runCommand } from './commands';
 import { classifySearchInput } from './regexSearch';
+import { searchProgressText } from './searchStatusText';
+import type { StarSearch } from './starSearch';
+import { locateStar, resolveStar } from './starLookup';
+import { type SearchableGalaxy, starSearchFor } from './starSearchFor';
 
 /** A spinner only for searches that take a while: a flash of one costs more than it tells. */
 export const BUSY_INDICATOR_DELAY_MS = 250;
-
-export function matchesCountText(count: number): string {
-  return `${formatCount(count)} ${count === 1 ? 'match' : 'matches'}`;
-}
 
 export interface GalaxySearch {
   /** Every keystroke: a pattern searches (superseding the previous search); commands wait for submit. */
@@ -26,17 +22,19 @@ export interface GalaxySearch {
 }
 
 /**
- * docs/rules.md#search search on the galaxy route: matching runs in a worker, results open the
- * search-results window with their count, no results close it.
+ * docs/rules.md#search search on the galaxy route: matching runs in a worker (a whole graph) or
+ * over name shards as they stream in (a tiled galaxy, whose results window grows and whose status
+ * says how far it has searched); results open the search-results window with their count, no
+ * results close it.
  */
-export function useGalaxySearch(graph: Graph | undefined, orbit: CommandHost['orbit']): GalaxySearch {
+export function useGalaxySearch(galaxy: SearchableGalaxy | undefined, orbit: CommandHost['orbit']): GalaxySearch {
   const store = useStore();
   const setStatus = useSetAtom(searchStatusAtom);
   const setBusy = useSetAtom(searchBusyAtom);
   const showResults = useSetAtom(showSearchResultsAtom);
   const hideWindow = useSetAtom(hideWindowAtom);
   const view = useAtomValue(galaxyViewAtom);
-  const searchRef = useRef<LabelSearch | undefined>(undefined);
+  const searchRef = useRef<StarSearch | undefined>(undefined);
   const busyTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const showBusy = useCallback(
     (busy: boolean) => {
@@ -46,33 +44,38 @@ export function useGalaxySearch(graph: Graph | undefined, orbit: CommandHost['or
     },
     [setBusy],
   );
-  const latest = useRef({ graph, view, orbit });
-  latest.current = { graph, view, orbit };
+  /** The status line says how far a streamed search has got: clear it when that search is dropped. */
+  const progressShown = useRef(false);
+  const latest = useRef({ galaxy, view, orbit });
+  latest.current = { galaxy, view, orbit };
 
   useEffect(() => {
-    const search = new LabelSearch(createBrowserSearchWorker);
+    const search = galaxy ? starSearchFor(galaxy) : undefined;
     searchRef.current = search;
-    return () => {
-      clearTimeout(busyTimer.current);
-      search.dispose();
-      searchRef.current = undefined;
-    };
-  }, []);
-
-  useEffect(() => {
-    searchRef.current?.setLabels(graph?.data ?? EMPTY_LABELS);
     setStatus(undefined);
     showBusy(false);
-  }, [graph, setStatus, showBusy]);
+    return () => {
+      clearTimeout(busyTimer.current);
+      search?.dispose();
+      searchRef.current = undefined;
+    };
+  }, [galaxy, setStatus, showBusy]);
 
   /** Runs a pattern search; resolves with the match count (undefined when superseded or stopped). */
   const searchPattern = useCallback(
     async (pattern: string): Promise<number | undefined> => {
       const search = searchRef.current;
-      if (!search || !latest.current.graph) return undefined;
+      if (!search) return undefined;
       showBusy(true);
-      const outcome = await search.search(pattern);
+      const outcome = await search.search(pattern, (progress) => {
+        progressShown.current = true;
+        // Matches so far of this pattern, never the last pattern's results.
+        if (progress.ids.length > 0) showResults({ pattern, ids: progress.ids });
+        else hideWindow('search-results');
+        setStatus({ text: searchProgressText(progress.searchedNames, progress.totalNames), isError: false });
+      });
       if (outcome.status === 'cancelled') return undefined;
+      progressShown.current = false;
       showBusy(false);
       if (outcome.status === 'stopped') {
         hideWindow('search-results');
@@ -92,16 +95,19 @@ export function useGalaxySearch(graph: Graph | undefined, orbit: CommandHost['or
     [showBusy, setStatus, showResults, hideWindow],
   );
 
-  const commands = useRef(
-    createConsoleCommands({
+  // Built once: the commands read the galaxy, view and orbit of the latest render through `latest`.
+  const commandsRef = useRef<ConsoleCommands | undefined>(undefined);
+  commandsRef.current ??= (() => {
+    const findMatches = async (pattern: string): Promise<Uint32Array> => {
+      const search = searchRef.current;
+      if (!search) return new Uint32Array(0);
+      const outcome = await search.search(pattern);
+      if (outcome.status === 'stopped') throw new Error(outcome.message);
+      return outcome.status === 'done' ? outcome.ids : new Uint32Array(0);
+    };
+    return createConsoleCommands({
       search: async (pattern) => (await searchPattern(pattern)) ?? 0,
-      findMatches: async (pattern) => {
-        const search = searchRef.current;
-        if (!search) return new Uint32Array(0);
-        const outcome = await search.search(pattern);
-        if (outcome.status === 'stopped') throw new Error(outcome.message);
-        return outcome.status === 'done' ? outcome.ids : new Uint32Array(0);
-      },
+      findMatches,
       setHighlighted: (ids, color) => latest.current.view?.setHighlighted(ids, color),
       clearHighlighted: () => latest.current.view?.clearHighlighted(),
       setLinks: (show) => {
@@ -111,18 +117,17 @@ export function useGalaxySearch(graph: Graph | undefined, orbit: CommandHost['or
       },
       orbit: (center, radius, ms) => latest.current.orbit(center, radius, ms),
       resolveNode: (target) => {
-        const graphNow = latest.current.graph;
-        if (!graphNow) return undefined;
-        if (typeof target === 'number') return graphNow.has(target) ? target : undefined;
-        const id = graphNow.findByName(target);
-        if (id >= 0) return id;
-        const asNumber = Number(target);
-        return target.trim() !== '' && graphNow.has(asNumber) ? asNumber : undefined;
+        const galaxyNow = latest.current.galaxy;
+        return galaxyNow ? resolveStar(galaxyNow, target, findMatches) : undefined;
       },
       selectedNode: () => store.get(selectedNodeAtom),
-      position: (id) => latest.current.graph?.position(id) ?? [0, 0, 0],
-    }),
-  );
+      position: (id) => {
+        const galaxyNow = latest.current.galaxy;
+        return galaxyNow ? locateStar(galaxyNow, id) : undefined;
+      },
+    });
+  })();
+  const commands = commandsRef.current;
 
   const onChange = useCallback(
     (text: string) => {
@@ -131,9 +136,11 @@ export function useGalaxySearch(graph: Graph | undefined, orbit: CommandHost['or
       else {
         searchRef.current?.cancel();
         showBusy(false);
+        if (progressShown.current) setStatus(undefined);
+        progressShown.current = false;
       }
     },
-    [searchPattern, showBusy],
+    [searchPattern, showBusy, setStatus],
   );
 
   const onSubmit = useCallback(
@@ -141,11 +148,11 @@ export function useGalaxySearch(graph: Graph | undefined, orbit: CommandHost['or
       const input = classifySearchInput(text);
       if (input.kind === 'pattern') void searchPattern(input.pattern);
       if (input.kind !== 'command') return;
-      void runCommand(input.script, commands.current).then((result) =>
+      void runCommand(input.script, commands).then((result) =>
         setStatus({ text: `${text.trim()} → ${result.message}`, isError: !result.ok }),
       );
     },
-    [searchPattern, setStatus],
+    [searchPattern, setStatus, commands],
   );
 
   return { onChange, onSubmit };

@@ -5,8 +5,10 @@ import {
   brightestNear,
   canvasLocator,
   canvasPixels,
+  differingPixels,
   galaxyUrl,
   hidePanels,
+  litPixels,
   openGalaxy,
   predictScreen,
   settle,
@@ -65,20 +67,6 @@ async function canvasSize(page: Page): Promise<{ width: number; height: number }
 
 function isLit([r, g, b]: [number, number, number]): boolean {
   return r + g + b > 3 * 120;
-}
-
-function litPixels(p: Pixels): number {
-  let n = 0;
-  for (let i = 0; i < p.data.length; i += 4) if (p.data[i] + p.data[i + 1] + p.data[i + 2] > 60) n++;
-  return n;
-}
-
-function differingPixels(a: Pixels, b: Pixels, threshold: number): number {
-  let count = 0;
-  for (let i = 0; i < a.data.length; i += 4) {
-    if (Math.max(Math.abs(a.data[i] - b.data[i]), Math.abs(a.data[i + 1] - b.data[i + 1]), Math.abs(a.data[i + 2] - b.data[i + 2])) > threshold) count++;
-  }
-  return count;
 }
 
 for (const backend of BACKENDS) {

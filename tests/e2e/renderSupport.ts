@@ -138,3 +138,19 @@ export async function applyPose(page: Page, backend: BackendName | undefined, na
   }
   return fromUrl;
 }
+
+/** Pixels brighter than the background (channel sum over 60). */
+export function litPixels(p: Pixels): number {
+  let n = 0;
+  for (let i = 0; i < p.data.length; i += 4) if (p.data[i] + p.data[i + 1] + p.data[i + 2] > 60) n++;
+  return n;
+}
+
+/** Pixels where some channel of two pictures differs by more than `threshold`. */
+export function differingPixels(a: Pixels, b: Pixels, threshold: number): number {
+  let count = 0;
+  for (let i = 0; i < a.data.length; i += 4) {
+    if (Math.max(Math.abs(a.data[i] - b.data[i]), Math.abs(a.data[i + 1] - b.data[i + 1]), Math.abs(a.data[i + 2] - b.data[i + 2])) > threshold) count++;
+  }
+  return count;
+}

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { updateManifest } from '../../src/publish/galaxyFolder';
 import { haveSharedGalaxies, sharedGalaxiesDir } from './sharedGalaxies';
 import { ensureSyntheticGalaxy, ensureTiledCopy } from './tiledGalaxies';
 
@@ -19,7 +20,11 @@ export function npmLastVersion(): string {
 
 /** Writes what is missing of the tiled end-to-end galaxies (a million stars costs ~10 s of CPU, once). */
 export async function ensureE2eTiledGalaxies(): Promise<void> {
-  if (haveSharedGalaxies) ensureTiledCopy(E2E_TILED_DIR, 'npm', npmLastVersion(), TILED_NPM);
+  if (haveSharedGalaxies) {
+    const npmDir = ensureTiledCopy(E2E_TILED_DIR, 'npm', npmLastVersion(), TILED_NPM);
+    // Its own name is not an ecosystem: the manifest says it is npm's (degree labels, registry links).
+    updateManifest(npmDir, (manifest) => ({ ...manifest, meta: { ...manifest.meta, kind: 'npm' } }));
+  }
   await ensureSyntheticGalaxy(E2E_TILED_DIR, SYNTHETIC_1M, 1_000_000, 7);
   await ensureSyntheticGalaxy(E2E_TILED_DIR, TWO_VERSIONS, 20_000, 1, 'v1');
   await ensureSyntheticGalaxy(E2E_TILED_DIR, TWO_VERSIONS, 30_000, 2, 'v2');

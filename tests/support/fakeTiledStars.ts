@@ -99,6 +99,8 @@ export class FakeTiledStars implements TiledStars {
     return out;
   }
 
+  readonly busy = false;
+
   get drawnStars(): number {
     return this.drawn.reduce((sum, tile) => sum + tile.count, 0);
   }

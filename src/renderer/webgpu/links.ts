@@ -1,6 +1,7 @@
+import frameUniformsSource from '../../../shaders/frameUniforms.wgsl?raw';
 import shaderSource from '../../../shaders/links.wgsl?raw';
 import { withWgslConstants } from '../shaderConstants';
-import { DEPTH_FORMAT } from './depth';
+import { DEPTH_FORMAT } from './target';
 
 /** Links as a line list over the star position buffer, indexed by star id pairs, blended additively. */
 export class WebGPULinks {
@@ -10,7 +11,7 @@ export class WebGPULinks {
   private count = 0;
 
   constructor(private device: GPUDevice, format: GPUTextureFormat, uniforms: GPUBuffer) {
-    const module = device.createShaderModule({ label: 'links', code: withWgslConstants(shaderSource) });
+    const module = device.createShaderModule({ label: 'links', code: withWgslConstants(frameUniformsSource + shaderSource) });
     const additive: GPUBlendComponent = { srcFactor: 'src-alpha', dstFactor: 'one', operation: 'add' };
     this.pipeline = device.createRenderPipeline({
       label: 'links',

@@ -1,33 +1,26 @@
 import { mat4 } from 'gl-matrix';
-import shaderSource from '../../../shaders/stars.wgsl?raw';
-import { withWgslConstants } from '../shaderConstants';
+import { BIG_LIST_START, STARS_PER_INVOCATION, WINNERS_START, WORKGROUP } from '../shaderConstants';
 import { FIELD_OF_VIEW_DEGREES, type Camera } from '../camera';
 import { CULL_FROM_STARS_PER_PIXEL, STAGE_ENDS } from '../crowdedViews';
 import { BULK_UPDATE_STARS, StarLayout, type StarCells, type VisibleRuns } from '../starCells';
 import { HOVER_SIZE_FACTOR } from '../starStyle';
-import { cellTest, NO_TEST, TILE_PIXELS, type CellTest } from './cellTests';
-import { DEPTH_FORMAT } from './depth';
+import { cellTest, NO_TEST, type CellTest } from './hiddenCells';
+import { WebGPUOcclusion } from './occlusion';
+import { starBindGroup, starPassModule } from './starPasses';
+import { DEPTH_FORMAT } from './target';
 
-const WORKGROUP = 64;
-/** STARS_PER_INVOCATION in stars.wgsl. */
-const STARS_PER_INVOCATION = 16;
 const STARS_PER_WORKGROUP = WORKGROUP * STARS_PER_INVOCATION;
-/** Dispatch arguments and count before the list of winners (WINNERS_START in stars.wgsl). */
-const WINNERS_START = 4;
 const MAX_GROUPS_PER_DIMENSION = 65535;
-/** Four indirect draw arguments before the list of big stars (BIG_LIST_START in stars.wgsl). */
-const BIG_LIST_START = 4;
-/** u32s per run (Run in stars.wgsl): first slot, count, first tile, last tile, near key. */
+/** u32s per run (Run in starsCommon.wgsl): first slot, count, first tile, last tile, near key. */
 const RUN_WORDS = 5;
-/** Bytes between the stages' uniforms (base and end workgroup), the least uniform offset alignment. */
-const STAGE_STRIDE = 256;
 
 /**
  * Stars from position, RGBA8 colour and size storage buffers stored in cell order, so that a
  * frame touches only the runs of cells in view. Stars a few pixels wide are splatted by two compute
  * passes and written to the frame by one full-screen triangle; bigger ones are one triangle each,
- * listed by the first compute pass and drawn indirectly (see shaders/stars.wgsl for why). In views
- * with more stars than pixels the first pass runs in stages and skips cells already hidden.
+ * listed by the first compute pass and drawn indirectly (see shaders/starsCommon.wgsl for why; the
+ * passes and their bindings are declared in starPasses.ts). In views with more stars than pixels
+ * the first pass runs in stages and skips cells already hidden (occlusion.ts).
  * The position buffer doubles as the links' vertex buffer.
  */
 export class WebGPUPoints {
@@ -36,12 +29,9 @@ export class WebGPUPoints {
   private depthPipeline: GPUComputePipeline;
   private colorPipeline: GPUComputePipeline;
   private drawBindGroup: GPUBindGroup | undefined;
-  private reducePipeline: GPUComputePipeline;
-  private cullPipeline: GPUComputePipeline;
+  private occlusion: WebGPUOcclusion;
   /** One per depth stage, each reading its own base and end. */
   private depthBindGroups: GPUBindGroup[] = [];
-  private cullBindGroups: GPUBindGroup[] = [];
-  private reduceBindGroup: GPUBindGroup | undefined;
   private colorBindGroup: GPUBindGroup | undefined;
   private resolveBindGroup: GPUBindGroup | undefined;
   positionBuffer: GPUBuffer | undefined;
@@ -56,10 +46,6 @@ export class WebGPUPoints {
   private runsData = new Uint32Array(0);
   /** The first workgroup of each depth stage after the first, then the number of workgroups. */
   private stageEnds: number[] = [];
-  private stageBuffer: GPUBuffer;
-  private stageData = new Uint32Array(((STAGE_ENDS.length + 1) * STAGE_STRIDE) / 4);
-  /** Per depth tile: the farthest inverted depth bits splatted so far. */
-  private tileKeys: GPUBuffer | undefined;
   private viewProjection = mat4.create();
   private projection = mat4.create();
   private test: CellTest = { tileMin: 0, tileMax: 0, nearKey: NO_TEST };
@@ -75,29 +61,28 @@ export class WebGPUPoints {
   private count = 0;
 
   constructor(private device: GPUDevice, format: GPUTextureFormat, private uniforms: GPUBuffer) {
-    const module = device.createShaderModule({ label: 'stars', code: withWgslConstants(shaderSource) });
     const depthStencil: GPUDepthStencilState = { format: DEPTH_FORMAT, depthWriteEnabled: true, depthCompare: 'less' };
+    const big = starPassModule(device, 'bigStars');
     this.drawPipeline = device.createRenderPipeline({
       label: 'big stars',
       layout: 'auto',
-      vertex: { module, entryPoint: 'vs' },
-      fragment: { module, entryPoint: 'fs', targets: [{ format }] },
+      vertex: { module: big, entryPoint: 'vs' },
+      fragment: { module: big, entryPoint: 'fs', targets: [{ format }] },
       primitive: { topology: 'triangle-list' },
       depthStencil,
     });
+    const resolve = starPassModule(device, 'resolve');
     this.resolvePipeline = device.createRenderPipeline({
       label: 'splatted stars',
       layout: 'auto',
-      vertex: { module, entryPoint: 'vsResolve' },
-      fragment: { module, entryPoint: 'fsResolve', targets: [{ format }] },
+      vertex: { module: resolve, entryPoint: 'vsResolve' },
+      fragment: { module: resolve, entryPoint: 'fsResolve', targets: [{ format }] },
       primitive: { topology: 'triangle-list' },
       depthStencil,
     });
-    this.depthPipeline = device.createComputePipeline({ label: 'splat depth', layout: 'auto', compute: { module, entryPoint: 'splatDepth' } });
-    this.colorPipeline = device.createComputePipeline({ label: 'splat colour', layout: 'auto', compute: { module, entryPoint: 'splatColor' } });
-    this.reducePipeline = device.createComputePipeline({ label: 'farthest depth per tile', layout: 'auto', compute: { module, entryPoint: 'reduceTiles' } });
-    this.cullPipeline = device.createComputePipeline({ label: 'cull hidden runs', layout: 'auto', compute: { module, entryPoint: 'cullRuns' } });
-    this.stageBuffer = device.createBuffer({ label: 'depth stages', size: this.stageData.byteLength, usage: GPUBufferUsage.UNIFORM | GPUBufferUsage.COPY_DST });
+    this.depthPipeline = device.createComputePipeline({ label: 'splat depth', layout: 'auto', compute: { module: starPassModule(device, 'splatDepth'), entryPoint: 'splatDepth' } });
+    this.colorPipeline = device.createComputePipeline({ label: 'splat colour', layout: 'auto', compute: { module: starPassModule(device, 'splatColor'), entryPoint: 'splatColor' } });
+    this.occlusion = new WebGPUOcclusion(device, uniforms);
   }
 
   set(positions: Float32Array, colors: Uint8Array, sizes: Float32Array, cells?: StarCells): void {
@@ -111,7 +96,13 @@ export class WebGPUPoints {
     this.sizeBuffer = this.upload(layout.reorder(sizes, 1), 'star sizes', storage);
     this.bigBuffer = this.device.createBuffer({ label: 'big stars', size: (BIG_LIST_START + this.count) * 4, usage: storage | GPUBufferUsage.INDIRECT });
     this.winnersBuffer = this.device.createBuffer({ label: 'stars that won a pixel', size: (WINNERS_START + this.count) * 4, usage: storage | GPUBufferUsage.INDIRECT });
-    this.drawBindGroup = this.bindGroup(this.drawPipeline, [[1, this.positionBuffer], [2, this.colorBuffer], [3, this.sizeBuffer], [8, this.bigBuffer]]);
+    this.drawBindGroup = starBindGroup(this.device, this.drawPipeline, 'bigStars', {
+      u: this.uniforms,
+      positions: this.positionBuffer,
+      colors: this.colorBuffer,
+      sizes: this.sizeBuffer,
+      bigIn: this.bigBuffer,
+    });
     this.fitRuns(layout.cells);
     this.pixels = { width: 0, height: 0 };
   }
@@ -200,7 +191,7 @@ export class WebGPUPoints {
     this.device.queue.writeBuffer(this.winnersBuffer!, 0, this.resetWinners);
     encoder.clearBuffer(this.depthKeys!);
     const pass = encoder.beginComputePass({ label: 'splat stars' });
-    this.splatDepthStages(pass, width, height);
+    this.splatDepthStages(pass);
     pass.setPipeline(this.colorPipeline);
     pass.setBindGroup(0, this.colorBindGroup!);
     pass.dispatchWorkgroupsIndirect(this.winnersBuffer!, 0);
@@ -209,27 +200,15 @@ export class WebGPUPoints {
   }
 
   /**
-   * The depth pass, one dispatch per stage; before each stage after the first, the farthest depth
-   * of every tile so far, which that stage's runs are tested against.
+   * The depth pass, one dispatch per stage; before each stage after the first, the runs of that
+   * stage already hidden are emptied (occlusion.ts).
    */
-  private splatDepthStages(pass: GPUComputePassEncoder, width: number, height: number): void {
-    const { stageEnds, stageData } = this;
-    for (let s = 0, base = 0; s < stageEnds.length; base = stageEnds[s++]) {
-      stageData[(s * STAGE_STRIDE) / 4] = base;
-      stageData[(s * STAGE_STRIDE) / 4 + 1] = stageEnds[s];
-    }
-    this.device.queue.writeBuffer(this.stageBuffer, 0, stageData, 0, (stageEnds.length * STAGE_STRIDE) / 4);
-    const tiles = Math.ceil(width / TILE_PIXELS) * Math.ceil(height / TILE_PIXELS);
+  private splatDepthStages(pass: GPUComputePassEncoder): void {
+    const { stageEnds } = this;
+    this.occlusion.writeStages(stageEnds);
     for (let s = 0, base = 0; s < stageEnds.length; base = stageEnds[s++]) {
       const workgroups = stageEnds[s] - base;
-      if (s > 0) {
-        pass.setPipeline(this.reducePipeline);
-        pass.setBindGroup(0, this.reduceBindGroup!);
-        pass.dispatchWorkgroups(Math.ceil(tiles / WORKGROUP));
-        pass.setPipeline(this.cullPipeline);
-        pass.setBindGroup(0, this.cullBindGroups[s]);
-        pass.dispatchWorkgroups(Math.ceil(workgroups / WORKGROUP));
-      }
+      if (s > 0) this.occlusion.cullBefore(pass, s, workgroups);
       // Past 65535 workgroups the grid is two-dimensional; the shader drops those past the stage's end.
       const groupsY = Math.ceil(workgroups / MAX_GROUPS_PER_DIMENSION);
       pass.setPipeline(this.depthPipeline);
@@ -238,7 +217,7 @@ export class WebGPUPoints {
     }
   }
 
-  /** How a cell's runs are tested against the tiles in later stages (see cellTests.ts). */
+  /** How a cell's runs are tested against the tiles in later stages (see hiddenCells.ts). */
   private cellTests(camera: Camera, width: number, height: number): (cell: number) => CellTest {
     const { layout, test } = this;
     const viewProjection = mat4.multiply(this.viewProjection, camera.projectionZeroToOne(this.projection), camera.view);
@@ -304,31 +283,20 @@ export class WebGPUPoints {
     if (this.depthKeys && this.pixels.width === width && this.pixels.height === height) return;
     this.depthKeys?.destroy();
     this.splatColors?.destroy();
-    this.tileKeys?.destroy();
     const size = Math.max(16, width * height * 4);
     const usage = GPUBufferUsage.STORAGE | GPUBufferUsage.COPY_DST;
-    this.depthKeys = this.device.createBuffer({ label: 'splat depth', size, usage });
-    this.splatColors = this.device.createBuffer({ label: 'splat colours', size, usage });
-    const tiles = Math.ceil(width / TILE_PIXELS) * Math.ceil(height / TILE_PIXELS);
-    this.tileKeys = this.device.createBuffer({ label: 'farthest depth per tile', size: Math.max(16, tiles * 4), usage });
+    const depthKeys = (this.depthKeys = this.device.createBuffer({ label: 'splat depth', size, usage }));
+    const splatColors = (this.splatColors = this.device.createBuffer({ label: 'splat colours', size, usage }));
+    this.occlusion.resize(width, height, depthKeys, this.runsBuffer!);
     this.pixels = { width, height };
-    const stars: Array<[number, GPUBuffer]> = [[1, this.positionBuffer!], [2, this.colorBuffer!], [3, this.sizeBuffer!], [4, this.runsBuffer!]];
-    const depth: Array<[number, GPUBuffer]> = [...stars, [5, this.depthKeys], [7, this.bigBuffer!], [11, this.winnersBuffer!]];
-    const stage = (s: number): GPUBindGroupEntry => ({ binding: 13, resource: { buffer: this.stageBuffer, offset: s * STAGE_STRIDE, size: 16 } });
-    const stages = [0, ...STAGE_ENDS].map((_, s) => s);
-    this.depthBindGroups = stages.map((s) => this.bindGroup(this.depthPipeline, depth, [stage(s)]));
-    this.cullBindGroups = stages.map((s) => this.bindGroup(this.cullPipeline, [[15, this.tileKeys!], [16, this.runsBuffer!]], [stage(s)]));
-    this.reduceBindGroup = this.bindGroup(this.reducePipeline, [[9, this.depthKeys], [14, this.tileKeys]]);
-    this.colorBindGroup = this.bindGroup(this.colorPipeline, [[1, this.positionBuffer!], [2, this.colorBuffer!], [3, this.sizeBuffer!], [9, this.depthKeys], [6, this.splatColors], [12, this.winnersBuffer!]]);
-    this.resolveBindGroup = this.bindGroup(this.resolvePipeline, [[9, this.depthKeys], [10, this.splatColors]]);
-  }
-
-  /** A bind group of the uniforms and the given buffers for a pipeline with an 'auto' layout. */
-  private bindGroup(pipeline: GPURenderPipeline | GPUComputePipeline, buffers: Array<[number, GPUBuffer]>, more: GPUBindGroupEntry[] = []): GPUBindGroup {
-    return this.device.createBindGroup({
-      layout: pipeline.getBindGroupLayout(0),
-      entries: [...[[0, this.uniforms] as [number, GPUBuffer], ...buffers].map(([binding, buffer]) => ({ binding, resource: { buffer } })), ...more],
-    });
+    const u = this.uniforms, positions = this.positionBuffer!, colors = this.colorBuffer!, sizes = this.sizeBuffer!;
+    this.depthBindGroups = [0, ...STAGE_ENDS].map((_, s) =>
+      starBindGroup(this.device, this.depthPipeline, 'splatDepth', {
+        u, positions, colors, sizes, runs: this.runsBuffer!, depthKeys, bigOut: this.bigBuffer!, winnersOut: this.winnersBuffer!, stage: this.occlusion.stageOf(s),
+      }),
+    );
+    this.colorBindGroup = starBindGroup(this.device, this.colorPipeline, 'splatColor', { u, positions, colors, sizes, depthKeysIn: depthKeys, splatColors, winnersIn: this.winnersBuffer! });
+    this.resolveBindGroup = starBindGroup(this.device, this.resolvePipeline, 'resolve', { u, depthKeysIn: depthKeys, splatColorsIn: splatColors });
   }
 
   private upload(data: Float32Array | Uint8Array, label: string, usage: GPUBufferUsageFlags): GPUBuffer {
@@ -340,14 +308,15 @@ export class WebGPUPoints {
   }
 
   private destroyStarBuffers(): void {
-    for (const buffer of [this.positionBuffer, this.colorBuffer, this.sizeBuffer, this.bigBuffer, this.winnersBuffer, this.runsBuffer, this.depthKeys, this.splatColors, this.tileKeys]) buffer?.destroy();
-    this.positionBuffer = this.colorBuffer = this.sizeBuffer = this.bigBuffer = this.winnersBuffer = this.runsBuffer = this.depthKeys = this.splatColors = this.tileKeys = undefined;
-    this.drawBindGroup = this.colorBindGroup = this.resolveBindGroup = this.reduceBindGroup = undefined;
-    this.depthBindGroups = this.cullBindGroups = [];
+    for (const buffer of [this.positionBuffer, this.colorBuffer, this.sizeBuffer, this.bigBuffer, this.winnersBuffer, this.runsBuffer, this.depthKeys, this.splatColors]) buffer?.destroy();
+    this.positionBuffer = this.colorBuffer = this.sizeBuffer = this.bigBuffer = this.winnersBuffer = this.runsBuffer = this.depthKeys = this.splatColors = undefined;
+    this.drawBindGroup = this.colorBindGroup = this.resolveBindGroup = undefined;
+    this.depthBindGroups = [];
+    this.occlusion.release();
   }
 
   dispose(): void {
     this.destroyStarBuffers();
-    this.stageBuffer.destroy();
+    this.occlusion.dispose();
   }
 }

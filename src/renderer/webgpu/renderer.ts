@@ -2,7 +2,7 @@ import type { Camera } from '../camera';
 import { clearColorRgb } from '../clearColor';
 import { starAndLinkData } from '../starAndLinkData';
 import type { Renderer, RendererOptions } from '../types';
-import { DEPTH_FORMAT, DepthTarget } from './depth';
+import { DEPTH_FORMAT, DepthTarget } from './target';
 import { createWebGPUDevice } from './device';
 import { WebGPULabels } from './labels';
 import { WebGPULinks } from './links';

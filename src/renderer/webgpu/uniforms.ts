@@ -2,7 +2,7 @@ import { mat4 } from 'gl-matrix';
 import type { Camera } from '../camera';
 import { MAX_POINT_SIZE } from '../starStyle';
 
-/** viewProjection (64 B), cameraPosition + maxPointSize (16 B), viewport + padding (16 B): the Uniforms of stars.wgsl and links.wgsl. */
+/** viewProjection (64 B), cameraPosition + maxPointSize (16 B), viewport + padding (16 B): Uniforms in frameUniforms.wgsl. */
 export const UNIFORM_BYTES = 96;
 
 export class FrameUniforms {

@@ -9,3 +9,8 @@ export class TileDataError extends Error {
     this.name = 'TileDataError';
   }
 }
+
+/** The text of anything thrown, for messages that name what failed. */
+export function errorMessage(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}

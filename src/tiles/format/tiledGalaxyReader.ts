@@ -5,7 +5,7 @@ import { decodeLabelShard } from './labelShard';
 import { fillPath, TILE_INDEX_FILE } from './layout';
 import { describeTileRegion } from './region';
 import { decodeTile, type DecodedTile } from './tileCodec';
-import { TileDataError } from './tileError';
+import { errorMessage, TileDataError } from './tileError';
 import { parseTileIndex, type ShardSet, type TileIndex } from './tileIndex';
 
 /**
@@ -55,12 +55,12 @@ export class TiledGalaxyReader {
     try {
       bytes = await this.load(this.tilePath(tile), signal);
     } catch (error) {
-      throw new TileDataError(`${region}: ${this.tilePath(tile)} could not be read (${reason(error)})`, tile);
+      throw new TileDataError(`${region}: ${this.tilePath(tile)} could not be read (${errorMessage(error)})`, tile);
     }
     try {
       bytes = await unpackFile(bytes, this.tilePath(tile));
     } catch (error) {
-      throw new TileDataError(`${region}: ${reason(error)}`, tile);
+      throw new TileDataError(`${region}: ${errorMessage(error)}`, tile);
     }
     return decodeTile(bytes, this.hierarchy, tile, this.tileFirstStars[tile]);
   }
@@ -99,15 +99,11 @@ export class TiledGalaxyReader {
   }
 }
 
-function reason(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
-}
-
 async function loadOrFail(load: LoadTileFile, path: string, name: string, signal?: AbortSignal): Promise<Uint8Array> {
   try {
     return await load(path, signal);
   } catch (error) {
-    throw new TileDataError(`${name} (${path}) could not be read: ${reason(error)}`);
+    throw new TileDataError(`${name} (${path}) could not be read: ${errorMessage(error)}`);
   }
 }
 

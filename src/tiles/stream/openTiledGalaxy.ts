@@ -2,6 +2,7 @@ import { labelAt } from '../../data/labelIndex';
 import { createBrowserSearchWorker, type SearchWorkerLike } from '../../search/labelSearch';
 import type { AdjacencyShard } from '../format/adjacencyCodec';
 import { rangeOfStar } from '../format/hierarchyCodec';
+import { errorMessage } from '../format/tileError';
 import type { StreamingBudget } from '../planner/streamingPlanner';
 import { ChangeBatcher } from './changeBatcher';
 import { ShardCache } from './shardCache';
@@ -13,14 +14,15 @@ import { openWorkerTileSource } from './tileWorkerClient';
 import type { TiledGalaxy, TiledSearchProgress } from './types';
 
 /**
- * Bytes of names kept for tooltips, panels and star names. 64 MiB holds the names of the whole
- * 10M-star generated galaxy's coarse half (its 622 shards are 100 KB of JSON each, ~200 KB as
- * strings and offsets), far more than a visitor hovers; beyond it the least recently used go.
+ * Bytes of names kept for tooltips, panels and star names. A 256 KB name shard takes ~270 KB here
+ * (UTF-16 text plus two offsets a name), so 64 MiB holds ~240 shards, about 4M names: far more
+ * than a visitor hovers, and flat however big the galaxy; beyond it the least recently used go.
  */
 export const NAMES_CACHE_BYTES = 64 * 1024 * 1024;
 /**
- * Bytes of adjacency kept for degrees, neighbour lists and links: 64 MiB is ~16M links, eight times
- * the link budget, so links over the drawn stars fit with room for the panels' shards.
+ * Bytes of adjacency kept for degrees, neighbour lists and links: 64 MiB is ~8M links (each is
+ * stored twice, as an out-link and an in-link), four times the link budget, so the shards of the
+ * drawn stars' links fit with room for the panels' shards.
  */
 export const ADJACENCY_CACHE_BYTES = 64 * 1024 * 1024;
 
@@ -88,7 +90,8 @@ export class StreamedTiledGalaxy implements TiledGalaxy {
   private disposed = false;
 
   constructor(
-    private readonly source: TileSource,
+    /** The opened files (index.json, hierarchy) and where tiles and shards come from. */
+    readonly source: TileSource,
     options: OpenTiledGalaxyOptions,
   ) {
     const { index } = source;
@@ -225,6 +228,6 @@ export class StreamedTiledGalaxy implements TiledGalaxy {
   }
 
   private shardFailed(error: unknown): void {
-    this.addMissing(error instanceof Error ? error.message : String(error));
+    this.addMissing(errorMessage(error));
   }
 }

@@ -1,12 +1,8 @@
-import { TileDataError } from '../format/tileError';
+import { errorMessage, TileDataError } from '../format/tileError';
 import { answerTileRequest, transferablesOf, type TileSource } from './tileSource';
 import type { TileWorkerReply, TileWorkerRequest } from './tileWorkerProtocol';
 
 export type PostTileReply = (message: TileWorkerReply, transfer: Transferable[]) => void;
-
-function messageOf(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
-}
 
 /**
  * The tile worker's side of the protocol, apart from the worker itself so that Node tests can run it
@@ -23,7 +19,7 @@ export function tileWorkerHost(post: PostTileReply, openSource: (tilesUrl: strin
       const { index, hierarchy } = await source;
       post({ type: 'opened', index, hierarchy }, []);
     } catch (error) {
-      post({ type: 'open-failed', message: messageOf(error) }, []);
+      post({ type: 'open-failed', message: errorMessage(error) }, []);
     }
   };
 
@@ -36,7 +32,7 @@ export function tileWorkerHost(post: PostTileReply, openSource: (tilesUrl: strin
       if (!controller.signal.aborted) post({ type: 'answer', id, answer: result }, transferablesOf(result));
     } catch (error) {
       const tile = error instanceof TileDataError ? error.tile : undefined;
-      if (!controller.signal.aborted) post({ type: 'failed', id, message: messageOf(error), tile }, []);
+      if (!controller.signal.aborted) post({ type: 'failed', id, message: errorMessage(error), tile }, []);
     } finally {
       running.delete(id);
     }

@@ -2,14 +2,14 @@ import type { AdjacencyShard } from '../format/adjacencyCodec';
 import { tileFirstStars } from '../format/hierarchyCodec';
 import { describeTileRegion } from '../format/region';
 import type { DecodedTile } from '../format/tileCodec';
-import { TileDataError } from '../format/tileError';
+import { errorMessage, TileDataError } from '../format/tileError';
 import type { PlannerCamera } from '../planner/importance';
 import { StreamingPlanner, type StreamingBudget, type TilePlan } from '../planner/streamingPlanner';
 import { TileFetchScheduler } from '../planner/tileFetchScheduler';
 import type { ChangeBatcher } from './changeBatcher';
 import type { ShardCache } from './shardCache';
 import { SlotPool } from './slotPool';
-import { collectLinkPairs, LINK_PAIR_BUDGET } from './tiledLinkPairs';
+import { TiledLinks } from './tiledLinkPairs';
 import type { TileSource } from './tileSource';
 import type { StarCells, TiledLinkSettings, TiledStars, TiledStarsChange } from './types';
 
@@ -39,10 +39,6 @@ interface ArrivedTile {
   decoded: DecodedTile | undefined;
 }
 
-function messageOf(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
-}
-
 function sameTiles(a: readonly number[], b: readonly number[]): boolean {
   return a.length === b.length && a.every((tile, i) => tile === b[i]);
 }
@@ -69,7 +65,8 @@ export class TiledStarStream implements TiledStars {
   private planTimer: ReturnType<typeof setTimeout> | undefined;
   private lastPlanAt = -Infinity;
   private linksShown = false;
-  private links: { key: string; pairs: Uint32Array } | undefined;
+  private readonly links: TiledLinks;
+  private linkPairsNow: { key: string; pairs: Uint32Array } | undefined;
   private locatedTile: DecodedTile | undefined;
   private disposed = false;
   private rootWaiter: { resolve: () => void; reject: (error: unknown) => void } | undefined;
@@ -86,6 +83,7 @@ export class TiledStarStream implements TiledStars {
     this.pool = new SlotPool(this.capacity, this.firstStars, source.index.maxInDegree, scale);
     this.planner = new StreamingPlanner(h);
     this.isDrawn = new Uint8Array(h.tileCount);
+    this.links = new TiledLinks(this.pool, this.firstStars, source.index.adjacency.starBoundaries, options.maxLinkPairs);
     const { min, max } = source.index.bounds;
     const lo = min.map((v, axis) => Math.min(v * scale, max[axis] * scale));
     const hi = min.map((v, axis) => Math.max(v * scale, max[axis] * scale));
@@ -96,7 +94,7 @@ export class TiledStarStream implements TiledStars {
       sizeOf: (tile) => h.byteSize[tile],
       onLoaded: (tile) => this.arrived(tile),
       onFailed: (tile, error) => {
-        const message = error instanceof TileDataError ? error.message : `${describeTileRegion(h, tile)}: ${messageOf(error)}`;
+        const message = error instanceof TileDataError ? error.message : `${describeTileRegion(h, tile)}: ${errorMessage(error)}`;
         if (tile === 0) this.rootWaiter?.reject(new TileDataError(message, tile));
         this.options.onMissing(tile, message);
       },
@@ -207,23 +205,14 @@ export class TiledStarStream implements TiledStars {
     this.linksShown = settings.showLinks;
     if (!settings.showLinks) return undefined;
     const key = `${settings.maxVisibleDistance} ${settings.scale}`;
-    if (this.links?.key === key) return this.links.pairs;
-    const { source, adjacency } = this.options;
-    const result = collectLinkPairs({
-      pool: this.pool,
-      drawnTiles: this.drawn,
-      isDrawn: this.isDrawn,
-      tileFirstStars: this.firstStars,
-      shardBoundaries: source.index.adjacency.starBoundaries,
-      shard: (k) => adjacency.peek(k),
-      settings,
-      maxPairs: this.options.maxLinkPairs ?? LINK_PAIR_BUDGET,
-    });
+    if (this.linkPairsNow?.key === key) return this.linkPairsNow.pairs;
+    const { adjacency } = this.options;
+    const result = this.links.update({ drawnTiles: this.drawn, isDrawn: this.isDrawn, shard: (k) => adjacency.peek(k), settings });
     for (const shard of result.missingShards) {
       if (adjacency.inFlight >= LINK_SHARDS_IN_FLIGHT || result.shardBytes >= adjacency.maxBytes * LINK_SHARE_OF_ADJACENCY_CACHE) break;
       adjacency.request(shard);
     }
-    this.links = { key, pairs: result.pairs };
+    this.linkPairsNow = { key, pairs: result.pairs };
     return result.pairs;
   }
 
@@ -296,7 +285,7 @@ export class TiledStarStream implements TiledStars {
   }
 
   private linksOutdated(): void {
-    this.links = undefined;
+    this.linkPairsNow = undefined;
     if (this.linksShown) this.changes.links();
   }
 

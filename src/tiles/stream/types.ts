@@ -1,5 +1,8 @@
 import type { PlannerCamera } from '../planner/importance';
 import type { StarCatalog } from '../../data/starCatalog';
+import type { StarCells } from '../../renderer/starCells';
+
+export type { StarCells };
 
 /**
  * The contract between the streaming engine of a tiled galaxy (src/tiles/stream), the scene that
@@ -11,15 +14,6 @@ import type { StarCatalog } from '../../data/starCatalog';
  * the scene's and the renderer's star ids for a tiled galaxy; star numbers (docs/tiles.md) are
  * the ids the UI uses. Empty slots have size 0 and are never in a drawn cell.
  */
-export interface StarCells {
-  cells: number;
-  /** First slot of each cell. */
-  start: Uint32Array;
-  count: Uint32Array;
-  /** min x, y, z, max x, y, z of each cell in world coordinates (scale applied). */
-  bounds: Float32Array;
-}
-
 export interface SlotRange {
   start: number;
   count: number;
@@ -56,6 +50,8 @@ export interface TiledStars {
   drawnCells(): StarCells;
   /** Stars in the drawn cells. */
   readonly drawnStars: number;
+  /** Tiles are being planned or fetched (the stats line says "streaming tiles"). */
+  readonly busy: boolean;
   /** Star number held by a slot, or -1 for an empty slot. */
   starOfSlot(slot: number): number;
   /** Slot of a star, or -1 when its tile is not resident. */

@@ -48,6 +48,12 @@ const DEV_DEPENDENCY_EXCEPTIONS = new Set([
   'src/layout/gpu/chromium/gpuLayoutServer.ts -> vite',
 ]);
 
+/**
+ * What the renderer may build on: itself, plain geometry, and the star-name quads and shading it
+ * draws (src/labels). The scene, state, controls, panels and routes sit above it.
+ */
+const RENDERER_AND_BELOW = ['src/renderer/', 'src/geometry/', 'src/labels/'];
+
 describe('imports run one way', () => {
   it('nothing in src/ imports from tests/ or scripts/', () => {
     const wrong = sources.flatMap((file) =>
@@ -78,6 +84,25 @@ describe('imports run one way', () => {
         .map((s) => `${file} -> ${s}`)
         .filter((line) => !DEV_DEPENDENCY_EXCEPTIONS.has(line)),
     );
+    expect(wrong).toEqual([]);
+  });
+
+  it('the renderer depends on nothing above it: what it imports, directly or not, stays below the scene', () => {
+    const wrong: string[] = [];
+    const seen = new Set<string>();
+    const pending = sources.filter((file) => file.startsWith('src/renderer/'));
+    while (pending.length > 0) {
+      const file = pending.pop()!;
+      if (seen.has(file)) continue;
+      seen.add(file);
+      for (const specifier of importsOf(file).filter((s) => s.startsWith('.'))) {
+        const target = resolved(file, specifier.replace(/\?raw$/, ''));
+        if (target.startsWith('shaders/')) continue;
+        if (!RENDERER_AND_BELOW.some((folder) => target.startsWith(folder))) wrong.push(`${file} -> ${specifier}`);
+        const source = sources.find((candidate) => candidate.replace(/\.tsx?$/, '') === target || candidate === target);
+        if (source) pending.push(source);
+      }
+    }
     expect(wrong).toEqual([]);
   });
 

@@ -4,21 +4,9 @@ import { decodeGalaxy } from '../../../src/data/wire/decodeGalaxy';
 import { GalaxyDataError, parseLabels } from '../../../src/data/wire/labels';
 import { decodeLinks } from '../../../src/data/wire/links';
 import { decodePositions } from '../../../src/data/wire/positions';
-import { linksBin, positionsBin, rawInt32, withExtraBytes } from '../../support/wireFixtures';
+import { linksBin, positionsBin, rawInt32, triangleGraphData, withExtraBytes } from '../../support/wireFixtures';
 
-const triangle = () =>
-  decodeGalaxy({
-    name: 't',
-    version: 'v1',
-    positions: positionsBin([
-      [0, 0, 0],
-      [10, 0, 0],
-      [0, 10, 0],
-    ]),
-    links: linksBin([[1, 2], [2], []]),
-    labels: JSON.stringify(['a', 'b', 'c']),
-    scale: 2,
-  });
+const triangle = triangleGraphData;
 
 describe('positions.bin', () => {
   it('multiplies coordinates by the scale s', () => {

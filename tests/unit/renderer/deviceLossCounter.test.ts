@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DeviceLossCounter, HEALTHY_AFTER_MS, MAX_LOSSES_IN_A_ROW } from '../../../src/scene/deviceLossCounter';
+import { DeviceLossCounter, HEALTHY_AFTER_MS, MAX_LOSSES_IN_A_ROW } from '../../../src/renderer/deviceLossCounter';
 
 describe('lost GPU devices', () => {
   it('are recovered five times in a row, and the sixth loss in a row gives up', () => {

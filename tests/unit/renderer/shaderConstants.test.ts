@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import {
@@ -23,14 +23,22 @@ function code(file: string): string {
  * A shader that writes the value itself instead of the name drifts from the TypeScript side.
  */
 const USES: Record<string, { files: string[]; literal: RegExp }> = {
-  POINT_SIZE_FACTOR: { files: ['stars.wgsl', 'stars.vert'], literal: /\b351(\.0*)?\b/ },
+  POINT_SIZE_FACTOR: { files: ['starsShape.wgsl', 'stars.vert'], literal: /\b351(\.0*)?\b/ },
   LINK_COLOR_RANGE: { files: ['links.wgsl', 'links.vert'], literal: /\b16000(\.0*)?\b/ },
   LINK_OPACITY: { files: ['links.wgsl', 'links.frag'], literal: /vec4f?\([^;]*,\s*0?\.50*\s*\)/ },
-  SPRITE_ALPHA_THRESHOLD: { files: ['stars.wgsl', 'stars.frag'], literal: /[<>]=?\s*0?\.50*\b(?!\s*\*)/ },
-  TILE_PIXELS: { files: ['stars.wgsl'], literal: /\bTILE\b|[*/%]\s*4u\b/ },
+  SPRITE_ALPHA_THRESHOLD: { files: ['starsShape.wgsl', 'starsBig.wgsl', 'starsSplatColor.wgsl', 'stars.frag'], literal: /[<>]=?\s*0?\.50*\b(?!\s*\*)/ },
+  TILE_PIXELS: { files: ['starsCommon.wgsl', 'starsTileReduction.wgsl'], literal: /\bTILE\b|[*/%]\s*4u\b/ },
+  WORKGROUP: {
+    files: ['starsCommon.wgsl', 'starsSplatDepth.wgsl', 'starsSplatColor.wgsl', 'starsTileReduction.wgsl', 'starsCulling.wgsl'],
+    literal: /@workgroup_size\(\s*64|\b64u\b/,
+  },
+  STARS_PER_INVOCATION: { files: ['starsCommon.wgsl', 'starsSplatDepth.wgsl', 'starsSplatColor.wgsl'], literal: /\b16u\b/ },
+  BIG_LIST_START: { files: ['starsBig.wgsl', 'starsSplatDepth.wgsl'], literal: /\[\s*4u\s*\+/ },
+  WINNERS_START: { files: ['starsSplatDepth.wgsl', 'starsSplatColor.wgsl'], literal: /\[\s*4u\s*\+/ },
 };
 
-const ALL_SHADERS = ['stars.wgsl', 'stars.vert', 'stars.frag', 'links.wgsl', 'links.vert', 'links.frag', 'depthTiles.vert', 'depthTiles.frag'];
+/** Every shader the constants are put in front of (the GPU layout's own shaders are not). */
+const ALL_SHADERS = readdirSync(shaderDir).filter((file) => !file.startsWith('layout'));
 
 describe('shader constants shared by the CPU and the GPU', () => {
   it('lists every shared constant once, each with a known use', () => {
@@ -90,7 +98,7 @@ describe('shader constants shared by the CPU and the GPU', () => {
   });
 
   it('puts the WGSL header before the first use', () => {
-    const prepared = withWgslConstants(readFileSync(path.join(shaderDir, 'stars.wgsl'), 'utf8'));
+    const prepared = withWgslConstants(readFileSync(path.join(shaderDir, 'starsShape.wgsl'), 'utf8'));
     expect(prepared.indexOf('const POINT_SIZE_FACTOR')).toBeLessThan(prepared.indexOf('POINT_SIZE_FACTOR /'));
   });
 

@@ -255,8 +255,8 @@ describe(`a tiled galaxy streamed into the slot pool (${STARS} stars, 200 a tile
     expect(asText(pairs, (slot) => classicOf[galaxy.stars.starOfSlot(slot)])).toEqual(asText(expected, (id) => id));
   });
 
-  it('keeps to the link budget, taking the most important (lowest numbered) stars\' links first', async () => {
-    const maxLinkPairs = 500;
+  it('keeps to the link budget, linking the most important (lowest numbered) tiles first', async () => {
+    const maxLinkPairs = 300;
     const galaxy = await open(everything, 1, undefined, versionDir, { maxLinkPairs });
     galaxy.stars.setCamera(wholeView());
     await galaxy.whenIdle();
@@ -266,14 +266,64 @@ describe(`a tiled galaxy streamed into the slot pool (${STARS} stars, 200 a tile
       await galaxy.whenIdle();
       pairs = galaxy.stars.linkPairs(shown) as Uint32Array;
     }
-    const expected: number[] = [];
-    for (let star = 0; expected.length < maxLinkPairs * 2; star++) {
-      const classic = classicOf[star];
-      for (let i = data.outOffsets[classic]; i < data.outOffsets[classic + 1] && expected.length < maxLinkPairs * 2; i++) {
-        expected.push(star, starOf[data.outTargets[i]]);
-      }
+    expect(pairs.length).toBe(maxLinkPairs * 2);
+    const links = new Set<string>();
+    for (let id = 0; id < STARS; id++) for (let i = data.outOffsets[id]; i < data.outOffsets[id + 1]; i++) links.add(`${id}>${data.outTargets[i]}`);
+    const tileOf = (slot: number) => reader.tileOfStar(galaxy.stars.starOfSlot(slot));
+    let latestTile = 0;
+    for (let i = 0; i < pairs.length; i += 2) {
+      expect(links.has(`${classicOf[galaxy.stars.starOfSlot(pairs[i])]}>${classicOf[galaxy.stars.starOfSlot(pairs[i + 1])]}`)).toBe(true);
+      latestTile = Math.max(latestTile, Math.max(tileOf(pairs[i]), tileOf(pairs[i + 1])));
     }
-    expect(Array.from(pairs, (slot) => galaxy.stars.starOfSlot(slot))).toEqual(expected);
+    // The budget went to the first few tiles, not across the galaxy.
+    expect(latestTile).toBeLessThan(reader.hierarchy.tileCount / 4);
+  });
+
+  it('drops the links of tiles no longer drawn and adds those of tiles drawn anew', async () => {
+    const h = reader.hierarchy;
+    let shardsRead = 0;
+    const galaxy = await open({ stars: 1200, bytes: 1e9 }, 1, (file) => (shardsRead += file.startsWith('adjacency/') ? 1 : 0));
+    const shown = { showLinks: true, maxVisibleDistance: 3000, scale: 1 };
+    const settle = async () => {
+      for (let round = 0; round < 100; round++) {
+        await galaxy.whenIdle();
+        const [pairs, read] = [galaxy.stars.linkPairs(shown), shardsRead];
+        await galaxy.whenIdle();
+        if (galaxy.stars.linkPairs(shown) === pairs && shardsRead === read) return;
+      }
+    };
+    const expectedPairs = () => {
+      const drawn = new Set(galaxy.stars.drawnTiles);
+      const positions = galaxy.stars.positions;
+      const out: string[] = [];
+      for (const tile of drawn) {
+        for (let star = reader.tileFirstStars[tile]; star < reader.tileFirstStars[tile + 1]; star++) {
+          const classic = classicOf[star];
+          for (let i = data.outOffsets[classic]; i < data.outOffsets[classic + 1]; i++) {
+            const target = starOf[data.outTargets[i]];
+            if (!drawn.has(reader.tileOfStar(target))) continue;
+            const [a, b] = [galaxy.stars.slotOfStar(star), galaxy.stars.slotOfStar(target)];
+            const d = [0, 1, 2].map((axis) => positions[b * 3 + axis] - positions[a * 3 + axis]);
+            if (d[0] ** 2 + d[1] ** 2 + d[2] ** 2 <= shown.maxVisibleDistance ** 2) out.push(`${star}>${target}`);
+          }
+        }
+      }
+      return out.sort();
+    };
+    const actualPairs = () => {
+      const pairs = galaxy.stars.linkPairs(shown) as Uint32Array;
+      const out: string[] = [];
+      for (let i = 0; i < pairs.length; i += 2) out.push(`${galaxy.stars.starOfSlot(pairs[i])}>${galaxy.stars.starOfSlot(pairs[i + 1])}`);
+      return out.sort();
+    };
+    galaxy.stars.setCamera(wholeView());
+    await settle();
+    expect(actualPairs()).toEqual(expectedPairs());
+    const centre = Array.from(h.boxes.subarray(h.firstChild[0] * 6, h.firstChild[0] * 6 + 3)).map((v) => v + 1000) as [number, number, number];
+    galaxy.stars.setCamera(cameraLookingAt(centre, [centre[0] - 5000, centre[1] - 5000, centre[2] - 5000]));
+    await settle();
+    expect(actualPairs()).toEqual(expectedPairs());
+    expect(actualPairs().length).toBeGreaterThan(0);
   });
 });
 

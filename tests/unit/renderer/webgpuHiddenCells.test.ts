@@ -1,6 +1,6 @@
 import { mat4, vec4 } from 'gl-matrix';
 import { describe, expect, it } from 'vitest';
-import { cellTest, nearKeyOf, NO_TEST, TILE_PIXELS, type CellTest } from '../../../src/renderer/webgpu/cellTests';
+import { cellTest, nearKeyOf, NO_TEST, TILE_PIXELS, type CellTest } from '../../../src/renderer/webgpu/hiddenCells';
 import { POINT_SIZE_FACTOR } from '../../../src/renderer/starStyle';
 import { starWorldRadius } from '../../../src/renderer/starCells';
 
@@ -15,7 +15,7 @@ function testOf(bounds: number[], margin = 0): CellTest {
   return cellTest(Float32Array.from(bounds), 0, viewProjection(), margin, WIDTH, HEIGHT, { tileMin: 0, tileMax: 0, nearKey: NO_TEST });
 }
 
-/** The depth and the pixel centres a star lights, as splatOf in stars.wgsl finds them. */
+/** The depth and the pixel centres a star lights, as splatOf in starsShape.wgsl finds them. */
 function splat(position: [number, number, number], size: number): { key: number; pixels: Array<[number, number]> } {
   const clip = vec4.transformMat4(vec4.create(), [...position, 1], viewProjection());
   const sizePx = Math.min(512, Math.max(2, (size * POINT_SIZE_FACTOR) / Math.hypot(...position)));

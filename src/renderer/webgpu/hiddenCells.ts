@@ -25,7 +25,7 @@ export interface CellTest {
 
 /**
  * The tile rectangle and nearest depth of a cell's box grown by the largest star's world radius,
- * under a 0..1-depth `viewProjection` with pixel rows from the top, as stars.wgsl projects stars.
+ * under a 0..1-depth `viewProjection` with pixel rows from the top, as starsShape.wgsl projects stars.
  * A box reaching behind the eye or the near plane, or wholly off screen, is not tested.
  */
 export function cellTest(bounds: Float32Array, cell: number, viewProjection: mat4, worldMargin: number, width: number, height: number, out: CellTest): CellTest {

@@ -44,4 +44,11 @@ describe('runsOf', () => {
     expect(runsOf(cellStart, cellCount, ids)).toEqual({ first: [0, 400, 700], count: [300, 200, 100] });
     expect(runsOf(cellStart, cellCount, ids, (k) => k !== 1)).toEqual({ first: [0, 200, 400, 700], count: [100, 100, 200, 100] });
   });
+
+  it('merges given cells only where their slots follow each other, whatever their order', () => {
+    // Tiles of a stream's pool: cell 0 at slots 500.., cell 1 at 0.., cell 2 right after cell 1, cell 3 after a gap.
+    const cellStart = Uint32Array.from([500, 0, 100, 300]);
+    const cellCount = Uint32Array.from([50, 100, 100, 10]);
+    expect(runsOf(cellStart, cellCount, Uint32Array.from([0, 1, 2, 3]))).toEqual({ first: [500, 0, 300], count: [50, 200, 10] });
+  });
 });

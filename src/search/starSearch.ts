@@ -1,0 +1,22 @@
+import type { SearchOutcome } from './labelSearch';
+
+/** What a search streaming over name shards has found so far (docs/rules.md#search). */
+export interface SearchProgress {
+  /** Matching star ids found so far, in id order. */
+  ids: Uint32Array;
+  /** Names searched so far, of all of them. */
+  searchedNames: number;
+  totalNames: number;
+}
+
+/**
+ * A regex search over every star name of one galaxy, whatever holds the names: a worker over a
+ * whole graph's labels (LabelSearch) or a tiled galaxy's label shards (TiledStarSearch). A new
+ * search supersedes the running one, which resolves as cancelled.
+ */
+export interface StarSearch {
+  /** Resolves with every match; `onProgress` hears the matches so far while shards stream in. */
+  search(pattern: string, onProgress?: (progress: SearchProgress) => void): Promise<SearchOutcome>;
+  cancel(): void;
+  dispose(): void;
+}

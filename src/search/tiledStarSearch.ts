@@ -1,0 +1,69 @@
+import type { TiledGalaxy, TiledSearchProgress } from '../tiles/stream/types';
+import type { SearchOutcome } from './labelSearch';
+import { compileSearchPattern } from './regexSearch';
+import type { SearchProgress, StarSearch } from './starSearch';
+
+export function searchFailedMessage(pattern: string, error: unknown): string {
+  const reason = error instanceof Error ? error.message : String(error);
+  return `Search for "${pattern}" stopped: ${reason}`;
+}
+
+function progressOf(progress: TiledSearchProgress): SearchProgress {
+  return { ids: progress.matches, searchedNames: progress.searchedStars, totalNames: progress.totalStars };
+}
+
+interface Running {
+  controller: AbortController;
+  resolve: (outcome: SearchOutcome) => void;
+}
+
+/**
+ * Search over a tiled galaxy's label shards as they stream in (docs/rules.md#search): progress
+ * reports the matches so far, a new search aborts the running one. No time limit: fetching shards
+ * takes as long as the network does, and a new keystroke stops it.
+ */
+export class TiledStarSearch implements StarSearch {
+  private running: Running | undefined;
+
+  constructor(private readonly galaxy: Pick<TiledGalaxy, 'search'>) {}
+
+  search(pattern: string, onProgress?: (progress: SearchProgress) => void): Promise<SearchOutcome> {
+    this.cancel();
+    if (!compileSearchPattern(pattern)) return Promise.resolve({ status: 'done', ids: new Uint32Array(0), invalid: true });
+    const controller = new AbortController();
+    return new Promise<SearchOutcome>((resolve) => {
+      const running: Running = { controller, resolve };
+      this.running = running;
+      const current = () => this.running === running;
+      const finish = (outcome: SearchOutcome) => {
+        if (!current()) return;
+        this.running = undefined;
+        resolve(outcome);
+      };
+      this.galaxy
+        .search(
+          pattern,
+          (progress) => {
+            if (current() && !progress.done) onProgress?.(progressOf(progress));
+          },
+          controller.signal,
+        )
+        .then(
+          (final) => finish({ status: 'done', ids: final.matches, invalid: false }),
+          (error: unknown) => finish({ status: 'stopped', message: searchFailedMessage(pattern, error) }),
+        );
+    });
+  }
+
+  cancel(): void {
+    const running = this.running;
+    if (!running) return;
+    this.running = undefined;
+    running.controller.abort();
+    running.resolve({ status: 'cancelled' });
+  }
+
+  dispose(): void {
+    this.cancel();
+  }
+}
