@@ -5,6 +5,8 @@ import { chromiumArgs, chromiumPath } from '../../support/chromium';
 import { sharedGalaxiesDir } from '../../support/sharedGalaxies';
 
 export interface BenchBrowser {
+  /** For suites that open a fresh context per measurement. */
+  browser: Browser;
   page: Page;
   origin: string;
   close(): Promise<void>;
@@ -35,6 +37,7 @@ export async function openBenchBrowser(pages: string[], options: { webgpu?: bool
   });
   const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
   return {
+    browser,
     page,
     origin,
     close: async () => {
