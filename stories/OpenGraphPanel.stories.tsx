@@ -56,12 +56,33 @@ export const ImportingWithProgress: Story = {
   },
 };
 
-export const ImportingParsing: Story = {
-  args: { state: { kind: 'importing', fileName: 'crates.csv', phase: 'parsing', loaded: 3_141_141, total: 3_141_141 } },
+export const ImportingUnknownSize: Story = {
+  // An address whose host sends no Content-Length: how much is left is not known.
+  args: { state: { kind: 'importing', fileName: 'edges.csv', phase: 'reading', loaded: 1_570_000 } },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    await expect(canvas.getByRole('status')).toHaveTextContent('Reading the graph in crates.csv…');
-    // Parsing has no measurable share done: the bar is indeterminate.
+    await expect(canvas.getByRole('status')).toHaveTextContent('Reading edges.csv…');
+    await expect(canvas.getByRole('status')).not.toHaveTextContent('%');
+    await expect(canvas.getByRole('progressbar', { name: 'Import progress' })).not.toHaveAttribute('value');
+  },
+};
+
+export const ImportingParsingWithProgress: Story = {
+  // The importers that read line by line (edge lists, BGP paths, Debian Packages) say how far they are.
+  args: { state: { kind: 'importing', fileName: 'crates.csv', phase: 'parsing', loaded: 2_198_799, total: 3_141_141 } },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByRole('status')).toHaveTextContent('Reading the graph in crates.csv - 70%');
+    await expect(canvas.getByRole('progressbar', { name: 'Import progress' })).toHaveAttribute('value', '70');
+  },
+};
+
+export const ImportingParsing: Story = {
+  // A format parsed in one go (GraphML, GEXF, JSON, DOT) has no share done to show: the bar is indeterminate.
+  args: { state: { kind: 'importing', fileName: 'social.graphml', phase: 'parsing', loaded: 0 } },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByRole('status')).toHaveTextContent('Reading the graph in social.graphml…');
     await expect(canvas.getByRole('progressbar', { name: 'Import progress' })).not.toHaveAttribute('value');
   },
 };

@@ -56,7 +56,7 @@ export function importBgpPaths(text: string, options: ImportOptions = {}): Impor
       previous = asn;
     }
     paths++;
-  });
+  }, options.onProgress);
   if (paths > 0) builder.notes.push(`${paths} AS paths read`);
   if (prepended > 0) builder.notes.push(`${prepended} prepended AS repetitions collapsed`);
   if (sets > 0) builder.notes.push(`${sets} paths ended at an AS set`);

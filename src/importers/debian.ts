@@ -8,7 +8,7 @@ interface Stanza {
 }
 
 /** RFC 822-style stanzas of a Packages file (or `apt-cache dumpavail`), with continuation lines. */
-function readStanzas(text: string, source?: string): Stanza[] {
+function readStanzas(text: string, source?: string, onProgress?: (share: number) => void): Stanza[] {
   const stanzas: Stanza[] = [];
   let current: Stanza | undefined;
   let lastField: string | undefined;
@@ -36,7 +36,7 @@ function readStanzas(text: string, source?: string): Stanza[] {
     }
     lastField = line.slice(0, colon).trim().toLowerCase();
     current.fields.set(lastField, line.slice(colon + 1).trim());
-  });
+  }, onProgress);
   return stanzas;
 }
 
@@ -66,7 +66,7 @@ function relations(value: string | undefined): string[][] {
  * Provides it.
  */
 export function importDebianPackages(text: string, options: ImportOptions = {}): ImportedGraph {
-  const stanzas = readStanzas(text, options.source);
+  const stanzas = readStanzas(text, options.source, options.onProgress);
   const real = new Map<string, Stanza>();
   const providers = new Map<string, string[]>();
   let repeated = 0;

@@ -69,6 +69,8 @@ function looksLikeHeader(fields: string[], next: string[] | undefined): boolean 
  * Edge lists: one edge per line, source then target (further columns such as weights are ignored),
  * separated by tabs, commas, semicolons or spaces; an optional header line; '#' and '%' comments.
  */
+const ROWS_PER_PROGRESS = 1 << 15;
+
 export function importEdgeList(text: string, options: ImportOptions = {}): ImportedGraph {
   const builder = new GraphBuilder();
   const rows: { fields: string[]; line: number }[] = [];
@@ -77,10 +79,12 @@ export function importEdgeList(text: string, options: ImportOptions = {}): Impor
     if (isComment(line)) return;
     delimiter ??= pickDelimiter(line);
     rows.push({ fields: splitFields(line, delimiter, lineNumber, options.source), line: lineNumber });
-  });
+  }, options.onProgress && ((share) => options.onProgress?.(share / 2)));
   let first = 0;
   if (rows.length > 0 && looksLikeHeader(rows[0].fields, rows[1]?.fields)) first = 1;
   for (let r = first; r < rows.length; r++) {
+    // Splitting the lines was the first half of the work, naming the nodes is the second.
+    if (options.onProgress && r % ROWS_PER_PROGRESS === 0) options.onProgress(0.5 + r / rows.length / 2);
     const { fields, line } = rows[r];
     if (fields.length < 2) {
       throw new ImportError(

@@ -9,7 +9,7 @@ import { importGraphml } from './graphml';
 import { importGraphTool } from './graphTool';
 import { importNodeLinkJson } from './nodeLinkJson';
 import { importPackageLock } from './packageLock';
-import { FORMATS, ImportError, type GraphFormat, type ImportedGraph } from './types';
+import { FORMATS, ImportError, type GraphFormat, type ImportedGraph, type ImportOptions } from './types';
 import { rootElementName } from './xml';
 
 export { FORMATS, ImportError, type GraphFormat, type ImportedGraph } from './types';
@@ -73,7 +73,12 @@ export function parseFormat(name: string): GraphFormat {
 }
 
 /** Imports one file's bytes (gzip is undone first); `format` overrides detection. */
-export function importGraph(bytes: Uint8Array, fileName: string, format?: GraphFormat): ImportedGraph {
+export function importGraph(
+  bytes: Uint8Array,
+  fileName: string,
+  format?: GraphFormat,
+  onProgress?: ImportOptions['onProgress'],
+): ImportedGraph {
   const source = baseName(fileName);
   if (isGzip(bytes)) {
     try {
@@ -100,7 +105,7 @@ export function importGraph(bytes: Uint8Array, fileName: string, format?: GraphF
     );
   }
   const text = new TextDecoder('utf-8').decode(bytes).replace(/^\uFEFF/, '');
-  const options = { source };
+  const options: ImportOptions = { source, onProgress };
   switch (chosen) {
     case 'edgelist':
       return importEdgeList(text, options);

@@ -49,4 +49,6 @@ export class ImportError extends Error {
 export interface ImportOptions {
   /** File name shown in messages. */
   source?: string;
+  /** Called now and then with the share of the text parsed so far (0 to 1), by the importers that read line by line. */
+  onProgress?: (share: number) => void;
 }

@@ -1,14 +1,46 @@
-import { zipSync, strToU8 } from 'fflate';
+import { gzipSync, strToU8, zipSync, type Zippable } from 'fflate';
 import type { Manifest } from '../data/manifest';
+import { LabelsScanner } from '../data/wire/labelsScanner';
+import { TILES_FOLDER } from '../tiles/format/layout';
+import { buildTiles } from '../tiles/write/buildTiles';
 import type { LocalGalaxyFiles } from './localGalaxies';
+
+/** As `galaxy build` packs tiles (src/tiles/write/writeTiles.ts). */
+const TILE_GZIP_LEVEL = 4;
+
+/** The tiled form of the three wire files (docs/tiles.md), as a folder for fflate: already gzipped, so stored. */
+function tilesFolder(files: LocalGalaxyFiles): Zippable {
+  const folder: Zippable = {};
+  buildTiles(
+    {
+      positions: () => files.positions,
+      links: () => files.links,
+      labels: (starCount) => {
+        const scanner = new LabelsScanner();
+        scanner.pushText(files.labels);
+        return scanner.finish(starCount);
+      },
+    },
+    (relativePath, data) => {
+      const parts = relativePath.split('/');
+      const name = parts.pop() as string;
+      let at = folder;
+      for (const part of parts) at = (at[part] ??= {}) as Zippable;
+      at[name] = [data, { level: 0 }];
+    },
+    { gzip: (bytes) => gzipSync(bytes, { level: TILE_GZIP_LEVEL }) },
+  );
+  return folder;
+}
 
 /**
  * A galaxy folder as a zip: <name>/manifest.json and <name>/<version>/{positions.bin, links.bin,
- * labels.json}, so that unzipping it into a data root gives what `galaxy serve`, `galaxy inspect`
- * and any static host read. Binary files are stored, labels compressed.
+ * labels.json, tiles/}, the version listed under the manifest's "tiles" key, so that unzipping it
+ * into a data root gives what `galaxy serve`, `galaxy inspect` and any static host read. Binary
+ * files are stored, labels compressed.
  */
 export function galaxyZip(name: string, version: string, files: LocalGalaxyFiles, title?: string): Uint8Array {
-  const manifest: Manifest = { last: version, all: [version], ...(title ? { meta: { title } } : {}) };
+  const manifest: Manifest = { last: version, all: [version], tiles: [version], ...(title ? { meta: { title } } : {}) };
   return zipSync({
     [name]: {
       'manifest.json': strToU8(`${JSON.stringify(manifest, null, 2)}\n`),
@@ -16,6 +48,7 @@ export function galaxyZip(name: string, version: string, files: LocalGalaxyFiles
         'positions.bin': [new Uint8Array(files.positions), { level: 0 }],
         'links.bin': [new Uint8Array(files.links), { level: 0 }],
         'labels.json': [strToU8(files.labels), { level: 6 }],
+        [TILES_FOLDER]: tilesFolder(files),
       },
     },
   });

@@ -53,12 +53,20 @@ self.onmessage = async (event: MessageEvent<ImportRequest>) => {
       budget: request.budget,
       onProgress: (loaded) => reply({ type: 'progress', phase: 'reading', loaded, total }),
     });
-    reply({ type: 'progress', phase: 'parsing', loaded: total ?? bytes.length, total });
+    // Until an importer reports how far it is (those that read line by line do), the bar is indeterminate.
+    reply({ type: 'progress', phase: 'parsing', loaded: 0, total: undefined });
     const format = request.format ?? detectFormat(name, bytes);
     if (!format) {
       throw new OpenError(`${name}: not a graph format this viewer knows. Known formats: ${KNOWN_FORMATS_TEXT}.`);
     }
-    const graph = importGraph(bytes, name, format);
+    const inputBytes = total ?? bytes.length;
+    let percentSent = -1;
+    const graph = importGraph(bytes, name, format, (share) => {
+      const percent = Math.floor(100 * share);
+      if (percent === percentSent) return;
+      percentSent = percent;
+      reply({ type: 'progress', phase: 'parsing', loaded: Math.round(share * inputBytes), total: inputBytes });
+    });
     const nodeCount = graph.labels.length;
     if (nodeCount === 0) throw new OpenError(`${name}: the file holds no nodes`);
     reply({ type: 'progress', phase: 'encoding', loaded: total ?? bytes.length, total });

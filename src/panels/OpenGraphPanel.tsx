@@ -1,14 +1,9 @@
 import { useId, useState, type FormEvent } from 'react';
 import './panel.css';
 import './OpenGraphPanel.css';
+import { ImportStatus, type OpenGraphState } from './ImportStatus';
 
-export type ImportPhase = 'reading' | 'parsing' | 'encoding';
-
-export type OpenGraphState =
-  | { kind: 'idle' }
-  | { kind: 'importing'; fileName: string; phase: ImportPhase; loaded: number; total?: number }
-  | { kind: 'error'; fileName: string; message: string }
-  | { kind: 'too-big'; fileName: string; needed: string; available: string; command: string };
+export type { ImportPhase, OpenGraphState } from './ImportStatus';
 
 export interface OpenGraphPanelProps {
   state: OpenGraphState;
@@ -23,16 +18,6 @@ export interface OpenGraphPanelProps {
   onUrl: (url: string) => void;
   onCancel: () => void;
   onDismiss: () => void;
-}
-
-const PHASE_TEXT: Record<ImportPhase, string> = {
-  reading: 'Reading',
-  parsing: 'Reading the graph in',
-  encoding: 'Preparing the stars of',
-};
-
-function percent(loaded: number, total: number | undefined): number | undefined {
-  return total && total > 0 ? Math.min(100, Math.round((100 * loaded) / total)) : undefined;
 }
 
 /**
@@ -104,64 +89,7 @@ export function OpenGraphPanel({ state, dragOver = false, formats, format, onFor
         </label>{' '}
         Formats: {formats.join(', ')}; gzip-compressed or not.
       </p>
-      {state.kind === 'importing' ? <ImportProgress {...state} onCancel={onCancel} /> : null}
-      {state.kind === 'error' ? (
-        <div className="open-graph__message open-graph__message--error" role="alert">
-          <p>
-            Could not open <strong>{state.fileName}</strong>.
-          </p>
-          <p className="open-graph__detail">{state.message}</p>
-          <button type="button" onClick={onDismiss}>
-            Dismiss
-          </button>
-        </div>
-      ) : null}
-      {state.kind === 'too-big' ? (
-        <div className="open-graph__message open-graph__message--error" role="alert">
-          <p>
-            <strong>{state.fileName}</strong> is too big for this browser: it would need about {state.needed} of memory, and this
-            browser gives a page about {state.available}.
-          </p>
-          <p>Build it with the command line instead, then serve the folder it writes:</p>
-          <pre className="open-graph__command">{state.command}</pre>
-          <button type="button" onClick={onDismiss}>
-            Dismiss
-          </button>
-        </div>
-      ) : null}
-      {dragOver ? (
-        <div className="open-graph__drop-zone" data-testid="drop-zone" aria-hidden="true">
-          <p>Drop the graph file to open it</p>
-        </div>
-      ) : null}
+      <ImportStatus state={state} dragOver={dragOver} onCancel={onCancel} onDismiss={onDismiss} />
     </section>
-  );
-}
-
-function ImportProgress({
-  fileName,
-  phase,
-  loaded,
-  total,
-  onCancel,
-}: {
-  fileName: string;
-  phase: ImportPhase;
-  loaded: number;
-  total?: number;
-  onCancel: () => void;
-}) {
-  const done = phase === 'reading' ? percent(loaded, total) : undefined;
-  return (
-    <div className="open-graph__progress" role="status">
-      <p>
-        {PHASE_TEXT[phase]} <strong>{fileName}</strong>
-        {done !== undefined ? ` - ${done}%` : '…'}
-      </p>
-      <progress aria-label="Import progress" max={100} value={done} />
-      <button type="button" onClick={onCancel}>
-        Cancel
-      </button>
-    </div>
   );
 }

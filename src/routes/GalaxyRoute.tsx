@@ -5,6 +5,7 @@ import { fetchGalaxyNames } from '../data/fetch/galaxyIndex';
 import { StreamedCatalog } from '../data/streamedCatalog';
 import { ecosystemKind } from '../ecosystems/kind';
 import { AboutLink, ErrorPanel, HelpOverlay, SearchBox, StatsLine, SteeringOverlay, StreamingStatsLine } from '../panels';
+import { GalaxyScreenDrop } from '../open/GalaxyScreenDrop';
 import { LocalGalaxyControls } from '../open/LocalGalaxyControls';
 import { isLocalGalaxy } from '../open/localName';
 import { GalaxyCanvas } from '../scene/GalaxyCanvas';
@@ -162,6 +163,7 @@ export function GalaxyRoute({ name }: { name: string }) {
       <HelpOverlay visible={helpVisible && !error} touch={touch} />
       <SteeringOverlay active={steering} />
       <AboutLink />
+      <GalaxyScreenDrop />
     </main>
   );
 }

@@ -49,13 +49,17 @@ test('"Save galaxy" gives a zip that galaxy inspect accepts and galaxy serve ope
     writeFileSync(path.join(dataRoot, name), bytes);
   }
   expect(Object.keys(entries).some((name) => name === 'karate/manifest.json')).toBe(true);
+  expect(Object.keys(entries).some((name) => /^karate\/[^/]+\/tiles\/index\.json$/.test(name))).toBe(true);
   const report = JSON.parse(galaxyCli(['inspect', path.join(dataRoot, 'karate'), '--json'])) as {
     valid: boolean;
     nodes: number;
     edges: number;
     warnings: string[];
+    tiles?: { tiles: number; problems: string[] };
   };
   expect(report).toMatchObject({ valid: true, nodes: graph.labels.length, edges: graph.sources.length, warnings: [] });
+  // The tiles in the zip pass inspection against the classic files beside them.
+  expect(report.tiles).toMatchObject({ tiles: 1, problems: [] });
 
   const server: Server = await startServer({ dataRoot, port: 0, host: '127.0.0.1' });
   try {

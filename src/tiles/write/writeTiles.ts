@@ -1,39 +1,20 @@
 import { closeSync, existsSync, mkdirSync, openSync, readFileSync, readSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { labelAt, type LabelIndex } from '../../data/labelIndex';
-import { decodeLinks, type DecodedLinks } from '../../data/wire/links';
+import type { LabelIndex } from '../../data/labelIndex';
 import { LabelsScanner } from '../../data/wire/labelsScanner';
-import { encodeAdjacency } from '../format/adjacencyCodec';
-import { encodeHierarchy } from '../format/hierarchyCodec';
-import { encodeLabelShard } from '../format/labelShard';
-import { fillPath, TILE_INDEX_FILE, TILES_FOLDER, TILES_FORMAT_VERSION } from '../format/layout';
-import { encodeTile } from '../format/tileCodec';
-import type { TileIndex } from '../format/tileIndex';
-import type { TileHierarchy } from '../tileHierarchy';
-import { buildOctree } from './buildOctree';
+import { TILES_FOLDER } from '../format/layout';
+import { buildTiles, type BuildTilesOptions, type BuiltTiles } from './buildTiles';
 
-/** Most stars per tile: 4096 stars are 72 KB before and about 40 KB after gzip (docs/decisions.md). */
-export const DEFAULT_TILE_CAPACITY = 4096;
+export { DEFAULT_TILE_CAPACITY, SHARD_TARGET_BYTES } from './buildTiles';
+
 /** On npm level 4 packs within 2% of level 9 in a quarter of the time (docs/decisions.md). */
 const GZIP_LEVEL = 4;
-/** Shards close once their uncompressed bytes pass this. */
-export const SHARD_TARGET_BYTES = 256 * 1024;
 
-export interface WriteTilesOptions {
-  capacity?: number;
-  compression?: 'gzip' | 'none';
-  /** Uncompressed bytes after which an adjacency or label shard closes (default SHARD_TARGET_BYTES). */
-  shardBytes?: number;
-  onPhase?: (phase: string) => void;
-}
+export type WriteTilesOptions = Omit<BuildTilesOptions, 'gzip'>;
 
-export interface WriteTilesResult {
-  index: TileIndex;
+export interface WriteTilesResult extends BuiltTiles {
   folder: string;
-  /** Bytes written per kind of file. */
-  bytes: { hierarchy: number; tiles: number; adjacency: number; labels: number };
-  largestTileBytes: number;
 }
 
 function wholeFile(file: string): ArrayBuffer {
@@ -61,189 +42,28 @@ function readLabels(file: string, starCount: number): LabelIndex {
 
 /**
  * Writes the tiled form of the classic files in `versionDir` into `versionDir/tiles/` (replacing any
- * tiles there): written into a hidden folder first and renamed into place. Links and names are read
- * with the viewer's own decoders, so damaged classic files are repaired the same way.
+ * tiles there): written into a hidden folder first and renamed into place.
  */
 export function writeTiles(versionDir: string, options: WriteTilesOptions = {}): WriteTilesResult {
-  const capacity = options.capacity ?? DEFAULT_TILE_CAPACITY;
-  const compression = options.compression ?? 'gzip';
-  const pack = (bytes: Uint8Array): Uint8Array => (compression === 'gzip' ? gzipSync(bytes, { level: GZIP_LEVEL }) : bytes);
-  const suffix = compression === 'gzip' ? '.gz' : '';
-  const phase = options.onPhase ?? (() => {});
-  const shardBytes = options.shardBytes ?? SHARD_TARGET_BYTES;
-
-  phase('reading positions.bin');
-  const positionsBuffer = wholeFile(path.join(versionDir, 'positions.bin'));
-  const starCount = Math.floor(positionsBuffer.byteLength / 12);
-  if (starCount === 0) throw new Error(`${versionDir}/positions.bin holds no stars`);
-  // Let, so that positions and links can be dropped before labels.json, the biggest file, is read.
-  let positions: Int32Array | undefined = new Int32Array(starCount * 3);
-  const view = new DataView(positionsBuffer);
-  for (let i = 0; i < positions.length; i++) positions[i] = view.getInt32(i * 4, true);
-
-  phase('reading links.bin');
-  let links: DecodedLinks | undefined = decodeLinks(wholeFile(path.join(versionDir, 'links.bin')), starCount);
-  const linkCount = links.edgeCount;
-  const bounds = coordinateBounds(positions);
-  const inDegree = new Uint32Array(starCount);
-  const outDegree = new Uint32Array(starCount);
-  let maxOutDegree = 0;
-  for (let i = 0; i < starCount; i++) {
-    inDegree[i] = links.inOffsets[i + 1] - links.inOffsets[i];
-    outDegree[i] = links.outOffsets[i + 1] - links.outOffsets[i];
-    if (outDegree[i] > maxOutDegree) maxOutDegree = outDegree[i];
-  }
-
-  phase('sorting stars into tiles');
-  const octree = buildOctree(positions, inDegree, capacity);
-  const { starOrder, tileFirstStars } = octree;
-
   const staging = path.join(versionDir, `.${TILES_FOLDER}.partial-${process.pid}`);
   rmSync(staging, { recursive: true, force: true });
-  const tilesTemplate = `stars/{index}.bin${suffix}`;
-  const adjacencyTemplate = `adjacency/{index}.bin${suffix}`;
-  const labelsTemplate = `labels/{index}.json${suffix}`;
   for (const folder of ['stars', 'adjacency', 'labels']) mkdirSync(path.join(staging, folder), { recursive: true });
-  const bytes = { hierarchy: 0, tiles: 0, adjacency: 0, labels: 0 };
-  const write = (template: string, index: number, data: Uint8Array) => {
-    writeFileSync(path.join(staging, fillPath(template, index)), data);
-    return data.byteLength;
-  };
-
   try {
-    phase('writing tiles');
-    const byteSize = new Uint32Array(octree.tileCount);
-    const hierarchy: TileHierarchy = { ...octree, byteSize };
-    let largestTileBytes = 0;
-    for (let tile = 0; tile < octree.tileCount; tile++) {
-      const first = tileFirstStars[tile];
-      const count = tileFirstStars[tile + 1] - first;
-      const classicIds = starOrder.subarray(first, first + count);
-      const tilePositions = new Int32Array(count * 3);
-      const tileIn = new Uint32Array(count);
-      const tileOut = new Uint32Array(count);
-      for (let k = 0; k < count; k++) {
-        const id = classicIds[k];
-        tilePositions.set(positions.subarray(id * 3, id * 3 + 3), k * 3);
-        tileIn[k] = inDegree[id];
-        tileOut[k] = outDegree[id];
-      }
-      const encoded = pack(encodeTile(hierarchy, tile, first, { classicIds, positions: tilePositions, inDegree: tileIn, outDegree: tileOut }));
-      byteSize[tile] = write(tilesTemplate, tile, encoded);
-      bytes.tiles += byteSize[tile];
-      largestTileBytes = Math.max(largestTileBytes, byteSize[tile]);
-    }
-
-    phase('writing adjacency shards');
-    const adjacency = writeAdjacencyShards(links, starOrder, inDegree, outDegree, shardBytes, (shard, data) =>
-      write(adjacencyTemplate, shard, pack(data)),
+    const built = buildTiles(
+      {
+        positions: () => wholeFile(path.join(versionDir, 'positions.bin')),
+        links: () => wholeFile(path.join(versionDir, 'links.bin')),
+        labels: (starCount) => readLabels(path.join(versionDir, 'labels.json'), starCount),
+      },
+      (relativePath, data) => writeFileSync(path.join(staging, relativePath), data),
+      { ...options, gzip: (bytes) => gzipSync(bytes, { level: GZIP_LEVEL }) },
     );
-    bytes.adjacency = adjacency.bytes;
-    links = undefined;
-    positions = undefined;
-
-    phase('reading labels.json');
-    const labels = readLabels(path.join(versionDir, 'labels.json'), starCount);
-    phase('writing label shards');
-    const labelBoundaries = shardBoundaries(starCount, shardBytes, (s) => labels.labelEnds[starOrder[s]] - labels.labelStarts[starOrder[s]] + 3);
-    for (let shard = 0; shard + 1 < labelBoundaries.length; shard++) {
-      const names: string[] = [];
-      for (let s = labelBoundaries[shard]; s < labelBoundaries[shard + 1]; s++) names.push(labelAt(labels, starOrder[s]));
-      bytes.labels += write(labelsTemplate, shard, pack(Buffer.from(encodeLabelShard(names))));
-    }
-
-    phase('writing hierarchy and index');
-    const hierarchyFile = `hierarchy.bin${suffix}`;
-    const hierarchyBytes = pack(encodeHierarchy(hierarchy, { totalLinks: linkCount }));
-    writeFileSync(path.join(staging, hierarchyFile), hierarchyBytes);
-    bytes.hierarchy = hierarchyBytes.byteLength;
-    const index: TileIndex = {
-      format: TILES_FORMAT_VERSION,
-      stars: starCount,
-      links: linkCount,
-      maxInDegree: octree.maxInDegree,
-      maxOutDegree,
-      bounds,
-      tileCapacity: capacity,
-      tileCount: octree.tileCount,
-      compression,
-      hierarchy: hierarchyFile,
-      tiles: tilesTemplate,
-      adjacency: { path: adjacencyTemplate, starBoundaries: adjacency.boundaries },
-      labels: { path: labelsTemplate, starBoundaries: labelBoundaries },
-    };
-    writeFileSync(path.join(staging, TILE_INDEX_FILE), `${JSON.stringify(index)}\n`);
     const finalDir = path.join(versionDir, TILES_FOLDER);
     if (existsSync(finalDir)) rmSync(finalDir, { recursive: true, force: true });
     renameSync(staging, finalDir);
-    return { index, folder: finalDir, bytes, largestTileBytes };
+    return { ...built, folder: finalDir };
   } catch (error) {
     rmSync(staging, { recursive: true, force: true });
     throw error;
   }
-}
-
-/** Out- and in-links in shards of star ranges, targets renumbered to tiled star numbers. */
-function writeAdjacencyShards(
-  links: DecodedLinks,
-  starOrder: Uint32Array,
-  inDegree: Uint32Array,
-  outDegree: Uint32Array,
-  shardBytes: number,
-  writeShard: (shard: number, data: Uint8Array) => number,
-): { boundaries: number[]; bytes: number } {
-  const starCount = starOrder.length;
-  const starOf = new Uint32Array(starCount);
-  for (let s = 0; s < starCount; s++) starOf[starOrder[s]] = s;
-  const boundaries = shardBoundaries(starCount, shardBytes, (s) => {
-    const id = starOrder[s];
-    return 8 + 4 * (outDegree[id] + inDegree[id]);
-  });
-  let bytes = 0;
-  for (let shard = 0; shard + 1 < boundaries.length; shard++) {
-    const first = boundaries[shard];
-    const count = boundaries[shard + 1] - first;
-    const outOffsets = new Uint32Array(count + 1);
-    const inOffsets = new Uint32Array(count + 1);
-    for (let k = 0; k < count; k++) {
-      const id = starOrder[first + k];
-      outOffsets[k + 1] = outOffsets[k] + outDegree[id];
-      inOffsets[k + 1] = inOffsets[k] + inDegree[id];
-    }
-    const outTargets = new Uint32Array(outOffsets[count]);
-    const inTargets = new Uint32Array(inOffsets[count]);
-    for (let k = 0; k < count; k++) {
-      const id = starOrder[first + k];
-      for (let e = links.outOffsets[id], at = outOffsets[k]; e < links.outOffsets[id + 1]; e++, at++) outTargets[at] = starOf[links.outTargets[e]];
-      for (let e = links.inOffsets[id], at = inOffsets[k]; e < links.inOffsets[id + 1]; e++, at++) inTargets[at] = starOf[links.inTargets[e]];
-    }
-    bytes += writeShard(shard, encodeAdjacency({ shard, firstStar: first, count, outOffsets, outTargets, inOffsets, inTargets }));
-  }
-  return { boundaries, bytes };
-}
-
-/** Star numbers where shards start, each shard closing once its bytes pass `target`; ends with the total. */
-function shardBoundaries(starCount: number, target: number, bytesOf: (star: number) => number): number[] {
-  const boundaries = [0];
-  let bytes = 0;
-  for (let s = 0; s < starCount; s++) {
-    bytes += bytesOf(s);
-    if (bytes >= target && s + 1 < starCount) {
-      boundaries.push(s + 1);
-      bytes = 0;
-    }
-  }
-  boundaries.push(starCount);
-  return boundaries;
-}
-
-function coordinateBounds(positions: Int32Array): TileIndex['bounds'] {
-  const min: [number, number, number] = [Infinity, Infinity, Infinity];
-  const max: [number, number, number] = [-Infinity, -Infinity, -Infinity];
-  for (let i = 0; i < positions.length; i++) {
-    const axis = i % 3;
-    if (positions[i] < min[axis]) min[axis] = positions[i];
-    if (positions[i] > max[axis]) max[axis] = positions[i];
-  }
-  return { min, max };
 }

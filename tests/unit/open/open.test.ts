@@ -112,7 +112,7 @@ describe('the layout stepped in the browser', () => {
 });
 
 describe('the saved zip', () => {
-  it('holds a galaxy folder: manifest.json and the version folder in the wire format', () => {
+  it('holds a galaxy folder: manifest.json and the version folder in the wire format, with its tiles', () => {
     const zip = galaxyZip('karate', 'v1', { positions: new Int32Array([1, 2, 3]).buffer, links: new Int32Array([-1]).buffer, labels: '["a"]' }, 'karate.csv');
     const files = unzipSync(zip);
     expect(Object.keys(files).filter((name) => !name.endsWith('/')).sort()).toEqual([
@@ -120,8 +120,14 @@ describe('the saved zip', () => {
       'karate/v1/labels.json',
       'karate/v1/links.bin',
       'karate/v1/positions.bin',
+      'karate/v1/tiles/adjacency/0.bin.gz',
+      'karate/v1/tiles/hierarchy.bin.gz',
+      'karate/v1/tiles/index.json',
+      'karate/v1/tiles/labels/0.json.gz',
+      'karate/v1/tiles/stars/0.bin.gz',
     ]);
-    expect(JSON.parse(strFromU8(files['karate/manifest.json']))).toEqual({ last: 'v1', all: ['v1'], meta: { title: 'karate.csv' } });
+    expect(JSON.parse(strFromU8(files['karate/manifest.json']))).toEqual({ last: 'v1', all: ['v1'], tiles: ['v1'], meta: { title: 'karate.csv' } });
+    expect(JSON.parse(strFromU8(files['karate/v1/tiles/index.json']))).toMatchObject({ stars: 1, links: 0, tileCount: 1 });
     expect(new Int32Array(files['karate/v1/positions.bin'].slice().buffer)).toEqual(new Int32Array([1, 2, 3]));
   });
 });

@@ -7,8 +7,23 @@ export interface GpuLayoutRequest {
   method?: 'octree' | 'exact';
 }
 
+/** One level of the multilevel layout as the GPU ran it. */
+export interface GpuLevelTiming {
+  nodes: number;
+  iterations: number;
+  /**
+   * Iterations timed and their seconds, read-backs included: every batch but the level's first
+   * (which uploads the level, and on the coarsest compiles the pipelines) when the level ran more
+   * than one batch.
+   */
+  timedIterations: number;
+  timedSeconds: number;
+}
+
 export interface GpuLayoutStats {
   adapter: string;
+  /** `GPUAdapterInfo.isFallbackAdapter` (true for SwiftShader in Chromium). */
+  fallbackAdapter: boolean;
   converged: boolean;
   /** Iterations over all levels. */
   iterations: number;
@@ -18,6 +33,8 @@ export interface GpuLayoutStats {
   finestSeconds: number;
   /** From the first step to convergence, coarsening and read-backs included. */
   wallSeconds: number;
+  /** Coarsest level first. */
+  levelTimings: GpuLevelTiming[];
 }
 
 /** The page's binary graph: node count, link count, then source and target per link (all u32 little-endian). */
