@@ -36,3 +36,10 @@ export async function ensureE2eTiledGalaxies(): Promise<void> {
   if (existsSync(tile(DAMAGED_TILES.missing))) rmSync(tile(DAMAGED_TILES.missing));
   truncateSync(tile(DAMAGED_TILES.truncated), 100);
 }
+
+/** A generated galaxy of ten million stars: the huge-galaxy spec and the tiles bench open it (~3 min of CPU and ~1.5 GB to make, once). */
+export const SYNTHETIC_10M = 'synthetic-10m';
+
+export function ensureHugeGalaxy(): Promise<string> {
+  return ensureSyntheticGalaxy(E2E_TILED_DIR, SYNTHETIC_10M, 10_000_000, 10);
+}

@@ -74,8 +74,7 @@ const suite: BenchSuite = {
     if (!haveSharedGalaxies) return { skipped: sharedGalaxiesMissingReason };
     const bench = await openBenchBrowser(['index.html'], { webgpu: true });
     try {
-      const browser = bench.page.context().browser();
-      if (!browser) throw new Error('no browser behind the bench page');
+      const { browser } = bench;
       const results: Record<string, unknown> = {
         note:
           'Production build on Vite preview over loopback, headless Chromium on SwiftShader, fresh context (cold HTTP cache) per ' +

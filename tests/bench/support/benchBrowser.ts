@@ -5,6 +5,8 @@ import { chromiumArgs, chromiumPath } from '../../support/chromium';
 import { sharedGalaxiesDir } from '../../support/sharedGalaxies';
 
 export interface BenchBrowser {
+  /** For suites that open a fresh context per measurement. */
+  browser: Browser;
   page: Page;
   origin: string;
   close(): Promise<void>;
@@ -14,11 +16,11 @@ const BENCH_OUT_DIR = 'node_modules/.cache/galaxy-bench';
 
 /**
  * A production build of the given bench pages (paths of their index.html) served by Vite's preview
- * server with the shared galaxies (and data/) at /data, and Debian's Chromium on it: benchmarks run
- * the same bundled code and browser a visitor gets.
+ * server with the shared galaxies (and data/, and any `dataDirs` before them) at /data, and Debian's
+ * Chromium on it: benchmarks run the same bundled code and browser a visitor gets.
  */
-export async function openBenchBrowser(pages: string[], options: { webgpu?: boolean } = {}): Promise<BenchBrowser> {
-  process.env.GALAXY_DATA_DIR = [sharedGalaxiesDir, 'data'].join(path.delimiter);
+export async function openBenchBrowser(pages: string[], options: { webgpu?: boolean; dataDirs?: string[] } = {}): Promise<BenchBrowser> {
+  process.env.GALAXY_DATA_DIR = [...(options.dataDirs ?? []), sharedGalaxiesDir, 'data'].join(path.delimiter);
   await build({
     logLevel: 'warn',
     build: {
@@ -35,6 +37,7 @@ export async function openBenchBrowser(pages: string[], options: { webgpu?: bool
   });
   const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
   return {
+    browser,
     page,
     origin,
     close: async () => {

@@ -1,0 +1,339 @@
+/**
+ * Streaming tiled galaxies (issue 10): generated galaxies of 100k, 1M and 10M stars opened by the
+ * real viewer at its default star budget on both backends, and npm tiled against its classic files.
+ * Per galaxy: navigation to the first star frame and to interactive (median of ROUNDS fresh
+ * openings), then one opening that streams until the drawn stars settle and flies a fixed camera
+ * path, timing every frame and sampling the tab's memory (main-thread JS heap and GPU buffers)
+ * throughout. Targets: first frame within 1.5x from 100k to 10M, frame time flat in N (ratios to
+ * 100k), memory flat beyond the budget (ratios to 1M), tiled npm's first frame 5x sooner than its
+ * whole-file load.
+ *
+ * BENCH_TILES_SIZES=100k,1m,10m picks the generated galaxies (10M costs ~3 min of CPU and ~1.5 GB
+ * to generate and tile, once: they stay in E2E_TILED_DIR, beside the end-to-end tests' ones);
+ * TILES_BENCH_ROUNDS, TILES_BENCH_FLIGHT_STEPS and TILES_BENCH_SETTLE_S tune the run; BENCH_TILES_NPM=0 leaves
+ * npm out.
+ */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import type { Browser, BrowserContext, Page } from 'playwright';
+import { budgetWithStars, defaultBudget, deviceHints } from '../../../src/tiles/planner/budgets';
+import { E2E_TILED_DIR, ensureHugeGalaxy, npmLastVersion, SYNTHETIC_10M, SYNTHETIC_1M, TILED_NPM } from '../../support/e2eTiledGalaxies';
+import { drawnStarsSettled } from '../../support/drawnStars';
+import { flightPath, flyAndTime, worldCentre } from '../../support/flightPath';
+import { haveSharedGalaxies } from '../../support/sharedGalaxies';
+import { GPU_BUFFER_METER, sampleTabMemory, TabMeter, type MemoryPeaks } from '../../support/tabMemory';
+import { ensureSyntheticGalaxy, ensureTiledCopy, TEST_VERSION } from '../../support/tiledGalaxies';
+import type { BenchSuite } from '../run';
+import { median, openBenchBrowser } from '../support/benchBrowser';
+
+const ROUNDS = Number(process.env.TILES_BENCH_ROUNDS ?? 3);
+const FLIGHT_STEPS = Number(process.env.TILES_BENCH_FLIGHT_STEPS ?? 48);
+/** The drawn stars count as settled when unchanged for this long (ms), and streaming stops being awaited after SETTLE_LIMIT_MS. */
+const SETTLED_FOR_MS = 5_000;
+const SETTLE_LIMIT_MS = Number(process.env.TILES_BENCH_SETTLE_S ?? 180) * 1000;
+const OPEN_TIMEOUT_MS = 300_000;
+const BACKENDS = ['webgl2', 'webgpu'] as const;
+/** `budget=` for the second pair of openings, below 1M so that 1M and 10M both exceed it. */
+const FIXED_BUDGET = 500_000;
+type Backend = (typeof BACKENDS)[number];
+
+interface GeneratedGalaxy {
+  key: string;
+  name: string;
+  stars: number;
+  ensure(): Promise<string>;
+}
+
+/** 1M is the end-to-end tests' galaxy and 10M the huge-galaxy spec's, so each is generated once per machine. */
+const GENERATED: GeneratedGalaxy[] = [
+  { key: '100k', name: 'synthetic-100k', stars: 100_000, ensure: () => ensureSyntheticGalaxy(E2E_TILED_DIR, 'synthetic-100k', 100_000, 3) },
+  { key: '1m', name: SYNTHETIC_1M, stars: 1_000_000, ensure: () => ensureSyntheticGalaxy(E2E_TILED_DIR, SYNTHETIC_1M, 1_000_000, 7) },
+  { key: '10m', name: SYNTHETIC_10M, stars: 10_000_000, ensure: ensureHugeGalaxy },
+];
+const npmWanted = haveSharedGalaxies && process.env.BENCH_TILES_NPM !== '0';
+const wantedSizes = (process.env.BENCH_TILES_SIZES ?? '100k,1m,10m').toLowerCase().split(',').filter(Boolean);
+
+const round = (value: number, digits = 0) => Number(value.toFixed(digits));
+const mb = (bytes: number) => round(bytes / 2 ** 20, 1);
+const ratio = (value: number | undefined, base: number | undefined) => (value !== undefined && base ? round(value / base, 2) : undefined);
+
+function percentile(values: number[], p: number): number {
+  if (values.length === 0) return NaN;
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))];
+}
+
+interface Opening {
+  firstStarFrameMs: number;
+  interactiveMs: number;
+  /**
+   * When the manifest was requested: what the viewer takes to start (bundle, React, workers) before
+   * any galaxy data is asked for, the same for every galaxy; the rest of the first frame is data.
+   */
+  manifestRequestMs?: number;
+}
+
+/** A fresh context (cold HTTP cache) with the GPU buffer meter installed (in every opening, so that all pay for it alike). */
+async function openViewer(browser: Browser): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const page = await context.newPage();
+  await page.addInitScript(GPU_BUFFER_METER);
+  return { context, page };
+}
+
+/** Navigation start to the first star frame and to the page's `galaxy:interactive` mark, on the page clock. */
+async function waitForOpening(page: Page): Promise<Opening> {
+  const handle = await page.waitForFunction(
+    () => {
+      const first = (window as unknown as { galaxyScene?: { firstStarFrameAt?: number } }).galaxyScene?.firstStarFrameAt;
+      const mark = performance.getEntriesByName('galaxy:interactive')[0];
+      return first !== undefined && mark ? { first, interactive: mark.startTime } : false;
+    },
+    null,
+    { timeout: OPEN_TIMEOUT_MS, polling: 50 },
+  );
+  const { first, interactive } = (await handle.jsonValue()) as { first: number; interactive: number };
+  return { firstStarFrameMs: first, interactiveMs: interactive };
+}
+
+async function timeOpening(browser: Browser, url: string): Promise<Opening> {
+  const { context, page } = await openViewer(browser);
+  let manifestRequestedAt: number | undefined;
+  // Requests of the page and of its workers (the loader worker asks for the manifest).
+  context.on('requestfinished', (request) => {
+    if (manifestRequestedAt === undefined && new URL(request.url()).pathname.endsWith('/manifest.json')) manifestRequestedAt = request.timing().startTime;
+  });
+  try {
+    await page.goto(url);
+    const opening = await waitForOpening(page);
+    const timeOrigin = Number(await page.evaluate('performance.timeOrigin'));
+    return manifestRequestedAt === undefined ? opening : { ...opening, manifestRequestMs: manifestRequestedAt - timeOrigin };
+  } finally {
+    await context.close();
+  }
+}
+
+interface Flight {
+  opening: Opening;
+  budgetStars: number;
+  streamedStars: number;
+  streamSettled: boolean;
+  /** Navigation start to the last change of the drawn stars before they settled. */
+  streamSettledMs: number;
+  frames: { medianMs: number; p95Ms: number; timed: number; undrawn: number; medianStars: number; maxStars: number };
+  /** Peaks over streaming and flight (samples every 500 ms; the GPU peak is exact, kept in the page). */
+  memory: { mainHeapMB: number; workerHeapMB: number; gpuBuffersMB: number; totalMB: number; gpuBuffersExactPeakMB: number; samples: number };
+}
+
+function galaxyCentre(name: string): [number, number, number] {
+  const index = JSON.parse(readFileSync(path.join(E2E_TILED_DIR, name, TEST_VERSION, 'tiles', 'index.json'), 'utf8')) as {
+    bounds: { min: number[]; max: number[] };
+  };
+  return worldCentre(index.bounds);
+}
+
+/** One opening that streams to rest, then flies the fixed path, memory sampled throughout. */
+async function streamAndFly(browser: Browser, origin: string, backend: Backend, galaxy: GeneratedGalaxy, budget?: number): Promise<Flight> {
+  const url = `${origin}/index.html?renderer=${backend}#/galaxy/${galaxy.name}${budget === undefined ? '' : `?budget=${budget}`}`;
+  const { context, page } = await openViewer(browser);
+  const meter = await TabMeter.attach(page, await context.newCDPSession(page));
+  const sampler = sampleTabMemory(meter);
+  try {
+    await page.goto(url);
+    const opening = await waitForOpening(page);
+    const hints = (await page.evaluate(`({ deviceMemory: navigator.deviceMemory, hardwareConcurrency: navigator.hardwareConcurrency })`)) as {
+      deviceMemory?: number;
+      hardwareConcurrency?: number;
+    };
+    const budgetStars = budgetWithStars(defaultBudget(deviceHints(backend, hints)), budget).stars;
+    const streamed = await drawnStarsSettled(page, SETTLED_FOR_MS, SETTLE_LIMIT_MS);
+    const start = (await page.evaluate(`window.galaxyScene.getCamera().position`)) as [number, number, number];
+    const frames = await flyAndTime(page, flightPath(start, galaxyCentre(galaxy.name), FLIGHT_STEPS));
+    const peaks: MemoryPeaks = await sampler.stop();
+    const exactGpuPeak = await meter.gpuBufferPeak();
+    return {
+      opening: { firstStarFrameMs: round(opening.firstStarFrameMs), interactiveMs: round(opening.interactiveMs) },
+      budgetStars,
+      streamedStars: streamed.stars,
+      streamSettled: streamed.settled,
+      streamSettledMs: round(streamed.lastChangeMs),
+      frames: {
+        medianMs: round(median(frames.frameMs), 1),
+        p95Ms: round(percentile(frames.frameMs, 0.95), 1),
+        timed: frames.frameMs.length,
+        undrawn: frames.undrawn,
+        medianStars: median(frames.stars),
+        maxStars: Math.max(0, ...frames.stars),
+      },
+      memory: {
+        mainHeapMB: mb(peaks.mainHeapBytes),
+        workerHeapMB: mb(peaks.workerHeapBytes),
+        gpuBuffersMB: mb(peaks.gpuBufferBytes),
+        totalMB: mb(peaks.totalBytes),
+        gpuBuffersExactPeakMB: mb(Math.max(exactGpuPeak, peaks.gpuBufferBytes)),
+        samples: peaks.samples,
+      },
+    };
+  } finally {
+    await sampler.stop();
+    await context.close();
+  }
+}
+
+function summariseOpenings(openings: Opening[]) {
+  const first = openings.map((o) => o.firstStarFrameMs);
+  const interactive = openings.map((o) => o.interactiveMs);
+  const manifest = openings.flatMap((o) => (o.manifestRequestMs === undefined ? [] : [o.manifestRequestMs]));
+  const afterManifest = openings.flatMap((o) => (o.manifestRequestMs === undefined ? [] : [o.firstStarFrameMs - o.manifestRequestMs]));
+  return {
+    firstStarFrameMs: round(median(first)),
+    firstStarFrameRangeMs: [round(Math.min(...first)), round(Math.max(...first))],
+    interactiveMs: round(median(interactive)),
+    interactiveRangeMs: [round(Math.min(...interactive)), round(Math.max(...interactive))],
+    ...(manifest.length > 0 && {
+      manifestRequestMs: round(median(manifest)),
+      firstStarFrameAfterManifestMs: round(median(afterManifest)),
+    }),
+  };
+}
+
+type GalaxyFigures = { openings: ReturnType<typeof summariseOpenings>; flight: Flight };
+
+const perStar = (figures: GalaxyFigures | undefined) => (figures ? figures.flight.frames.medianMs / Math.max(1, figures.flight.frames.medianStars) : undefined);
+
+/** The ratios the issue's targets are stated in, per backend. */
+function ratios(figures: Record<string, GalaxyFigures | undefined>) {
+  const at = (key: string) => figures[key];
+  return {
+    firstStarFrame: {
+      '1m/100k': ratio(at('1m')?.openings.firstStarFrameMs, at('100k')?.openings.firstStarFrameMs),
+      '10m/100k': ratio(at('10m')?.openings.firstStarFrameMs, at('100k')?.openings.firstStarFrameMs),
+      target: '10m/100k <= 1.5',
+    },
+    firstStarFrameAfterManifest: {
+      '1m/100k': ratio(at('1m')?.openings.firstStarFrameAfterManifestMs, at('100k')?.openings.firstStarFrameAfterManifestMs),
+      '10m/100k': ratio(at('10m')?.openings.firstStarFrameAfterManifestMs, at('100k')?.openings.firstStarFrameAfterManifestMs),
+    },
+    interactive: {
+      '1m/100k': ratio(at('1m')?.openings.interactiveMs, at('100k')?.openings.interactiveMs),
+      '10m/100k': ratio(at('10m')?.openings.interactiveMs, at('100k')?.openings.interactiveMs),
+    },
+    frameTime: {
+      '1m/100k': ratio(at('1m')?.flight.frames.medianMs, at('100k')?.flight.frames.medianMs),
+      '10m/100k': ratio(at('10m')?.flight.frames.medianMs, at('100k')?.flight.frames.medianMs),
+      '10m/1m': ratio(at('10m')?.flight.frames.medianMs, at('1m')?.flight.frames.medianMs),
+      /** Below the budget every star is drawn, so frame time follows N; this says whether the cost per drawn star stays. */
+      perDrawnStar: {
+        '1m/100k': ratio(perStar(at('1m')), perStar(at('100k'))),
+        '10m/100k': ratio(perStar(at('10m')), perStar(at('100k'))),
+      },
+      target: 'flat in N (about 1) once N passes the budget; below it frame time follows the stars drawn',
+    },
+    memory: {
+      '10m/1m': ratio(at('10m')?.flight.memory.totalMB, at('1m')?.flight.memory.totalMB),
+      '10m/1m mainHeap': ratio(at('10m')?.flight.memory.mainHeapMB, at('1m')?.flight.memory.mainHeapMB),
+      '10m/1m workerHeap': ratio(at('10m')?.flight.memory.workerHeapMB, at('1m')?.flight.memory.workerHeapMB),
+      '10m/1m gpuBuffers': ratio(at('10m')?.flight.memory.gpuBuffersExactPeakMB, at('1m')?.flight.memory.gpuBuffersExactPeakMB),
+      target: 'flat beyond the budget (about 1)',
+    },
+  };
+}
+
+/** Tiled npm's first star frame and interactive against the classic whole-file load of the same folder (`tiles=0&stream=0`). */
+async function npmTiledAgainstClassic(browser: Browser, origin: string, backend: Backend) {
+  const tiledUrl = `${origin}/index.html?renderer=${backend}#/galaxy/${TILED_NPM}`;
+  const classicUrl = `${origin}/index.html?renderer=${backend}&tiles=0&stream=0#/galaxy/${TILED_NPM}`;
+  await timeOpening(browser, tiledUrl);
+  const tiled: Opening[] = [];
+  const classic: Opening[] = [];
+  for (let i = 0; i < ROUNDS; i++) {
+    tiled.push(await timeOpening(browser, tiledUrl));
+    classic.push(await timeOpening(browser, classicUrl));
+  }
+  const t = summariseOpenings(tiled);
+  const c = summariseOpenings(classic);
+  return {
+    tiled: t,
+    classicWholeFile: c,
+    firstStarFrameSpeedup: round(c.firstStarFrameMs / t.firstStarFrameMs, 2),
+    firstStarFrameAfterManifestSpeedup:
+      c.firstStarFrameAfterManifestMs !== undefined && t.firstStarFrameAfterManifestMs ? round(c.firstStarFrameAfterManifestMs / t.firstStarFrameAfterManifestMs, 2) : undefined,
+    interactiveSpeedup: round(c.interactiveMs / t.interactiveMs, 2),
+    target: 'firstStarFrameSpeedup >= 5',
+  };
+}
+
+const suite: BenchSuite = {
+  name: 'tiles',
+  async run() {
+    const galaxies = GENERATED.filter((galaxy) => wantedSizes.includes(galaxy.key));
+    for (const galaxy of galaxies) {
+      process.stderr.write(`bench tiles: making sure ${galaxy.name} exists in ${E2E_TILED_DIR} (generated once)\n`);
+      await galaxy.ensure();
+    }
+    if (npmWanted) ensureTiledCopy(E2E_TILED_DIR, 'npm', npmLastVersion(), TILED_NPM);
+
+    const bench = await openBenchBrowser(['index.html'], { webgpu: true, dataDirs: [E2E_TILED_DIR] });
+    try {
+      const { browser } = bench;
+      const results: Record<string, unknown> = {
+        note:
+          'Production build on Vite preview over loopback, headless Chromium on SwiftShader (a CPU rasteriser sharing the ' +
+          'machine\'s cores with the page), fresh context (cold HTTP cache) per opening, default star budget (the page\'s own ' +
+          'navigator.deviceMemory and hardwareConcurrency). ms from navigation start on the page clock. Frame time: from the ' +
+          'frame\'s timestamp to its GPU work done, per pose of a fixed flight (dolly to 15% of the distance to the centre, then ' +
+          'half a turn). Memory: peaks of the JS heaps of the page and of its workers (DevTools Runtime.getHeapUsage: V8, Blink and ' +
+          'array buffers) and of live GPU buffers (createBuffer/bufferData wrapped in the page), sampled every 500 ms while ' +
+          'streaming and flying; totalMB is the largest sum at one moment; textures are not counted.',
+        rounds: ROUNDS,
+        flightSteps: FLIGHT_STEPS,
+        dataDir: E2E_TILED_DIR,
+      };
+      for (const backend of BACKENDS) {
+        // Warm the server, the disk cache and the shader compiler.
+        if (galaxies[0]) await timeOpening(browser, `${bench.origin}/index.html?renderer=${backend}#/galaxy/${galaxies[0].name}`);
+        const figures: Record<string, GalaxyFigures | undefined> = {};
+        for (const galaxy of galaxies) {
+          const url = `${bench.origin}/index.html?renderer=${backend}#/galaxy/${galaxy.name}`;
+          const openings: Opening[] = [];
+          for (let i = 0; i < ROUNDS; i++) openings.push(await timeOpening(browser, url));
+          const flight = await streamAndFly(browser, bench.origin, backend, galaxy);
+          figures[galaxy.key] = { openings: summariseOpenings(openings), flight };
+          process.stderr.write(`bench tiles: ${backend} ${galaxy.name} ${JSON.stringify(figures[galaxy.key])}\n`);
+        }
+        const entry: Record<string, unknown> = { galaxies: figures, ratios: ratios(figures) };
+        process.stderr.write(`bench tiles: ${backend} ratios ${JSON.stringify(entry.ratios)}\n`);
+        // The default budget exceeds 1M stars here, so 1M and 10M differ in stars drawn: both again at one budget below 1M.
+        const beyond: Record<string, Flight> = {};
+        for (const galaxy of galaxies.filter((g) => g.stars > FIXED_BUDGET)) {
+          beyond[galaxy.key] = await streamAndFly(browser, bench.origin, backend, galaxy, FIXED_BUDGET);
+          process.stderr.write(`bench tiles: ${backend} ${galaxy.name} budget=${FIXED_BUDGET} ${JSON.stringify(beyond[galaxy.key])}\n`);
+        }
+        if (beyond['1m'] && beyond['10m']) {
+          entry.beyondBudget = {
+            budgetStars: FIXED_BUDGET,
+            galaxies: beyond,
+            ratios10mTo1m: {
+              memoryTotal: ratio(beyond['10m'].memory.totalMB, beyond['1m'].memory.totalMB),
+              mainHeap: ratio(beyond['10m'].memory.mainHeapMB, beyond['1m'].memory.mainHeapMB),
+              workerHeap: ratio(beyond['10m'].memory.workerHeapMB, beyond['1m'].memory.workerHeapMB),
+              gpuBuffers: ratio(beyond['10m'].memory.gpuBuffersExactPeakMB, beyond['1m'].memory.gpuBuffersExactPeakMB),
+              frameTime: ratio(beyond['10m'].frames.medianMs, beyond['1m'].frames.medianMs),
+              target: 'about 1: beyond the budget, N does not show',
+            },
+          };
+        }
+        if (npmWanted) {
+          entry.npm = await npmTiledAgainstClassic(browser, bench.origin, backend);
+          process.stderr.write(`bench tiles: ${backend} npm ${JSON.stringify(entry.npm)}\n`);
+        }
+        results[backend] = entry;
+      }
+      return results;
+    } finally {
+      await bench.close();
+    }
+  },
+};
+
+export default suite;
