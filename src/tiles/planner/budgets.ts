@@ -10,12 +10,12 @@ export interface DeviceHints {
 }
 
 /**
- * Bytes a drawn star costs while streaming, all copies counted: its share of the fetched tile
- * (~12 B quantised position, size and degrees), the decoded arrays on the CPU (12 B position,
- * 8 B degrees, 4 B id) and the GPU buffers (12 B position, 4 B colour, 4 B size), rounded up for
- * the spatial index and allocator slack.
+ * Bytes a drawn star costs while streaming, all copies counted: its share of the fetched tile, the
+ * slot pool (position, size, degrees, star number), the scene's colours and sizes and the GPU
+ * buffers. The tiles bench measured 85-100 B a drawn star from 100k to 1M (page heap ~64 B, GPU
+ * buffers 20-35 B; docs/decisions.md "Streaming figures"), where the first estimate said 64.
  */
-export const BYTES_PER_STREAMED_STAR = 64;
+export const BYTES_PER_STREAMED_STAR = 96;
 
 /** Where `budget=` is clamped to, in stars. */
 export const MIN_STAR_BUDGET = 50_000;
