@@ -60,24 +60,38 @@ export class CandidateScan {
   step(deadline: number, now: () => number = () => performance.now()): boolean {
     const camera = this.camera;
     if (!camera) return true;
-    const m = camera.viewProjection, p = this.positions, sizes = this.sizes;
+    const m = camera.viewProjection, p = this.positions, sizes = this.sizes, boosted = this.boosted;
+    // The clip-space rows for x, y and w, in locals: this loop runs for every star of the galaxy.
+    const m0 = m[0], m4 = m[4], m8 = m[8], m12 = m[12];
+    const m1 = m[1], m5 = m[5], m9 = m[9], m13 = m[13];
+    const m3 = m[3], m7 = m[7], m11 = m[11], m15 = m[15];
     const cx = camera.position[0], cy = camera.position[1], cz = camera.position[2];
     const count = sizes.length;
-    const ratio = camera.pixelRatio;
+    // score = size * scale / distance; unclamped, so that far big stars drawn at the 2 px minimum still rank by size.
+    const scale = POINT_SIZE_FACTOR / camera.pixelRatio;
+    const scores = this.heapScores, capacity = this.capacity, minScore = this.minCssDiameter;
     while (this.next < count) {
       const end = Math.min(count, this.next + 1024);
+      // A star must score above this floor to be kept: the minimum size, or the heap's worst once it is full.
+      let floor = this.heapSize < capacity ? minScore : Math.max(minScore, scores[0]);
       for (let id = this.next; id < end; id++) {
         const x = p[id * 3], y = p[id * 3 + 1], z = p[id * 3 + 2];
-        const w = m[3] * x + m[7] * y + m[11] * z + m[15];
+        const dx = x - cx, dy = y - cy, dz = z - cz;
+        const distanceSq = dx * dx + dy * dy + dz * dz;
+        const reach = sizes[id] * scale;
+        const isBoosted = boosted !== undefined && boosted[id] !== 0;
+        // Most stars are too small for their distance: rejected before the projection and the square root.
+        if (!isBoosted && distanceSq * floor * floor > reach * reach) continue;
+        const w = m3 * x + m7 * y + m11 * z + m15;
         if (w <= 0) continue;
-        const nx = (m[0] * x + m[4] * y + m[8] * z + m[12]) / w;
-        const ny = (m[1] * x + m[5] * y + m[9] * z + m[13]) / w;
-        if (nx < -1 || nx > 1 || ny < -1 || ny > 1) continue;
-        // Unclamped, so that far big stars drawn at the 2 px minimum still rank by size.
-        let score = (sizes[id] * POINT_SIZE_FACTOR) / Math.max(Math.hypot(x - cx, y - cy, z - cz), 1e-6) / ratio;
-        if (this.boosted?.[id]) score += BOOST;
-        else if (score < this.minCssDiameter) continue;
+        const clipX = m0 * x + m4 * y + m8 * z + m12;
+        const clipY = m1 * x + m5 * y + m9 * z + m13;
+        if (clipX < -w || clipX > w || clipY < -w || clipY > w) continue;
+        let score = reach / Math.max(Math.sqrt(distanceSq), 1e-6);
+        if (isBoosted) score += BOOST;
+        else if (score < minScore) continue;
         this.offer(id, score);
+        if (this.heapSize >= capacity) floor = Math.max(minScore, scores[0]);
       }
       this.next = end;
       if (this.next < count && now() >= deadline) return false;

@@ -61,14 +61,15 @@ export interface AtlasEntry {
 /**
  * One 8-bit texture holding a signed distance field of every name in use, packed on shelves of one
  * line height. Names are rasterised whole, so the browser shapes them (right-to-left scripts, joined
- * letters, combining marks, fallback fonts for CJK, tofu boxes for what no font has). When full it is
- * cleared and names are drawn again as they are asked for.
+ * letters, combining marks, fallback fonts for CJK, tofu boxes for what no font has). When full,
+ * the names still in use are packed again from the top and the others dropped (compact); only when
+ * those alone do not fit is it cleared and names drawn again as they are asked for.
  */
 export class LabelAtlas {
   readonly width = LABEL_ATLAS_WIDTH;
   readonly height = LABEL_ATLAS_HEIGHT;
-  readonly data: Uint8Array<ArrayBuffer> = new Uint8Array(LABEL_ATLAS_WIDTH * LABEL_ATLAS_HEIGHT);
-  /** Bumped when the atlas is cleared: entries from an older generation are gone. */
+  private texels: Uint8Array<ArrayBuffer> = new Uint8Array(LABEL_ATLAS_WIDTH * LABEL_ATLAS_HEIGHT);
+  /** Bumped when the atlas is cleared or compacted: entries from an older generation are gone or moved. */
   generation = 0;
   private entries = new Map<string, AtlasEntry>();
   private shelfX = 0;
@@ -78,6 +79,16 @@ export class LabelAtlas {
 
   /** `rasterizer` draws names asked for at once (hovered, selected); others may come from a worker. */
   constructor(private readonly rasterizer: Rasterizer) {}
+
+  /** One 8-bit distance value per texel, row by row (a new array after compact()). */
+  get data(): Uint8Array<ArrayBuffer> {
+    return this.texels;
+  }
+
+  /** Rows from the top that hold names; below them every texel is 0. */
+  get usedRows(): number {
+    return this.shelfX === 0 && this.shelfY === 0 ? 0 : Math.min(this.height, this.shelfY + LINE_TEXELS + 2 * LABEL_SDF_PADDING);
+  }
 
   get(name: string): AtlasEntry | undefined {
     return this.entries.get(name);
@@ -103,10 +114,9 @@ export class LabelAtlas {
     }
     if (this.shelfY + h > this.height) return undefined;
     const x = this.shelfX, y = this.shelfY;
-    for (let row = 0; row < h; row++) this.data.set(field.subarray(row * w, row * w + w), (y + row) * this.width + x);
+    for (let row = 0; row < h; row++) this.texels.set(field.subarray(row * w, row * w + w), (y + row) * this.width + x);
     this.shelfX += w;
-    this.dirtyStart = Math.min(this.dirtyStart, y);
-    this.dirtyEnd = Math.max(this.dirtyEnd, y + h);
+    this.markDirty(y, y + h);
     const entry: AtlasEntry = {
       x, y, w, h,
       cssWidth: raster.textTexels / TEXELS_PER_CSS_PX,
@@ -119,12 +129,53 @@ export class LabelAtlas {
 
   clear(): void {
     this.entries.clear();
-    this.data.fill(0);
+    this.texels.fill(0);
     this.shelfX = 0;
     this.shelfY = 0;
     this.generation++;
-    this.dirtyStart = 0;
-    this.dirtyEnd = this.height;
+    this.markDirty(0, this.height);
+  }
+
+  /**
+   * Packs the names `keep` says are in use again from the top, in their order, and drops the others,
+   * so that a long flight does not clear the names on screen. Returns false, changing nothing, when
+   * the kept names alone would not leave room for one more shelf.
+   */
+  compact(keep: (name: string) => boolean): boolean {
+    const kept = [...this.entries].filter(([name]) => keep(name));
+    const moved: Array<[string, AtlasEntry]> = [];
+    let x = 0, y = 0;
+    for (const [name, entry] of kept) {
+      if (x + entry.w > this.width) {
+        x = 0;
+        y += entry.h;
+      }
+      moved.push([name, { ...entry, x, y }]);
+      x += entry.w;
+    }
+    const shelf = LINE_TEXELS + 2 * LABEL_SDF_PADDING;
+    if (y + 2 * shelf > this.height) return false;
+    const texels = new Uint8Array(this.width * this.height);
+    for (let i = 0; i < moved.length; i++) {
+      const from = kept[i][1], to = moved[i][1];
+      for (let row = 0; row < from.h; row++) {
+        const source = (from.y + row) * this.width + from.x;
+        texels.set(this.texels.subarray(source, source + from.w), (to.y + row) * this.width + to.x);
+      }
+    }
+    this.texels = texels;
+    this.entries = new Map(moved);
+    this.shelfX = x;
+    this.shelfY = y;
+    this.generation++;
+    // All rows: below the kept names the GPU still holds old texels, which filtering at a name's edge could reach.
+    this.markDirty(0, this.height);
+    return true;
+  }
+
+  private markDirty(start: number, end: number): void {
+    this.dirtyStart = Math.min(this.dirtyStart, start);
+    this.dirtyEnd = Math.max(this.dirtyEnd, end);
   }
 
   /** Texel rows written since the last call ({start, end} with start >= end when none). */

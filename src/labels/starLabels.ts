@@ -12,6 +12,7 @@ import {
 } from './constants';
 import type { AtlasEntry, LabelAtlas } from './labelAtlas';
 import { type LabelQuads, writeLabelQuad } from './labelQuads';
+import { emptyLabelWorkStats, type LabelWorkStats, noteLabelTask } from './labelWorkStats';
 import type { RasterReply, RasterRequest } from './rasterProtocol';
 import { displayText } from './labelText';
 import { placeOne, PlacementGrid, type PlacementRequest, type Side } from './placeLabels';
@@ -60,14 +61,7 @@ interface LabelState {
 /** Names sent to the raster worker at once. */
 const RASTER_BATCH = 24;
 
-/** How long the longest slice of label work took, for the benchmark. */
-export interface LabelWorkStats {
-  longestSliceMs: number;
-  /** Longest single name rasterised (2D canvas text, read-back, distance field). */
-  longestRasterMs: number;
-  longestFrameMs: number;
-  slices: number;
-}
+export type { LabelWorkStats } from './labelWorkStats';
 
 /**
  * Chooses, places and fades the names of the stars on screen. The scan for candidates and the
@@ -96,7 +90,7 @@ export class StarLabels {
   private quadData: Float32Array<ArrayBuffer> = new Float32Array(LABEL_BUDGET * 2 * LABEL_QUAD_FLOATS);
   private orderCounter = 0;
   private texts = new Map<number, string>();
-  readonly stats: LabelWorkStats = { longestSliceMs: 0, longestRasterMs: 0, longestFrameMs: 0, slices: 0 };
+  readonly stats: LabelWorkStats = emptyLabelWorkStats();
 
   /** Texts sent to the raster worker and not back yet. */
   private inFlight = new Set<string>();
@@ -108,19 +102,24 @@ export class StarLabels {
     /** Rasterises queued names off the main thread; without it they are rasterised in the work slices. */
     private readonly raster?: { worker: Worker; fontFamily: string },
   ) {
-    raster?.worker.addEventListener('message', (event: MessageEvent<RasterReply>) => {
-      for (const name of event.data.names) {
-        this.inFlight.delete(name.key);
-        if (this.atlas.get(name.key)) continue;
-        if (!this.atlas.insert(name.key, name)) {
-          this.atlas.clear();
-          this.atlas.insert(name.key, name);
-        }
-      }
-      this.requestFrame();
-      if (this.rasterQueue.size > 0) this.scheduleWork();
-    });
+    raster?.worker.addEventListener('message', this.takeRasterReply);
   }
+
+  /** Packs the names the raster worker sends back (one task of label work). */
+  private takeRasterReply = (event: MessageEvent<RasterReply>) => {
+    const started = performance.now();
+    for (const name of event.data.names) {
+      this.inFlight.delete(name.key);
+      if (this.atlas.get(name.key)) continue;
+      if (!this.atlas.insert(name.key, name)) {
+        this.makeRoom();
+        this.atlas.insert(name.key, name);
+      }
+    }
+    noteLabelTask(this.stats, 'reply', performance.now() - started);
+    this.requestFrame();
+    if (this.rasterQueue.size > 0) this.scheduleWork();
+  };
 
   setStars(stars: LabelStars | undefined): void {
     this.stars = stars;
@@ -230,6 +229,8 @@ export class StarLabels {
     };
 
     if (this.visible && stars) {
+      // The queue is what this frame wants, best first: names a flight has left behind are not rasterised.
+      this.rasterQueue.clear();
       const wanted: number[] = [];
       for (const id of [this.hovered, this.selected]) if (id !== undefined) wanted.push(id);
       // Names already on screen keep their place before new ones are tried.
@@ -270,7 +271,7 @@ export class StarLabels {
     this.refreshOpacities(quadCount);
     for (const label of placedNow) label.opacity = this.states.get(label.id)?.opacity ?? 0;
     this.setPlaced(placedNow);
-    this.stats.longestFrameMs = Math.max(this.stats.longestFrameMs, performance.now() - started);
+    noteLabelTask(this.stats, 'placement', performance.now() - started);
     if (!animating) this.lastFrame = 0;
     this.fading = animating;
     return {
@@ -336,16 +337,32 @@ export class StarLabels {
     };
   }
 
-  /** The atlas entry of a star's name; rasterised now when `urgent`, else queued for the next slice of work. */
+  /**
+   * The atlas entry of a star's name, or undefined until it is rasterised. An `urgent` name (hovered,
+   * selected) goes to the raster worker at once, ahead of the queue; without a worker it is drawn here
+   * now. Others are queued for the next slice of work.
+   */
   private entryFor(id: number, urgent: boolean): AtlasEntry | undefined {
     const text = this.textOf(id);
     if (!text) return undefined;
     const entry = this.atlas.get(text);
     if (entry) return entry;
-    if (urgent) return this.rasterize(text);
-    this.rasterQueue.add(id);
-    this.scheduleWork();
+    if (urgent && !this.raster) return this.rasterize(text);
+    if (urgent) this.sendToRaster([text]);
+    else {
+      this.rasterQueue.add(id);
+      this.scheduleWork();
+    }
     return undefined;
+  }
+
+  /** Sends display texts to the raster worker (those not already there or on their way). */
+  private sendToRaster(texts: string[]): void {
+    const raster = this.raster;
+    const fresh = texts.filter((text) => !this.inFlight.has(text) && !this.atlas.get(text));
+    if (!raster || fresh.length === 0) return;
+    for (const text of fresh) this.inFlight.add(text);
+    raster.worker.postMessage({ fontFamily: raster.fontFamily, texts: fresh } satisfies RasterRequest);
   }
 
   private textOf(id: number): string {
@@ -362,11 +379,24 @@ export class StarLabels {
     const started = performance.now();
     let entry = this.atlas.add(text, text);
     if (!entry) {
-      this.atlas.clear();
+      this.makeRoom();
       entry = this.atlas.add(text, text);
     }
-    this.stats.longestRasterMs = Math.max(this.stats.longestRasterMs, performance.now() - started);
+    noteLabelTask(this.stats, 'raster', performance.now() - started);
     return entry;
+  }
+
+  /** The atlas is full: keeps the names on screen, fading or about to be (candidates, pinned), else clears it. */
+  private makeRoom(): void {
+    const inUse = new Set<string>();
+    for (const state of this.states.values()) inUse.add(state.key);
+    for (const id of [...this.candidates, this.hovered, this.selected]) if (id !== undefined && this.stars && id < this.stars.sizes.length) inUse.add(this.textOf(id));
+    if (this.atlas.compact((name) => inUse.has(name))) {
+      this.stats.atlasCompactions++;
+      return;
+    }
+    this.atlas.clear();
+    this.stats.atlasClears++;
   }
 
   private beginScan(): void {
@@ -377,10 +407,11 @@ export class StarLabels {
 
   private scheduleWork(): void {
     if (this.workTimer !== undefined) return;
-    this.workTimer = setTimeout(this.work, 0);
+    this.workTimer = setTimeout(this.runLabelSlice, 0);
   }
 
-  private work = () => {
+  /** One slice of label work between frames: the candidate scan, then queued names to the raster worker. */
+  private runLabelSlice = () => {
     this.workTimer = undefined;
     const started = performance.now();
     const deadline = started + LABEL_WORK_SLICE_MS;
@@ -393,32 +424,35 @@ export class StarLabels {
     }
     const stars = this.stars;
     if (this.raster && stars && this.inFlight.size === 0) {
-      const texts: string[] = [];
+      const texts = new Set<string>();
       for (const id of this.rasterQueue) {
         this.rasterQueue.delete(id);
         const text = id < stars.sizes.length ? this.textOf(id) : '';
-        if (text && !this.atlas.get(text) && !this.inFlight.has(text) && !texts.includes(text)) texts.push(text);
-        if (texts.length >= RASTER_BATCH) break;
+        if (text && !this.atlas.get(text)) texts.add(text);
+        if (texts.size >= RASTER_BATCH) break;
       }
-      for (const text of texts) this.inFlight.add(text);
-      if (texts.length > 0) this.raster.worker.postMessage({ fontFamily: this.raster.fontFamily, texts } satisfies RasterRequest);
+      this.sendToRaster([...texts]);
     }
-    for (const id of this.raster ? [] : this.rasterQueue) {
-      if (performance.now() >= deadline) break;
+    noteLabelTask(this.stats, 'slice', performance.now() - started);
+    // Without a raster worker, names are rasterised here, each in a task of its own.
+    if (!this.raster) changed = this.rasterizeQueued(deadline) || changed;
+    if (changed) this.requestFrame();
+    if (scan?.running || (this.rasterQueue.size > 0 && (this.inFlight.size === 0 || !this.raster))) this.scheduleWork();
+  };
+
+  /** Rasterises queued names on the main thread until `deadline`; true when one was added. */
+  private rasterizeQueued(deadline: number): boolean {
+    const stars = this.stars;
+    let added = false;
+    for (const id of this.rasterQueue) {
+      if (added && performance.now() >= deadline) break;
       this.rasterQueue.delete(id);
       if (!stars || id >= stars.sizes.length) continue;
       const text = this.textOf(id);
-      if (text && !this.atlas.get(text)) {
-        this.rasterize(text);
-        changed = true;
-      }
+      if (text && !this.atlas.get(text)) added = this.rasterize(text) !== undefined || added;
     }
-    const took = performance.now() - started;
-    this.stats.slices++;
-    this.stats.longestSliceMs = Math.max(this.stats.longestSliceMs, took);
-    if (changed) this.requestFrame();
-    if (scan?.running || (this.rasterQueue.size > 0 && this.inFlight.size === 0)) this.scheduleWork();
-  };
+    return added;
+  }
 
   private useCandidates(ids: Uint32Array): void {
     this.candidates = ids;

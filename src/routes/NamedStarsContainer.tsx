@@ -4,8 +4,13 @@ import { NamedStarsList, type NamedStar } from '../panels';
 import { selectedNodeAtom } from '../state/selection/atoms';
 import { galaxyViewAtom, showNamesAtom } from '../state/view/atoms';
 
-/** The accessible list follows the scene's names at most this often (they change every few frames in flight). */
-const LIST_UPDATE_MS = 300;
+/**
+ * The accessible list follows the scene's names once they have stayed the same this long, and at
+ * least this often while they keep changing (every frame in flight): re-listing 300 buttons costs
+ * the main thread style and layout each time (docs/names.md#screen-readers).
+ */
+const LIST_QUIET_MS = 300;
+const LIST_LONGEST_WAIT_MS = 1000;
 
 /**
  * Connects star names to the view state: shows or hides them (N key, URL key n), names the selected
@@ -23,18 +28,25 @@ export function NamedStarsContainer() {
 
   useEffect(() => {
     if (!view?.onNamedStarsChange) return;
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    let latest: readonly NamedStar[] = [];
+    let quiet: ReturnType<typeof setTimeout> | undefined;
+    let longest: ReturnType<typeof setTimeout> | undefined;
+    let latest: ReadonlyArray<{ id: number; name: string }> = [];
+    const update = () => {
+      clearTimeout(quiet);
+      clearTimeout(longest);
+      quiet = longest = undefined;
+      setStars(latest.map((label) => ({ id: label.id, name: label.name })));
+    };
     const off = view.onNamedStarsChange((labels) => {
-      latest = labels.map((label) => ({ id: label.id, name: label.name }));
-      timer ??= setTimeout(() => {
-        timer = undefined;
-        setStars(latest);
-      }, LIST_UPDATE_MS);
+      latest = labels;
+      clearTimeout(quiet);
+      quiet = setTimeout(update, LIST_QUIET_MS);
+      longest ??= setTimeout(update, LIST_LONGEST_WAIT_MS);
     });
     return () => {
       off();
-      clearTimeout(timer);
+      clearTimeout(quiet);
+      clearTimeout(longest);
     };
   }, [view]);
 

@@ -41,7 +41,8 @@ export class WebGL2Labels {
     const atlas = labels.atlas;
     gl.bindTexture(gl.TEXTURE_2D, this.texture);
     gl.pixelStorei(gl.UNPACK_ALIGNMENT, 1);
-    if (this.textureSize[0] !== atlas.width || this.textureSize[1] !== atlas.height) {
+    // A new texture is all 0, as the atlas is below its used rows (rowsToUpload); so is one for another atlas.
+    if (this.textureSize[0] !== atlas.width || this.textureSize[1] !== atlas.height || (this.seenAtlas && this.seenAtlas !== atlas)) {
       gl.texImage2D(gl.TEXTURE_2D, 0, gl.R8, atlas.width, atlas.height, 0, gl.RED, gl.UNSIGNED_BYTE, null);
       gl.texParameteri(gl.TEXTURE_2D, gl.TEXTURE_MIN_FILTER, gl.LINEAR);
       gl.texParameteri(gl.TEXTURE_2D, gl.TEXTURE_MAG_FILTER, gl.LINEAR);

@@ -35,7 +35,8 @@ export class WebGPULabels {
     this.count = labels?.count ?? 0;
     if (!labels || labels.count === 0) return;
     const atlas = labels.atlas;
-    if (!this.texture || this.texture.width !== atlas.width || this.texture.height !== atlas.height) {
+    // A new texture is all 0, as the atlas is below its used rows (rowsToUpload); so is one for another atlas.
+    if (!this.texture || this.texture.width !== atlas.width || this.texture.height !== atlas.height || (this.seenAtlas && this.seenAtlas !== atlas)) {
       this.texture?.destroy();
       this.texture = this.device.createTexture({ label: 'label atlas', size: [atlas.width, atlas.height], format: 'r8unorm', usage: GPUTextureUsage.TEXTURE_BINDING | GPUTextureUsage.COPY_DST });
       this.bindGroup = this.device.createBindGroup({
@@ -51,10 +52,11 @@ export class WebGPULabels {
     const rows = rowsToUpload(labels, this.seenAtlas);
     this.seenAtlas = atlas;
     if (rows.end > rows.start) {
+      // Only the written rows are handed over: the whole 8 MB array with an offset may be copied whole.
       this.device.queue.writeTexture(
         { texture: this.texture, origin: [0, rows.start] },
-        atlas.data,
-        { offset: rows.start * atlas.width, bytesPerRow: atlas.width },
+        atlas.data.subarray(rows.start * atlas.width, rows.end * atlas.width),
+        { bytesPerRow: atlas.width },
         [atlas.width, rows.end - rows.start],
       );
     }

@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { CandidateScan } from '../../../src/labels/candidateScan';
+import { POINT_SIZE_FACTOR } from '../../../src/renderer/starStyle';
 import { distanceField } from '../../../src/labels/distanceField';
 import { LabelAtlas, type Rasterizer } from '../../../src/labels/labelAtlas';
+import { rowsToUpload } from '../../../src/labels/labelQuads';
 import { displayText, fitText, REPLACEMENT } from '../../../src/labels/labelText';
 import { boxBeside, intersects, placeLabels, PlacementGrid, type PlacementRequest } from '../../../src/labels/placeLabels';
 import { keyCommand } from '../../../src/controls/keys';
@@ -92,6 +94,34 @@ describe('label atlas', () => {
     expect(atlas.takeDirtyRows().end).toBe(0);
   });
 
+  it('when full, packs the names in use again from the top with their texels and drops the others', () => {
+    const atlas = new LabelAtlas(rasterizer);
+    const h = atlas.add('probe', 'probe')!.h;
+    atlas.clear();
+    // Wide names, each field filled with its own number, so that moved texels can be recognised.
+    const named = (i: number) => ({ text: `name-${i}`, textTexels: 900, w: 1000, h, field: new Uint8Array(1000 * h).fill(1 + (i % 250)) });
+    const names: string[] = [];
+    while (atlas.insert(`name-${names.length}`, named(names.length))) names.push(`name-${names.length}`);
+    const kept = names.filter((_, i) => i % 10 === 3);
+    const texelOf = (name: string) => atlas.data[atlas.get(name)!.y * atlas.width + atlas.get(name)!.x + 8];
+    const before = new Map(kept.map((name) => [name, texelOf(name)]));
+    atlas.takeDirtyRows();
+    expect(atlas.compact((name) => kept.includes(name))).toBe(true);
+    expect(atlas.size).toBe(kept.length);
+    expect(atlas.get(kept[0])).toMatchObject({ x: 0, y: 0 });
+    for (const name of kept) expect(texelOf(name)).toBe(before.get(name));
+    // Every row is uploaded again (the GPU holds old texels below), and a new renderer uploads only the rows in use.
+    expect(atlas.takeDirtyRows()).toEqual({ start: 0, end: atlas.height });
+    expect(atlas.usedRows).toBeLessThan(atlas.height / 4);
+    expect(rowsToUpload({ atlas, dirtyRows: { start: 0, end: 0 }, quads: new Float32Array(0), count: 0 }, undefined)).toEqual({ start: 0, end: atlas.usedRows });
+    expect(atlas.insert('new', named(999))).toBeDefined();
+    // Full of names in use: it says no and changes nothing.
+    for (let i = 0; atlas.insert(`more-${i}`, named(i)); i++);
+    const size = atlas.size;
+    expect(atlas.compact(() => true)).toBe(false);
+    expect(atlas.size).toBe(size);
+  });
+
   it('says when it is full; cleared, it starts a new generation', () => {
     const atlas = new LabelAtlas(rasterizer);
     let added = 0;
@@ -167,6 +197,29 @@ describe('candidate scan', () => {
     while (!scan.step(0, () => ++clock)) slices++;
     expect(slices).toBeGreaterThan(1);
     expect([...scan.result()]).toEqual([0, 1, 2, 3, 4]);
+  });
+
+  it('finds the same stars as scoring every star one by one', () => {
+    // A seeded cloud around the camera: near small stars, far big ones, some behind and off screen.
+    let seed = 7;
+    const random = () => ((seed = (seed * 16807) % 2147483647) / 2147483647);
+    const count = 5000;
+    const positions = new Float32Array(count * 3).map(() => (random() - 0.5) * 4000);
+    const sizes = new Float32Array(count).map(() => 15 + 200 * random() ** 8);
+    const boosted = new Uint8Array(count).map(() => (random() < 0.002 ? 1 : 0));
+    const scan = new CandidateScan(positions, sizes, 50, 0.6, boosted);
+    scan.begin(camera);
+    scan.step(Infinity);
+    const scored = Array.from({ length: count }, (_, id) => {
+      const [x, y, z] = positions.subarray(id * 3, id * 3 + 3);
+      const w = -z;
+      if (w <= 0 || Math.abs((f * x) / w) > 1 || Math.abs((f * y) / w) > 1) return undefined;
+      const score = (sizes[id] * POINT_SIZE_FACTOR) / Math.hypot(x, y, z);
+      if (!boosted[id] && score < 0.6) return undefined;
+      return { id, score: score + (boosted[id] ? 1e6 : 0) };
+    }).filter((s) => s !== undefined);
+    const expected = scored.sort((a, b) => b.score - a.score || a.id - b.id).slice(0, 50).map((s) => s.id);
+    expect([...scan.result()]).toEqual(expected);
   });
 
   it('ranks boosted stars (search results) first', () => {
