@@ -105,6 +105,7 @@ export function GalaxyRoute({ name }: { name: string }) {
           graph={graph}
           streamed={streamed}
           tiled={tiled?.stars}
+          tiledNames={tiled}
           showLinks={showLinks}
           maxVisibleDistance={maxVisibleDistance}
           scale={scale}
