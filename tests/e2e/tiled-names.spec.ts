@@ -1,0 +1,117 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { expect, test, type Page } from '@playwright/test';
+import type { PlacedLabel } from '../../src/labels/starLabels';
+import { TiledGalaxyReader } from '../../src/tiles/format/tiledGalaxyReader';
+import { E2E_TILED_DIR, npmLastVersion, TILED_NPM } from '../support/e2eTiledGalaxies';
+import { haveSharedGalaxies, sharedGalaxiesMissingReason } from '../support/sharedGalaxies';
+import { brightestNear, canvasLocator, canvasPixels, hidePanels, predictScreen, settle, type BackendName, type Pixels } from './renderSupport';
+
+test.skip(!haveSharedGalaxies, sharedGalaxiesMissingReason);
+
+const BACKENDS: BackendName[] = ['webgl2', 'webgpu'];
+
+/** Every name of the tiled npm galaxy by star number, and the root tile's stars (the galaxy's biggest), read in Node. */
+async function readTiledNpm() {
+  const dir = path.join(E2E_TILED_DIR, TILED_NPM, npmLastVersion(), 'tiles');
+  const reader = await TiledGalaxyReader.open(async (file) => new Uint8Array(readFileSync(path.join(dir, file))));
+  const names: string[] = [];
+  for (let shard = 0; shard < reader.labelShardCount; shard++) {
+    const { firstStar, names: shardNames } = await reader.labels(shard);
+    shardNames.forEach((name, k) => (names[firstStar + k] = name));
+  }
+  const root = await reader.tile(0);
+  return { names, root };
+}
+
+/** Waits until the stream is idle and names are shown with no fade running, then returns them. */
+async function settledNames(page: Page): Promise<PlacedLabel[]> {
+  await expect(page.getByTestId('galaxy-stats-streaming')).not.toContainText('streaming tiles', { timeout: 90_000 });
+  await page.waitForFunction(() => {
+    const scene = window.galaxyScene;
+    return !!scene && scene.namesSettled() && scene.namedStars().length > 0;
+  }, null, { timeout: 60_000 });
+  await settle(page);
+  return page.evaluate(() => [...window.galaxyScene!.namedStars()]);
+}
+
+const overlap = (a: PlacedLabel, b: PlacedLabel) => a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+
+/** Pixels inside a box that differ between two pictures by more than `threshold` in any channel. */
+function changedIn(a: Pixels, b: Pixels, box: { x: number; y: number; width: number; height: number }, threshold = 60): number {
+  let n = 0;
+  for (let y = Math.max(0, Math.floor(box.y)); y < Math.min(a.height, Math.ceil(box.y + box.height)); y++) {
+    for (let x = Math.max(0, Math.floor(box.x)); x < Math.min(a.width, Math.ceil(box.x + box.width)); x++) {
+      const i = (y * a.width + x) * 4;
+      if (Math.max(Math.abs(a.data[i] - b.data[i]), Math.abs(a.data[i + 1] - b.data[i + 1]), Math.abs(a.data[i + 2] - b.data[i + 2])) > threshold) n++;
+    }
+  }
+  return n;
+}
+
+for (const backend of BACKENDS) {
+  test(`a tiled galaxy's biggest stars in view are named by star number beside their pixels, no two names overlap, N hides them (${backend})`, async ({ page }) => {
+    test.setTimeout(300_000);
+    const galaxy = await readTiledNpm();
+    await page.goto(`/?renderer=${backend}#/galaxy/${TILED_NPM}?l=0`);
+    await hidePanels(page);
+    await page.waitForFunction(() => Number(window.galaxyScene?.canvas?.dataset.stars ?? 0) > 0, null, { timeout: 90_000 });
+    await settledNames(page);
+    const pose = await page.evaluate(() => window.galaxyScene!.getCamera());
+    const box = (await canvasLocator(page).boundingBox())!;
+
+    // The picture without names, then with them.
+    await canvasLocator(page).focus();
+    await page.keyboard.press('n');
+    await page.waitForFunction(() => window.galaxyScene!.namedStars().length === 0 && window.galaxyScene!.namesSettled());
+    const without = await canvasPixels(page);
+    await page.keyboard.press('n');
+    const names = await settledNames(page);
+    const withNames = await canvasPixels(page);
+    await canvasLocator(page).screenshot({ path: test.info().outputPath(`tiled-names-${backend}.png`) });
+    expect(await page.evaluate(() => window.galaxyScene!.getCamera()), 'the camera stayed put').toEqual(pose);
+
+    // Each name is its star's, by star number (never a slot of the pool).
+    for (const label of names) expect(label.name, `star ${label.id}`).toBe(galaxy.names[label.id]);
+
+    // The root tile's three biggest stars in view (the galaxy's most linked) are named.
+    const positions = await page.evaluate(
+      ({ first, count }) => Array.from({ length: count }, (_, k) => window.galaxyScene!.starPosition(first + k) ?? null),
+      { first: galaxy.root.firstStar, count: galaxy.root.count },
+    );
+    const biggest = positions
+      .map((position, k) => ({ star: galaxy.root.firstStar + k, inDegree: galaxy.root.inDegree[k], at: position && predictScreen(pose, position, box.width, box.height) }))
+      .filter(({ at }) => at && at.x > 0 && at.y > 0 && at.x < box.width && at.y < box.height)
+      .sort((a, b) => b.inDegree - a.inDegree)
+      .slice(0, 3);
+    expect(biggest.length).toBe(3);
+    for (const { star } of biggest) expect(names.some((n) => n.id === star), `${galaxy.names[star]} is named`).toBe(true);
+
+    for (const label of names) {
+      const position = (await page.evaluate((id) => window.galaxyScene!.starPosition(id), label.id))!;
+      const star = predictScreen(pose, position, box.width, box.height)!;
+      expect(Math.hypot(star.x - label.starX, star.y - label.starY)).toBeLessThan(1.5);
+      const [r, g, b] = brightestNear(without, star.x, star.y, 1);
+      expect(r + g + b, `star of ${label.text} is lit`).toBeGreaterThan(200);
+      const inside = star.x > label.x && star.x < label.x + label.width && star.y > label.y && star.y < label.y + label.height;
+      expect(inside, `${label.text} does not cover its star`).toBe(false);
+      const gap = Math.max(label.x - star.x, star.x - (label.x + label.width), label.y - star.y, star.y - (label.y + label.height));
+      expect(gap).toBeLessThan(40);
+      expect(changedIn(without, withNames, label), `${label.text} is drawn`).toBeGreaterThan(15);
+    }
+    for (let i = 0; i < names.length; i++) for (let j = i + 1; j < names.length; j++) expect(overlap(names[i], names[j])).toBe(false);
+    const boxesChanged = names.reduce((sum, label) => sum + changedIn(without, withNames, { x: label.x - 8, y: label.y - 8, width: label.width + 16, height: label.height + 16 }), 0);
+    expect(changedIn(without, withNames, { x: 0, y: 0, width: without.width, height: without.height }) - boxesChanged).toBeLessThan(40);
+
+    // N hides them again and the address keeps n=0.
+    await page.keyboard.press('n');
+    await page.waitForFunction(() => window.galaxyScene!.namedStars().length === 0);
+    await expect.poll(() => page.url()).toContain('n=0');
+
+    // Shown again, the accessible list names the same stars by star number.
+    await page.keyboard.press('n');
+    const again = await settledNames(page);
+    const button = page.getByTestId('named-stars').locator(`button[data-star-id="${again[0].id}"]`);
+    await expect(button).toHaveText(galaxy.names[again[0].id]);
+  });
+}
