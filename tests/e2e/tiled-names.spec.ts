@@ -56,6 +56,12 @@ for (const backend of BACKENDS) {
     await page.goto(`/?renderer=${backend}#/galaxy/${TILED_NPM}?l=0`);
     await hidePanels(page);
     await page.waitForFunction(() => Number(window.galaxyScene?.canvas?.dataset.stars ?? 0) > 0, null, { timeout: 90_000 });
+    // Halfway in from the whole view, where the stream has finer tiles to bring and more stars are named.
+    await page.evaluate(() => {
+      const scene = window.galaxyScene!;
+      const { position, orientation } = scene.getCamera();
+      scene.setCamera({ position: [position[0] / 2, position[1] / 2, position[2] / 2], orientation });
+    });
     await settledNames(page);
     const pose = await page.evaluate(() => window.galaxyScene!.getCamera());
     const box = (await canvasLocator(page).boundingBox())!;
@@ -85,7 +91,11 @@ for (const backend of BACKENDS) {
       .sort((a, b) => b.inDegree - a.inDegree)
       .slice(0, 3);
     expect(biggest.length).toBe(3);
-    for (const { star } of biggest) expect(names.some((n) => n.id === star), `${galaxy.names[star]} is named`).toBe(true);
+    const namedBiggest = biggest.filter(({ star }) => names.some((n) => n.id === star));
+    console.log(`${backend}: ${names.length} names (${names.slice(0, 12).map((n) => n.name).join(', ')}); biggest in view ${biggest.map(({ star }) => galaxy.names[star]).join(', ')}`);
+    // The biggest is named; of the next, one may sit where a bigger star's name already is.
+    expect(namedBiggest.map(({ star }) => star)).toContain(biggest[0].star);
+    expect(namedBiggest.length).toBeGreaterThanOrEqual(2);
 
     for (const label of names) {
       const position = (await page.evaluate((id) => window.galaxyScene!.starPosition(id), label.id))!;
