@@ -176,9 +176,9 @@ async function measureBackend(page: Page, origin: string, backend: 'webgpu' | 'w
 }
 
 /**
- * Star names on npm (196k stars): frame time with names on against names off in the same page
- * (blocks alternate), at the default camera and flying through, and the longest main-thread task
- * the names' choice and placement take while flying.
+ * Star names on npm (196k stars): frame time and CPU per frame with names on against names off in
+ * the same page (blocks alternate), at the default camera and flying through, and the CPU time of
+ * the longest main-thread task of label work (docs/names.md#cost).
  */
 const suite: BenchSuite = {
   name: 'names',
