@@ -1,3 +1,4 @@
+import type { StarCells } from '../renderer/starCells';
 import { MAX_POINT_SIZE, POINT_SIZE_FACTOR } from '../renderer/starStyle';
 
 /** Added to the score of a boosted star: more than any drawn diameter. */
@@ -28,6 +29,9 @@ export class CandidateScan {
   private heapScores: Float32Array;
   private heapSize = 0;
   private next = 0;
+  /** The slot ranges of this pass: [start, end) pairs, the whole array unless cells were given. */
+  private spans: Uint32Array = new Uint32Array(0);
+  private span = 0;
   private camera: ScanCamera | undefined;
   private done: Uint32Array = new Uint32Array(0);
   /** Passes finished so far. */
@@ -49,10 +53,22 @@ export class CandidateScan {
     return this.camera !== undefined;
   }
 
-  /** Starts a new pass (dropping one in progress) with this camera. */
-  begin(camera: ScanCamera): void {
+  /**
+   * Starts a new pass (dropping one in progress) with this camera, over the stars of `cells` (a
+   * tiled galaxy's drawn tiles) or over every star.
+   */
+  begin(camera: ScanCamera, cells?: StarCells): void {
     this.camera = { viewProjection: Float32Array.from(camera.viewProjection), position: Float32Array.from(camera.position), pixelRatio: camera.pixelRatio };
-    this.next = 0;
+    const count = this.sizes.length;
+    if (cells) {
+      this.spans = new Uint32Array(cells.cells * 2);
+      for (let k = 0; k < cells.cells; k++) {
+        this.spans[k * 2] = Math.min(cells.start[k], count);
+        this.spans[k * 2 + 1] = Math.min(cells.start[k] + cells.count[k], count);
+      }
+    } else this.spans = Uint32Array.of(0, count);
+    this.span = 0;
+    this.next = this.spans[0] ?? 0;
     this.heapSize = 0;
   }
 
@@ -66,12 +82,18 @@ export class CandidateScan {
     const m1 = m[1], m5 = m[5], m9 = m[9], m13 = m[13];
     const m3 = m[3], m7 = m[7], m11 = m[11], m15 = m[15];
     const cx = camera.position[0], cy = camera.position[1], cz = camera.position[2];
-    const count = sizes.length;
     // score = size * scale / distance; unclamped, so that far big stars drawn at the 2 px minimum still rank by size.
     const scale = POINT_SIZE_FACTOR / camera.pixelRatio;
     const scores = this.heapScores, capacity = this.capacity, minScore = this.minCssDiameter;
-    while (this.next < count) {
-      const end = Math.min(count, this.next + 1024);
+    const spans = this.spans;
+    while (this.span * 2 < spans.length) {
+      const spanEnd = spans[this.span * 2 + 1];
+      if (this.next >= spanEnd) {
+        this.span++;
+        this.next = spans[this.span * 2] ?? 0;
+        continue;
+      }
+      const end = Math.min(spanEnd, this.next + 1024);
       // A star must score above this floor to be kept: the minimum size, or the heap's worst once it is full.
       let floor = this.heapSize < capacity ? minScore : Math.max(minScore, scores[0]);
       for (let id = this.next; id < end; id++) {
@@ -79,6 +101,7 @@ export class CandidateScan {
         const dx = x - cx, dy = y - cy, dz = z - cz;
         const distanceSq = dx * dx + dy * dy + dz * dz;
         const reach = sizes[id] * scale;
+        if (reach <= 0) continue; // an empty slot
         const isBoosted = boosted !== undefined && boosted[id] !== 0;
         // Most stars are too small for their distance: rejected before the projection and the square root.
         if (!isBoosted && distanceSq * floor * floor > reach * reach) continue;
@@ -94,10 +117,14 @@ export class CandidateScan {
         if (this.heapSize >= capacity) floor = Math.max(minScore, scores[0]);
       }
       this.next = end;
-      if (this.next < count && now() >= deadline) return false;
+      if (!this.atLastStar() && now() >= deadline) return false;
     }
     this.finish();
     return true;
+  }
+
+  private atLastStar(): boolean {
+    return this.next >= this.spans[this.span * 2 + 1] && this.span * 2 + 2 >= this.spans.length;
   }
 
   /** The last finished pass's stars, best first. */

@@ -1,3 +1,5 @@
+import type { StarCells } from '../renderer/starCells';
+import type { SlotRange } from '../tiles/stream/types';
 import { CandidateScan, starCssDiameter } from './candidateScan';
 import {
   LABEL_BUDGET,
@@ -26,15 +28,32 @@ export interface LabelCamera {
   readonly cssHeight: number;
 }
 
-/** The stars to name: positions, drawn sizes (hover included) and names by id. */
+/**
+ * The stars to name, by slot: a classic galaxy's slot is its node id; a tiled galaxy's slots are its
+ * pool's, rewritten in place as tiles come and go (docs/names.md "Tiled galaxies").
+ */
 export interface LabelStars {
   positions: Float32Array;
+  /** Drawn size per slot (hover included); 0 for an empty slot, never named. */
   sizes: Float32Array;
-  name(id: number): string;
+  /** Name of the star in a slot, or undefined until it has arrived (asking starts its fetch). */
+  name(slot: number): string | undefined;
+  /** The UI's id of the star in a slot (-1 for an empty slot), and the slot of a star (-1 when not resident). */
+  starOfSlot(slot: number): number;
+  slotOfStar(star: number): number;
+  /** The slots drawn now; every slot when absent. */
+  drawnCells?(): StarCells;
+}
+
+/** A classic galaxy's stars: every star drawn, slot and id the same. */
+export function classicLabelStars(positions: Float32Array, sizes: Float32Array, name: (id: number) => string): LabelStars {
+  const count = sizes.length;
+  return { positions, sizes, name, starOfSlot: (slot) => slot, slotOfStar: (star) => (Number.isInteger(star) && star >= 0 && star < count ? star : -1) };
 }
 
 /** A name drawn on screen, in CSS pixels of the canvas: the accessible list and the tests read these. */
 export interface PlacedLabel {
+  /** The star's id as the UI knows it (a tiled galaxy's star number, not its slot). */
   id: number;
   /** The star's whole name, and the text drawn (cut with an ellipsis when too long). */
   name: string;
@@ -49,6 +68,7 @@ export interface PlacedLabel {
   starY: number;
 }
 
+/** A name on screen or fading, by slot. */
 interface LabelState {
   id: number;
   key: string;
@@ -78,9 +98,12 @@ export class StarLabels {
   private boosted = new Uint8Array(0);
   private states = new Map<number, LabelState>();
   private rasterQueue = new Set<number>();
+  /** Hovered, selected and highlighted stars by the UI's id; their slots are looked up when placing. */
   private hovered: number | undefined;
   private selected: number | undefined;
   private highlighted = new Map<number, number>();
+  /** A name wanted in the last frame had not arrived: the next arrival asks for a frame. */
+  private awaitingNames = false;
   private visible = true;
   private lastFrame = 0;
   private workTimer: ReturnType<typeof setTimeout> | undefined;
@@ -89,6 +112,7 @@ export class StarLabels {
   private listeners = new Set<(labels: readonly PlacedLabel[]) => void>();
   private quadData: Float32Array<ArrayBuffer> = new Float32Array(LABEL_BUDGET * 2 * LABEL_QUAD_FLOATS);
   private orderCounter = 0;
+  /** Display text by slot. */
   private texts = new Map<number, string>();
   readonly stats: LabelWorkStats = emptyLabelWorkStats();
 
@@ -123,6 +147,7 @@ export class StarLabels {
 
   setStars(stars: LabelStars | undefined): void {
     this.stars = stars;
+    this.awaitingNames = false;
     this.states.clear();
     this.texts.clear();
     this.rasterQueue.clear();
@@ -159,10 +184,45 @@ export class StarLabels {
   }
 
   setHighlighted(id: number, color: number | undefined): void {
-    if (id < 0 || id >= this.boosted.length) return;
+    if (!this.stars) return;
     if (color === undefined) this.highlighted.delete(id);
     else this.highlighted.set(id, color);
-    this.boosted[id] = color === undefined ? 0 : 1;
+    const slot = this.stars.slotOfStar(id);
+    if (slot >= 0 && slot < this.boosted.length) this.boosted[slot] = color === undefined ? 0 : 1;
+  }
+
+  /**
+   * Slots rewritten by a tiled galaxy's stream now hold other stars, or none: what was known of
+   * them (names on screen, texts, queued rasters, candidacy) is forgotten, highlights follow their
+   * stars, and a new scan starts.
+   */
+  slotsWritten(ranges: readonly SlotRange[]): void {
+    const stars = this.stars;
+    if (!stars || ranges.length === 0) return;
+    const written = (slot: number) => ranges.some((r) => slot >= r.start && slot < r.start + r.count);
+    for (const slot of this.states.keys()) if (written(slot)) this.states.delete(slot);
+    for (const slot of this.texts.keys()) if (written(slot)) this.texts.delete(slot);
+    for (const slot of this.rasterQueue) if (written(slot)) this.rasterQueue.delete(slot);
+    if (this.candidates.some(written)) this.useCandidates(this.candidates.filter((slot) => !written(slot)));
+    for (const { start, count } of ranges) {
+      const end = Math.min(start + count, this.boosted.length);
+      if (this.highlighted.size === 0) this.boosted.fill(0, start, end);
+      else for (let slot = start; slot < end; slot++) this.boosted[slot] = this.highlighted.has(stars.starOfSlot(slot)) ? 1 : 0;
+    }
+    this.cameraMoved();
+    this.requestFrame();
+  }
+
+  /** Other slots are drawn (a tiled galaxy's new plan): candidates are chosen again among them. */
+  drawnChanged(): void {
+    this.cameraMoved();
+  }
+
+  /** Names asked for earlier may have arrived (a tiled galaxy's label shards): a frame tries them again. */
+  namesArrived(): void {
+    if (!this.awaitingNames) return;
+    this.awaitingNames = false;
+    this.requestFrame();
   }
 
   /** After a batch of setHighlighted: a new scan ranks the highlighted stars first. */
@@ -203,14 +263,18 @@ export class StarLabels {
     const camera = this.camera;
     const grid = new PlacementGrid(camera.cssWidth, camera.cssHeight);
     const placedNow: PlacedLabel[] = [];
+    /** The slot of each placed name. */
+    const placedIds: number[] = [];
     const shownIds = new Set<number>();
     let quadCount = 0;
     let animating = false;
     const stars = this.stars;
 
     const place = (id: number, sides?: readonly Side[]): LabelState | undefined => {
-      if (!stars || shownIds.has(id) || placedNow.length >= LABEL_BUDGET) return undefined;
-      const entry = this.entryFor(id, id === this.hovered || id === this.selected);
+      if (!stars || shownIds.has(id) || placedNow.length >= LABEL_BUDGET || !(stars.sizes[id] > 0)) return undefined;
+      const star = stars.starOfSlot(id);
+      if (star < 0) return undefined;
+      const entry = this.entryFor(id, star === this.hovered || star === this.selected);
       if (!entry) return undefined;
       const request = this.request(id, entry);
       if (!request) return undefined;
@@ -224,7 +288,8 @@ export class StarLabels {
       this.states.set(id, next);
       shownIds.add(id);
       quadCount = this.writeQuad(quadCount, placement, entry, this.colorOf(id), next);
-      placedNow.push({ id, name: next.key, text: entry.text, x: placement.x, y: placement.y, width: placement.width, height: placement.height, opacity: next.opacity, starX: request.x, starY: request.y });
+      placedIds.push(id);
+      placedNow.push({ id: star, name: next.key, text: entry.text, x: placement.x, y: placement.y, width: placement.width, height: placement.height, opacity: next.opacity, starX: request.x, starY: request.y });
       return next;
     };
 
@@ -232,7 +297,7 @@ export class StarLabels {
       // The queue is what this frame wants, best first: names a flight has left behind are not rasterised.
       this.rasterQueue.clear();
       const wanted: number[] = [];
-      for (const id of [this.hovered, this.selected]) if (id !== undefined) wanted.push(id);
+      for (const slot of this.pinnedSlots()) wanted.push(slot);
       // Names already on screen keep their place before new ones are tried.
       const kept = [...this.states.values()].filter((s) => s.shown && this.candidateSet.has(s.id)).sort((a, b) => a.order - b.order);
       for (const state of kept) wanted.push(state.id);
@@ -269,7 +334,7 @@ export class StarLabels {
       }
     }
     this.refreshOpacities(quadCount);
-    for (const label of placedNow) label.opacity = this.states.get(label.id)?.opacity ?? 0;
+    for (let i = 0; i < placedNow.length; i++) placedNow[i].opacity = this.states.get(placedIds[i])?.opacity ?? 0;
     this.setPlaced(placedNow);
     noteLabelTask(this.stats, 'placement', performance.now() - started);
     if (!animating) this.lastFrame = 0;
@@ -308,10 +373,23 @@ export class StarLabels {
     for (let i = 0; i < count; i++) this.quadData[i * LABEL_QUAD_FLOATS + 11] = this.quadOwners[i].opacity;
   }
 
-  private colorOf(id: number): number {
+  private colorOf(slot: number): number {
+    const id = this.stars ? this.stars.starOfSlot(slot) : -1;
     if (id === this.hovered) return LABEL_COLOR_HOVERED;
     if (id === this.selected) return LABEL_COLOR_SELECTED;
     return this.highlighted.get(id) ?? LABEL_COLOR_NORMAL;
+  }
+
+  /** Slots of the hovered and selected stars that are resident. */
+  private pinnedSlots(): number[] {
+    const stars = this.stars;
+    const slots: number[] = [];
+    if (!stars) return slots;
+    for (const id of [this.hovered, this.selected]) {
+      const slot = id === undefined ? -1 : stars.slotOfStar(id);
+      if (slot >= 0) slots.push(slot);
+    }
+    return slots;
   }
 
   /** The star's screen position and drawn radius, or undefined when it is behind the camera or off screen. */
@@ -365,11 +443,17 @@ export class StarLabels {
     raster.worker.postMessage({ fontFamily: raster.fontFamily, texts: fresh } satisfies RasterRequest);
   }
 
+  /** The display text of a slot's star, or '' while its name has not arrived. */
   private textOf(id: number): string {
     let text = this.texts.get(id);
     if (text === undefined) {
+      const name = this.stars!.name(id);
+      if (name === undefined) {
+        this.awaitingNames = true;
+        return '';
+      }
       if (this.texts.size > 20_000) this.texts.clear();
-      text = displayText(this.stars!.name(id));
+      text = displayText(name);
       this.texts.set(id, text);
     }
     return text;
@@ -390,7 +474,7 @@ export class StarLabels {
   private makeRoom(): void {
     const inUse = new Set<string>();
     for (const state of this.states.values()) inUse.add(state.key);
-    for (const id of [...this.candidates, this.hovered, this.selected]) if (id !== undefined && this.stars && id < this.stars.sizes.length) inUse.add(this.textOf(id));
+    for (const id of [...this.candidates, ...this.pinnedSlots()]) if (this.stars && id < this.stars.sizes.length) inUse.add(this.textOf(id));
     if (this.atlas.compact((name) => inUse.has(name))) {
       this.stats.atlasCompactions++;
       return;
@@ -402,7 +486,7 @@ export class StarLabels {
   private beginScan(): void {
     const c = this.camera;
     this.scanStale = false;
-    this.scan?.begin({ viewProjection: c.viewProjection, position: c.position, pixelRatio: c.width / c.cssWidth });
+    this.scan?.begin({ viewProjection: c.viewProjection, position: c.position, pixelRatio: c.width / c.cssWidth }, this.stars?.drawnCells?.());
   }
 
   private scheduleWork(): void {

@@ -106,6 +106,7 @@ export function GalaxyRoute({ name }: { name: string }) {
           graph={graph}
           streamed={streamed}
           tiled={tiled?.stars}
+          tiledNames={tiled}
           showLinks={showLinks}
           maxVisibleDistance={maxVisibleDistance}
           scale={scale}
@@ -142,6 +143,7 @@ export function GalaxyRoute({ name }: { name: string }) {
           <DetailsContainer catalog={tiled} kind={kind} />
           <WindowsContainer catalog={tiled} kind={kind} onFocus={controls.focusNode} />
           <WarningsContainer catalog={tiled} />
+          <NamedStarsContainer />
           <div style={{ position: 'fixed', left: 12, bottom: 4, zIndex: 1 }}>
             <TiledStatsContainer galaxy={tiled} />
           </div>

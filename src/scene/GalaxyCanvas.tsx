@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import type { Graph } from '../data/graph';
 import type { StreamedGalaxy } from '../data/streamedGalaxy';
 import type { TiledStars } from '../tiles/stream/types';
+import type { StarNames } from '../labels/tiledLabelStars';
 import { forcedBackend } from '../renderer/createRenderer';
 import { canvasesIn, RendererHost, type RendererFailure } from '../renderer/rendererHost';
 import { GraphicsDeviceLost } from '../panels/GraphicsDeviceLost';
@@ -15,6 +16,8 @@ export interface GalaxyCanvasProps {
   streamed?: StreamedGalaxy;
   /** The stars of a tiled galaxy streaming in, drawn instead of a graph. */
   tiled?: TiledStars;
+  /** Where the tiled galaxy's star names come from (its catalog); without it no names are drawn. */
+  tiledNames?: StarNames;
   showLinks: boolean;
   maxVisibleDistance: number;
   scale: number;
@@ -38,11 +41,11 @@ declare global {
  * (src/renderer/rendererHost.ts: backend choice, fallback, lost-device recovery), and shows the
  * No-WebGL screen when no backend starts, or that the device was lost too often, with a retry.
  */
-export function GalaxyCanvas({ graph, streamed, tiled, showLinks, maxVisibleDistance, scale, onViewReady, backend, clearColor }: GalaxyCanvasProps) {
+export function GalaxyCanvas({ graph, streamed, tiled, tiledNames, showLinks, maxVisibleDistance, scale, onViewReady, backend, clearColor }: GalaxyCanvasProps) {
   const containerRef = useRef<HTMLDivElement>(null);
   const sceneRef = useRef<GalaxyScene | undefined>(undefined);
-  const latest = useRef({ graph, streamed, tiled, showLinks, maxVisibleDistance, scale, onViewReady });
-  latest.current = { graph, streamed, tiled, showLinks, maxVisibleDistance, scale, onViewReady };
+  const latest = useRef({ graph, streamed, tiled, tiledNames, showLinks, maxVisibleDistance, scale, onViewReady });
+  latest.current = { graph, streamed, tiled, tiledNames, showLinks, maxVisibleDistance, scale, onViewReady };
   const [failure, setFailure] = useState<RendererFailure | undefined>(undefined);
   /** Starts a new renderer for the same scene ('Try again' after the device was given up on). */
   const restartRef = useRef<(() => void) | undefined>(undefined);
@@ -55,7 +58,7 @@ export function GalaxyCanvas({ graph, streamed, tiled, showLinks, maxVisibleDist
     sceneRef.current = scene;
     window.galaxyScene = scene;
     const props = latest.current;
-    if (props.tiled) scene.setTiledStars(props.tiled);
+    if (props.tiled) scene.setTiledStars(props.tiled, props.tiledNames);
     else scene.setGalaxy(props.graph, props.streamed);
     scene.setLinkSettings(props);
     const resize = () => {
@@ -93,9 +96,9 @@ export function GalaxyCanvas({ graph, streamed, tiled, showLinks, maxVisibleDist
   }, [forced, clearColor]);
 
   useEffect(() => {
-    if (tiled) sceneRef.current?.setTiledStars(tiled);
+    if (tiled) sceneRef.current?.setTiledStars(tiled, tiledNames);
     else sceneRef.current?.setGalaxy(graph, streamed);
-  }, [graph, streamed, tiled]);
+  }, [graph, streamed, tiled, tiledNames]);
 
   useEffect(() => {
     sceneRef.current?.setLinkSettings({ showLinks, maxVisibleDistance, scale });

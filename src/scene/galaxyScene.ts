@@ -3,7 +3,8 @@ import { maxDegree, type Graph } from '../data/graph';
 import type { StreamedGalaxy } from '../data/streamedGalaxy';
 import { canvasRasterizer, LabelAtlas } from '../labels/labelAtlas';
 import { startRasterWorker } from '../labels/rasterProtocol';
-import { type PlacedLabel, StarLabels, type LabelWorkStats } from '../labels/starLabels';
+import { classicLabelStars, type PlacedLabel, StarLabels, type LabelWorkStats } from '../labels/starLabels';
+import { tiledLabelStars, type StarNames } from '../labels/tiledLabelStars';
 import { buildOctreeOffThread } from '../picking/buildOctreeOffThread';
 import { createHitTest, HIT_THRESHOLD, type HitTest } from '../picking/hitTest';
 import { nearestInCells } from '../picking/nearestInCells';
@@ -40,7 +41,7 @@ interface Flight {
   resolve: () => void;
 }
 
-/** A tiled galaxy's stars in the scene, and how to stop listening to them. */
+/** A tiled galaxy's stars in the scene, and how to stop listening to them and to their names. */
 interface TiledSceneStars {
   stars: TiledStars;
   stopListening: () => void;
@@ -84,7 +85,12 @@ export class GalaxyScene implements GalaxyView {
   /** performance.now() when the first frame with stars in it had been submitted (for the benchmark). */
   firstStarFrameAt: number | undefined;
   /** Star names drawn in the scene (absent where there is no 2D canvas to draw text with, as in Node). */
-  private readonly labels = createStarLabels(this.camera, () => this.requestRender());
+  private readonly labels: StarLabels | undefined;
+
+  /** `makeLabels` builds the names' engine over the scene's camera (tests give one with a text rasterizer of their own). */
+  constructor(makeLabels: (camera: Camera, requestFrame: () => void) => StarLabels | undefined = createStarLabels) {
+    this.labels = makeLabels(this.camera, () => this.requestRender());
+  }
 
   get backend(): Backend {
     return this.renderer?.backend ?? 'webgl2';
@@ -142,7 +148,7 @@ export class GalaxyScene implements GalaxyView {
     const named = graph && particles ? graph : undefined;
     if (named === this.namedGraph) return;
     this.namedGraph = named;
-    this.labels?.setStars(named && particles ? { positions: named.data.positions, sizes: particles.sizes, name: (id) => named.label(id) } : undefined);
+    this.labels?.setStars(named && particles ? classicLabelStars(named.data.positions, particles.sizes, (id) => named.label(id)) : undefined);
   }
 
   /**
@@ -214,14 +220,16 @@ export class GalaxyScene implements GalaxyView {
   /**
    * Draws a tiled galaxy as it streams (undefined draws nothing), in place of any classic one. The
    * drawn colours and sizes are kept per slot; the camera's bounds are the whole galaxy's, and each
-   * camera move or resize is handed to the stars' planner. Names are not drawn for a tiled galaxy.
+   * camera move or resize is handed to the stars' planner. Names are drawn when `names` gives them
+   * (the tiled galaxy's catalog), each once its label shard is in.
    */
-  setTiledStars(stars: TiledStars | undefined): void {
+  setTiledStars(stars: TiledStars | undefined, names?: StarNames): void {
     if (stars === this.tiled?.stars) return;
     this.tiled?.stopListening();
     this.tiled = undefined;
     this.locating?.abort();
     if (!stars) {
+      this.labels?.setStars(undefined);
       this.setStars(undefined);
       this.updateLinks();
       return;
@@ -234,11 +242,20 @@ export class GalaxyScene implements GalaxyView {
     this.watch(particles);
     this.baseSizes = stars.sizes;
     this.indexReady = true; // picking tests the drawn cells' boxes, no index to wait for
-    this.tiled = { stars, stopListening: stars.onChange((change) => this.tiledStarsChanged(change)) };
+    const stopStars = stars.onChange((change) => this.tiledStarsChanged(change));
+    const stopNames = names?.onChange(() => this.labels?.namesArrived());
+    this.tiled = {
+      stars,
+      stopListening: () => {
+        stopStars();
+        stopNames?.();
+      },
+    };
     this.bounds = boundsOfBox(stars.bounds.min, stars.bounds.max);
     this.camera.setScene(this.bounds);
     this.uploadStars();
     this.updateLinks();
+    this.labels?.setStars(names ? tiledLabelStars(stars, particles.sizes, names) : undefined);
     stars.setCamera(plannerCameraOf(this.camera));
   }
 
@@ -246,7 +263,11 @@ export class GalaxyScene implements GalaxyView {
     const tiled = this.tiled;
     if (!tiled) return;
     for (const range of change.written) this.slotsWritten(tiled.stars, range);
-    if (change.drawnChanged) this.renderer?.setStarCells(tiled.stars.drawnCells());
+    this.labels?.slotsWritten(change.written);
+    if (change.drawnChanged) {
+      this.renderer?.setStarCells(tiled.stars.drawnCells());
+      this.labels?.drawnChanged();
+    }
     if (change.linksChanged) this.updateLinks();
     this.requestRender();
   }
@@ -375,7 +396,8 @@ export class GalaxyScene implements GalaxyView {
 
   /** The selected star is always named. */
   setSelected(id: number | undefined): void {
-    this.labels?.setSelected(id !== undefined && this.graph?.has(id) ? id : undefined);
+    const known = id !== undefined && (this.tiled ? this.hasStar(id) : this.graph?.has(id));
+    this.labels?.setSelected(known ? id : undefined);
   }
 
   /** Shows or hides star names (they fade out, then no frame is drawn for them). */
