@@ -1,5 +1,5 @@
 import { useCallback, useSyncExternalStore } from 'react';
-import { StreamingStatsLine } from '../panels';
+import { StatsLine, StreamingStatsLine } from '../panels';
 import type { TiledGalaxy } from '../tiles/stream/types';
 
 export interface TiledStatsContainerProps {
@@ -18,6 +18,10 @@ export function TiledStatsContainer({ galaxy }: TiledStatsContainerProps) {
   const subscribe = useCallback((notify: () => void) => stars.onChange(notify), [stars]);
   const drawnStars = useSyncExternalStore(subscribe, () => stars.drawnStars);
   const streaming = useSyncExternalStore(subscribe, () => (stars.busy ? STREAMING_TILES : NOTHING_STREAMING));
+  // Every star drawn and nothing on its way (a galaxy within the budget): the classic galaxy's line.
+  if (drawnStars === stars.totalStars && streaming.length === 0) {
+    return <StatsLine name={galaxy.name} nodeCount={stars.totalStars} edgeCount={galaxy.edgeCount} />;
+  }
   return (
     <StreamingStatsLine
       name={galaxy.name}
