@@ -40,6 +40,7 @@ export class ChangeBatcher {
   private drawnChanged = false;
   private linksChanged = false;
   private catalogChanged = false;
+  private settledChanged = false;
   private cancel: (() => void) | undefined;
 
   constructor(private readonly schedule: Schedule = nextFrameOrTimeout) {}
@@ -74,6 +75,12 @@ export class ChangeBatcher {
     this.soon();
   }
 
+  /** Streaming started or stopped (`TiledStars.busy`): the stats line says so. */
+  settled(): void {
+    this.settledChanged = true;
+    this.soon();
+  }
+
   /** Whether a notification is waiting to go out. */
   get waiting(): boolean {
     return this.cancel !== undefined;
@@ -86,9 +93,10 @@ export class ChangeBatcher {
     const written = mergeRanges(this.written);
     const change: TiledStarsChange = { written, drawnChanged: this.drawnChanged, linksChanged: this.linksChanged };
     const catalogChanged = this.catalogChanged;
+    const settledChanged = this.settledChanged;
     this.written = [];
-    this.drawnChanged = this.linksChanged = this.catalogChanged = false;
-    if (written.length > 0 || change.drawnChanged || change.linksChanged) for (const listener of [...this.starListeners]) listener(change);
+    this.drawnChanged = this.linksChanged = this.catalogChanged = this.settledChanged = false;
+    if (written.length > 0 || change.drawnChanged || change.linksChanged || settledChanged) for (const listener of [...this.starListeners]) listener(change);
     if (catalogChanged) for (const listener of [...this.catalogListeners]) listener();
   }
 

@@ -64,6 +64,7 @@ export class TiledStarStream implements TiledStars {
   private cells: StarCells | undefined;
   private planTimer: ReturnType<typeof setTimeout> | undefined;
   private lastPlanAt = -Infinity;
+  private reportedBusy = true;
   private linksShown = false;
   private readonly links: TiledLinks;
   private linkPairsNow: { key: string; pairs: Uint32Array } | undefined;
@@ -272,6 +273,15 @@ export class TiledStarStream implements TiledStars {
     // The scheduler drops cached tiles beyond the memory budget: their slots are free again.
     for (const tile of this.pool.residentTiles()) if (!this.scheduler.has(tile)) this.free(tile);
     this.setDrawn(plan.draw.filter((tile) => this.pool.isResident(tile)));
+    this.noteBusy();
+  }
+
+  /** Tells the listeners when streaming stops or starts again, so that the stats line follows. */
+  private noteBusy(): void {
+    const busy = this.busy;
+    if (busy === this.reportedBusy) return;
+    this.reportedBusy = busy;
+    this.changes.settled();
   }
 
   private setDrawn(draw: number[]): void {
