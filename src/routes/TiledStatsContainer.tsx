@@ -18,8 +18,8 @@ export function TiledStatsContainer({ galaxy }: TiledStatsContainerProps) {
   const subscribe = useCallback((notify: () => void) => stars.onChange(notify), [stars]);
   const drawnStars = useSyncExternalStore(subscribe, () => stars.drawnStars);
   const streaming = useSyncExternalStore(subscribe, () => (stars.busy ? STREAMING_TILES : NOTHING_STREAMING));
-  // Every star drawn and nothing on its way (a galaxy within the budget): the classic galaxy's line.
-  if (drawnStars === stars.totalStars && streaming.length === 0) {
+  // Every star drawn (a galaxy within the budget): the classic galaxy's line.
+  if (drawnStars === stars.totalStars) {
     return <StatsLine name={galaxy.name} nodeCount={stars.totalStars} edgeCount={galaxy.edgeCount} />;
   }
   return (
