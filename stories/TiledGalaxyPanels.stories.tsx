@@ -126,8 +126,11 @@ export const StatsAndMissingRegions: Story = {
     const canvas = within(canvasElement);
     const stats = canvas.getByTestId('galaxy-stats-streaming');
     await expect(stats).toHaveTextContent('big · 5 of 8 stars drawn · 7 links · streaming tiles');
+    galaxy.stars.draw(7);
+    await waitFor(() => expect(stats).toHaveTextContent('big · 7 of 8 stars drawn'));
+    // Every star drawn: the classic galaxy's stats line.
     galaxy.stars.draw(8);
-    await waitFor(() => expect(stats).toHaveTextContent('big · 8 of 8 stars drawn'));
+    await waitFor(() => expect(canvas.getByTestId('galaxy-stats')).toHaveTextContent('big · 8 stars · 7 links'));
     await expect(canvas.queryByRole('status', { name: 'Data warnings' })).toBeNull();
     galaxy.loseRegion('tile 9 (x 0..500, y 0..500, z 0..500)');
     await waitFor(() => expect(canvas.getByRole('status', { name: 'Data warnings' })).toHaveTextContent('1 problem in this galaxy’s files'));
