@@ -44,7 +44,7 @@ interface GeneratedGalaxy {
   ensure(): Promise<string>;
 }
 
-/** 1M is the end-to-end tests' galaxy and 10M the huge-galaxy spec's, so each is generated once per machine. */
+/** 1M is the end-to-end tests' galaxy and 10M the huge-galaxy end-to-end test's, so each is generated once per machine. */
 const GENERATED: GeneratedGalaxy[] = [
   { key: '100k', name: 'synthetic-100k', stars: 100_000, ensure: () => ensureSyntheticGalaxy(E2E_TILED_DIR, 'synthetic-100k', 100_000, 3) },
   { key: '1m', name: SYNTHETIC_1M, stars: 1_000_000, ensure: () => ensureSyntheticGalaxy(E2E_TILED_DIR, SYNTHETIC_1M, 1_000_000, 7) },
