@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test';
+import { type Page, test } from '@playwright/test';
 import { mat4, vec4 } from 'gl-matrix';
 import { PNG } from 'pngjs';
 import type { CameraPose } from '../../src/scene/galaxyView';
@@ -153,4 +153,15 @@ export function differingPixels(a: Pixels, b: Pixels, threshold: number): number
     if (Math.max(Math.abs(a.data[i] - b.data[i]), Math.abs(a.data[i + 1] - b.data[i + 1]), Math.abs(a.data[i + 2] - b.data[i + 2])) > threshold) count++;
   }
   return count;
+}
+
+/** Pixels of the canvas alone (every panel hidden for the shot) brighter than the black sky, the shot kept as `name`. */
+export async function litCanvasPixels(page: Page, name: string): Promise<number> {
+  const style = await page.addStyleTag({ content: 'body * { visibility: hidden !important } .galaxy-canvas, .galaxy-canvas * { visibility: visible !important }' });
+  const shot = await canvasLocator(page).screenshot({ path: test.info().outputPath(name) });
+  await style.evaluate((element) => (element as Element).remove());
+  const png = PNG.sync.read(shot);
+  let lit = 0;
+  for (let i = 0; i < png.data.length; i += 4) if (png.data[i] + png.data[i + 1] + png.data[i + 2] > 120) lit++;
+  return lit;
 }

@@ -4,7 +4,7 @@ import { expect, type Page, type Route, test } from '@playwright/test';
 import { Graph } from '../../src/data/graph';
 import { decodeGalaxy } from '../../src/data/wire/decodeGalaxy';
 import { haveSharedGalaxies, sharedGalaxiesDir, sharedGalaxiesMissingReason } from '../support/sharedGalaxies';
-import { canvasLocator } from './renderSupport';
+import { canvasLocator, litCanvasPixels } from './renderSupport';
 
 function loadNpm(): Graph {
   const folder = path.join(sharedGalaxiesDir, 'npm');
@@ -42,17 +42,6 @@ async function holdLinksAndLabels(page: Page) {
   };
 }
 
-/** Pixels of the canvas alone (every panel hidden for the shot) brighter than the black sky. */
-async function litPixels(page: Page, name: string): Promise<number> {
-  const style = await page.addStyleTag({ content: 'body * { visibility: hidden !important } .galaxy-canvas, .galaxy-canvas * { visibility: visible !important }' });
-  const shot = await canvasLocator(page).screenshot({ path: test.info().outputPath(name) });
-  await style.evaluate((element) => (element as Element).remove());
-  const { PNG } = await import('pngjs');
-  const png = PNG.sync.read(shot);
-  let lit = 0;
-  for (let i = 0; i < png.data.length; i += 4) if (png.data[i] + png.data[i + 1] + png.data[i + 2] > 120) lit++;
-  return lit;
-}
 
 /** Moves the pointer onto a point and keeps it still there, as a visitor hovering a star does. */
 async function hoverAt(page: Page, point: { x: number; y: number }): Promise<void> {
@@ -78,7 +67,7 @@ for (const backend of ['webgpu', 'webgl2'] as const) {
       await expect(page.getByTestId('galaxy-stats')).toHaveCount(0);
       await expect(page.getByTestId('progress')).toBeVisible();
       await page.keyboard.press('KeyK'); // hides the help
-      const litWhileStreaming = await litPixels(page, `stream-stars-${backend}-streaming.png`);
+      const litWhileStreaming = await litCanvasPixels(page, `stream-stars-${backend}-streaming.png`);
       expect(litWhileStreaming, 'lit pixels before links and labels').toBeGreaterThan(5_000);
 
       // Hover works on the drawn stars; without links and labels the tooltip names the star by its id, degrees '?'.
@@ -99,7 +88,7 @@ for (const backend of ['webgpu', 'webgl2'] as const) {
       await expect(page.getByTestId('galaxy-stats')).toHaveText('npm · 195,689 stars · 473,907 links', { timeout: 90_000 });
       await expect(streaming).toHaveCount(0);
       await expect(page.getByTestId('progress')).toHaveCount(0);
-      expect(await litPixels(page, `stream-stars-${backend}-complete.png`), 'lit pixels with the whole graph').toBeGreaterThan(5_000);
+      expect(await litCanvasPixels(page, `stream-stars-${backend}-complete.png`), 'lit pixels with the whole graph').toBeGreaterThan(5_000);
 
       await hoverAt(page, spot);
       await expect(tooltip).toContainText(npm.label(picked));

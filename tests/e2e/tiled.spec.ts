@@ -6,7 +6,7 @@ import { haveSharedGalaxies, sharedGalaxiesMissingReason } from '../support/shar
 import { DAMAGED, DAMAGED_TILES, E2E_TILED_DIR, npmLastVersion, SYNTHETIC_1M, TILED_NPM, TWO_VERSIONS } from '../support/e2eTiledGalaxies';
 import { describeTileRegion } from '../../src/tiles/format/region';
 import { TEST_VERSION } from '../support/tiledGalaxies';
-import { canvasLocator } from './renderSupport';
+import { canvasLocator, litCanvasPixels } from './renderSupport';
 import { cameraSettled } from './pageEvents';
 
 /** What the page should say about a star, read in Node from the same tiles. */
@@ -40,17 +40,6 @@ async function openTiled(page: Page, backend: string, galaxy: string, query = ''
   await page.keyboard.press('KeyK'); // hides the help
 }
 
-/** Pixels of the canvas alone (every panel hidden for the shot) brighter than the black sky. */
-async function litPixels(page: Page, name: string): Promise<number> {
-  const style = await page.addStyleTag({ content: 'body * { visibility: hidden !important } .galaxy-canvas, .galaxy-canvas * { visibility: visible !important }' });
-  const shot = await canvasLocator(page).screenshot({ path: test.info().outputPath(name) });
-  await style.evaluate((element) => (element as Element).remove());
-  const { PNG } = await import('pngjs');
-  const png = PNG.sync.read(shot);
-  let lit = 0;
-  for (let i = 0; i < png.data.length; i += 4) if (png.data[i] + png.data[i + 1] + png.data[i + 2] > 120) lit++;
-  return lit;
-}
 
 async function hoverStar(page: Page, star: number): Promise<{ x: number; y: number }> {
   const spot = (await (await page.waitForFunction((id) => window.galaxyScene?.projectToClient(id), star)).jsonValue()) as { x: number; y: number };
@@ -90,7 +79,7 @@ for (const backend of ['webgl2', 'webgpu'] as const) {
       await openTiled(page, backend, TILED_NPM);
       // Every star of npm fits the default budget: it ends with the classic stats line.
       await expect(page.getByTestId('galaxy-stats')).toHaveText(`${TILED_NPM} · ${count(reader.index.stars)} stars · ${count(reader.index.links)} links`, { timeout: 90_000 });
-      expect(await litPixels(page, `tiled-npm-${backend}.png`), 'lit pixels of the first tiles').toBeGreaterThan(2_000);
+      expect(await litCanvasPixels(page, `tiled-npm-${backend}.png`), 'lit pixels of the first tiles').toBeGreaterThan(2_000);
 
       await checkHub(page, hub, /dependents?/);
 
@@ -105,10 +94,10 @@ for (const backend of ['webgl2', 'webgpu'] as const) {
       // Links: on by default; L hides them and the picture changes; L brings them back.
       await searchBox(page).fill('');
       await page.locator('canvas[data-testid="galaxy-canvas"]').focus();
-      const withLinks = await litPixels(page, `tiled-npm-${backend}-links.png`);
+      const withLinks = await litCanvasPixels(page, `tiled-npm-${backend}-links.png`);
       await page.keyboard.press('KeyL');
       await cameraSettled(page);
-      const withoutLinks = await litPixels(page, `tiled-npm-${backend}-nolinks.png`);
+      const withoutLinks = await litCanvasPixels(page, `tiled-npm-${backend}-nolinks.png`);
       expect(withLinks, 'links light pixels that stars alone do not').toBeGreaterThan(withoutLinks);
 
       // Flying forward keeps stars on screen as tiles refine.
@@ -121,7 +110,7 @@ for (const backend of ['webgl2', 'webgpu'] as const) {
       await page.keyboard.up('KeyW');
       await cameraSettled(page);
       expect(Number(await canvasLocator(page).getAttribute('data-stars'))).toBeGreaterThan(0);
-      expect(await litPixels(page, `tiled-npm-${backend}-flown.png`), 'lit pixels after the flight').toBeGreaterThan(500);
+      expect(await litCanvasPixels(page, `tiled-npm-${backend}-flown.png`), 'lit pixels after the flight').toBeGreaterThan(500);
     });
 
     test('a generated million stars: drawn within the budget, hover, neighbours, search with progress', async ({ page }) => {
@@ -134,7 +123,7 @@ for (const backend of ['webgl2', 'webgpu'] as const) {
       await page.waitForFunction(() => Number(window.galaxyScene?.canvas?.dataset.stars ?? 0) > 50_000, null, { timeout: 120_000 });
       const drawn = Number(await canvasLocator(page).getAttribute('data-stars'));
       expect(drawn, 'stars drawn within budget=200k').toBeLessThanOrEqual(200_000);
-      expect(await litPixels(page, `tiled-1m-${backend}.png`)).toBeGreaterThan(2_000);
+      expect(await litCanvasPixels(page, `tiled-1m-${backend}.png`)).toBeGreaterThan(2_000);
 
       await checkHub(page, hub, /indegree/);
 
@@ -187,5 +176,5 @@ test('a missing and a truncated tile are named in the data warnings while the re
   await expect(warnings).toContainText(`Could not be loaded: ${truncated}`);
   const healthy = reader.index.stars - reader.hierarchy.starCount[DAMAGED_TILES.missing] - reader.hierarchy.starCount[DAMAGED_TILES.truncated];
   await expect(page.getByTestId('galaxy-stats-streaming')).toContainText(`${count(healthy)} of ${count(reader.index.stars)} stars drawn`, { timeout: 60_000 });
-  expect(await litPixels(page, 'tiled-damaged.png'), 'the other tiles still draw').toBeGreaterThan(1_000);
+  expect(await litCanvasPixels(page, 'tiled-damaged.png'), 'the other tiles still draw').toBeGreaterThan(1_000);
 });
