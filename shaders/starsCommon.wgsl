@@ -16,12 +16,13 @@
 //
 // When more stars are in view than the canvas has pixels, the depth pass runs in stages, nearest
 // cells first. Before each later stage reduceTiles (starsTileReduction.wgsl) keeps the farthest
-// splatted depth of every TILE_PIXELS x TILE_PIXELS pixels, and cullRuns (starsCulling.wgsl)
-// empties each run of the stage whose cell (grown by the largest star's radius) projects only onto
+// splatted depth of every TILE_PIXELS x TILE_PIXELS pixels, and cullSpans (starsCulling.wgsl)
+// empties each span of the stage whose cell (grown by the largest star's radius) projects only onto
 // tiles nearer than the cell's nearest depth: none of its stars, small or big, could win a pixel.
-// The CPU computes each run's tiles and nearest depth (webgpu/hiddenCells.ts).
+// The CPU computes each span's tiles and nearest depth (webgpu/hiddenCells.ts).
 
-struct Run {
+// A span is one workgroup's share of a run (a contiguous range of star slots in view).
+struct Span {
   first: u32,
   count: u32,
   /** The tiles its stars can light: first and last tile, x in the low 16 bits, y in the high ones. */
@@ -32,7 +33,7 @@ struct Run {
 };
 
 struct Stage {
-  /** The runs of this stage are runs[base..end). */
+  /** The spans of this stage are spans[base..end). */
   base: u32,
   end: u32,
 };

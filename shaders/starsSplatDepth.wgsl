@@ -7,14 +7,14 @@ fn splatDepth(@builtin(workgroup_id) group: vec3u, @builtin(num_workgroups) grou
   if (index >= stage.end) {
     return;
   }
-  let run = runs[index];
+  let span = spans[index];
   let width = i32(u.viewport.x);
   for (var k = 0u; k < STARS_PER_INVOCATION; k++) {
     let j = lane + k * WORKGROUP;
-    if (j >= run.count) {
+    if (j >= span.count) {
       break;
     }
-    let star = run.first + j;
+    let star = span.first + j;
     let s = splatOf(star);
     if (s.big) {
       let n = atomicAdd(&bigOut[0], 3u) / 3u;

@@ -1,4 +1,4 @@
-// The farthest splatted depth (smallest key) of each tile, for the next stage's cullRuns.
+// The farthest splatted depth (smallest key) of each tile, for the next stage's cullSpans.
 @compute @workgroup_size(WORKGROUP)
 fn reduceTiles(@builtin(global_invocation_id) id: vec3u) {
   let across = tilesAcross();

@@ -1,5 +1,5 @@
 import { quat, vec3 } from 'gl-matrix';
-import type { CameraPose } from '../scene/galaxyView';
+import type { CameraPose } from '../scene/scene';
 import type { Motion } from './keys';
 
 /** docs/rules.md#controls flight constants. */

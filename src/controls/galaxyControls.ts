@@ -1,5 +1,5 @@
 import { quat } from 'gl-matrix';
-import type { CameraPose, GalaxyView } from '../scene/galaxyView';
+import type { CameraPose, Scene } from '../scene/scene';
 import {
   advancePose,
   deviceOrientationQuat,
@@ -54,7 +54,7 @@ interface Orbit {
 }
 
 /**
- * Keyboard, mouse, touch and device-orientation flight over a GalaxyView (docs/rules.md#controls).
+ * Keyboard, mouse, touch and device-orientation flight over a Scene (docs/rules.md#controls).
  * The animation loop runs only while something moves the camera.
  */
 export class GalaxyControls {
@@ -76,7 +76,7 @@ export class GalaxyControls {
   private readonly detach: Array<() => void> = [];
 
   constructor(
-    private readonly view: GalaxyView,
+    private readonly view: Scene,
     private readonly element: HTMLElement,
     private readonly handlers: ControlsHandlers,
   ) {

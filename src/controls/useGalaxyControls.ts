@@ -3,7 +3,7 @@ import { type RefObject, useCallback, useEffect, useRef } from 'react';
 import { helpVisibleAtom, toggleHelpAtom } from '../state/help/atoms';
 import { hoverAtom, selectedNodeAtom } from '../state/selection/atoms';
 import { dragToLookAtom, steeringAtom } from '../state/steering/atoms';
-import { cameraMovingAtom, galaxyViewAtom, toggleLinksAtom, toggleNamesAtom } from '../state/view/atoms';
+import { cameraMovingAtom, sceneAtom, toggleLinksAtom, toggleNamesAtom } from '../state/view/atoms';
 import { FLY_TO_DISTANCE } from '../scene/cameraAnimation';
 import { GalaxyControls } from './galaxyControls';
 import { FOCUS_DELAY_MS } from './pointerTiming';
@@ -20,7 +20,7 @@ export interface GalaxyControlsApi {
 /** Connects keyboard, pointer, touch and wheel over `sceneRef` to the view and the feature atoms. */
 export function useGalaxyControls(sceneRef: RefObject<HTMLElement | null>): GalaxyControlsApi {
   const store = useStore();
-  const view = useAtomValue(galaxyViewAtom);
+  const view = useAtomValue(sceneAtom);
   const select = useSetAtom(selectedNodeAtom);
   const controlsRef = useRef<GalaxyControls | undefined>(undefined);
   const focusTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);

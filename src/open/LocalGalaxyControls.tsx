@@ -6,7 +6,7 @@ import { createLiveLayout } from '../layout/live/createLiveLayout';
 import type { LiveLayout } from '../layout/live/liveLayout';
 import { LayoutPanel, type LayoutPanelState } from '../panels/LayoutPanel';
 import { encodePositions } from '../publish/encodeWire';
-import { galaxyViewAtom } from '../state/view/atoms';
+import { sceneAtom } from '../state/view/atoms';
 import { downloadBytes, galaxyZip } from './galaxyZip';
 import { localGalaxies } from './localGalaxies';
 import { localName } from './localName';
@@ -38,7 +38,7 @@ function unscaled(positions: Float32Array, scale: number): Float32Array {
  * the galaxy as a zip.
  */
 export function LocalGalaxyControls({ route, graph, scale }: { route: string; graph: Graph; scale: number }) {
-  const view = useAtomValue(galaxyViewAtom);
+  const view = useAtomValue(sceneAtom);
   const viewRef = useRef(view);
   viewRef.current = view;
   const name = localName(route);

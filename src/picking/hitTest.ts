@@ -1,4 +1,4 @@
-import type { ParticleView } from '../renderer/particleView';
+import type { StarAttributes } from '../renderer/starAttributes';
 import { NearestOnRay } from './nearestOnRay';
 import { intersectRay, type FlatOctree, type Ray } from './octree';
 
@@ -12,7 +12,7 @@ export interface HitTest {
   pick(ray: Ray): number | undefined;
 }
 
-export function createHitTest(view: ParticleView | undefined | null, threshold = HIT_THRESHOLD): HitTest {
+export function createHitTest(view: StarAttributes | undefined | null, threshold = HIT_THRESHOLD): HitTest {
   if (!view) throw new Error('hit-test cannot work without particle view');
   let index: FlatOctree | undefined;
   return {

@@ -31,7 +31,7 @@ import { TiledStatsContainer } from './TiledStatsContainer';
 import { helpVisibleAtom, isTouchDevice, resetHelpAtom } from '../state/help/atoms';
 import { searchBusyAtom, searchStatusAtom } from '../state/search/atoms';
 import { steeringAtom } from '../state/steering/atoms';
-import { galaxyViewAtom, manifestVersionAtom, maxVisibleDistanceAtom, scaleAtom, showLinksAtom } from '../state/view/atoms';
+import { sceneAtom, manifestVersionAtom, maxVisibleDistanceAtom, scaleAtom, showLinksAtom } from '../state/view/atoms';
 import { useViewAddress } from '../state/view/useViewAddress';
 
 function useEcosystemKind(name: string): string {
@@ -77,7 +77,7 @@ export function GalaxyRoute({ name }: { name: string }) {
   const maxVisibleDistance = useAtomValue(maxVisibleDistanceAtom);
   const scale = useAtomValue(scaleAtom);
   const manifestVersion = useAtomValue(manifestVersionAtom);
-  const setView = useSetAtom(galaxyViewAtom);
+  const setView = useSetAtom(sceneAtom);
   const helpVisible = useAtomValue(helpVisibleAtom);
   const steering = useAtomValue(steeringAtom);
   const searchStatus = useAtomValue(searchStatusAtom);

@@ -2,7 +2,7 @@ import { useAtomValue, useSetAtom } from 'jotai';
 import { useEffect, useState } from 'react';
 import { NamedStarsList, type NamedStar } from '../panels';
 import { selectedNodeAtom } from '../state/selection/atoms';
-import { galaxyViewAtom, showNamesAtom } from '../state/view/atoms';
+import { sceneAtom, showNamesAtom } from '../state/view/atoms';
 
 /**
  * The accessible list follows the scene's names once they have stayed the same this long, and at
@@ -17,7 +17,7 @@ const LIST_LONGEST_WAIT_MS = 1000;
  * star, and keeps the visually hidden list of named stars for screen readers.
  */
 export function NamedStarsContainer() {
-  const view = useAtomValue(galaxyViewAtom);
+  const view = useAtomValue(sceneAtom);
   const showNames = useAtomValue(showNamesAtom);
   const selected = useAtomValue(selectedNodeAtom);
   const select = useSetAtom(selectedNodeAtom);

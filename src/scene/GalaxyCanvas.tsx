@@ -7,7 +7,7 @@ import { forcedBackend } from '../renderer/createRenderer';
 import { canvasesIn, RendererHost, type RendererFailure } from '../renderer/rendererHost';
 import { GraphicsDeviceLost } from '../panels/GraphicsDeviceLost';
 import { GalaxyScene } from './galaxyScene';
-import type { Backend, GalaxyView } from './galaxyView';
+import type { Backend, Scene } from './scene';
 import { NoWebGL } from './NoWebGL';
 
 export interface GalaxyCanvasProps {
@@ -22,7 +22,7 @@ export interface GalaxyCanvasProps {
   maxVisibleDistance: number;
   scale: number;
   /** Called when a renderer is up (again after a lost device is recovered). */
-  onViewReady?: (view: GalaxyView) => void;
+  onViewReady?: (view: Scene) => void;
   /** Use only this backend; by default `renderer=` in the page's query string, else WebGPU then WebGL2. */
   backend?: Backend;
   /** 0xRRGGBB behind the stars; 0 when not a number. */

@@ -1,5 +1,5 @@
 import { quat, vec3 } from 'gl-matrix';
-import type { CameraPose } from './galaxyView';
+import type { CameraPose } from './scene';
 
 /** docs/rules.md#controls: fly-to takes 400 ms for position and 300 ms for orientation. */
 export const FLY_POSITION_MS = 400;

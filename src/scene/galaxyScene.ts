@@ -10,12 +10,12 @@ import { createHitTest, HIT_THRESHOLD, type HitTest } from '../picking/hitTest';
 import { nearestInCells } from '../picking/nearestInCells';
 import { boundsOf, boundsOfBox, Camera, lookAtOrientation, wholeScenePose, type SceneBounds } from '../renderer/camera';
 import { visibleLinkIndices } from '../renderer/linkIndices';
-import { DEFAULT_PARTICLE_COLOR, DEFAULT_PARTICLE_SIZE, ParticleView } from '../renderer/particleView';
+import { DEFAULT_STAR_COLOR, DEFAULT_STAR_SIZE, StarAttributes } from '../renderer/starAttributes';
 import { HOVER_COLOR, HOVER_SIZE_FACTOR, starSizes } from '../renderer/starStyle';
 import type { Renderer } from '../renderer/types';
 import type { SlotRange, TiledStars, TiledStarsChange } from '../tiles/stream/types';
 import { FLY_TO_DISTANCE, poseAt } from './cameraAnimation';
-import type { Backend, CameraPose, GalaxyView } from './galaxyView';
+import type { Backend, CameraPose, Scene } from './scene';
 import { plannerCameraOf } from './plannerCamera';
 
 export interface LinkSettings {
@@ -55,7 +55,7 @@ interface TiledSceneStars {
  * streams: its stars sit in a pool of slots that the renderer draws through the planner's cells;
  * every id the UI passes in or gets back is a star number, and slots stay inside the scene.
  */
-export class GalaxyScene implements GalaxyView {
+export class GalaxyScene implements Scene {
   readonly camera = new Camera();
   private renderer: Renderer | undefined;
   private graph: Graph | undefined;
@@ -64,7 +64,7 @@ export class GalaxyScene implements GalaxyView {
   private locating: AbortController | undefined;
   private positions: Float32Array | undefined;
   private adjacency: SceneAdjacency | undefined;
-  private particles: ParticleView | undefined;
+  private starAttributes: StarAttributes | undefined;
   private baseSizes: Float32Array | undefined;
   private hitTest: HitTest | undefined;
   private indexReady = false;
@@ -125,7 +125,7 @@ export class GalaxyScene implements GalaxyView {
   }
 
   /**
-   * Draws the whole graph, or, while it downloads, what has arrived of it: stars at the particle
+   * Draws the whole graph, or, while it downloads, what has arrived of it: stars at the star
    * default size as soon as their positions are in, sized by the node size rule and linked once
    * the links are (with the whole graph, or earlier when a source has them). Stars already
    * uploaded stay when only the rest of the graph has arrived.
@@ -144,11 +144,11 @@ export class GalaxyScene implements GalaxyView {
 
   /** Names need labels and the stars' final sizes: they are drawn once the whole graph is in. */
   private nameStars(graph: Graph | undefined): void {
-    const particles = this.particles;
-    const named = graph && particles ? graph : undefined;
+    const starAttributes = this.starAttributes;
+    const named = graph && starAttributes ? graph : undefined;
     if (named === this.namedGraph) return;
     this.namedGraph = named;
-    this.labels?.setStars(named && particles ? classicLabelStars(named.data.positions, particles.sizes, (id) => named.label(id)) : undefined);
+    this.labels?.setStars(named && starAttributes ? classicLabelStars(named.data.positions, starAttributes.sizes, (id) => named.label(id)) : undefined);
   }
 
   /**
@@ -174,7 +174,7 @@ export class GalaxyScene implements GalaxyView {
   get starCounts(): { drawn: number; total: number } {
     const tiled = this.tiled?.stars;
     if (tiled) return { drawn: tiled.drawnStars, total: tiled.totalStars };
-    const count = this.particles?.count ?? 0;
+    const count = this.starAttributes?.count ?? 0;
     return { drawn: count, total: count };
   }
 
@@ -182,9 +182,9 @@ export class GalaxyScene implements GalaxyView {
     this.forgetStars();
     this.positions = positions;
     if (positions) {
-      const particles = new ParticleView(positions);
-      this.watch(particles);
-      this.hitTest = createHitTest(particles);
+      const starAttributes = new StarAttributes(positions);
+      this.watch(starAttributes);
+      this.hitTest = createHitTest(starAttributes);
       this.bounds = boundsOf(positions);
     }
     this.camera.setScene(this.bounds);
@@ -198,7 +198,7 @@ export class GalaxyScene implements GalaxyView {
     this.highlighted.clear();
     this.indexBuild?.abort();
     this.indexBuild = undefined;
-    this.particles = undefined;
+    this.starAttributes = undefined;
     this.hitTest = undefined;
     this.indexReady = false;
     this.baseSizes = undefined;
@@ -207,14 +207,14 @@ export class GalaxyScene implements GalaxyView {
   }
 
   /** The drawn colours and sizes: each change is written to the renderer (only the stars changed). */
-  private watch(particles: ParticleView): void {
-    particles.onChange((change) => {
+  private watch(starAttributes: StarAttributes): void {
+    starAttributes.onChange((change) => {
       if (!this.renderer) return;
-      if (change.kind === 'colors') this.renderer.updateStarColors(particles.colorBytes, change.range.start, change.range.count);
-      else if (change.kind === 'sizes') this.renderer.updateStarSizes(particles.sizes, change.range.start, change.range.count);
+      if (change.kind === 'colors') this.renderer.updateStarColors(starAttributes.colorBytes, change.range.start, change.range.count);
+      else if (change.kind === 'sizes') this.renderer.updateStarSizes(starAttributes.sizes, change.range.start, change.range.count);
       this.requestRender();
     });
-    this.particles = particles;
+    this.starAttributes = starAttributes;
   }
 
   /**
@@ -237,9 +237,9 @@ export class GalaxyScene implements GalaxyView {
     this.graph = undefined;
     this.nameStars(undefined);
     this.forgetStars();
-    const particles = new ParticleView(stars.positions);
-    particles.sizes.set(stars.sizes);
-    this.watch(particles);
+    const starAttributes = new StarAttributes(stars.positions);
+    starAttributes.sizes.set(stars.sizes);
+    this.watch(starAttributes);
     this.baseSizes = stars.sizes;
     this.indexReady = true; // picking tests the drawn cells' boxes, no index to wait for
     const stopStars = stars.onChange((change) => this.tiledStarsChanged(change));
@@ -255,7 +255,7 @@ export class GalaxyScene implements GalaxyView {
     this.camera.setScene(this.bounds);
     this.uploadStars();
     this.updateLinks();
-    this.labels?.setStars(names ? tiledLabelStars(stars, particles.sizes, names) : undefined);
+    this.labels?.setStars(names ? tiledLabelStars(stars, starAttributes.sizes, names) : undefined);
     stars.setCamera(plannerCameraOf(this.camera));
   }
 
@@ -278,28 +278,28 @@ export class GalaxyScene implements GalaxyView {
    * to the renderer at once.
    */
   private slotsWritten(stars: TiledStars, { start, count }: SlotRange): void {
-    const particles = this.particles;
-    if (!particles || count <= 0 || start < 0 || start + count > particles.count) return;
-    particles.colorBytes.fill(255, start * 4, (start + count) * 4);
-    particles.sizes.set(stars.sizes.subarray(start, start + count), start);
+    const starAttributes = this.starAttributes;
+    if (!starAttributes || count <= 0 || start < 0 || start + count > starAttributes.count) return;
+    starAttributes.colorBytes.fill(255, start * 4, (start + count) * 4);
+    starAttributes.sizes.set(stars.sizes.subarray(start, start + count), start);
     if (this.hovered !== undefined || this.highlighted.size > 0) {
       for (let slot = start; slot < start + count; slot++) {
         const star = stars.starOfSlot(slot);
         if (star >= 0 && (star === this.hovered || this.highlighted.has(star))) this.styleSlot(slot, star);
       }
     }
-    this.renderer?.updateStars(start, count, stars.positions, particles.colorBytes, particles.sizes);
+    this.renderer?.updateStars(start, count, stars.positions, starAttributes.colorBytes, starAttributes.sizes);
   }
 
-  /** Sizes by the node size rule once links are known (the particle default until then), and the links. */
+  /** Sizes by the node size rule once links are known (the star default until then), and the links. */
   private setAdjacency(adjacency: SceneAdjacency | undefined, maxInDegree?: number): void {
-    const particles = this.particles;
-    this.adjacency = particles ? adjacency : undefined;
-    if (particles) {
+    const starAttributes = this.starAttributes;
+    this.adjacency = starAttributes ? adjacency : undefined;
+    if (starAttributes) {
       this.baseSizes = adjacency
         ? starSizes(adjacency.inOffsets, maxInDegree ?? maxDegree(adjacency.inOffsets))
-        : new Float32Array(particles.count).fill(DEFAULT_PARTICLE_SIZE);
-      particles.replaceSizes(this.baseSizes.slice());
+        : new Float32Array(starAttributes.count).fill(DEFAULT_STAR_SIZE);
+      starAttributes.replaceSizes(this.baseSizes.slice());
       if (this.hovered !== undefined) this.restyle(this.hovered);
     }
     this.updateLinks();
@@ -339,7 +339,7 @@ export class GalaxyScene implements GalaxyView {
     this.requestRender();
   }
 
-  // GalaxyView
+  // Scene
 
   getCamera(): CameraPose {
     return this.camera.getPose();
@@ -501,7 +501,7 @@ export class GalaxyScene implements GalaxyView {
 
   /** Whether an id names a star of the galaxy drawn now (for a tiled galaxy, loaded or not). */
   private hasStar(id: number): boolean {
-    const count = this.tiled ? this.tiled.stars.totalStars : (this.particles?.count ?? 0);
+    const count = this.tiled ? this.tiled.stars.totalStars : (this.starAttributes?.count ?? 0);
     return Number.isInteger(id) && id >= 0 && id < count;
   }
 
@@ -591,34 +591,34 @@ export class GalaxyScene implements GalaxyView {
 
   /** Draws a star hovered, highlighted or plain, as its state says (a tiled galaxy's star only while its tile is loaded). */
   private restyle(id: number): void {
-    const particles = this.particles;
+    const starAttributes = this.starAttributes;
     const slot = this.tiled ? this.tiled.stars.slotOfStar(id) : id;
-    if (!particles || !this.baseSizes || slot < 0) return;
+    if (!starAttributes || !this.baseSizes || slot < 0) return;
     const { color, size } = this.styleOf(id, this.baseSizes[slot]);
-    particles.setColor(slot, color);
-    particles.setSize(slot, size);
+    starAttributes.setColor(slot, color);
+    starAttributes.setSize(slot, size);
   }
 
   /** The same as restyle, into the drawn colours and sizes without writing them to the renderer. */
   private styleSlot(slot: number, id: number): void {
-    const particles = this.particles;
-    if (!particles || !this.baseSizes) return;
+    const starAttributes = this.starAttributes;
+    if (!starAttributes || !this.baseSizes) return;
     const { color, size } = this.styleOf(id, this.baseSizes[slot]);
-    particles.storeColor(slot, color);
-    particles.sizes[slot] = size;
+    starAttributes.storeColor(slot, color);
+    starAttributes.sizes[slot] = size;
   }
 
   private styleOf(id: number, baseSize: number): { color: number; size: number } {
     const hovered = id === this.hovered;
     return {
-      color: hovered ? HOVER_COLOR : (this.highlighted.get(id) ?? DEFAULT_PARTICLE_COLOR),
+      color: hovered ? HOVER_COLOR : (this.highlighted.get(id) ?? DEFAULT_STAR_COLOR),
       size: hovered ? baseSize * HOVER_SIZE_FACTOR : baseSize,
     };
   }
 
   private uploadStars(): void {
     if (!this.renderer) return;
-    const p = this.particles;
+    const p = this.starAttributes;
     const tiled = this.tiled?.stars;
     if (p && tiled) this.renderer.setStars(tiled.positions, p.colorBytes, p.sizes, tiled.drawnCells());
     else if (p) this.renderer.setStars(p.coordinates, p.colorBytes, p.sizes);

@@ -2,7 +2,7 @@ import { useAtomValue, useSetAtom, useStore } from 'jotai';
 import { useCallback, useEffect, useRef } from 'react';
 import { searchBusyAtom, searchStatusAtom } from '../state/search/atoms';
 import { selectedNodeAtom } from '../state/selection/atoms';
-import { galaxyViewAtom, showLinksAtom } from '../state/view/atoms';
+import { sceneAtom, showLinksAtom } from '../state/view/atoms';
 import { hideWindowAtom, showSearchResultsAtom } from '../state/windows/atoms';
 import { type CommandHost, type ConsoleCommands, createConsoleCommands, runCommand } from './commands';
 import { classifySearchInput } from './regexSearch';
@@ -33,7 +33,7 @@ export function useGalaxySearch(galaxy: SearchableGalaxy | undefined, orbit: Com
   const setBusy = useSetAtom(searchBusyAtom);
   const showResults = useSetAtom(showSearchResultsAtom);
   const hideWindow = useSetAtom(hideWindowAtom);
-  const view = useAtomValue(galaxyViewAtom);
+  const view = useAtomValue(sceneAtom);
   const searchRef = useRef<StarSearch | undefined>(undefined);
   const busyTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const showBusy = useCallback(

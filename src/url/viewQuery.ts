@@ -12,7 +12,7 @@ export interface Quat {
   w: number;
 }
 
-export interface ViewConfig {
+export interface AddressView {
   pos: Vec3;
   lookAt: Quat;
   showLinks: boolean;
@@ -27,7 +27,7 @@ export interface ViewConfig {
 export const DEFAULT_MAX_VISIBLE_DISTANCE = 150;
 export const DEFAULT_SCALE = 1.75;
 
-export function defaultViewConfig(): ViewConfig {
+export function defaultAddressView(): AddressView {
   return {
     pos: { x: 0, y: 0, z: 0 },
     lookAt: { x: 0, y: 0, z: 0, w: 1 },
@@ -102,9 +102,9 @@ export function addressPlacesCamera(query: string | URLSearchParams): boolean {
  * Reads a view from the query part of the galaxy address (without or with the leading '?').
  * A query without view keys gives the defaults (links shown); otherwise links are shown only when l is 1.
  */
-export function parseViewQuery(query: string | URLSearchParams): ViewConfig {
+export function parseViewQuery(query: string | URLSearchParams): AddressView {
   const params = toParams(query);
-  const defaults = defaultViewConfig();
+  const defaults = defaultAddressView();
   defaults.showNames = params.get(NAMES_KEY) !== '0';
   if (!hasViewKeys(params)) return defaults;
   const version = params.get('v');
@@ -136,7 +136,7 @@ function fixed4(value: number, fallback: number): string {
  * Writes a view as a query string (no leading '?'): cx cy cz rounded, lx ly lz lw with 4 decimals,
  * then ml, s, l (1 or 0) and v. Keys other than the view's and `_k` in `keep` are carried over after them.
  */
-export function writeViewQuery(view: ViewConfig, keep?: string | URLSearchParams): string {
+export function writeViewQuery(view: AddressView, keep?: string | URLSearchParams): string {
   const params = new URLSearchParams();
   params.set('cx', integer(view.pos.x));
   params.set('cy', integer(view.pos.y));
@@ -187,6 +187,6 @@ export function galaxyPath(name: string): string {
 }
 
 /** Views compare equal when they would write the same address. */
-export function sameViewQuery(a: ViewConfig, b: ViewConfig): boolean {
+export function sameViewQuery(a: AddressView, b: AddressView): boolean {
   return writeViewQuery(a) === writeViewQuery(b);
 }

@@ -16,7 +16,7 @@ import {
   type Pixels,
 } from './renderSupport';
 import { animationFrames } from './pageEvents';
-import type { CameraPose } from '../../src/scene/galaxyView';
+import type { CameraPose } from '../../src/scene/scene';
 
 test.skip(!haveSharedGalaxies, sharedGalaxiesMissingReason);
 

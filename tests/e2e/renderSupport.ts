@@ -1,7 +1,7 @@
 import { type Page, test } from '@playwright/test';
 import { mat4, vec4 } from 'gl-matrix';
 import { PNG } from 'pngjs';
-import type { CameraPose } from '../../src/scene/galaxyView';
+import type { CameraPose } from '../../src/scene/scene';
 
 export type BackendName = 'webgpu' | 'webgl2';
 

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { lookAtOrientation } from '../../src/renderer/camera';
-import type { CameraPose } from '../../src/scene/galaxyView';
+import type { CameraPose } from '../../src/scene/scene';
 import { DEFAULT_SCALE } from '../../src/url/viewQuery';
 
 type Vec3 = [number, number, number];

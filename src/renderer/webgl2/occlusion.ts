@@ -12,7 +12,7 @@ import { STAGE_ENDS } from '../crowdedViews';
 export type Stage = Uint32Array;
 
 /** Runs of the star buffer to draw: first slot and count per run. */
-export interface Runs {
+export interface StageRuns {
   first: number[];
   count: number[];
 }
@@ -44,8 +44,8 @@ export function occlusionStages(
 }
 
 /** The cells `ids` that `keep` accepts, one after another in the buffer merged into one run. */
-export function runsOf(cellStart: Uint32Array, cellCount: Uint32Array, ids: Uint32Array, keep: (cell: number) => boolean = () => true): Runs {
-  const runs: Runs = { first: [], count: [] };
+export function runsOf(cellStart: Uint32Array, cellCount: Uint32Array, ids: Uint32Array, keep: (cell: number) => boolean = () => true): StageRuns {
+  const runs: StageRuns = { first: [], count: [] };
   let end = -1;
   for (const k of ids) {
     if (!keep(k)) continue;

@@ -6,7 +6,7 @@ import { TILE_PIXELS } from '../shaderConstants';
 export { TILE_PIXELS };
 /** The f32 unit roundoff. */
 const ROUNDOFF = 2 ** -24;
-/** A near key that tests nothing: the splat keeps the run. */
+/** A near key that tests nothing: the splat keeps the span. */
 export const NO_TEST = 0;
 
 const footprint = createCellFootprint();

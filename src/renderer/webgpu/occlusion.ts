@@ -9,9 +9,9 @@ const STAGES = STAGE_ENDS.length + 1;
 
 /**
  * Occlusion culling for views with more stars than pixels: the depth splat runs in stages, nearest
- * cells first (points.ts orders the runs), and before each stage after the first the farthest depth
- * per tile so far is reduced (depthTiles.ts) and every run of the stage whose cell is already hidden
- * there is emptied (shaders/starsCulling.wgsl, with each run's test from hiddenCells.ts). All on the
+ * cells first (points.ts orders the spans), and before each stage after the first the farthest depth
+ * per tile so far is reduced (depthTiles.ts) and every span of the stage whose cell is already hidden
+ * there is emptied (shaders/starsCulling.wgsl, with each span's test from hiddenCells.ts). All on the
  * GPU, in the splat's compute pass.
  */
 export class WebGPUOcclusion {
@@ -24,16 +24,16 @@ export class WebGPUOcclusion {
 
   constructor(private device: GPUDevice, private uniforms: GPUBuffer) {
     const module = starPassModule(device, 'culling');
-    this.cullPipeline = device.createComputePipeline({ label: 'cull hidden runs', layout: 'auto', compute: { module, entryPoint: 'cullRuns' } });
+    this.cullPipeline = device.createComputePipeline({ label: 'cull hidden spans', layout: 'auto', compute: { module, entryPoint: 'cullSpans' } });
     this.tiles = new WebGPUDepthTiles(device, uniforms);
     this.stageBuffer = device.createBuffer({ label: 'depth stages', size: this.stageData.byteLength, usage: GPUBufferUsage.UNIFORM | GPUBufferUsage.COPY_DST });
   }
 
   /** The tiles and the culling's bind groups for a canvas of this size, over these splat buffers. */
-  resize(width: number, height: number, depthKeys: GPUBuffer, runs: GPUBuffer): void {
+  resize(width: number, height: number, depthKeys: GPUBuffer, spans: GPUBuffer): void {
     const tileKeys = this.tiles.resize(width, height, depthKeys);
     this.cullBindGroups = Array.from({ length: STAGES }, (_, s) =>
-      starBindGroup(this.device, this.cullPipeline, 'culling', { u: this.uniforms, stage: this.stageOf(s), tileKeysIn: tileKeys, runsOut: runs }),
+      starBindGroup(this.device, this.cullPipeline, 'culling', { u: this.uniforms, stage: this.stageOf(s), tileKeysIn: tileKeys, spansOut: spans }),
     );
   }
 
@@ -52,7 +52,7 @@ export class WebGPUOcclusion {
     this.device.queue.writeBuffer(this.stageBuffer, 0, stageData, 0, (stageEnds.length * STAGE_STRIDE) / 4);
   }
 
-  /** Before stage `s` (after the first) of `workgroups` runs: empties those whose cell is hidden so far. */
+  /** Before stage `s` (after the first) of `workgroups` spans: empties those whose cell is hidden so far. */
   cullBefore(pass: GPUComputePassEncoder, s: number, workgroups: number): void {
     this.tiles.reduce(pass);
     pass.setPipeline(this.cullPipeline);

@@ -11,8 +11,8 @@ import { DEPTH_FORMAT } from './target';
 
 const STARS_PER_WORKGROUP = WORKGROUP * STARS_PER_INVOCATION;
 const MAX_GROUPS_PER_DIMENSION = 65535;
-/** u32s per run (Run in starsCommon.wgsl): first slot, count, first tile, last tile, near key. */
-const RUN_WORDS = 5;
+/** u32s per span (Span in starsCommon.wgsl): first slot, count, first tile, last tile, near key. */
+const SPAN_WORDS = 5;
 
 /**
  * Stars from position, RGBA8 colour and size storage buffers stored in cell order, so that a
@@ -41,9 +41,9 @@ export class WebGPUPoints {
   private bigBuffer: GPUBuffer | undefined;
   /** Per star: indirect dispatch arguments of splatColor, count, then the slots of stars that won a pixel. */
   private winnersBuffer: GPUBuffer | undefined;
-  /** One run (RUN_WORDS) per splatting workgroup, nearest cells first. */
-  private runsBuffer: GPUBuffer | undefined;
-  private runsData = new Uint32Array(0);
+  /** One span (SPAN_WORDS) per splatting workgroup, nearest cells first. */
+  private spansBuffer: GPUBuffer | undefined;
+  private spansData = new Uint32Array(0);
   /** The first workgroup of each depth stage after the first, then the number of workgroups. */
   private stageEnds: number[] = [];
   private viewProjection = mat4.create();
@@ -103,7 +103,7 @@ export class WebGPUPoints {
       sizes: this.sizeBuffer,
       bigIn: this.bigBuffer,
     });
-    this.fitRuns(layout.cells);
+    this.fitSpans(layout.cells);
     this.pixels = { width: 0, height: 0 };
   }
 
@@ -111,23 +111,23 @@ export class WebGPUPoints {
     const layout = this.layout;
     if (!layout?.cellsGiven) return;
     layout.setCells(cells);
-    this.fitRuns(cells);
+    this.fitSpans(cells);
   }
 
   /**
-   * Room for the runs of every cell: a cell's stars split into workgroups, so at most one run per
+   * Room for the spans of every cell: a cell's stars split into workgroups, so at most one span per
    * cell plus one per STARS_PER_WORKGROUP stars. Grows only; the splat's bind groups follow.
    */
-  private fitRuns(cells: StarCells): void {
+  private fitSpans(cells: StarCells): void {
     if (this.cellOrder.length < cells.cells) {
       this.cellDistance = new Float32Array(cells.cells);
       this.cellOrder = new Uint32Array(cells.cells);
     }
     const maxWorkgroups = cells.cells + Math.ceil(this.count / STARS_PER_WORKGROUP);
-    if (this.runsBuffer && this.runsData.length >= maxWorkgroups * RUN_WORDS) return;
-    this.runsBuffer?.destroy();
-    this.runsData = new Uint32Array(Math.max(1, maxWorkgroups) * RUN_WORDS);
-    this.runsBuffer = this.device.createBuffer({ label: 'star runs in view', size: this.runsData.byteLength, usage: GPUBufferUsage.STORAGE | GPUBufferUsage.COPY_DST });
+    if (this.spansBuffer && this.spansData.length >= maxWorkgroups * SPAN_WORDS) return;
+    this.spansBuffer?.destroy();
+    this.spansData = new Uint32Array(Math.max(1, maxWorkgroups) * SPAN_WORDS);
+    this.spansBuffer = this.device.createBuffer({ label: 'star spans in view', size: this.spansData.byteLength, usage: GPUBufferUsage.STORAGE | GPUBufferUsage.COPY_DST });
     this.pixels = { width: 0, height: 0 };
   }
 
@@ -179,14 +179,14 @@ export class WebGPUPoints {
    * whether there is anything for draw() to put in the render pass.
    */
   prepare(encoder: GPUCommandEncoder, camera: Camera, width: number, height: number): boolean {
-    const { layout, bigBuffer, runsBuffer } = this;
-    if (this.count === 0 || !layout || !bigBuffer || !runsBuffer) return false;
+    const { layout, bigBuffer, spansBuffer } = this;
+    if (this.count === 0 || !layout || !bigBuffer || !spansBuffer) return false;
     const runs = layout.visible(camera.viewProjection, camera.width, camera.height, Math.tan((FIELD_OF_VIEW_DEGREES * Math.PI) / 360));
     if (runs.runs === 0) return false;
     this.ensurePixels(width, height);
     const crowded = runs.stars >= CULL_FROM_STARS_PER_PIXEL * width * height;
     const workgroups = this.nearestFirst(runs, camera, crowded ? this.cellTests(camera, width, height) : undefined);
-    this.device.queue.writeBuffer(runsBuffer, 0, this.runsData, 0, workgroups * RUN_WORDS);
+    this.device.queue.writeBuffer(spansBuffer, 0, this.spansData, 0, workgroups * SPAN_WORDS);
     this.device.queue.writeBuffer(bigBuffer, 0, this.resetArgs);
     this.device.queue.writeBuffer(this.winnersBuffer!, 0, this.resetWinners);
     encoder.clearBuffer(this.depthKeys!);
@@ -227,13 +227,13 @@ export class WebGPUPoints {
   }
 
   /**
-   * Fills runsData with one run per workgroup over the cells in view, nearest cell first, so that
+   * Fills spansData with one span per workgroup over the cells in view, nearest cell first, so that
    * the depth pass meets most hidden stars after the stars that hide them, and stageEnds with the
    * stages: one, or with `tests` several of about STAGE_ENDS of the stars, whose runs after the
    * first stage carry their cell's test. Returns the number of workgroups.
    */
   private nearestFirst(runs: VisibleRuns, camera: Camera, tests: ((cell: number) => CellTest) | undefined): number {
-    const { cellDistance, cellOrder, runsData } = this;
+    const { cellDistance, cellOrder, spansData } = this;
     const cells = this.layout!.cells;
     const bounds = cells.bounds;
     const [cx, cy, cz] = camera.position;
@@ -254,12 +254,12 @@ export class WebGPUPoints {
       const test = stageEnds.length > 0 ? tests!(k) : undefined;
       const start = cells.start[k], count = cells.count[k];
       for (let offset = 0; offset < count; offset += STARS_PER_WORKGROUP) {
-        const at = workgroups++ * RUN_WORDS;
-        runsData[at] = start + offset;
-        runsData[at + 1] = Math.min(STARS_PER_WORKGROUP, count - offset);
-        runsData[at + 2] = test?.tileMin ?? 0;
-        runsData[at + 3] = test?.tileMax ?? 0;
-        runsData[at + 4] = test?.nearKey ?? NO_TEST;
+        const at = workgroups++ * SPAN_WORDS;
+        spansData[at] = start + offset;
+        spansData[at + 1] = Math.min(STARS_PER_WORKGROUP, count - offset);
+        spansData[at + 2] = test?.tileMin ?? 0;
+        spansData[at + 3] = test?.tileMax ?? 0;
+        spansData[at + 4] = test?.nearKey ?? NO_TEST;
       }
       stars += count;
     }
@@ -287,12 +287,12 @@ export class WebGPUPoints {
     const usage = GPUBufferUsage.STORAGE | GPUBufferUsage.COPY_DST;
     const depthKeys = (this.depthKeys = this.device.createBuffer({ label: 'splat depth', size, usage }));
     const splatColors = (this.splatColors = this.device.createBuffer({ label: 'splat colours', size, usage }));
-    this.occlusion.resize(width, height, depthKeys, this.runsBuffer!);
+    this.occlusion.resize(width, height, depthKeys, this.spansBuffer!);
     this.pixels = { width, height };
     const u = this.uniforms, positions = this.positionBuffer!, colors = this.colorBuffer!, sizes = this.sizeBuffer!;
     this.depthBindGroups = [0, ...STAGE_ENDS].map((_, s) =>
       starBindGroup(this.device, this.depthPipeline, 'splatDepth', {
-        u, positions, colors, sizes, runs: this.runsBuffer!, depthKeys, bigOut: this.bigBuffer!, winnersOut: this.winnersBuffer!, stage: this.occlusion.stageOf(s),
+        u, positions, colors, sizes, spans: this.spansBuffer!, depthKeys, bigOut: this.bigBuffer!, winnersOut: this.winnersBuffer!, stage: this.occlusion.stageOf(s),
       }),
     );
     this.colorBindGroup = starBindGroup(this.device, this.colorPipeline, 'splatColor', { u, positions, colors, sizes, depthKeysIn: depthKeys, splatColors, winnersIn: this.winnersBuffer! });
@@ -308,8 +308,8 @@ export class WebGPUPoints {
   }
 
   private destroyStarBuffers(): void {
-    for (const buffer of [this.positionBuffer, this.colorBuffer, this.sizeBuffer, this.bigBuffer, this.winnersBuffer, this.runsBuffer, this.depthKeys, this.splatColors]) buffer?.destroy();
-    this.positionBuffer = this.colorBuffer = this.sizeBuffer = this.bigBuffer = this.winnersBuffer = this.runsBuffer = this.depthKeys = this.splatColors = undefined;
+    for (const buffer of [this.positionBuffer, this.colorBuffer, this.sizeBuffer, this.bigBuffer, this.winnersBuffer, this.spansBuffer, this.depthKeys, this.splatColors]) buffer?.destroy();
+    this.positionBuffer = this.colorBuffer = this.sizeBuffer = this.bigBuffer = this.winnersBuffer = this.spansBuffer = this.depthKeys = this.splatColors = undefined;
     this.drawBindGroup = this.colorBindGroup = this.resolveBindGroup = undefined;
     this.depthBindGroups = [];
     this.occlusion.release();

@@ -31,7 +31,7 @@ export const STAR_BINDINGS = {
   positions: { binding: 1, space: 'storage, read', type: 'array<f32>', holds: 'x, y, z per star slot' },
   colors: { binding: 2, space: 'storage, read', type: 'array<u32>', holds: 'RGBA8 per star slot' },
   sizes: { binding: 3, space: 'storage, read', type: 'array<f32>', holds: 'size per star slot' },
-  runs: { binding: 4, space: 'storage, read', type: 'array<Run>', holds: 'the stars in view, one run per workgroup, nearest cells first' },
+  spans: { binding: 4, space: 'storage, read', type: 'array<Span>', holds: 'the stars in view, one span (a workgroup\'s share of a run) per workgroup, nearest cells first' },
   depthKeys: { binding: 5, space: 'storage, read_write', type: 'array<atomic<u32>>', holds: 'nearest inverted depth bits per pixel (0 = no star)' },
   splatColors: { binding: 6, space: 'storage, read_write', type: 'array<u32>', holds: 'colour of the star that won each pixel' },
   bigOut: { binding: 7, space: 'storage, read_write', type: 'array<atomic<u32>>', holds: 'big stars: indirect draw arguments in [0..3], then slots' },
@@ -43,7 +43,7 @@ export const STAR_BINDINGS = {
   stage: { binding: 13, space: 'uniform', type: 'Stage', holds: 'the workgroups of this depth stage' },
   tileKeysOut: { binding: 14, space: 'storage, read_write', type: 'array<u32>', holds: 'farthest inverted depth bits per depth tile' },
   tileKeysIn: { binding: 15, space: 'storage, read', type: 'array<u32>', holds: 'farthest inverted depth bits per depth tile, as tileKeysOut wrote them' },
-  runsOut: { binding: 16, space: 'storage, read_write', type: 'array<Run>', holds: 'the runs, emptied where their cell is hidden' },
+  spansOut: { binding: 16, space: 'storage, read_write', type: 'array<Span>', holds: 'the spans, emptied where their cell is hidden' },
 } as const satisfies Record<string, StarBinding>;
 
 export type StarBindingName = keyof typeof STAR_BINDINGS;
@@ -63,10 +63,10 @@ export const STAR_PASSES = {
     label: 'splat depth',
     source: splatDepthSource,
     parts: [shapeSource],
-    bindings: ['u', 'positions', 'colors', 'sizes', 'runs', 'depthKeys', 'bigOut', 'winnersOut', 'stage'],
+    bindings: ['u', 'positions', 'colors', 'sizes', 'spans', 'depthKeys', 'bigOut', 'winnersOut', 'stage'],
   },
   tileReduction: { label: 'farthest depth per tile', source: tileReductionSource, parts: [], bindings: ['u', 'depthKeysIn', 'tileKeysOut'] },
-  culling: { label: 'cull hidden runs', source: cullingSource, parts: [], bindings: ['u', 'stage', 'tileKeysIn', 'runsOut'] },
+  culling: { label: 'cull hidden spans', source: cullingSource, parts: [], bindings: ['u', 'stage', 'tileKeysIn', 'spansOut'] },
   splatColor: {
     label: 'splat colour',
     source: splatColorSource,

@@ -1,22 +1,22 @@
 import { atom } from 'jotai';
-import type { CameraPose, GalaxyView } from '../../scene/galaxyView';
-import { defaultViewConfig, type ViewConfig } from '../../url/viewQuery';
+import type { CameraPose, Scene } from '../../scene/scene';
+import { defaultAddressView, type AddressView } from '../../url/viewQuery';
 
 /** The view state the address carries (docs/rules.md#url view configuration). */
-export const viewConfigAtom = atom<ViewConfig>(defaultViewConfig());
+export const addressViewAtom = atom<AddressView>(defaultAddressView());
 
 /** The drawn galaxy, once the renderer is up (undefined before and after). */
-export const galaxyViewAtom = atom<GalaxyView | undefined>(undefined);
+export const sceneAtom = atom<Scene | undefined>(undefined);
 
 export const showLinksAtom = atom(
-  (get) => get(viewConfigAtom).showLinks,
-  (get, set, show: boolean) => set(viewConfigAtom, { ...get(viewConfigAtom), showLinks: show }),
+  (get) => get(addressViewAtom).showLinks,
+  (get, set, show: boolean) => set(addressViewAtom, { ...get(addressViewAtom), showLinks: show }),
 );
 
 /** Star names drawn in the scene (URL key n). */
 export const showNamesAtom = atom(
-  (get) => get(viewConfigAtom).showNames !== false,
-  (get, set, show: boolean) => set(viewConfigAtom, { ...get(viewConfigAtom), showNames: show }),
+  (get) => get(addressViewAtom).showNames !== false,
+  (get, set, show: boolean) => set(addressViewAtom, { ...get(addressViewAtom), showNames: show }),
 );
 
 /** The N key: names shown or hidden. */
@@ -25,9 +25,9 @@ export const toggleNamesAtom = atom(null, (get, set) => {
 });
 
 /** Slices of the view that the screen redraws on; they stay equal while only the camera moves. */
-export const maxVisibleDistanceAtom = atom((get) => get(viewConfigAtom).maxVisibleDistance);
-export const scaleAtom = atom((get) => get(viewConfigAtom).scale);
-export const manifestVersionAtom = atom((get) => get(viewConfigAtom).manifestVersion);
+export const maxVisibleDistanceAtom = atom((get) => get(addressViewAtom).maxVisibleDistance);
+export const scaleAtom = atom((get) => get(addressViewAtom).scale);
+export const manifestVersionAtom = atom((get) => get(addressViewAtom).manifestVersion);
 
 /** docs/rules.md#url: toggling links flips the flag. */
 export const toggleLinksAtom = atom(null, (get, set) => {
@@ -38,13 +38,13 @@ export const toggleLinksAtom = atom(null, (get, set) => {
 export const saveCameraAtom = atom(null, (get, set, pose: CameraPose) => {
   const [x, y, z] = pose.position;
   const [qx, qy, qz, qw] = pose.orientation;
-  const current = get(viewConfigAtom);
+  const current = get(addressViewAtom);
   const { pos, lookAt } = current;
   if (pos.x === x && pos.y === y && pos.z === z && lookAt.x === qx && lookAt.y === qy && lookAt.z === qz && lookAt.w === qw) return;
-  set(viewConfigAtom, { ...current, pos: { x, y, z }, lookAt: { x: qx, y: qy, z: qz, w: qw } });
+  set(addressViewAtom, { ...current, pos: { x, y, z }, lookAt: { x: qx, y: qy, z: qz, w: qw } });
 });
 
-export function poseOf(view: ViewConfig): CameraPose {
+export function poseOf(view: AddressView): CameraPose {
   return {
     position: [view.pos.x, view.pos.y, view.pos.z],
     orientation: [view.lookAt.x, view.lookAt.y, view.lookAt.z, view.lookAt.w],

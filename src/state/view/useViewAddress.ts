@@ -1,13 +1,13 @@
 import { useAtom, useAtomValue, useSetAtom } from 'jotai';
 import { useEffect, useRef } from 'react';
-import type { CameraPose, GalaxyView } from '../../scene/galaxyView';
+import type { CameraPose, Scene } from '../../scene/scene';
 import { addressPlacesCamera, galaxyPath, hasCameraKeys, parseViewQuery, rewriteAddress, splitHash, writeViewQuery } from '../../url/viewQuery';
 import { downloadGraphAtom, loadedGalaxyAtom, openedGalaxyAtom, streamedGalaxyAtom, tiledGalaxyAtom } from '../graph/atoms';
 import { parseBudgetKey } from '../../url/budgetKey';
 import { resetHelpAtom } from '../help/atoms';
 import { hideWindowAtom } from '../windows/atoms';
 import { selectedNodeAtom } from '../selection/atoms';
-import { galaxyViewAtom, poseOf, saveCameraAtom, viewConfigAtom } from './atoms';
+import { sceneAtom, poseOf, saveCameraAtom, addressViewAtom } from './atoms';
 
 /** docs/rules.md#url timings. */
 export const CAMERA_SAVE_MS = 200;
@@ -26,9 +26,9 @@ function currentQuery(): string {
   return splitHash(location.hash).query;
 }
 
-/** A pose that shows the whole galaxy, when the scene offers one (beyond the GalaxyView interface). */
-function startPose(view: GalaxyView): CameraPose | undefined {
-  const candidate = view as GalaxyView & { wholeGalaxyPose?: () => CameraPose };
+/** A pose that shows the whole galaxy, when the scene offers one (beyond the Scene interface). */
+function startPose(view: Scene): CameraPose | undefined {
+  const candidate = view as Scene & { wholeGalaxyPose?: () => CameraPose };
   return typeof candidate.wholeGalaxyPose === 'function' ? candidate.wholeGalaxyPose() : undefined;
 }
 
@@ -41,8 +41,8 @@ function startPose(view: GalaxyView): CameraPose | undefined {
  *   history.replaceState, leaving the page's own query before the hash untouched.
  */
 export function useViewAddress(name: string): void {
-  const [config, setConfig] = useAtom(viewConfigAtom);
-  const view = useAtomValue(galaxyViewAtom);
+  const [config, setConfig] = useAtom(addressViewAtom);
+  const view = useAtomValue(sceneAtom);
   const loaded = useAtomValue(openedGalaxyAtom);
   // The camera is placed for the stars, which may arrive before the rest of the graph (the finished
   // graph holds the same positions array, so it does not place the camera a second time); a tiled
@@ -87,16 +87,16 @@ export function useViewAddress(name: string): void {
       if (query === written.current) return;
       written.current = query;
       const parsed = parseViewQuery(query);
-      const { config: current, loaded: galaxy, view: galaxyView } = latest.current;
+      const { config: current, loaded: galaxy, view: scene } = latest.current;
       setConfig(parsed);
       if (addressPlacesCamera(query)) {
         cameraFromAddress.current = true;
-        galaxyView?.setCamera(poseOf(parsed));
-      } else if (hasCameraKeys(query) && galaxyView) {
+        scene?.setCamera(poseOf(parsed));
+      } else if (hasCameraKeys(query) && scene) {
         // A camera out of range: the whole-galaxy view, recorded so the address shows where the camera is.
-        const start = startPose(galaxyView);
-        if (start) galaxyView.setCamera(start);
-        saveCamera(galaxyView.getCamera());
+        const start = startPose(scene);
+        if (start) scene.setCamera(start);
+        saveCamera(scene.getCamera());
       }
       const versionChanged = parsed.manifestVersion !== undefined && parsed.manifestVersion !== galaxy?.version;
       if (versionChanged || parsed.scale !== current.scale) {

@@ -1,5 +1,5 @@
 import type { Page } from 'playwright';
-import type { CameraPose } from '../../../src/scene/galaxyView';
+import type { CameraPose } from '../../../src/scene/scene';
 import { haveSharedGalaxies, sharedGalaxiesMissingReason } from '../../support/sharedGalaxies';
 import type { BenchSuite } from '../run';
 import type { LabelTaskTimes } from '../../../src/labels/labelWorkStats';

@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { advancePose, lookBy, movementSpeed, orbitPose, ROLL_SPEED, SHIFT_MULTIPLIER } from '../../../src/controls/flight';
 import { isModifierKey, keyCommand, motionOf, physicalKey } from '../../../src/controls/keys';
 import { ClickTimer, HoverTimer } from '../../../src/controls/pointerTiming';
-import type { CameraPose } from '../../../src/scene/galaxyView';
+import type { CameraPose } from '../../../src/scene/scene';
 
 const plain = { shiftKey: false, ctrlKey: false, metaKey: false, altKey: false };
 

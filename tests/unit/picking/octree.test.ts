@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { buildOctree, intersectRay, LEAF_CAPACITY, MAX_DEPTH, octreeDepth, type Ray } from '../../../src/picking/octree';
 import { createHitTest, HIT_THRESHOLD, nearestByScan } from '../../../src/picking/hitTest';
-import { ParticleView } from '../../../src/renderer/particleView';
+import { StarAttributes } from '../../../src/renderer/starAttributes';
 
 function randomPoints(count: number, spread: number, seed = 1): Float32Array {
   let state = seed;
@@ -102,14 +102,14 @@ describe('ray hit test', () => {
   });
 });
 
-describe('hit test over a particle view', () => {
-  it('needs a particle view', () => {
+describe('hit test over a star attributes', () => {
+  it('needs a star attributes', () => {
     expect(() => createHitTest(undefined)).toThrow('hit-test cannot work without particle view');
   });
 
   it('answers alike before and after the index arrives', () => {
     const points = randomPoints(3000, 1000, 3);
-    const hitTest = createHitTest(new ParticleView(points));
+    const hitTest = createHitTest(new StarAttributes(points));
     const rays = Array.from({ length: 50 }, (_, i) => randomRay(i + 100, 1000));
     const before = rays.map((ray) => hitTest.pick(ray));
     hitTest.setIndex(buildOctree(points));

@@ -4,7 +4,7 @@ import { vec4 } from 'gl-matrix';
 import { describe, expect, it } from 'vitest';
 import { decodePositions } from '../../../src/data/wire/positions';
 import { boundsOf, Camera, DEFAULT_FAR, lookAtOrientation, wholeScenePose } from '../../../src/renderer/camera';
-import type { CameraPose } from '../../../src/scene/galaxyView';
+import type { CameraPose } from '../../../src/scene/scene';
 import { haveSharedGalaxies, sharedGalaxiesDir, sharedGalaxiesMissingReason } from '../../support/sharedGalaxies';
 
 /** Stars in front of the camera that the depth range would clip (beyond the far plane). */

@@ -56,7 +56,7 @@ describe("the star passes' bindings, declared once in starPasses.ts", () => {
   it('the generated header declares each binding of a pass with its number, space and type', () => {
     const header = starBindingsHeader('culling');
     expect(header).toContain('@group(0) @binding(13) var<uniform> stage: Stage;');
-    expect(header).toContain('@group(0) @binding(16) var<storage, read_write> runsOut: array<Run>;');
+    expect(header).toContain('@group(0) @binding(16) var<storage, read_write> spansOut: array<Span>;');
     expect(header).not.toContain('positions');
   });
 

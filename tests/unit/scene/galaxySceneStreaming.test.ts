@@ -45,7 +45,7 @@ function scene() {
 }
 
 describe('GalaxyScene while a galaxy streams', () => {
-  it('draws the stars from positions alone at the particle default size, with no links', () => {
+  it('draws the stars from positions alone at the star default size, with no links', () => {
     const { galaxy, calls } = scene();
     galaxy.setGalaxy(undefined, streamed());
     expect(calls.stars.at(-1)).toBe(3);

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { decodePositions } from '../../../src/data/wire/positions';
 import { robustBoundingBox } from '../../../src/geometry/robustBounds';
 import { boundsOf } from '../../../src/renderer/camera';
-import { addressPlacesCamera, defaultViewConfig, MAX_CAMERA_COORDINATE, parseViewQuery, writeViewQuery } from '../../../src/url/viewQuery';
+import { addressPlacesCamera, defaultAddressView, MAX_CAMERA_COORDINATE, parseViewQuery, writeViewQuery } from '../../../src/url/viewQuery';
 
 describe('camera keys beyond float32 or not finite', () => {
   it('clamps coordinates, orientation, link distance and scale to finite ranges', () => {
@@ -24,7 +24,7 @@ describe('camera keys beyond float32 or not finite', () => {
   });
 
   it('never writes NaN or Infinity into the address', () => {
-    const view = defaultViewConfig();
+    const view = defaultAddressView();
     view.pos = { x: Number.NaN, y: Infinity, z: -Infinity };
     view.lookAt = { x: Number.NaN, y: 0, z: 0, w: 1 };
     view.maxVisibleDistance = Number.NaN;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
-  defaultViewConfig,
+  defaultAddressView,
   hasCameraKeys,
   parseViewQuery,
   rewriteAddress,
@@ -12,7 +12,7 @@ describe('parseViewQuery', () => {
   it('gives the defaults when the address has no view keys (docs/rules.md#url)', () => {
     for (const query of ['', '?', '_k=abc123', 'renderer=webgl2']) {
       const view = parseViewQuery(query);
-      expect(view).toEqual(defaultViewConfig());
+      expect(view).toEqual(defaultAddressView());
       expect(view.showLinks).toBe(true);
       expect(view.maxVisibleDistance).toBe(150);
       expect(view.scale).toBe(1.75);
@@ -75,7 +75,7 @@ describe('writeViewQuery', () => {
   });
 
   it('keeps foreign keys and drops the router history key', () => {
-    const query = writeViewQuery(defaultViewConfig(), 'cx=5&_k=zz1&debug=yes');
+    const query = writeViewQuery(defaultAddressView(), 'cx=5&_k=zz1&debug=yes');
     const params = new URLSearchParams(query);
     expect(params.get('cx')).toBe('0');
     expect(params.get('debug')).toBe('yes');

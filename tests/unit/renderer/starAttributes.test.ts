@@ -1,17 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { normalizeClearColor, clearColorRgb } from '../../../src/renderer/clearColor';
 import { visibleLinkIndices, linkColorAt, maxVisibleEdgeLengthSquared } from '../../../src/renderer/linkIndices';
-import { ParticleView, type ParticleChange } from '../../../src/renderer/particleView';
+import { StarAttributes, type StarAttributeChange } from '../../../src/renderer/starAttributes';
 import { HOVER_COLOR, starSize, starSizes } from '../../../src/renderer/starStyle';
 
-describe('particle rules (docs/rules.md#renderer)', () => {
-  it('needs three coordinates per particle', () => {
-    expect(() => new ParticleView([1, 2])).toThrow('Each particle is expected to have three coordinates');
-    expect(() => new ParticleView(undefined as unknown as number[])).toThrow('Each particle is expected to have three coordinates');
+describe('star attribute rules (docs/rules.md#renderer)', () => {
+  it('needs three coordinates per star', () => {
+    expect(() => new StarAttributes([1, 2])).toThrow('Each particle is expected to have three coordinates');
+    expect(() => new StarAttributes(undefined as unknown as number[])).toThrow('Each particle is expected to have three coordinates');
   });
 
   it('converts plain arrays and defaults to white, size 15', () => {
-    const view = new ParticleView([1, 2, 3, 4, 5, 6]);
+    const view = new StarAttributes([1, 2, 3, 4, 5, 6]);
     expect(view.coordinates).toBeInstanceOf(Float32Array);
     expect(view.count).toBe(2);
     expect([...view.colors]).toEqual(new Array(8).fill(255));
@@ -19,7 +19,7 @@ describe('particle rules (docs/rules.md#renderer)', () => {
   });
 
   it('replaces coordinates, colours and sizes only with a Float32Array of the original length', () => {
-    const view = new ParticleView(new Float32Array(6));
+    const view = new StarAttributes(new Float32Array(6));
     expect(() => view.replaceCoordinates(new Float32Array(3))).toThrow('Coordinates expect Float32Array and the size should be the same as original');
     expect(() => view.replaceCoordinates([0, 0, 0, 0, 0, 0])).toThrow('Coordinates expect Float32Array and the size should be the same as original');
     expect(() => view.replaceColors(new Float32Array(4))).toThrow('Colors expect Float32Array and the size should be the same as original');
@@ -32,8 +32,8 @@ describe('particle rules (docs/rules.md#renderer)', () => {
   });
 
   it('reports a one-star change so that only its bytes are written', () => {
-    const view = new ParticleView(new Float32Array(30));
-    const changes: ParticleChange[] = [];
+    const view = new StarAttributes(new Float32Array(30));
+    const changes: StarAttributeChange[] = [];
     view.onChange((c) => changes.push(c));
     view.setColor(4, HOVER_COLOR);
     view.setSize(4, 22.5);

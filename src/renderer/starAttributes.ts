@@ -1,29 +1,29 @@
 /**
  * docs/rules.md#renderer: the stars as the viewer holds them. Three coordinates, a colour of
- * four values (0..255, default 255 each) and a size (default 15) per particle. Colours are kept
+ * four values (0..255, default 255 each) and a size (default 15) per star. Colours are kept
  * as RGBA8 bytes because that is what the GPU reads; ranges that change are reported so that a
  * backend writes only those bytes.
  */
-export const DEFAULT_PARTICLE_SIZE = 15;
-export const DEFAULT_PARTICLE_COLOR = 0xffffffff;
+export const DEFAULT_STAR_SIZE = 15;
+export const DEFAULT_STAR_COLOR = 0xffffffff;
 
-export interface ParticleRange {
+export interface StarRange {
   start: number;
   count: number;
 }
 
-export type ParticleChange =
+export type StarAttributeChange =
   | { kind: 'coordinates' }
-  | { kind: 'colors'; range: ParticleRange }
-  | { kind: 'sizes'; range: ParticleRange };
+  | { kind: 'colors'; range: StarRange }
+  | { kind: 'sizes'; range: StarRange };
 
-export class ParticleView {
+export class StarAttributes {
   readonly count: number;
   private coords: Float32Array;
-  /** RGBA8, four bytes per particle. */
+  /** RGBA8, four bytes per star. */
   readonly colorBytes: Uint8Array;
   private sizeValues: Float32Array;
-  private listeners = new Set<(change: ParticleChange) => void>();
+  private listeners = new Set<(change: StarAttributeChange) => void>();
 
   constructor(coordinates: ArrayLike<number>) {
     if (coordinates === null || coordinates === undefined || typeof coordinates.length !== 'number' || coordinates.length % 3 !== 0) {
@@ -32,7 +32,7 @@ export class ParticleView {
     this.coords = coordinates instanceof Float32Array ? coordinates : Float32Array.from(coordinates);
     this.count = this.coords.length / 3;
     this.colorBytes = new Uint8Array(this.count * 4).fill(255);
-    this.sizeValues = new Float32Array(this.count).fill(DEFAULT_PARTICLE_SIZE);
+    this.sizeValues = new Float32Array(this.count).fill(DEFAULT_STAR_SIZE);
   }
 
   get coordinates(): Float32Array {
@@ -43,12 +43,12 @@ export class ParticleView {
     return this.sizeValues;
   }
 
-  /** Colours as four values (0..255) per particle, a copy. */
+  /** Colours as four values (0..255) per star, a copy. */
   get colors(): Float32Array {
     return Float32Array.from(this.colorBytes);
   }
 
-  onChange(listener: (change: ParticleChange) => void): () => void {
+  onChange(listener: (change: StarAttributeChange) => void): () => void {
     this.listeners.add(listener);
     return () => this.listeners.delete(listener);
   }
@@ -77,7 +77,7 @@ export class ParticleView {
     this.emit({ kind: 'sizes', range: { start: 0, count: this.count } });
   }
 
-  /** Packed 0xRRGGBBAA colour of one particle. */
+  /** Packed 0xRRGGBBAA colour of one star. */
   colorOf(id: number): number {
     const b = this.colorBytes;
     return ((b[id * 4] << 24) | (b[id * 4 + 1] << 16) | (b[id * 4 + 2] << 8) | b[id * 4 + 3]) >>> 0;
@@ -105,10 +105,10 @@ export class ParticleView {
   }
 
   private checkId(id: number): void {
-    if (!Number.isInteger(id) || id < 0 || id >= this.count) throw new RangeError(`No particle with id ${id} (have ${this.count})`);
+    if (!Number.isInteger(id) || id < 0 || id >= this.count) throw new RangeError(`No star with id ${id} (have ${this.count})`);
   }
 
-  private emit(change: ParticleChange): void {
+  private emit(change: StarAttributeChange): void {
     for (const listener of this.listeners) listener(change);
   }
 }

@@ -8,7 +8,7 @@ export type { Backend, CameraPose };
  * What the UI may ask of the drawn galaxy. Implemented over the Renderer by src/scene;
  * the UI (controls, hover, selection, search highlight) talks only to this.
  */
-export interface GalaxyView {
+export interface Scene {
   readonly backend: Backend;
   getCamera(): CameraPose;
   setCamera(pose: CameraPose): void;
