@@ -32,19 +32,8 @@ export function robustBoundingBox(positions: ArrayLike<number>, count = Math.flo
     low[axis] = q1 - OUTLIER_FENCE_IQR * spread;
     high[axis] = q3 + OUTLIER_FENCE_IQR * spread;
   }
-  let minX = Infinity, minY = Infinity, minZ = Infinity;
-  let maxX = -Infinity, maxY = -Infinity, maxZ = -Infinity;
-  for (let i = 0; i < count; i++) {
-    const x = positions[i * 3], y = positions[i * 3 + 1], z = positions[i * 3 + 2];
-    if (!(x >= low[0] && x <= high[0] && y >= low[1] && y <= high[1] && z >= low[2] && z <= high[2])) continue;
-    if (x < minX) minX = x;
-    if (x > maxX) maxX = x;
-    if (y < minY) minY = y;
-    if (y > maxY) maxY = y;
-    if (z < minZ) minZ = z;
-    if (z > maxZ) maxZ = z;
-  }
-  // Only outliers (cannot happen with quartiles, but never return an inverted box).
-  if (minX > maxX) return boundingBox(positions, count);
-  return { minX, minY, minZ, maxX, maxY, maxZ };
+  const fenced = boundingBox(positions, count, low, high);
+  // Only outliers cannot happen with quartiles, but an empty fence must never lose the galaxy.
+  const empty = fenced.minX === 0 && fenced.maxX === 0 && fenced.minY === 0 && fenced.maxY === 0 && fenced.minZ === 0 && fenced.maxZ === 0;
+  return empty ? boundingBox(positions, count) : fenced;
 }
