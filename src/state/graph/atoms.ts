@@ -3,7 +3,9 @@ import type { Graph } from '../../data/graph';
 import type { LoadProgress, LoadedGalaxy } from '../../data/loadTypes';
 import { GalaxyLoadError, isTiledVersion } from '../../data/loadTypes';
 import type { StarCatalog } from '../../data/starCatalog';
+import { probeSoftwareRasteriser } from '../../renderer/adapterProbe';
 import { backendOrder, forcedBackend } from '../../renderer/createRenderer';
+import type { StreamingBudget } from '../../tiles/planner/streamingPlanner';
 import { budgetWithStars, defaultBudget, deviceHints } from '../../tiles/planner/budgets';
 import { openTiledGalaxy } from '../../tiles/stream/openTiledGalaxy';
 import type { TiledGalaxy } from '../../tiles/stream/types';
@@ -84,6 +86,16 @@ function expectedBackend(): 'webgpu' | 'webgl2' {
 }
 
 /**
+ * The star and memory budgets of a tiled galaxy (docs/rules.md#url, `budget`): `budget=` of the
+ * address, else the default for the backend and the device, a software rasteriser's being far smaller.
+ */
+async function streamingBudget(budgetStars: number | undefined): Promise<StreamingBudget> {
+  const backend = expectedBackend();
+  const software = budgetStars === undefined && (await probeSoftwareRasteriser(backend));
+  return budgetWithStars(defaultBudget(deviceHints(backend, typeof navigator === 'undefined' ? undefined : navigator, software)), budgetStars);
+}
+
+/**
  * The galaxy answers the visitor from here on (whole graph in, or a tiled galaxy's index and root
  * tile): benchmarks read this mark on the page's clock.
  */
@@ -136,7 +148,7 @@ export const downloadGraphAtom = atom(null, async (get, set, request: DownloadRe
     if (controller.signal.aborted) return;
     if (isTiledVersion(found)) {
       if (!loader.openTiled) throw new GalaxyLoadError(`${request.name}: this viewer cannot stream tiles`, 'data');
-      const budget = budgetWithStars(defaultBudget(deviceHints(expectedBackend(), typeof navigator === 'undefined' ? undefined : navigator)), request.budgetStars);
+      const budget = streamingBudget(request.budgetStars);
       const tiled = await loader.openTiled({
         tilesUrl: found.tilesUrl,
         name: request.name,
