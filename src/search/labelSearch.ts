@@ -14,30 +14,40 @@ export type SearchOutcome =
   | { status: 'cancelled' }
   | { status: 'stopped'; message: string };
 
-/** How long one search may run before the worker is terminated (the page itself never waits on it). */
+/** How long one search may spend matching before the worker is terminated (the page itself never waits on it). */
 export const SEARCH_TIME_LIMIT_MS = 4000;
 
 export function stoppedMessage(pattern: string, limitMs: number): string {
   return `Search for "${pattern}" took longer than ${limitMs / 1000} s and was stopped. Try a simpler pattern.`;
 }
 
+/** The search the page waits for. */
 interface Pending {
   id: number;
   pattern: string;
   resolve: (outcome: SearchOutcome) => void;
+}
+
+/** The search the worker is matching now: the one pending, or one superseded that it has not dropped yet. */
+interface Matching {
+  id: number;
   timer: ReturnType<typeof setTimeout>;
 }
 
 /**
  * Regex search over labels in a worker. A new search supersedes the one running (which resolves as
- * cancelled); a search that outlives the time limit terminates the worker, resolves as stopped, and
- * the next search starts a fresh worker with the labels sent again.
+ * cancelled). The time limit counts only matching (docs/rules.md#search): the worker says when each
+ * slice starts and ends and how long it has matched; a search whose matching reaches the limit, or
+ * which stays inside one slice until it would, is stopped by terminating the worker, and the next
+ * search starts a fresh worker with the labels sent again. Waiting for the worker (its start, the
+ * labels arriving, a thread starved by other work between slices) does not count.
  */
 export class LabelSearch implements StarSearch {
   private worker: SearchWorkerLike | undefined;
   private labels: LabelIndex = EMPTY_LABELS;
   private nextId = 1;
   private pending: Pending | undefined;
+  private matching: Matching | undefined;
 
   constructor(
     private readonly createWorker: () => SearchWorkerLike,
@@ -58,8 +68,7 @@ export class LabelSearch implements StarSearch {
     const worker = this.ensureWorker();
     const id = this.nextId++;
     return new Promise<SearchOutcome>((resolve) => {
-      const timer = setTimeout(() => this.stop(id), this.timeLimitMs);
-      this.pending = { id, pattern, resolve, timer };
+      this.pending = { id, pattern, resolve };
       worker.postMessage({ type: 'search', id, pattern });
     });
   }
@@ -69,13 +78,13 @@ export class LabelSearch implements StarSearch {
     const pending = this.pending;
     if (!pending) return;
     this.pending = undefined;
-    clearTimeout(pending.timer);
     this.worker?.postMessage({ type: 'cancel', id: pending.id });
     pending.resolve({ status: 'cancelled' });
   }
 
   dispose(): void {
     this.cancel();
+    this.stopWatching();
     this.worker?.terminate();
     this.worker = undefined;
   }
@@ -90,20 +99,53 @@ export class LabelSearch implements StarSearch {
   }
 
   private receive(reply: SearchReply): void {
+    if (reply.type === 'matching') {
+      this.watch(reply.id, reply.matchedMs);
+      return;
+    }
+    if (reply.type === 'waiting') {
+      // Between slices the worker waits for its turn (other searches, a starved thread): not counted.
+      if (this.matching?.id === reply.id) this.stopWatching();
+      if (reply.matchedMs >= this.timeLimitMs) this.stop(reply.id);
+      return;
+    }
+    if (this.matching?.id === reply.id) this.stopWatching();
     const pending = this.pending;
     if (!pending || pending.id !== reply.id) return;
     this.pending = undefined;
-    clearTimeout(pending.timer);
     pending.resolve(reply.type === 'result' ? { status: 'done', ids: reply.ids, invalid: reply.invalid } : { status: 'cancelled' });
   }
 
+  /**
+   * The worker starts a slice of search `id` having matched for `matchedMs`: the slice may run until
+   * the limit, no longer (a pattern stuck inside one name never ends its slice). A superseded search
+   * is watched too, since while it is stuck the next one waits behind it.
+   */
+  private watch(id: number, matchedMs: number): void {
+    this.stopWatching();
+    const left = this.timeLimitMs - matchedMs;
+    if (left <= 0) this.stop(id);
+    else this.matching = { id, timer: setTimeout(() => this.stop(id), left) };
+  }
+
+  private stopWatching(): void {
+    if (this.matching) clearTimeout(this.matching.timer);
+    this.matching = undefined;
+  }
+
+  /** Search `id` matched for the whole limit: terminate the worker; a newer search waiting behind it goes to a fresh one. */
   private stop(id: number): void {
-    const pending = this.pending;
-    if (!pending || pending.id !== id) return;
-    this.pending = undefined;
+    this.stopWatching();
     this.worker?.terminate();
     this.worker = undefined;
-    pending.resolve({ status: 'stopped', message: stoppedMessage(pending.pattern, this.timeLimitMs) });
+    const pending = this.pending;
+    if (!pending) return;
+    if (pending.id === id) {
+      this.pending = undefined;
+      pending.resolve({ status: 'stopped', message: stoppedMessage(pending.pattern, this.timeLimitMs) });
+      return;
+    }
+    this.ensureWorker().postMessage({ type: 'search', id: pending.id, pattern: pending.pattern });
   }
 }
 

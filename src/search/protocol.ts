@@ -8,6 +8,11 @@ export type SearchRequest =
   | { type: 'cancel'; id: number };
 
 export type SearchReply =
+  /**
+   * The worker starts a slice of search `id` (`matching`) or has ended one and waits for its turn
+   * again (`waiting`), having spent `matchedMs` inside slices so far: all the time limit counts.
+   */
+  | { type: 'matching' | 'waiting'; id: number; matchedMs: number }
   | { type: 'result'; id: number; ids: Uint32Array; invalid: boolean }
   | { type: 'cancelled'; id: number };
 

@@ -66,7 +66,7 @@ describe('LabelSearch', () => {
       }, 1000);
       search.setLabels(joined);
       const runaway = search.search('(a+)+$');
-      vi.advanceTimersByTime(1001);
+      await vi.advanceTimersByTimeAsync(1001);
       const outcome = await runaway;
       expect(outcome.status).toBe('stopped');
       expect(outcome.status === 'stopped' && outcome.message).toContain('(a+)+$');
@@ -75,6 +75,66 @@ describe('LabelSearch', () => {
       await vi.advanceTimersByTimeAsync(0);
       expect(await next).toEqual({ status: 'done', ids: Uint32Array.from([3]), invalid: false });
       expect(workers[1].labels).toEqual(labels);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('counts only matching: a search waiting for a starved worker, or between its slices, is not stopped', async () => {
+    vi.useFakeTimers();
+    try {
+      const worker = new InProcessSearchWorker();
+      // 9 s before the worker starts matching (starting up, names arriving, its thread starved), then
+      // four slices of 50 ms each with 3 s waits between them.
+      worker.startAfterMs = 9000;
+      worker.steps = [1, 2, 3, 4].map((k) => ({ matchedMs: 50 * k, waitMs: 3000 }));
+      const search = new LabelSearch(() => worker, 4000);
+      search.setLabels(joined);
+      const outcome = search.search('react');
+      await vi.advanceTimersByTimeAsync(30_000);
+      expect(await outcome).toEqual({ status: 'done', ids: Uint32Array.from([0, 1, 2]), invalid: false });
+      expect(worker.terminated).toBe(false);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('stops a pattern whose slices add up to the limit, however fast they come', async () => {
+    vi.useFakeTimers();
+    try {
+      const worker = new InProcessSearchWorker();
+      worker.steps = [1, 2, 3, 4, 5].map((k) => ({ matchedMs: 900 * k, waitMs: 10 }));
+      const search = new LabelSearch(() => worker, 4000);
+      search.setLabels(joined);
+      const outcome = search.search('r');
+      await vi.advanceTimersByTimeAsync(100);
+      expect((await outcome).status).toBe('stopped');
+      expect(worker.terminated).toBe(true);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('a superseded pattern stuck in the worker does not keep the next search waiting', async () => {
+    vi.useFakeTimers();
+    try {
+      const workers: InProcessSearchWorker[] = [];
+      const search = new LabelSearch(() => {
+        const worker = new InProcessSearchWorker();
+        worker.hang = workers.length === 0;
+        workers.push(worker);
+        return worker;
+      }, 1000);
+      search.setLabels(joined);
+      const runaway = search.search('(a+)+$');
+      await vi.advanceTimersByTimeAsync(10);
+      // The stuck worker never reads the next request; once the runaway has matched for the limit it
+      // is terminated and the next search goes to a fresh worker.
+      const next = search.search('lodash');
+      expect(await runaway).toEqual({ status: 'cancelled' });
+      await vi.advanceTimersByTimeAsync(1000);
+      expect(workers[0].terminated).toBe(true);
+      expect(await next).toEqual({ status: 'done', ids: Uint32Array.from([3]), invalid: false });
     } finally {
       vi.useRealTimers();
     }
