@@ -21,6 +21,11 @@ export function stoppedMessage(pattern: string, limitMs: number): string {
   return `Search for "${pattern}" took longer than ${limitMs / 1000} s and was stopped. Try a simpler pattern.`;
 }
 
+/** A search stopped by the time limit, carrying the visitor-facing message as it is (docs/rules.md#search). */
+export class SearchStoppedError extends Error {
+  override name = 'SearchStoppedError';
+}
+
 /** The search the page waits for. */
 interface Pending {
   id: number;

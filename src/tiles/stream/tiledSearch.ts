@@ -1,4 +1,4 @@
-import { LabelSearch, SEARCH_TIME_LIMIT_MS, type SearchWorkerLike } from '../../search/labelSearch';
+import { LabelSearch, SEARCH_TIME_LIMIT_MS, SearchStoppedError, type SearchWorkerLike } from '../../search/labelSearch';
 import { compileSearchPattern } from '../../search/regexSearch';
 import type { LabelShardNames } from './tileSource';
 import type { TiledSearchProgress } from './types';
@@ -84,7 +84,7 @@ export class TiledSearch {
           this.labelSearch.setLabels(names.names);
           const outcome = await this.labelSearch.search(pattern);
           if (outcome.status === 'cancelled' || controller.signal.aborted) throw abortError();
-          if (outcome.status === 'stopped') throw new Error(outcome.message);
+          if (outcome.status === 'stopped') throw new SearchStoppedError(outcome.message);
           matches.append(outcome.ids, names.firstStar);
         }
         const done = shard + 1 === totalShards;

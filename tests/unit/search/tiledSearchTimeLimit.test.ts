@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { indexLabels } from '../../../src/data/labelIndex';
+import { searchFailedMessage } from '../../../src/search/tiledStarSearch';
 import { TiledSearch, type LabelShards } from '../../../src/tiles/stream/tiledSearch';
 import { InProcessSearchWorker } from '../../support/inProcessSearchWorker';
 
@@ -68,7 +69,10 @@ describe("a tiled galaxy's search counts only the matching of each shard", () =>
     await vi.advanceTimersByTimeAsync(1001);
     const error = await settled;
     expect(error).toBeInstanceOf(Error);
-    expect((error as Error).message).toBe('Search for "(a+)+$" took longer than 1 s and was stopped. Try a simpler pattern.');
+    const message = 'Search for "(a+)+$" took longer than 1 s and was stopped. Try a simpler pattern.';
+    expect((error as Error).message).toBe(message);
+    // The visitor reads the rules' message as it is, not wrapped in "stopped: {reason}".
+    expect(searchFailedMessage('(a+)+$', error)).toBe(message);
     expect(progress, 'no shard finished').toEqual([]);
     expect(workers[0].terminated).toBe(true);
     expect(workers[0].received.filter((m) => m.type === 'search').length, 'one shard was matched').toBe(1);
