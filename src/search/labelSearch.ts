@@ -4,7 +4,7 @@ import type { StarSearch } from './starSearch';
 
 /** The part of a Worker the search client uses (a fake stands in for it in unit tests). */
 export interface SearchWorkerLike {
-  postMessage(message: SearchRequest): void;
+  postMessage(message: SearchRequest, transfer?: Transferable[]): void;
   onmessage: ((event: MessageEvent<SearchReply>) => void) | null;
   terminate(): void;
 }
@@ -53,16 +53,29 @@ export class LabelSearch implements StarSearch {
   private nextId = 1;
   private pending: Pending | undefined;
   private matching: Matching | undefined;
+  /** The labels went to the worker with their buffers: a fresh worker cannot be given them again. */
+  private labelsHandedOver = false;
 
   constructor(
     private readonly createWorker: () => SearchWorkerLike,
     private readonly timeLimitMs: number = SEARCH_TIME_LIMIT_MS,
   ) {}
 
-  /** Node names as GraphData holds them. */
-  setLabels(labels: LabelIndex): void {
+  /**
+   * Node names as GraphData holds them. `handOver` gives the offset arrays to the worker instead of
+   * copying them (a tiled search's shards, used once): the page keeps no garbage of them, and a
+   * search that must move to a fresh worker resolves as cancelled, to be asked again with its names.
+   */
+  setLabels(labels: LabelIndex, { handOver = false }: { handOver?: boolean } = {}): void {
     this.cancel();
-    this.labels = { labelText: labels.labelText, labelStarts: labels.labelStarts, labelEnds: labels.labelEnds };
+    const given = { labelText: labels.labelText, labelStarts: labels.labelStarts, labelEnds: labels.labelEnds };
+    this.labelsHandedOver = handOver;
+    this.labels = handOver ? EMPTY_LABELS : given;
+    if (handOver) {
+      const worker = this.worker ?? this.startWorker();
+      worker.postMessage({ type: 'labels', ...given }, [given.labelStarts.buffer, given.labelEnds.buffer]);
+      return;
+    }
     // Start the worker now, so the first keystroke does not pay for it.
     if (this.worker) this.worker.postMessage({ type: 'labels', ...this.labels });
     else if (labels.labelEnds.length > 0) this.ensureWorker();
@@ -96,9 +109,14 @@ export class LabelSearch implements StarSearch {
 
   private ensureWorker(): SearchWorkerLike {
     if (this.worker) return this.worker;
+    const worker = this.startWorker();
+    worker.postMessage({ type: 'labels', ...this.labels });
+    return worker;
+  }
+
+  private startWorker(): SearchWorkerLike {
     const worker = this.createWorker();
     worker.onmessage = (event) => this.receive(event.data);
-    worker.postMessage({ type: 'labels', ...this.labels });
     this.worker = worker;
     return worker;
   }
@@ -145,12 +163,10 @@ export class LabelSearch implements StarSearch {
     this.worker = undefined;
     const pending = this.pending;
     if (!pending) return;
-    if (pending.id === id) {
-      this.pending = undefined;
-      pending.resolve({ status: 'stopped', message: stoppedMessage(pending.pattern, this.timeLimitMs) });
-      return;
-    }
-    this.ensureWorker().postMessage({ type: 'search', id: pending.id, pattern: pending.pattern });
+    if (pending.id === id || this.labelsHandedOver) this.pending = undefined;
+    if (pending.id === id) pending.resolve({ status: 'stopped', message: stoppedMessage(pending.pattern, this.timeLimitMs) });
+    else if (this.labelsHandedOver) pending.resolve({ status: 'cancelled' });
+    else this.ensureWorker().postMessage({ type: 'search', id: pending.id, pattern: pending.pattern });
   }
 }
 

@@ -77,16 +77,23 @@ export class TiledSearch {
       let progress: TiledSearchProgress | undefined;
       let next = this.load(0, controller.signal);
       for (let shard = 0; shard < totalShards; shard++) {
-        const names = await next;
+        let names = await next;
         if (shard + 1 < totalShards) next = this.load(shard + 1, controller.signal);
-        if (controller.signal.aborted) throw abortError();
-        if (names) {
-          this.labelSearch.setLabels(names.names);
+        while (names) {
+          if (controller.signal.aborted) throw abortError();
+          // Shards fetched for the search are handed to the worker, not copied: the page keeps no garbage of them.
+          this.labelSearch.setLabels(names.names, { handOver: names !== this.shards.peek(shard) });
           const outcome = await this.labelSearch.search(pattern);
-          if (outcome.status === 'cancelled' || controller.signal.aborted) throw abortError();
+          if (controller.signal.aborted) throw abortError();
           if (outcome.status === 'stopped') throw new SearchStoppedError(outcome.message);
-          matches.append(outcome.ids, names.firstStar);
+          if (outcome.status === 'done') {
+            matches.append(outcome.ids, names.firstStar);
+            break;
+          }
+          // The worker that held the names was stopped for an older search: ask for the shard again.
+          names = await this.load(shard, controller.signal);
         }
+        if (controller.signal.aborted) throw abortError();
         const done = shard + 1 === totalShards;
         progress = { searchedShards: shard + 1, totalShards, searchedStars: starBoundaries[shard + 1], totalStars, matches: matches.view(), done };
         if (!done) onProgress(progress);

@@ -79,4 +79,25 @@ describe("a tiled galaxy's search counts only the matching of each shard", () =>
     // The next shard may have been fetched ahead, never one beyond it.
     expect(Math.max(...fetched)).toBeLessThanOrEqual(1);
   });
+
+  it('hands fetched shards to the worker, and asks for a shard again when a stuck older search took the worker down with it', async () => {
+    const fetched: number[] = [];
+    const workers: InProcessSearchWorker[] = [];
+    const search = new TiledSearch(labelShards(fetched), () => {
+      const worker = new InProcessSearchWorker();
+      worker.hang = workers.length === 0;
+      workers.push(worker);
+      return worker;
+    }, 1000);
+    const runaway = search.search('(a+)+$', () => {}, new AbortController().signal).catch((error: unknown) => error);
+    await vi.advanceTimersByTimeAsync(10);
+    const next = search.search('^react', () => {}, new AbortController().signal);
+    expect(await runaway).toMatchObject({ name: 'AbortError' });
+    await vi.advanceTimersByTimeAsync(2000);
+    expect(workers[0].terminated).toBe(true);
+    const done = await next;
+    expect(Array.from(done.matches)).toEqual([0, 2, 6, 8]);
+    // Shard 0 twice for the new search: its names went down with the stuck worker.
+    expect(fetched.filter((shard) => shard === 0).length).toBeGreaterThanOrEqual(3);
+  });
 });
