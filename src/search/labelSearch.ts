@@ -1,4 +1,4 @@
-import { EMPTY_LABELS, type LabelIndex } from '../data/labelIndex';
+import { EMPTY_LABELS, type EncodedLabelIndex, type LabelIndex } from '../data/labelIndex';
 import type { SearchReply, SearchRequest } from './protocol';
 import type { StarSearch } from './starSearch';
 
@@ -61,24 +61,27 @@ export class LabelSearch implements StarSearch {
     private readonly timeLimitMs: number = SEARCH_TIME_LIMIT_MS,
   ) {}
 
-  /**
-   * Node names as GraphData holds them. `handOver` gives the offset arrays to the worker instead of
-   * copying them (a tiled search's shards, used once): the page keeps no garbage of them, and a
-   * search that must move to a fresh worker resolves as cancelled, to be asked again with its names.
-   */
-  setLabels(labels: LabelIndex, { handOver = false }: { handOver?: boolean } = {}): void {
+  /** Node names as GraphData holds them. */
+  setLabels(labels: LabelIndex): void {
     this.cancel();
-    const given = { labelText: labels.labelText, labelStarts: labels.labelStarts, labelEnds: labels.labelEnds };
-    this.labelsHandedOver = handOver;
-    this.labels = handOver ? EMPTY_LABELS : given;
-    if (handOver) {
-      const worker = this.worker ?? this.startWorker();
-      worker.postMessage({ type: 'labels', ...given }, [given.labelStarts.buffer, given.labelEnds.buffer]);
-      return;
-    }
+    this.labelsHandedOver = false;
+    this.labels = { labelText: labels.labelText, labelStarts: labels.labelStarts, labelEnds: labels.labelEnds };
     // Start the worker now, so the first keystroke does not pay for it.
     if (this.worker) this.worker.postMessage({ type: 'labels', ...this.labels });
     else if (labels.labelEnds.length > 0) this.ensureWorker();
+  }
+
+  /**
+   * Names used for one search only (a tiled search's shard): their buffers are handed to the worker
+   * instead of copied, so the page keeps no garbage of them, and a search that must move to a fresh
+   * worker resolves as cancelled, to be asked again with its names.
+   */
+  handOverLabels(labels: LabelIndex | EncodedLabelIndex): void {
+    this.cancel();
+    this.labelsHandedOver = true;
+    this.labels = EMPTY_LABELS;
+    const buffers = 'labelBytes' in labels ? [labels.labelBytes.buffer, labels.labelStarts.buffer, labels.labelEnds.buffer] : [labels.labelStarts.buffer, labels.labelEnds.buffer];
+    (this.worker ?? this.startWorker()).postMessage({ type: 'labels', ...labels }, [...new Set(buffers)]);
   }
 
   search(pattern: string): Promise<SearchOutcome> {

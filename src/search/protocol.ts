@@ -1,9 +1,9 @@
-import type { LabelIndex } from '../data/labelIndex';
+import type { EncodedLabelIndex, LabelIndex } from '../data/labelIndex';
 
 /** Messages between the page and the search worker. */
 export type SearchRequest =
   /** The names as GraphData holds them: one string crosses threads far faster than 200k. */
-  | ({ type: 'labels' } & LabelIndex)
+  | ({ type: 'labels' } & (LabelIndex | EncodedLabelIndex))
   | { type: 'search'; id: number; pattern: string }
   | { type: 'cancel'; id: number };
 

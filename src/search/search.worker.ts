@@ -1,6 +1,6 @@
 /// <reference lib="webworker" />
 import { type SearchReply, type SearchRequest, SEARCH_SLICE } from './protocol';
-import { splitLabels } from '../data/labelIndex';
+import { decodeLabelIndex, splitLabels } from '../data/labelIndex';
 import { compileSearchPattern, matchLabelRange } from './regexSearch';
 
 /**
@@ -57,7 +57,7 @@ async function run(id: number, patternText: string): Promise<void> {
 self.onmessage = (event: MessageEvent<SearchRequest>) => {
   const message = event.data;
   if (message.type === 'labels') {
-    labels = splitLabels(message);
+    labels = splitLabels(decodeLabelIndex(message));
   } else if (message.type === 'cancel') {
     cancelled.add(message.id);
   } else {

@@ -1,4 +1,4 @@
-import { splitLabels } from '../../src/data/labelIndex';
+import { decodeLabelIndex, splitLabels } from '../../src/data/labelIndex';
 import type { SearchWorkerLike } from '../../src/search/labelSearch';
 import type { SearchReply, SearchRequest } from '../../src/search/protocol';
 import { matchLabels } from '../../src/search/regexSearch';
@@ -29,7 +29,7 @@ export class InProcessSearchWorker implements SearchWorkerLike {
   postMessage(message: SearchRequest): void {
     this.received.push(message);
     if (this.stuck) return;
-    if (message.type === 'labels') this.labels = splitLabels(message);
+    if (message.type === 'labels') this.labels = splitLabels(decodeLabelIndex(message));
     if (message.type !== 'search') return;
     const { id } = message;
     const ids = matchLabels(message.pattern, this.labels);

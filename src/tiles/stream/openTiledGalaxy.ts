@@ -134,7 +134,7 @@ export class StreamedTiledGalaxy implements TiledGalaxy {
         totalStars: index.stars,
         starBoundaries: labels,
         peek: (shard) => this.names.peek(shard),
-        fetch: (shard, signal) => source.labels(shard, signal),
+        fetch: (shard, signal) => source.searchLabels(shard, signal),
         onFailed: (_shard, error) => this.shardFailed(error),
       },
       options.createSearchWorker ?? createBrowserSearchWorker,

@@ -38,7 +38,7 @@ const SETTLE_LIMIT_MS = Number(process.env.TILES_BENCH_SETTLE_S ?? 180) * 1000;
 const OPEN_TIMEOUT_MS = 300_000;
 const BACKENDS = ['webgl2', 'webgpu'] as const;
 /** `budget=` for the second pair of openings, below 1M so that 1M and 10M both exceed it. */
-const HARDWARE_FLIGHT_STEPS = Number(process.env.TILES_BENCH_HARDWARE_FLIGHT_STEPS ?? 12);
+const HARDWARE_FLIGHT_STEPS = Number(process.env.TILES_BENCH_HARDWARE_FLIGHT_STEPS ?? 8);
 type Backend = (typeof BACKENDS)[number];
 
 interface Network {

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { indexLabels } from '../../../src/data/labelIndex';
+import { decodeLabelIndex, encodeLabelIndex, indexLabels, splitLabels } from '../../../src/data/labelIndex';
 import { searchFailedMessage } from '../../../src/search/tiledStarSearch';
 import { TiledSearch, type LabelShards } from '../../../src/tiles/stream/tiledSearch';
 import { InProcessSearchWorker } from '../../support/inProcessSearchWorker';
@@ -19,11 +19,18 @@ function labelShards(fetched: number[]): LabelShards {
     peek: () => undefined,
     fetch: async (shard) => {
       fetched.push(shard);
-      return { shard, firstStar: shard * 3, names: indexLabels(SHARDS[shard]) };
+      return { shard, firstStar: shard * 3, names: encodeLabelIndex(indexLabels(SHARDS[shard])) };
     },
     onFailed: () => {},
   };
 }
+
+describe('names handed to the search worker as UTF-8 bytes', () => {
+  it('come back as the same names, whatever their characters', () => {
+    const names = ['café', '日本語', 'x😀y', '', 'plain'];
+    expect(splitLabels(decodeLabelIndex(encodeLabelIndex(indexLabels(names))))).toEqual(names);
+  });
+});
 
 describe("a tiled galaxy's search counts only the matching of each shard", () => {
   beforeEach(() => {
