@@ -3,7 +3,7 @@ import type { Graph } from '../../data/graph';
 import type { LoadProgress, LoadedGalaxy } from '../../data/loadTypes';
 import { GalaxyLoadError, isTiledVersion } from '../../data/loadTypes';
 import type { StarCatalog } from '../../data/starCatalog';
-import { probeSoftwareRasteriser } from '../../renderer/adapterProbe';
+import { probeRendererAdapter } from '../../renderer/adapterProbe';
 import { backendOrder, forcedBackend } from '../../renderer/createRenderer';
 import type { StreamingBudget } from '../../tiles/planner/streamingPlanner';
 import { budgetWithStars, defaultBudget, deviceHints } from '../../tiles/planner/budgets';
@@ -78,21 +78,14 @@ function requestKey(request: DownloadRequest): string {
   return JSON.stringify([request.name, request.version ?? '', request.scale ?? 1, request.budgetStars ?? 0]);
 }
 
-/** The backend the canvas will most likely draw with, for the default star budget. */
-function expectedBackend(): 'webgpu' | 'webgl2' {
-  if (typeof location === 'undefined' || typeof navigator === 'undefined') return 'webgl2';
-  const first = backendOrder(forcedBackend(location.search))[0];
-  return first === 'webgpu' && 'gpu' in navigator ? 'webgpu' : 'webgl2';
-}
 
 /**
  * The star and memory budgets of a tiled galaxy (docs/rules.md#url, `budget`): `budget=` of the
  * address, else the default for the backend and the device, a software rasteriser's being far smaller.
  */
 async function streamingBudget(budgetStars: number | undefined): Promise<StreamingBudget> {
-  const backend = expectedBackend();
-  const software = budgetStars === undefined && (await probeSoftwareRasteriser(backend));
-  return budgetWithStars(defaultBudget(deviceHints(backend, typeof navigator === 'undefined' ? undefined : navigator, software)), budgetStars);
+  const { backend, softwareRasteriser } = await probeRendererAdapter(backendOrder(typeof location === 'undefined' ? undefined : forcedBackend(location.search)));
+  return budgetWithStars(defaultBudget(deviceHints(backend, typeof navigator === 'undefined' ? undefined : navigator, softwareRasteriser)), budgetStars);
 }
 
 /**
