@@ -16,6 +16,8 @@ export interface RendererOptions {
  */
 export interface Renderer {
   readonly backend: Backend;
+  /** The adapter or context runs on the CPU (SwiftShader, llvmpipe, ...): src/renderer/softwareRasteriser.ts. */
+  readonly softwareRasteriser: boolean;
   readonly canvas: HTMLCanvasElement;
   /**
    * Replaces all stars (positions: 3 floats, colours: 4 bytes, sizes: 1 float per star). Without

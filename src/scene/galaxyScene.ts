@@ -96,6 +96,11 @@ export class GalaxyScene implements Scene {
     return this.renderer?.backend ?? 'webgl2';
   }
 
+  /** The renderer draws on a CPU rasteriser (tests and benchmarks read it; the star budget asked the same of the device). */
+  get softwareRasteriser(): boolean | undefined {
+    return this.renderer?.softwareRasteriser;
+  }
+
   /** True once the worker has built the spatial index for the current graph (until then picking scans every star). */
   get spatialIndexReady(): boolean {
     return this.indexReady;

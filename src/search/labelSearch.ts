@@ -1,10 +1,10 @@
-import { EMPTY_LABELS, type LabelIndex } from '../data/labelIndex';
+import { EMPTY_LABELS, type EncodedLabelIndex, type LabelIndex } from '../data/labelIndex';
 import type { SearchReply, SearchRequest } from './protocol';
 import type { StarSearch } from './starSearch';
 
 /** The part of a Worker the search client uses (a fake stands in for it in unit tests). */
 export interface SearchWorkerLike {
-  postMessage(message: SearchRequest): void;
+  postMessage(message: SearchRequest, transfer?: Transferable[]): void;
   onmessage: ((event: MessageEvent<SearchReply>) => void) | null;
   terminate(): void;
 }
@@ -14,30 +14,47 @@ export type SearchOutcome =
   | { status: 'cancelled' }
   | { status: 'stopped'; message: string };
 
-/** How long one search may run before the worker is terminated (the page itself never waits on it). */
+/** How long one search may spend matching before the worker is terminated (the page itself never waits on it). */
 export const SEARCH_TIME_LIMIT_MS = 4000;
 
 export function stoppedMessage(pattern: string, limitMs: number): string {
   return `Search for "${pattern}" took longer than ${limitMs / 1000} s and was stopped. Try a simpler pattern.`;
 }
 
+/** A search stopped by the time limit, carrying the visitor-facing message as it is (docs/rules.md#search). */
+export class SearchStoppedError extends Error {
+  override name = 'SearchStoppedError';
+}
+
+/** The search the page waits for. */
 interface Pending {
   id: number;
   pattern: string;
   resolve: (outcome: SearchOutcome) => void;
+}
+
+/** The search the worker is matching now: the one pending, or one superseded that it has not dropped yet. */
+interface Matching {
+  id: number;
   timer: ReturnType<typeof setTimeout>;
 }
 
 /**
  * Regex search over labels in a worker. A new search supersedes the one running (which resolves as
- * cancelled); a search that outlives the time limit terminates the worker, resolves as stopped, and
- * the next search starts a fresh worker with the labels sent again.
+ * cancelled). The time limit counts only matching (docs/rules.md#search): the worker says when each
+ * slice starts and ends and how long it has matched; a search whose matching reaches the limit, or
+ * which stays inside one slice until it would, is stopped by terminating the worker, and the next
+ * search starts a fresh worker with the labels sent again. Waiting for the worker (its start, the
+ * labels arriving, a thread starved by other work between slices) does not count.
  */
 export class LabelSearch implements StarSearch {
   private worker: SearchWorkerLike | undefined;
   private labels: LabelIndex = EMPTY_LABELS;
   private nextId = 1;
   private pending: Pending | undefined;
+  private matching: Matching | undefined;
+  /** The labels went to the worker with their buffers: a fresh worker cannot be given them again. */
+  private labelsHandedOver = false;
 
   constructor(
     private readonly createWorker: () => SearchWorkerLike,
@@ -47,10 +64,24 @@ export class LabelSearch implements StarSearch {
   /** Node names as GraphData holds them. */
   setLabels(labels: LabelIndex): void {
     this.cancel();
+    this.labelsHandedOver = false;
     this.labels = { labelText: labels.labelText, labelStarts: labels.labelStarts, labelEnds: labels.labelEnds };
     // Start the worker now, so the first keystroke does not pay for it.
     if (this.worker) this.worker.postMessage({ type: 'labels', ...this.labels });
     else if (labels.labelEnds.length > 0) this.ensureWorker();
+  }
+
+  /**
+   * Names used for one search only (a tiled search's shard): their buffers are handed to the worker
+   * instead of copied, so the page keeps no garbage of them, and a search that must move to a fresh
+   * worker resolves as cancelled, to be asked again with its names.
+   */
+  handOverLabels(labels: LabelIndex | EncodedLabelIndex): void {
+    this.cancel();
+    this.labelsHandedOver = true;
+    this.labels = EMPTY_LABELS;
+    const buffers = 'labelBytes' in labels ? [labels.labelBytes.buffer, labels.labelStarts.buffer, labels.labelEnds.buffer] : [labels.labelStarts.buffer, labels.labelEnds.buffer];
+    (this.worker ?? this.startWorker()).postMessage({ type: 'labels', ...labels }, [...new Set(buffers)]);
   }
 
   search(pattern: string): Promise<SearchOutcome> {
@@ -58,8 +89,7 @@ export class LabelSearch implements StarSearch {
     const worker = this.ensureWorker();
     const id = this.nextId++;
     return new Promise<SearchOutcome>((resolve) => {
-      const timer = setTimeout(() => this.stop(id), this.timeLimitMs);
-      this.pending = { id, pattern, resolve, timer };
+      this.pending = { id, pattern, resolve };
       worker.postMessage({ type: 'search', id, pattern });
     });
   }
@@ -69,41 +99,77 @@ export class LabelSearch implements StarSearch {
     const pending = this.pending;
     if (!pending) return;
     this.pending = undefined;
-    clearTimeout(pending.timer);
     this.worker?.postMessage({ type: 'cancel', id: pending.id });
     pending.resolve({ status: 'cancelled' });
   }
 
   dispose(): void {
     this.cancel();
+    this.stopWatching();
     this.worker?.terminate();
     this.worker = undefined;
   }
 
   private ensureWorker(): SearchWorkerLike {
     if (this.worker) return this.worker;
+    const worker = this.startWorker();
+    worker.postMessage({ type: 'labels', ...this.labels });
+    return worker;
+  }
+
+  private startWorker(): SearchWorkerLike {
     const worker = this.createWorker();
     worker.onmessage = (event) => this.receive(event.data);
-    worker.postMessage({ type: 'labels', ...this.labels });
     this.worker = worker;
     return worker;
   }
 
   private receive(reply: SearchReply): void {
+    if (reply.type === 'matching') {
+      this.watch(reply.id, reply.matchedMs);
+      return;
+    }
+    if (reply.type === 'waiting') {
+      // Between slices the worker waits for its turn (other searches, a starved thread): not counted.
+      if (this.matching?.id === reply.id) this.stopWatching();
+      if (reply.matchedMs >= this.timeLimitMs) this.stop(reply.id);
+      return;
+    }
+    if (this.matching?.id === reply.id) this.stopWatching();
     const pending = this.pending;
     if (!pending || pending.id !== reply.id) return;
     this.pending = undefined;
-    clearTimeout(pending.timer);
     pending.resolve(reply.type === 'result' ? { status: 'done', ids: reply.ids, invalid: reply.invalid } : { status: 'cancelled' });
   }
 
+  /**
+   * The worker starts a slice of search `id` having matched for `matchedMs`: the slice may run until
+   * the limit, no longer (a pattern stuck inside one name never ends its slice). A superseded search
+   * is watched too, since while it is stuck the next one waits behind it.
+   */
+  private watch(id: number, matchedMs: number): void {
+    this.stopWatching();
+    const left = this.timeLimitMs - matchedMs;
+    if (left <= 0) this.stop(id);
+    else this.matching = { id, timer: setTimeout(() => this.stop(id), left) };
+  }
+
+  private stopWatching(): void {
+    if (this.matching) clearTimeout(this.matching.timer);
+    this.matching = undefined;
+  }
+
+  /** Search `id` matched for the whole limit: terminate the worker; a newer search waiting behind it goes to a fresh one. */
   private stop(id: number): void {
-    const pending = this.pending;
-    if (!pending || pending.id !== id) return;
-    this.pending = undefined;
+    this.stopWatching();
     this.worker?.terminate();
     this.worker = undefined;
-    pending.resolve({ status: 'stopped', message: stoppedMessage(pending.pattern, this.timeLimitMs) });
+    const pending = this.pending;
+    if (!pending) return;
+    if (pending.id === id || this.labelsHandedOver) this.pending = undefined;
+    if (pending.id === id) pending.resolve({ status: 'stopped', message: stoppedMessage(pending.pattern, this.timeLimitMs) });
+    else if (this.labelsHandedOver) pending.resolve({ status: 'cancelled' });
+    else this.ensureWorker().postMessage({ type: 'search', id: pending.id, pattern: pending.pattern });
   }
 }
 

@@ -1,12 +1,15 @@
 /// <reference lib="webworker" />
 import { type SearchReply, type SearchRequest, SEARCH_SLICE } from './protocol';
-import { splitLabels } from '../data/labelIndex';
+import { decodeLabelIndex, splitLabels } from '../data/labelIndex';
 import { compileSearchPattern, matchLabelRange } from './regexSearch';
 
 /**
  * Matches labels off the main thread. Work proceeds in slices with a macrotask between them so a newer
  * search (or a cancel) arriving meanwhile supersedes the running one; a pattern stuck inside one
  * label cannot be interrupted here, which is why the page terminates the worker after its time limit.
+ * The worker says when each slice starts and ends and how long it has spent inside slices: the
+ * page's limit counts that, not the time a search waits for the worker (its start, the names
+ * arriving, a starved thread between slices).
  */
 declare const self: DedicatedWorkerGlobalScope;
 
@@ -33,13 +36,18 @@ async function run(id: number, patternText: string): Promise<void> {
     return;
   }
   const found: number[] = [];
+  let matchedMs = 0;
   for (let start = 0; start < labels.length; start += SEARCH_SLICE) {
     if (id !== latestSearch || cancelled.has(id)) {
       cancelled.delete(id);
       reply({ type: 'cancelled', id });
       return;
     }
+    reply({ type: 'matching', id, matchedMs });
+    const sliceStart = performance.now();
     matchLabelRange(pattern, labels, start, start + SEARCH_SLICE, found);
+    matchedMs += performance.now() - sliceStart;
+    reply({ type: 'waiting', id, matchedMs });
     await yieldToQueue();
   }
   cancelled.delete(id);
@@ -49,7 +57,7 @@ async function run(id: number, patternText: string): Promise<void> {
 self.onmessage = (event: MessageEvent<SearchRequest>) => {
   const message = event.data;
   if (message.type === 'labels') {
-    labels = splitLabels(message);
+    labels = splitLabels(decodeLabelIndex(message));
   } else if (message.type === 'cancel') {
     cancelled.add(message.id);
   } else {

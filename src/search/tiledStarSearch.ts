@@ -1,9 +1,10 @@
 import type { TiledGalaxy, TiledSearchProgress } from '../tiles/stream/types';
-import type { SearchOutcome } from './labelSearch';
+import { SearchStoppedError, type SearchOutcome } from './labelSearch';
 import { compileSearchPattern } from './regexSearch';
 import type { SearchProgress, StarSearch } from './starSearch';
 
 export function searchFailedMessage(pattern: string, error: unknown): string {
+  if (error instanceof SearchStoppedError) return error.message;
   const reason = error instanceof Error ? error.message : String(error);
   return `Search for "${pattern}" stopped: ${reason}`;
 }

@@ -28,4 +28,17 @@ test.describe('searching a big galaxy', () => {
     await expect(results).toContainText(`${npmDotMatches().toLocaleString('en-US')} matches`, { timeout: 60_000 });
     await expect(results.getByRole('listitem').first()).toBeVisible();
   });
+
+  test('a runaway pattern is stopped after 4 s of matching with the rules\' message, and the next search works', async ({ page }) => {
+    test.setTimeout(300_000);
+    await page.goto(`/?renderer=${SCREEN_RENDERER}#/galaxy/npm`);
+    await expect(page.getByTestId('galaxy-stats')).toContainText('195,689 stars', { timeout: 240_000 });
+    await page.keyboard.press('KeyK'); // hides the help
+    // Exponential on npm's names with a long run of word characters before a dash (39 in one of them).
+    const runaway = '^(\\w+)*$';
+    await page.getByPlaceholder('enter a search term').fill(runaway);
+    await expect(page.getByText(`Search for "${runaway}" took longer than 4 s and was stopped. Try a simpler pattern.`)).toBeVisible({ timeout: 60_000 });
+    await page.getByPlaceholder('enter a search term').fill('^express$');
+    await expect(page.locator('[data-window-key="search-results"]')).toContainText(/\d+ match/, { timeout: 60_000 });
+  });
 });

@@ -5,9 +5,11 @@ import { TiledGalaxyReader } from '../../src/tiles/format/tiledGalaxyReader';
 import { haveSharedGalaxies, sharedGalaxiesMissingReason } from '../support/sharedGalaxies';
 import { DAMAGED, DAMAGED_TILES, E2E_TILED_DIR, npmLastVersion, SYNTHETIC_1M, TILED_NPM, TWO_VERSIONS } from '../support/e2eTiledGalaxies';
 import { describeTileRegion } from '../../src/tiles/format/region';
+import { SOFTWARE_STAR_BUDGET } from '../../src/tiles/planner/budgets';
 import { TEST_VERSION } from '../support/tiledGalaxies';
 import { canvasLocator, litCanvasPixels } from './renderSupport';
 import { cameraSettled } from './pageEvents';
+import { drawnStarsSettled } from '../support/drawnStars';
 
 /** What the page should say about a star, read in Node from the same tiles. */
 interface StarFacts {
@@ -76,8 +78,8 @@ for (const backend of ['webgl2', 'webgpu'] as const) {
       test.setTimeout(300_000);
       const reader = await openReader(TILED_NPM, npmLastVersion());
       const hub = await hubFacts(reader);
-      await openTiled(page, backend, TILED_NPM);
-      // Every star of npm fits the default budget: it ends with the classic stats line.
+      // Every star of npm fits budget=250k (a software rasteriser's default would draw 100k): it ends with the classic stats line.
+      await openTiled(page, backend, TILED_NPM, '?budget=250k');
       await expect(page.getByTestId('galaxy-stats')).toHaveText(`${TILED_NPM} · ${count(reader.index.stars)} stars · ${count(reader.index.links)} links`, { timeout: 90_000 });
       expect(await litCanvasPixels(page, `tiled-npm-${backend}.png`), 'lit pixels of the first tiles').toBeGreaterThan(2_000);
 
@@ -111,6 +113,19 @@ for (const backend of ['webgl2', 'webgpu'] as const) {
       await cameraSettled(page);
       expect(Number(await canvasLocator(page).getAttribute('data-stars'))).toBeGreaterThan(0);
       expect(await litCanvasPixels(page, `tiled-npm-${backend}-flown.png`), 'lit pixels after the flight').toBeGreaterThan(500);
+    });
+
+    test('on a software rasteriser npm tiled draws within the small default budget', async ({ page }) => {
+      test.skip(!haveSharedGalaxies, sharedGalaxiesMissingReason);
+      test.setTimeout(180_000);
+      const reader = await openReader(TILED_NPM, npmLastVersion());
+      await openTiled(page, backend, TILED_NPM);
+      test.skip(!(await page.evaluate(() => window.galaxyScene!.softwareRasteriser)), 'the adapter is a GPU: the hardware default draws every star of npm');
+      await expect(statsLine(page)).toContainText(`of ${count(reader.index.stars)} stars drawn`);
+      const { stars } = await drawnStarsSettled(page, 3_000, 120_000);
+      expect(stars, 'stars drawn at rest').toBeGreaterThan(SOFTWARE_STAR_BUDGET / 2);
+      expect(stars, 'stars drawn within the software default').toBeLessThanOrEqual(SOFTWARE_STAR_BUDGET);
+      await expect(page.getByTestId('galaxy-stats-streaming')).toContainText(`of ${count(reader.index.stars)} stars drawn`);
     });
 
     test('a generated million stars: drawn within the budget, hover, neighbours, search with progress', async ({ page }) => {

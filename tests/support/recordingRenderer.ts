@@ -22,6 +22,7 @@ export function recordingRenderer(backend: Renderer['backend'] = 'webgl2', rect 
   const canvas = { dataset: {}, getBoundingClientRect: () => ({ ...rect, width: 400, height: 300 }) } as unknown as HTMLCanvasElement;
   const renderer: Renderer = {
     backend,
+    softwareRasteriser: false,
     canvas,
     setStars: (positions, _colors, _sizes, cells) => {
       calls.stars.push(positions.length / 3);

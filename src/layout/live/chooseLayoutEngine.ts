@@ -1,33 +1,16 @@
+import { isSoftwareAdapter, type AdapterDescription } from '../../renderer/softwareRasteriser';
 import type { LiveLayout } from './liveLayout';
 
 export type LayoutEngine = LiveLayout['engine'];
+
+/** The rule is the renderer's (its star budget asks the same question); the layout asks it of its own adapter. */
+export { isSoftwareAdapter, type AdapterDescription };
 
 /**
  * What this browser's WebGPU offers the layout: no adapter at all, a software one (SwiftShader,
  * WebGPU run on the CPU, far slower than the CPU layout) or a hardware GPU.
  */
 export type WebGpuAdapterKind = 'none' | 'software' | 'hardware';
-
-/** The parts of `GPUAdapterInfo` that tell a software adapter from a GPU. */
-export interface AdapterDescription {
-  readonly isFallbackAdapter?: boolean;
-  readonly vendor?: string;
-  readonly architecture?: string;
-  readonly device?: string;
-  readonly description?: string;
-}
-
-/** Software rasterisers that Chromium, Firefox or Safari may hand out as a WebGPU adapter. */
-const SOFTWARE_ADAPTER = /swiftshader|llvmpipe|lavapipe|softpipe|microsoft basic render|\bwarp\b/i;
-
-/**
- * Whether an adapter runs on the CPU: `isFallbackAdapter` where the browser sets it (Chromium does
- * for SwiftShader), else its names (older browsers leave the flag out).
- */
-export function isSoftwareAdapter(info: AdapterDescription): boolean {
-  if (info.isFallbackAdapter) return true;
-  return [info.vendor, info.architecture, info.device, info.description].some((name) => name !== undefined && SOFTWARE_ADAPTER.test(name));
-}
 
 /**
  * The engine the page address asks for (docs/rules.md#layout): `layout=webgpu`, or `layout=cpu`

@@ -2,7 +2,7 @@ import type { Camera } from '../camera';
 import { clearColorRgb } from '../clearColor';
 import { starAndLinkData } from '../starAndLinkData';
 import type { Renderer, RendererOptions } from '../types';
-import { createWebGL2Context } from './device';
+import { createWebGL2Context, isSoftwareContext } from './device';
 import { WebGL2Labels } from './labels';
 import { WebGL2Links } from './links';
 import { WebGL2Points } from './points';
@@ -26,6 +26,7 @@ export function createWebGL2Renderer(canvas: HTMLCanvasElement, options: Rendere
 
   return {
     backend: 'webgl2',
+    softwareRasteriser: isSoftwareContext(gl),
     canvas,
     ...starAndLinkData(points, links),
     setLabels: (quads) => labels.set(quads),

@@ -1,9 +1,12 @@
+import { isSoftwareAdapter } from '../softwareRasteriser';
 import { RendererUnavailableError } from '../types';
 
 export interface WebGPUDevice {
   device: GPUDevice;
   context: GPUCanvasContext;
   format: GPUTextureFormat;
+  /** The adapter runs on the CPU (SwiftShader and the like): the star budget is cut for it. */
+  softwareRasteriser: boolean;
 }
 
 /** An adapter, a device and a configured canvas context; throws when any of them cannot be had. */
@@ -24,5 +27,5 @@ export async function createWebGPUDevice(canvas: HTMLCanvasElement): Promise<Web
   }
   const format = navigator.gpu.getPreferredCanvasFormat();
   context.configure({ device, format, alphaMode: 'opaque' });
-  return { device, context, format };
+  return { device, context, format, softwareRasteriser: isSoftwareAdapter(adapter.info) };
 }

@@ -10,7 +10,7 @@ import { WebGPUPoints } from './points';
 import { FrameUniforms } from './uniforms';
 
 export async function createWebGPURenderer(canvas: HTMLCanvasElement, options: RendererOptions = {}): Promise<Renderer> {
-  const { device, context, format } = await createWebGPUDevice(canvas);
+  const { device, context, format, softwareRasteriser } = await createWebGPUDevice(canvas);
   const uniforms = new FrameUniforms(device);
   const points = new WebGPUPoints(device, format, uniforms.buffer);
   const links = new WebGPULinks(device, format, uniforms.buffer);
@@ -28,6 +28,7 @@ export async function createWebGPURenderer(canvas: HTMLCanvasElement, options: R
 
   return {
     backend: 'webgpu',
+    softwareRasteriser,
     canvas,
     ...starAndLinkData(points, links),
     setLabels: (quads) => labels.set(quads),

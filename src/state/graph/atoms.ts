@@ -3,7 +3,9 @@ import type { Graph } from '../../data/graph';
 import type { LoadProgress, LoadedGalaxy } from '../../data/loadTypes';
 import { GalaxyLoadError, isTiledVersion } from '../../data/loadTypes';
 import type { StarCatalog } from '../../data/starCatalog';
+import { probeRendererAdapter } from '../../renderer/adapterProbe';
 import { backendOrder, forcedBackend } from '../../renderer/createRenderer';
+import type { StreamingBudget } from '../../tiles/planner/streamingPlanner';
 import { budgetWithStars, defaultBudget, deviceHints } from '../../tiles/planner/budgets';
 import { openTiledGalaxy } from '../../tiles/stream/openTiledGalaxy';
 import type { TiledGalaxy } from '../../tiles/stream/types';
@@ -76,11 +78,14 @@ function requestKey(request: DownloadRequest): string {
   return JSON.stringify([request.name, request.version ?? '', request.scale ?? 1, request.budgetStars ?? 0]);
 }
 
-/** The backend the canvas will most likely draw with, for the default star budget. */
-function expectedBackend(): 'webgpu' | 'webgl2' {
-  if (typeof location === 'undefined' || typeof navigator === 'undefined') return 'webgl2';
-  const first = backendOrder(forcedBackend(location.search))[0];
-  return first === 'webgpu' && 'gpu' in navigator ? 'webgpu' : 'webgl2';
+
+/**
+ * The star and memory budgets of a tiled galaxy (docs/rules.md#url, `budget`): `budget=` of the
+ * address, else the default for the backend and the device, a software rasteriser's being far smaller.
+ */
+async function streamingBudget(budgetStars: number | undefined): Promise<StreamingBudget> {
+  const { backend, softwareRasteriser } = await probeRendererAdapter(backendOrder(typeof location === 'undefined' ? undefined : forcedBackend(location.search)));
+  return budgetWithStars(defaultBudget(deviceHints(backend, typeof navigator === 'undefined' ? undefined : navigator, softwareRasteriser)), budgetStars);
 }
 
 /**
@@ -136,7 +141,7 @@ export const downloadGraphAtom = atom(null, async (get, set, request: DownloadRe
     if (controller.signal.aborted) return;
     if (isTiledVersion(found)) {
       if (!loader.openTiled) throw new GalaxyLoadError(`${request.name}: this viewer cannot stream tiles`, 'data');
-      const budget = budgetWithStars(defaultBudget(deviceHints(expectedBackend(), typeof navigator === 'undefined' ? undefined : navigator)), request.budgetStars);
+      const budget = streamingBudget(request.budgetStars);
       const tiled = await loader.openTiled({
         tilesUrl: found.tilesUrl,
         name: request.name,

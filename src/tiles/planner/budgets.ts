@@ -7,6 +7,8 @@ export interface DeviceHints {
   deviceMemoryGiB?: number;
   /** navigator.hardwareConcurrency. */
   cores?: number;
+  /** The backend runs on a CPU rasteriser (src/renderer/softwareRasteriser.ts). */
+  softwareRasteriser?: boolean;
 }
 
 /**
@@ -21,6 +23,15 @@ export const BYTES_PER_STREAMED_STAR = 96;
 export const MIN_STAR_BUDGET = 50_000;
 export const MAX_STAR_BUDGET = 20_000_000;
 
+/**
+ * Stars a software rasteriser (SwiftShader, llvmpipe: a visitor without a usable GPU) draws by
+ * default, whatever the backend. On SwiftShader here a frame of 81k stars took 214 ms (WebGL2) and
+ * 333 ms (WebGPU), of 1.2M 2.4 s: the hardware defaults froze the tab. At 100k a 100k, a 1M and a
+ * 10M galaxy all draw about the same stars, so the frame does not grow with the galaxy
+ * (docs/decisions.md "Streaming figures").
+ */
+export const SOFTWARE_STAR_BUDGET = 100_000;
+
 /** Assumed when the browser does not say (Firefox, Safari): a common laptop. */
 const UNKNOWN_DEVICE_MEMORY_GIB = 4;
 
@@ -29,15 +40,17 @@ const UNKNOWN_DEVICE_MEMORY_GIB = 4;
  * passes, WebGL2 pays for every star as a `gl.POINTS` primitive, so WebGL2 gets 60% of WebGPU's
  * stars. The tab may use an eighth of the device's memory for stars (Chromium reports at most
  * 8 GiB, so at most 1 GiB); fewer than four cores halve the stars, since decoding tiles and the
- * frames themselves then compete for the same cores.
+ * frames themselves then compete for the same cores. A software rasteriser pays per star on the CPU
+ * and gets SOFTWARE_STAR_BUDGET (docs/rules.md#url, `budget`).
  */
-export function defaultBudget({ backend, deviceMemoryGiB, cores }: DeviceHints): StreamingBudget {
+export function defaultBudget({ backend, deviceMemoryGiB, cores, softwareRasteriser }: DeviceHints): StreamingBudget {
   const memoryGiB = deviceMemoryGiB !== undefined && Number.isFinite(deviceMemoryGiB) && deviceMemoryGiB > 0 ? deviceMemoryGiB : UNKNOWN_DEVICE_MEMORY_GIB;
   const bytes = Math.round((memoryGiB / 8) * 1024 ** 3);
   const byMemory = bytes / BYTES_PER_STREAMED_STAR;
   const byBackend = backend === 'webgpu' ? 4_000_000 : 2_400_000;
   const byCores = cores !== undefined && cores > 0 && cores < 4 ? 0.5 : 1;
-  const stars = clampStars(Math.min(byMemory, byBackend * byCores));
+  const byDevice = softwareRasteriser ? SOFTWARE_STAR_BUDGET : byBackend * byCores;
+  const stars = clampStars(Math.min(byMemory, byDevice));
   return { stars, bytes: Math.max(bytes, stars * BYTES_PER_STREAMED_STAR) };
 }
 
@@ -52,7 +65,11 @@ export function clampStars(stars: number): number {
   return Math.round(Math.min(MAX_STAR_BUDGET, Math.max(MIN_STAR_BUDGET, stars)));
 }
 
-/** The hints this browser gives (navigator.deviceMemory exists in Chromium only). */
-export function deviceHints(backend: DeviceHints['backend'], nav: { deviceMemory?: number; hardwareConcurrency?: number } | undefined): DeviceHints {
-  return { backend, deviceMemoryGiB: nav?.deviceMemory, cores: nav?.hardwareConcurrency };
+/** The hints this browser gives (navigator.deviceMemory exists in Chromium only), and what the backend's adapter is. */
+export function deviceHints(
+  backend: DeviceHints['backend'],
+  nav: { deviceMemory?: number; hardwareConcurrency?: number } | undefined,
+  softwareRasteriser = false,
+): DeviceHints {
+  return { backend, deviceMemoryGiB: nav?.deviceMemory, cores: nav?.hardwareConcurrency, softwareRasteriser };
 }

@@ -33,7 +33,8 @@ export interface OpenTiledGalaxyOptions {
   version: string;
   /** The position scale `s`. */
   scale: number;
-  budget: StreamingBudget;
+  /** Known at once, or after a look at the device (which then overlaps index.json and the hierarchy). */
+  budget: StreamingBudget | Promise<StreamingBudget>;
   signal?: AbortSignal;
   onProgress?(message: string): void;
   /** Where files come from: the tile worker by default; Node tests and tools open the reader in-process. */
@@ -56,8 +57,8 @@ export async function openTiledGalaxy(options: OpenTiledGalaxyOptions): Promise<
   const { name, signal } = options;
   if (!options.tilesUrl.endsWith('/')) throw new Error(`The tiles address must end with "/": ${options.tilesUrl}`);
   options.onProgress?.(`${name}: downloading the tile index`);
-  const source = await (options.openSource ?? openWorkerTileSource)(options.tilesUrl, signal);
-  const galaxy = new StreamedTiledGalaxy(source, options);
+  const [source, budget] = await Promise.all([(options.openSource ?? openWorkerTileSource)(options.tilesUrl, signal), options.budget]);
+  const galaxy = new StreamedTiledGalaxy(source, { ...options, budget });
   const onAbort = () => galaxy.dispose();
   signal?.addEventListener('abort', onAbort, { once: true });
   try {
@@ -92,7 +93,7 @@ export class StreamedTiledGalaxy implements TiledGalaxy {
   constructor(
     /** The opened files (index.json, hierarchy) and where tiles and shards come from. */
     readonly source: TileSource,
-    options: OpenTiledGalaxyOptions,
+    options: OpenTiledGalaxyOptions & { budget: StreamingBudget },
   ) {
     const { index } = source;
     this.name = options.name;
@@ -133,7 +134,7 @@ export class StreamedTiledGalaxy implements TiledGalaxy {
         totalStars: index.stars,
         starBoundaries: labels,
         peek: (shard) => this.names.peek(shard),
-        fetch: (shard, signal) => source.labels(shard, signal),
+        fetch: (shard, signal) => source.searchLabels(shard, signal),
         onFailed: (_shard, error) => this.shardFailed(error),
       },
       options.createSearchWorker ?? createBrowserSearchWorker,

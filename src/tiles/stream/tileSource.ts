@@ -1,4 +1,4 @@
-import { indexLabels, type LabelIndex } from '../../data/labelIndex';
+import { encodeLabelIndex, indexLabels, type EncodedLabelIndex, type LabelIndex } from '../../data/labelIndex';
 import type { AdjacencyShard } from '../format/adjacencyCodec';
 import type { DecodedHierarchy } from '../format/hierarchyCodec';
 import type { DecodedTile } from '../format/tileCodec';
@@ -13,13 +13,21 @@ export interface LabelShardNames {
   names: LabelIndex;
 }
 
+/** The names of one label shard as a search takes them: everything in it can be handed over, nothing copied. */
+export interface SearchLabelShard {
+  shard: number;
+  firstStar: number;
+  names: EncodedLabelIndex;
+}
+
 /** One file of the tiles folder to fetch and decode. */
-export type TileRequest = { kind: 'tile' | 'adjacency' | 'labels'; index: number };
+export type TileRequest = { kind: 'tile' | 'adjacency' | 'labels' | 'searchLabels'; index: number };
 
 export type TileAnswer =
   | { kind: 'tile'; tile: DecodedTile }
   | { kind: 'adjacency'; shard: AdjacencyShard }
-  | { kind: 'labels'; labels: LabelShardNames };
+  | { kind: 'labels'; labels: LabelShardNames }
+  | { kind: 'searchLabels'; labels: SearchLabelShard };
 
 /**
  * Where the decoded files of an opened tiled galaxy come from: the tile worker in the viewer
@@ -32,6 +40,8 @@ export interface TileSource {
   tile(tile: number, signal?: AbortSignal): Promise<DecodedTile>;
   adjacency(shard: number, signal?: AbortSignal): Promise<AdjacencyShard>;
   labels(shard: number, signal?: AbortSignal): Promise<LabelShardNames>;
+  /** The same names for a search: the text as UTF-8 bytes, handed over rather than copied. */
+  searchLabels(shard: number, signal?: AbortSignal): Promise<SearchLabelShard>;
   dispose(): void;
 }
 
@@ -44,6 +54,8 @@ export async function answerTileRequest(source: TileSource, request: TileRequest
       return { kind: 'adjacency', shard: await source.adjacency(request.index, signal) };
     case 'labels':
       return { kind: 'labels', labels: await source.labels(request.index, signal) };
+    case 'searchLabels':
+      return { kind: 'searchLabels', labels: await source.searchLabels(request.index, signal) };
   }
 }
 
@@ -54,7 +66,9 @@ export function transferablesOf(answer: TileAnswer): ArrayBuffer[] {
       ? [answer.tile.classicIds, answer.tile.positions, answer.tile.inDegree, answer.tile.outDegree]
       : answer.kind === 'adjacency'
         ? [answer.shard.outOffsets, answer.shard.outTargets, answer.shard.inOffsets, answer.shard.inTargets]
-        : [answer.labels.names.labelStarts, answer.labels.names.labelEnds];
+        : answer.kind === 'searchLabels'
+          ? [answer.labels.names.labelBytes, answer.labels.names.labelStarts, answer.labels.names.labelEnds]
+          : [answer.labels.names.labelStarts, answer.labels.names.labelEnds];
   const buffers = new Set<ArrayBuffer>();
   for (const array of arrays) if (array.buffer instanceof ArrayBuffer) buffers.add(array.buffer);
   return [...buffers];
@@ -70,6 +84,10 @@ export function readerTileSource(reader: TiledGalaxyReader): TileSource {
     labels: async (shard, signal) => {
       const { firstStar, names } = await reader.labels(shard, signal);
       return { shard, firstStar, names: indexLabels(names) };
+    },
+    searchLabels: async (shard, signal) => {
+      const { firstStar, names } = await reader.labels(shard, signal);
+      return { shard, firstStar, names: encodeLabelIndex(indexLabels(names)) };
     },
     dispose: () => {},
   };

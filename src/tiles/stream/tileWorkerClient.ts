@@ -86,6 +86,7 @@ export function openWorkerTileSource(tilesUrl: string, signal?: AbortSignal, cre
           tile: async (tile, s) => answerOf(await ask({ kind: 'tile', index: tile }, s), 'tile').tile,
           adjacency: async (shard, s) => answerOf(await ask({ kind: 'adjacency', index: shard }, s), 'adjacency').shard,
           labels: async (shard, s) => answerOf(await ask({ kind: 'labels', index: shard }, s), 'labels').labels,
+          searchLabels: async (shard, s) => answerOf(await ask({ kind: 'searchLabels', index: shard }, s), 'searchLabels').labels,
           dispose,
         });
       } else if (message.type === 'open-failed') {

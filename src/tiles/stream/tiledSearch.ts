@@ -1,6 +1,6 @@
-import { LabelSearch, SEARCH_TIME_LIMIT_MS, type SearchWorkerLike } from '../../search/labelSearch';
+import { LabelSearch, SEARCH_TIME_LIMIT_MS, SearchStoppedError, type SearchWorkerLike } from '../../search/labelSearch';
 import { compileSearchPattern } from '../../search/regexSearch';
-import type { LabelShardNames } from './tileSource';
+import type { LabelShardNames, SearchLabelShard } from './tileSource';
 import type { TiledSearchProgress } from './types';
 
 /** Where a search reads a tiled galaxy's names, shard by shard. */
@@ -12,7 +12,7 @@ export interface LabelShards {
   /** The shard when the names cache holds it, without fetching it. */
   peek(shard: number): LabelShardNames | undefined;
   /** Fetches a shard without keeping it: a search over millions of names must not hold them all. */
-  fetch(shard: number, signal: AbortSignal): Promise<LabelShardNames>;
+  fetch(shard: number, signal: AbortSignal): Promise<SearchLabelShard>;
   /** A shard could not be read: the search goes on without its names. */
   onFailed(shard: number, error: unknown): void;
 }
@@ -77,16 +77,24 @@ export class TiledSearch {
       let progress: TiledSearchProgress | undefined;
       let next = this.load(0, controller.signal);
       for (let shard = 0; shard < totalShards; shard++) {
-        const names = await next;
+        let names = await next;
         if (shard + 1 < totalShards) next = this.load(shard + 1, controller.signal);
-        if (controller.signal.aborted) throw abortError();
-        if (names) {
-          this.labelSearch.setLabels(names.names);
+        while (names) {
+          if (controller.signal.aborted) throw abortError();
+          // Shards fetched for the search are handed to the worker, not copied: the page keeps no garbage of them.
+          if ('labelText' in names.names) this.labelSearch.setLabels(names.names);
+          else this.labelSearch.handOverLabels(names.names);
           const outcome = await this.labelSearch.search(pattern);
-          if (outcome.status === 'cancelled' || controller.signal.aborted) throw abortError();
-          if (outcome.status === 'stopped') throw new Error(outcome.message);
-          matches.append(outcome.ids, names.firstStar);
+          if (controller.signal.aborted) throw abortError();
+          if (outcome.status === 'stopped') throw new SearchStoppedError(outcome.message);
+          if (outcome.status === 'done') {
+            matches.append(outcome.ids, names.firstStar);
+            break;
+          }
+          // The worker that held the names was stopped for an older search: ask for the shard again.
+          names = await this.load(shard, controller.signal);
         }
+        if (controller.signal.aborted) throw abortError();
         const done = shard + 1 === totalShards;
         progress = { searchedShards: shard + 1, totalShards, searchedStars: starBoundaries[shard + 1], totalStars, matches: matches.view(), done };
         if (!done) onProgress(progress);
@@ -106,7 +114,7 @@ export class TiledSearch {
   }
 
   /** A shard's names, or undefined when it cannot be read (reported, and the search goes on). */
-  private load(shard: number, signal: AbortSignal): Promise<LabelShardNames | undefined> {
+  private load(shard: number, signal: AbortSignal): Promise<LabelShardNames | SearchLabelShard | undefined> {
     const held = this.shards.peek(shard);
     if (held) return Promise.resolve(held);
     return this.shards.fetch(shard, signal).catch((error: unknown) => {

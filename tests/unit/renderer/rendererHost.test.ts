@@ -18,6 +18,7 @@ function browser(works: Record<Backend, boolean>) {
       const listeners: Array<(reason: string) => void> = [];
       const renderer = {
         backend,
+        softwareRasteriser: false,
         canvas,
         disposed: false,
         setStars: () => {},

@@ -1,4 +1,4 @@
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { type CommandHost, createConsoleCommands, parseColor, runCommand } from '../../../src/search/commands';
 import { LabelSearch } from '../../../src/search/labelSearch';
 import { indexLabels } from '../../../src/data/labelIndex';
@@ -33,6 +33,19 @@ describe('search rules', () => {
   });
 });
 
+/** A search with a 1 s limit whose first worker gets stuck in the first pattern it matches; later workers answer. */
+function searchWithRunawayFirst(): { search: LabelSearch; workers: InProcessSearchWorker[] } {
+  const workers: InProcessSearchWorker[] = [];
+  const search = new LabelSearch(() => {
+    const worker = new InProcessSearchWorker();
+    worker.hang = workers.length === 0;
+    workers.push(worker);
+    return worker;
+  }, 1000);
+  search.setLabels(joined);
+  return { search, workers };
+}
+
 describe('LabelSearch', () => {
   it('answers with matching ids from the worker', async () => {
     const search = new LabelSearch(() => new InProcessSearchWorker());
@@ -54,19 +67,18 @@ describe('LabelSearch', () => {
     expect(worker.received.some((message) => message.type === 'cancel')).toBe(true);
   });
 
-  it('stops a runaway pattern by terminating the worker and starts a fresh one next time', async () => {
-    vi.useFakeTimers();
-    try {
-      const workers: InProcessSearchWorker[] = [];
-      const search = new LabelSearch(() => {
-        const worker = new InProcessSearchWorker();
-        worker.hang = workers.length === 0;
-        workers.push(worker);
-        return worker;
-      }, 1000);
-      search.setLabels(joined);
+  describe('the time limit, which counts only matching', () => {
+    beforeEach(() => {
+      vi.useFakeTimers();
+    });
+    afterEach(() => {
+      vi.useRealTimers();
+    });
+
+    it('stops a runaway pattern by terminating the worker and starts a fresh one next time', async () => {
+      const { search, workers } = searchWithRunawayFirst();
       const runaway = search.search('(a+)+$');
-      vi.advanceTimersByTime(1001);
+      await vi.advanceTimersByTimeAsync(1001);
       const outcome = await runaway;
       expect(outcome.status).toBe('stopped');
       expect(outcome.status === 'stopped' && outcome.message).toContain('(a+)+$');
@@ -75,9 +87,45 @@ describe('LabelSearch', () => {
       await vi.advanceTimersByTimeAsync(0);
       expect(await next).toEqual({ status: 'done', ids: Uint32Array.from([3]), invalid: false });
       expect(workers[1].labels).toEqual(labels);
-    } finally {
-      vi.useRealTimers();
-    }
+    });
+
+    it('does not stop a search waiting for a starved worker, before or between its slices', async () => {
+      const worker = new InProcessSearchWorker();
+      // 9 s before the worker starts matching (starting up, names arriving, its thread starved), then
+      // four slices of 50 ms each with 3 s waits between them.
+      worker.startAfterMs = 9000;
+      worker.steps = [1, 2, 3, 4].map((k) => ({ matchedMs: 50 * k, waitMs: 3000 }));
+      const search = new LabelSearch(() => worker, 4000);
+      search.setLabels(joined);
+      const outcome = search.search('react');
+      await vi.advanceTimersByTimeAsync(30_000);
+      expect(await outcome).toEqual({ status: 'done', ids: Uint32Array.from([0, 1, 2]), invalid: false });
+      expect(worker.terminated).toBe(false);
+    });
+
+    it('stops a pattern whose slices add up to the limit, however fast they come', async () => {
+      const worker = new InProcessSearchWorker();
+      worker.steps = [1, 2, 3, 4, 5].map((k) => ({ matchedMs: 900 * k, waitMs: 10 }));
+      const search = new LabelSearch(() => worker, 4000);
+      search.setLabels(joined);
+      const outcome = search.search('r');
+      await vi.advanceTimersByTimeAsync(100);
+      expect((await outcome).status).toBe('stopped');
+      expect(worker.terminated).toBe(true);
+    });
+
+    it('does not let a superseded pattern stuck in the worker keep the next search waiting', async () => {
+      const { search, workers } = searchWithRunawayFirst();
+      const runaway = search.search('(a+)+$');
+      await vi.advanceTimersByTimeAsync(10);
+      // The stuck worker never reads the next request; once the runaway has matched for the limit it
+      // is terminated and the next search goes to a fresh worker.
+      const next = search.search('lodash');
+      expect(await runaway).toEqual({ status: 'cancelled' });
+      await vi.advanceTimersByTimeAsync(1000);
+      expect(workers[0].terminated).toBe(true);
+      expect(await next).toEqual({ status: 'done', ids: Uint32Array.from([3]), invalid: false });
+    });
   });
 });
 

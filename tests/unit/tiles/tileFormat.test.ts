@@ -8,7 +8,7 @@ import { decodeHierarchy, hierarchyProblem } from '../../../src/tiles/format/hie
 import { quantisationErrorBound } from '../../../src/tiles/format/quantise';
 import { describeTileRegion } from '../../../src/tiles/format/region';
 import { TileDataError } from '../../../src/tiles/format/tileError';
-import type { TiledGalaxyReader } from '../../../src/tiles/format/tiledGalaxyReader';
+import { TiledGalaxyReader } from '../../../src/tiles/format/tiledGalaxyReader';
 import type { DecodedTile } from '../../../src/tiles/format/tileCodec';
 import { writeTiles } from '../../../src/tiles/write/writeTiles';
 import { classicData, handMadeVersion, openTiles, removeTempFolders, syntheticVersion } from '../../support/tiledFixtures';
@@ -194,6 +194,31 @@ describe('damaged tiles', () => {
     const grandchild = h.firstChild[h.firstChild[0]];
     expect(h.level[grandchild]).toBe(2);
     expect(describeTileRegion(h, grandchild)).toMatch(/^tile [0-7]-[0-7] \(x /);
+  });
+
+  it('asks for the root tile beside the hierarchy, reads it once from there, and names its region when it is missing', async () => {
+    const requested: string[] = [];
+    const load = async (file: string) => {
+      requested.push(file);
+      return new Uint8Array(readFileSync(path.join(versionDir, 'tiles', file)));
+    };
+    const early = await TiledGalaxyReader.open(load);
+    expect(requested).toEqual(['index.json', 'stars/0.bin.gz', 'hierarchy.bin.gz']);
+    await expect(early.tile(0)).resolves.toMatchObject({ tile: 0 });
+    expect(requested.length, 'the first tile 0 came from the early request').toBe(3);
+    await expect(early.tile(0)).resolves.toMatchObject({ tile: 0 });
+    expect(requested.length, 'later requests read the file again').toBe(4);
+
+    const root = readFileSync(tileFile(0));
+    rmSync(tileFile(0));
+    try {
+      const missing = await TiledGalaxyReader.open(load);
+      const error = await missing.tile(0).catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(TileDataError);
+      expect((error as Error).message).toContain(describeTileRegion(missing.hierarchy, 0));
+    } finally {
+      writeFileSync(tileFile(0), root);
+    }
   });
 
   it('names the region of a missing tile', async () => {

@@ -6,6 +6,7 @@ import {
   deviceHints,
   MAX_STAR_BUDGET,
   MIN_STAR_BUDGET,
+  SOFTWARE_STAR_BUDGET,
 } from '../../../../src/tiles/planner/budgets';
 import { parseBudgetKey } from '../../../../src/url/budgetKey';
 
@@ -43,8 +44,29 @@ describe('default streaming budgets', () => {
   });
 
   it('reads the hints from navigator', () => {
-    expect(deviceHints('webgl2', { deviceMemory: 2, hardwareConcurrency: 6 })).toEqual({ backend: 'webgl2', deviceMemoryGiB: 2, cores: 6 });
-    expect(deviceHints('webgpu', undefined)).toEqual({ backend: 'webgpu', deviceMemoryGiB: undefined, cores: undefined });
+    expect(deviceHints('webgl2', { deviceMemory: 2, hardwareConcurrency: 6 })).toEqual({ backend: 'webgl2', deviceMemoryGiB: 2, cores: 6, softwareRasteriser: false });
+    expect(deviceHints('webgpu', undefined)).toEqual({ backend: 'webgpu', deviceMemoryGiB: undefined, cores: undefined, softwareRasteriser: false });
+    expect(deviceHints('webgpu', undefined, true).softwareRasteriser).toBe(true);
+  });
+
+  it('gives a software rasteriser a small star budget on either backend, and hardware adapters their own', () => {
+    for (const backend of ['webgpu', 'webgl2'] as const) {
+      for (const cores of [2, 8]) {
+        const software = defaultBudget({ backend, deviceMemoryGiB: 8, cores, softwareRasteriser: true });
+        expect(software.stars).toBe(SOFTWARE_STAR_BUDGET);
+        expect(software.bytes).toBeGreaterThanOrEqual(SOFTWARE_STAR_BUDGET * BYTES_PER_STREAMED_STAR);
+        expect(defaultBudget({ backend, deviceMemoryGiB: 8, cores, softwareRasteriser: false })).toEqual(defaultBudget({ backend, deviceMemoryGiB: 8, cores }));
+      }
+    }
+    // This machine: 2 cores, 8 GiB reported, SwiftShader.
+    expect(defaultBudget({ backend: 'webgl2', deviceMemoryGiB: 8, cores: 2 }).stars).toBe(1_200_000);
+    expect(defaultBudget({ backend: 'webgl2', deviceMemoryGiB: 8, cores: 2, softwareRasteriser: true }).stars).toBe(100_000);
+  });
+
+  it('lets budget= replace the software default too', () => {
+    const software = defaultBudget({ backend: 'webgpu', deviceMemoryGiB: 8, cores: 2, softwareRasteriser: true });
+    expect(budgetWithStars(software, 2_000_000).stars).toBe(2_000_000);
+    expect(budgetWithStars(software, 2_000_000).bytes).toBeGreaterThanOrEqual(2_000_000 * BYTES_PER_STREAMED_STAR);
   });
 
   it('replaces the stars with the address budget and grows memory to hold them', () => {

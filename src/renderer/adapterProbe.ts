@@ -1,0 +1,55 @@
+import type { Backend } from './types';
+import { isSoftwareContext } from './webgl2/device';
+import { isSoftwareAdapter } from './softwareRasteriser';
+
+/** The backend a renderer would start with here, and whether it runs on a CPU rasteriser. */
+export interface ProbedAdapter {
+  backend: Backend;
+  softwareRasteriser: boolean;
+}
+
+const probes = new Map<string, Promise<ProbedAdapter>>();
+
+/**
+ * Asks the backends of `order` in turn, as the renderer host does, which one would start and whether
+ * it is a software rasteriser, before the renderer is up (the star budget of a tiled galaxy is chosen
+ * while its first files download): WebGPU's adapter (a browser may have `navigator.gpu` and still
+ * give no adapter, e.g. on a blocklisted driver), else a throwaway WebGL2 context. Asked once a page;
+ * where nothing answers (no DOM), the last backend of the order on hardware.
+ */
+export function probeRendererAdapter(order: readonly Backend[]): Promise<ProbedAdapter> {
+  const key = order.join(',');
+  let probe = probes.get(key);
+  if (!probe) {
+    probe = firstAnswer(order);
+    probes.set(key, probe);
+  }
+  return probe;
+}
+
+async function firstAnswer(order: readonly Backend[]): Promise<ProbedAdapter> {
+  for (const backend of order) {
+    const software = await (backend === 'webgpu' ? probeWebGPU() : probeWebGL2()).catch(() => undefined);
+    if (software !== undefined) return { backend, softwareRasteriser: software };
+  }
+  return { backend: order[order.length - 1] ?? 'webgl2', softwareRasteriser: false };
+}
+
+/** Whether WebGPU's adapter is a software one, or undefined when there is none. */
+async function probeWebGPU(): Promise<boolean | undefined> {
+  const gpu = typeof navigator === 'undefined' ? undefined : navigator.gpu;
+  if (!gpu) return undefined;
+  const adapter = await gpu.requestAdapter({ powerPreference: 'high-performance' });
+  return adapter ? isSoftwareAdapter(adapter.info) : undefined;
+}
+
+/** Whether a WebGL2 context is a software one, or undefined when the browser gives none. */
+async function probeWebGL2(): Promise<boolean | undefined> {
+  if (typeof document === 'undefined') return undefined;
+  const gl = document.createElement('canvas').getContext('webgl2');
+  if (!gl) return undefined;
+  const software = isSoftwareContext(gl);
+  // Browsers cap live contexts (16 in Chromium): give this one back at once.
+  gl.getExtension('WEBGL_lose_context')?.loseContext();
+  return software;
+}
