@@ -45,7 +45,7 @@ export const LABEL_FADE_MS = 180;
  * names that are gone a few frames later. At 60 frames a second this is 480 names a second.
  */
 export const LABEL_RASTER_PER_MOVING_FRAME = 8;
-/** The camera rests once it has not moved for this long. */
+/** The camera rests once it has not moved for this long (and for two of its frame intervals, where frames come slower). */
 export const LABEL_CAMERA_REST_MS = 150;
 
 /** Main-thread budget of one slice of label work (the candidate scan, rasterising names). */

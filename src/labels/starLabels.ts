@@ -113,6 +113,10 @@ export class StarLabels {
   private workWaitsForRest = false;
   /** When the camera last moved (performance.now()), and the names still allowed to the rasteriser before the next frame while it moves. */
   private lastCameraMove = -Infinity;
+  /** Frames drawn with the camera moved since the one before, and the time between the last two of them (performance.now()). */
+  private movedSinceFrame = false;
+  private lastMovingFrame = 0;
+  private movingFrameInterval = 0;
   private rasterAllowance = LABEL_RASTER_PER_MOVING_FRAME;
   /** New names rasterised per drawn frame while the camera moves; Infinity holds none back (the names bench measures both). */
   rasterPerMovingFrame = LABEL_RASTER_PER_MOVING_FRAME;
@@ -242,7 +246,10 @@ export class StarLabels {
 
   /** The camera moved: a new scan pass starts now, or when the one in progress ends. */
   cameraMoved(): void {
-    this.lastCameraMove = performance.now();
+    const now = performance.now();
+    if (now - this.lastCameraMove >= this.restDelay()) this.lastMovingFrame = this.movingFrameInterval = 0;
+    this.lastCameraMove = now;
+    this.movedSinceFrame = true;
     this.restartScan();
   }
 
@@ -276,6 +283,12 @@ export class StarLabels {
     const dt = this.lastFrame ? Math.min(now - this.lastFrame, 100) : 16;
     this.lastFrame = now;
     this.rasterAllowance = this.rasterPerMovingFrame;
+    if (this.movedSinceFrame) {
+      const at = performance.now();
+      this.movingFrameInterval = this.lastMovingFrame ? at - this.lastMovingFrame : 0;
+      this.lastMovingFrame = at;
+      this.movedSinceFrame = false;
+    }
     if (this.workWaitsForRest) this.scheduleWork();
     const camera = this.camera;
     const grid = new PlacementGrid(camera.cssWidth, camera.cssHeight);
@@ -513,14 +526,22 @@ export class StarLabels {
       clearTimeout(this.workTimer);
     }
     this.workWaitsForRest = untilRest;
-    const delay = untilRest ? Math.max(0, this.lastCameraMove + LABEL_CAMERA_REST_MS - performance.now()) : 0;
+    const delay = untilRest ? Math.max(0, this.lastCameraMove + this.restDelay() - performance.now()) : 0;
     this.workTimer = setTimeout(this.runLabelSlice, delay);
   }
 
   /** How many queued names may go to the rasteriser now: a batch at rest, what is left of this frame's allowance while the camera moves. */
   private rasterLimit(): number {
-    const moving = performance.now() - this.lastCameraMove < LABEL_CAMERA_REST_MS;
+    const moving = performance.now() - this.lastCameraMove < this.restDelay();
     return moving ? Math.min(RASTER_BATCH, this.rasterAllowance) : RASTER_BATCH;
+  }
+
+  /**
+   * The camera rests once it has not moved for LABEL_CAMERA_REST_MS and for two of its frame intervals
+   * (where frames come slower than that, a flight's camera is still between two moves).
+   */
+  private restDelay(): number {
+    return Math.max(LABEL_CAMERA_REST_MS, 2 * this.movingFrameInterval);
   }
 
   private spendRasterAllowance(names: number): void {
