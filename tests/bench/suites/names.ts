@@ -1,3 +1,5 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import type { Page } from 'playwright';
 import type { CameraPose } from '../../../src/scene/galaxyView';
 import { haveSharedGalaxies, sharedGalaxiesMissingReason } from '../../support/sharedGalaxies';
@@ -8,7 +10,10 @@ import { median, openBenchBrowser } from '../support/benchBrowser';
 import { type BrowserCpu, browserCpu, cpuPerFrame } from '../support/processCpu';
 import { mainThreadTasks, TRACE_CATEGORIES, type TaskTimes } from '../support/traceTasks';
 
-/** NAMES_BENCH_FRAMES=n frames per block; each case alternates names on and off in NAMES_BENCH_BLOCKS blocks. */
+/**
+ * NAMES_BENCH_FRAMES=n frames per block; each case alternates names on and off in NAMES_BENCH_BLOCKS blocks.
+ * NAMES_BENCH_TRACES=<folder> keeps the traces there (backend-view-on|off.json) to open in DevTools.
+ */
 const FRAMES = Number(process.env.NAMES_BENCH_FRAMES ?? 10);
 const BLOCKS = Number(process.env.NAMES_BENCH_BLOCKS ?? 5);
 const round = (value: number, digits = 2) => Number(value.toFixed(digits));
@@ -113,7 +118,13 @@ async function measuredBlock(page: Page, view: View, names: boolean, start: Came
   const before = browserCpu();
   const times = await frameTimes(page, view, names, start, block);
   const after = browserCpu();
-  const tasks = traced ? mainThreadTasks(await browser.stopTracing(), LABEL_TASKS) : undefined;
+  const trace = traced ? await browser.stopTracing() : undefined;
+  const keepIn = process.env.NAMES_BENCH_TRACES;
+  if (trace && keepIn) {
+    mkdirSync(keepIn, { recursive: true });
+    writeFileSync(path.join(keepIn, `${await page.evaluate(() => window.galaxyScene!.backend)}-${view}-${names ? 'on' : 'off'}.json`), trace);
+  }
+  const tasks = trace ? mainThreadTasks(trace, LABEL_TASKS) : undefined;
   return { times, cpu: before && after ? cpuPerFrame(before, after, FRAMES_PER_CALL) : undefined, tasks };
 }
 
