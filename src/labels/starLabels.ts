@@ -2,6 +2,7 @@ import type { StarCells } from '../renderer/starCells';
 import type { SlotRange } from '../tiles/stream/types';
 import { CandidateScan, starCssDiameter } from './candidateScan';
 import {
+  CAMERA_FLIGHT_GAP_MS,
   LABEL_BUDGET,
   LABEL_CAMERA_REST_MS,
   LABEL_CANDIDATES,
@@ -113,10 +114,8 @@ export class StarLabels {
   private workWaitsForRest = false;
   /** When the camera last moved (performance.now()), and the names still allowed to the rasteriser before the next frame while it moves. */
   private lastCameraMove = -Infinity;
-  /** Frames drawn with the camera moved since the one before, and the time between the last two of them (performance.now()). */
-  private movedSinceFrame = false;
-  private lastMovingFrame = 0;
-  private movingFrameInterval = 0;
+  /** Time between the camera's last two moves when they were one flight (CAMERA_FLIGHT_GAP_MS), else 0. */
+  private cameraMoveInterval = 0;
   private rasterAllowance = LABEL_RASTER_PER_MOVING_FRAME;
   /** New names rasterised per drawn frame while the camera moves; Infinity holds none back (the names bench measures both). */
   rasterPerMovingFrame = LABEL_RASTER_PER_MOVING_FRAME;
@@ -247,9 +246,9 @@ export class StarLabels {
   /** The camera moved: a new scan pass starts now, or when the one in progress ends. */
   cameraMoved(): void {
     const now = performance.now();
-    if (now - this.lastCameraMove >= this.restDelay()) this.lastMovingFrame = this.movingFrameInterval = 0;
+    const gap = now - this.lastCameraMove;
+    this.cameraMoveInterval = gap < CAMERA_FLIGHT_GAP_MS ? gap : 0;
     this.lastCameraMove = now;
-    this.movedSinceFrame = true;
     this.restartScan();
   }
 
@@ -283,12 +282,6 @@ export class StarLabels {
     const dt = this.lastFrame ? Math.min(now - this.lastFrame, 100) : 16;
     this.lastFrame = now;
     this.rasterAllowance = this.rasterPerMovingFrame;
-    if (this.movedSinceFrame) {
-      const at = performance.now();
-      this.movingFrameInterval = this.lastMovingFrame ? at - this.lastMovingFrame : 0;
-      this.lastMovingFrame = at;
-      this.movedSinceFrame = false;
-    }
     if (this.workWaitsForRest) this.scheduleWork();
     const camera = this.camera;
     const grid = new PlacementGrid(camera.cssWidth, camera.cssHeight);
@@ -537,11 +530,11 @@ export class StarLabels {
   }
 
   /**
-   * The camera rests once it has not moved for LABEL_CAMERA_REST_MS and for two of its frame intervals
+   * The camera rests once it has not moved for LABEL_CAMERA_REST_MS and for two of its move intervals
    * (where frames come slower than that, a flight's camera is still between two moves).
    */
   private restDelay(): number {
-    return Math.max(LABEL_CAMERA_REST_MS, 2 * this.movingFrameInterval);
+    return Math.max(LABEL_CAMERA_REST_MS, 2 * this.cameraMoveInterval);
   }
 
   private spendRasterAllowance(names: number): void {

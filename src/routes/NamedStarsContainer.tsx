@@ -10,7 +10,7 @@ import { galaxyViewAtom, showNamesAtom } from '../state/view/atoms';
  * the names or of the camera. In flight the names change every frame, and re-listing 300 buttons
  * costs style and layout that a flying frame must not pay (docs/names.md#screen-readers).
  */
-const LIST_REST_MS = 400;
+const LIST_REST_MS = 500;
 
 /**
  * Connects star names to the view state: shows or hides them (N key, URL key n), names the selected

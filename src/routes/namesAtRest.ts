@@ -1,3 +1,5 @@
+import { CAMERA_FLIGHT_GAP_MS } from '../labels/constants';
+
 /** What the accessible list of named stars listens to (the scene has both). */
 export interface NamedStarsSource {
   onNamedStarsChange(listener: (stars: ReadonlyArray<{ id: number; name: string }>) => void): () => void;
@@ -6,28 +8,37 @@ export interface NamedStarsSource {
 
 /**
  * Calls `list` with the named stars once the camera rests: `restMs` after the last change of the
- * names or of the camera, never while the camera keeps moving (docs/names.md#screen-readers). A camera
- * that moves without changing the names lists nothing. Returns the function that stops listening.
+ * names or of the camera, and two of the camera's move intervals where frames come slower than
+ * that (a flight on a slow machine is still under way between two moves, CAMERA_FLIGHT_GAP_MS); never while the camera
+ * keeps moving (docs/names.md#screen-readers). A camera that moves without changing the names lists
+ * nothing. Returns the function that stops listening.
  */
 export function followNamesAtRest(
   source: NamedStarsSource,
   restMs: number,
   list: (stars: ReadonlyArray<{ id: number; name: string }>) => void,
+  now: () => number = () => performance.now(),
 ): () => void {
   let rest: ReturnType<typeof setTimeout> | undefined;
   let latest: ReadonlyArray<{ id: number; name: string }> = [];
+  let lastMove = -Infinity;
+  let moveInterval = 0;
+  const restDelay = () => Math.max(restMs, 2 * moveInterval);
   const waitForRest = () => {
     clearTimeout(rest);
     rest = setTimeout(() => {
       rest = undefined;
       list(latest);
-    }, restMs);
+    }, restDelay());
   };
   const offNames = source.onNamedStarsChange((stars) => {
     latest = stars;
     waitForRest();
   });
   const offCamera = source.onCameraChange(() => {
+    const at = now();
+    moveInterval = at - lastMove < CAMERA_FLIGHT_GAP_MS ? at - lastMove : 0;
+    lastMove = at;
     if (rest !== undefined) waitForRest();
   });
   return () => {

@@ -66,3 +66,23 @@ describe('the accessible list of named stars follows the names once the camera r
     expect(listed).toEqual([]);
   });
 });
+
+describe('where frames come slower than the rest delay', () => {
+  beforeEach(() => vi.useFakeTimers());
+  afterEach(() => vi.useRealTimers());
+
+  it('a flight of one frame every 600 ms lists nothing after its first frame until the camera has kept still for two of them', () => {
+    const scene = fakeScene();
+    const listed: Named[] = [];
+    followNamesAtRest(scene, 400, (stars) => listed.push(stars), () => Date.now());
+    for (let frame = 0; frame < 10; frame++) {
+      scene.move();
+      scene.name([star(frame)]);
+      vi.advanceTimersByTime(600);
+    }
+    // Before the second move the camera's interval is not known: the first frame's names are listed.
+    expect(listed).toEqual([[star(0)]]);
+    vi.advanceTimersByTime(600);
+    expect(listed).toEqual([[star(0)], [star(9)]]);
+  });
+});
