@@ -45,10 +45,11 @@ export const LABEL_FADE_MS = 180;
  * names that are gone a few frames later. At 60 frames a second this is 480 names a second.
  */
 export const LABEL_RASTER_PER_MOVING_FRAME = 8;
-/** The camera rests once it has not moved for this long, and for two of its move intervals where frames come slower. */
+/**
+ * The camera rests once it has not moved for this long, and for two frame intervals where a flight's
+ * frames (two frames in a row each drawn for a camera move) come slower.
+ */
 export const LABEL_CAMERA_REST_MS = 150;
-/** Camera moves further apart than this are separate moves, not one flight drawn slowly: their interval does not stretch the rest. */
-export const CAMERA_FLIGHT_GAP_MS = 1000;
 
 /** Main-thread budget of one slice of label work (the candidate scan, rasterising names). */
 export const LABEL_WORK_SLICE_MS = 4;

@@ -2,7 +2,6 @@ import type { StarCells } from '../renderer/starCells';
 import type { SlotRange } from '../tiles/stream/types';
 import { CandidateScan, starCssDiameter } from './candidateScan';
 import {
-  CAMERA_FLIGHT_GAP_MS,
   LABEL_BUDGET,
   LABEL_CAMERA_REST_MS,
   LABEL_CANDIDATES,
@@ -112,10 +111,17 @@ export class StarLabels {
   private workTimer: ReturnType<typeof setTimeout> | undefined;
   /** The work timer waits for the camera to rest (new names are held back while it moves), not for the next task. */
   private workWaitsForRest = false;
-  /** When the camera last moved (performance.now()), and the names still allowed to the rasteriser before the next frame while it moves. */
+  /**
+   * When the camera last moved (performance.now()); whether it moved since the last frame; when the
+   * last frame was drawn and whether the camera had moved for it; the time between the last two
+   * frames drawn for a moving camera (0 when the last frame was drawn for a still one).
+   */
   private lastCameraMove = -Infinity;
-  /** Time between the camera's last two moves when they were one flight (CAMERA_FLIGHT_GAP_MS), else 0. */
-  private cameraMoveInterval = 0;
+  private movedSinceFrame = false;
+  private lastFrameAt = 0;
+  private lastFrameMoved = false;
+  private flightFrameInterval = 0;
+  /** New names the rasteriser may still take before the next frame while the camera moves. */
   private rasterAllowance = LABEL_RASTER_PER_MOVING_FRAME;
   /** New names rasterised per drawn frame while the camera moves; Infinity holds none back (the names bench measures both). */
   rasterPerMovingFrame = LABEL_RASTER_PER_MOVING_FRAME;
@@ -245,10 +251,8 @@ export class StarLabels {
 
   /** The camera moved: a new scan pass starts now, or when the one in progress ends. */
   cameraMoved(): void {
-    const now = performance.now();
-    const gap = now - this.lastCameraMove;
-    this.cameraMoveInterval = gap < CAMERA_FLIGHT_GAP_MS ? gap : 0;
-    this.lastCameraMove = now;
+    this.lastCameraMove = performance.now();
+    this.movedSinceFrame = true;
     this.restartScan();
   }
 
@@ -282,6 +286,11 @@ export class StarLabels {
     const dt = this.lastFrame ? Math.min(now - this.lastFrame, 100) : 16;
     this.lastFrame = now;
     this.rasterAllowance = this.rasterPerMovingFrame;
+    const at = performance.now();
+    this.flightFrameInterval = this.movedSinceFrame && this.lastFrameMoved ? at - this.lastFrameAt : 0;
+    this.lastFrameMoved = this.movedSinceFrame;
+    this.lastFrameAt = at;
+    this.movedSinceFrame = false;
     if (this.workWaitsForRest) this.scheduleWork();
     const camera = this.camera;
     const grid = new PlacementGrid(camera.cssWidth, camera.cssHeight);
@@ -530,11 +539,11 @@ export class StarLabels {
   }
 
   /**
-   * The camera rests once it has not moved for LABEL_CAMERA_REST_MS and for two of its move intervals
-   * (where frames come slower than that, a flight's camera is still between two moves).
+   * The camera rests once it has not moved for LABEL_CAMERA_REST_MS and for two of a flight's frame
+   * intervals (where frames come slower than that, a flight's camera is still between two moves).
    */
   private restDelay(): number {
-    return Math.max(LABEL_CAMERA_REST_MS, 2 * this.cameraMoveInterval);
+    return Math.max(LABEL_CAMERA_REST_MS, 2 * this.flightFrameInterval);
   }
 
   private spendRasterAllowance(names: number): void {

@@ -1,4 +1,8 @@
-import { CAMERA_FLIGHT_GAP_MS } from '../labels/constants';
+/**
+ * Camera moves further apart than this are separate moves, not one flight drawn slowly (frames a
+ * second or more apart on a loaded machine): their interval does not stretch the rest.
+ */
+const FLIGHT_GAP_MS = 2000;
 
 /** What the accessible list of named stars listens to (the scene has both). */
 export interface NamedStarsSource {
@@ -9,7 +13,7 @@ export interface NamedStarsSource {
 /**
  * Calls `list` with the named stars once the camera rests: `restMs` after the last change of the
  * names or of the camera, and two of the camera's move intervals where frames come slower than
- * that (a flight on a slow machine is still under way between two moves, CAMERA_FLIGHT_GAP_MS); never while the camera
+ * that (a flight on a slow machine is still under way between two moves, FLIGHT_GAP_MS); never while the camera
  * keeps moving (docs/names.md#screen-readers). A camera that moves without changing the names lists
  * nothing. Returns the function that stops listening.
  */
@@ -37,7 +41,7 @@ export function followNamesAtRest(
   });
   const offCamera = source.onCameraChange(() => {
     const at = now();
-    moveInterval = at - lastMove < CAMERA_FLIGHT_GAP_MS ? at - lastMove : 0;
+    moveInterval = at - lastMove < FLIGHT_GAP_MS ? at - lastMove : 0;
     lastMove = at;
     if (rest !== undefined) waitForRest();
   });
