@@ -65,11 +65,6 @@ describe('the accessible list of named stars follows the names once the camera r
     vi.advanceTimersByTime(1000);
     expect(listed).toEqual([]);
   });
-});
-
-describe('where frames come slower than the rest delay', () => {
-  beforeEach(() => vi.useFakeTimers());
-  afterEach(() => vi.useRealTimers());
 
   it('a flight of one frame every 600 ms lists nothing after its first frame until the camera has kept still for two of them', () => {
     const scene = fakeScene();
