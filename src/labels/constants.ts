@@ -39,6 +39,18 @@ export const LABEL_MARGIN_CSS_PX = 2;
 /** Fade in or out over this many milliseconds. */
 export const LABEL_FADE_MS = 180;
 
+/**
+ * While the camera moves, at most this many new names go to the raster worker per drawn frame (at
+ * rest, as many as the queue holds): in a fast flight the worker would otherwise take a core for
+ * names that are gone a few frames later. At 60 frames a second this is 480 names a second.
+ */
+export const LABEL_RASTER_PER_MOVING_FRAME = 8;
+/**
+ * The camera rests once it has not moved for this long, and for two frame intervals where a flight's
+ * frames (two frames in a row each drawn for a camera move) come slower.
+ */
+export const LABEL_CAMERA_REST_MS = 150;
+
 /** Main-thread budget of one slice of label work (the candidate scan, rasterising names). */
 export const LABEL_WORK_SLICE_MS = 4;
 /** Atlas size in texels (one 8-bit channel): room for every candidate at the longest name width, so it is not cleared over and over. */

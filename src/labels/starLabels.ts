@@ -3,6 +3,7 @@ import type { SlotRange } from '../tiles/stream/types';
 import { CandidateScan, starCssDiameter } from './candidateScan';
 import {
   LABEL_BUDGET,
+  LABEL_CAMERA_REST_MS,
   LABEL_CANDIDATES,
   LABEL_COLOR_HOVERED,
   LABEL_COLOR_NORMAL,
@@ -10,6 +11,7 @@ import {
   LABEL_FADE_MS,
   LABEL_MIN_STAR_CSS_PX,
   LABEL_QUAD_FLOATS,
+  LABEL_RASTER_PER_MOVING_FRAME,
   LABEL_WORK_SLICE_MS,
 } from './constants';
 import type { AtlasEntry, LabelAtlas } from './labelAtlas';
@@ -107,6 +109,22 @@ export class StarLabels {
   private visible = true;
   private lastFrame = 0;
   private workTimer: ReturnType<typeof setTimeout> | undefined;
+  /** The work timer waits for the camera to rest (new names are held back while it moves), not for the next task. */
+  private workWaitsForRest = false;
+  /**
+   * When the camera last moved (performance.now()); whether it moved since the last frame; when the
+   * last frame was drawn and whether the camera had moved for it; the time between the last two
+   * frames drawn for a moving camera (0 when the last frame was drawn for a still one).
+   */
+  private lastCameraMove = -Infinity;
+  private movedSinceFrame = false;
+  private lastFrameAt = 0;
+  private lastFrameMoved = false;
+  private flightFrameInterval = 0;
+  /** New names the rasteriser may still take before the next frame while the camera moves. */
+  private rasterAllowance = LABEL_RASTER_PER_MOVING_FRAME;
+  /** New names rasterised per drawn frame while the camera moves; Infinity holds none back (the names bench measures both). */
+  rasterPerMovingFrame = LABEL_RASTER_PER_MOVING_FRAME;
   private placed: PlacedLabel[] = [];
   private placedKey = '';
   private listeners = new Set<(labels: readonly PlacedLabel[]) => void>();
@@ -159,13 +177,13 @@ export class StarLabels {
     this.boosted = new Uint8Array(stars ? stars.sizes.length : 0);
     this.scan = stars ? new CandidateScan(stars.positions, stars.sizes, LABEL_CANDIDATES, LABEL_MIN_STAR_CSS_PX, this.boosted) : undefined;
     this.setPlaced([]);
-    this.cameraMoved();
+    this.restartScan();
   }
 
   setVisible(visible: boolean): void {
     if (visible === this.visible) return;
     this.visible = visible;
-    if (visible) this.cameraMoved();
+    if (visible) this.restartScan();
     this.requestFrame();
   }
 
@@ -209,13 +227,13 @@ export class StarLabels {
       if (this.highlighted.size === 0) this.boosted.fill(0, start, end);
       else for (let slot = start; slot < end; slot++) this.boosted[slot] = this.highlighted.has(stars.starOfSlot(slot)) ? 1 : 0;
     }
-    this.cameraMoved();
+    this.restartScan();
     this.requestFrame();
   }
 
   /** Other slots are drawn (a tiled galaxy's new plan): candidates are chosen again among them. */
   drawnChanged(): void {
-    this.cameraMoved();
+    this.restartScan();
   }
 
   /** Names asked for earlier may have arrived (a tiled galaxy's label shards): a frame tries them again. */
@@ -227,12 +245,19 @@ export class StarLabels {
 
   /** After a batch of setHighlighted: a new scan ranks the highlighted stars first. */
   highlightsChanged(): void {
-    this.cameraMoved();
+    this.restartScan();
     this.requestFrame();
   }
 
   /** The camera moved: a new scan pass starts now, or when the one in progress ends. */
   cameraMoved(): void {
+    this.lastCameraMove = performance.now();
+    this.movedSinceFrame = true;
+    this.restartScan();
+  }
+
+  /** A new scan pass starts now, or when the one in progress ends. */
+  private restartScan(): void {
     if (!this.scan || !this.visible) return;
     if (this.scan.running) this.scanStale = true;
     else this.beginScan();
@@ -260,6 +285,13 @@ export class StarLabels {
     const started = performance.now();
     const dt = this.lastFrame ? Math.min(now - this.lastFrame, 100) : 16;
     this.lastFrame = now;
+    this.rasterAllowance = this.rasterPerMovingFrame;
+    const at = performance.now();
+    this.flightFrameInterval = this.movedSinceFrame && this.lastFrameMoved ? at - this.lastFrameAt : 0;
+    this.lastFrameMoved = this.movedSinceFrame;
+    this.lastFrameAt = at;
+    this.movedSinceFrame = false;
+    if (this.workWaitsForRest) this.scheduleWork();
     const camera = this.camera;
     const grid = new PlacementGrid(camera.cssWidth, camera.cssHeight);
     const placedNow: PlacedLabel[] = [];
@@ -489,14 +521,39 @@ export class StarLabels {
     this.scan?.begin({ viewProjection: c.viewProjection, position: c.position, pixelRatio: c.width / c.cssWidth }, this.stars?.drawnCells?.());
   }
 
-  private scheduleWork(): void {
-    if (this.workTimer !== undefined) return;
-    this.workTimer = setTimeout(this.runLabelSlice, 0);
+  /** Schedules the next slice of work: at once, or once the camera rests when new names are held back till then. */
+  private scheduleWork(untilRest = false): void {
+    if (this.workTimer !== undefined) {
+      if (untilRest || !this.workWaitsForRest) return;
+      clearTimeout(this.workTimer);
+    }
+    this.workWaitsForRest = untilRest;
+    const delay = untilRest ? Math.max(0, this.lastCameraMove + this.restDelay() - performance.now()) : 0;
+    this.workTimer = setTimeout(this.runLabelSlice, delay);
+  }
+
+  /** How many queued names may go to the rasteriser now: a batch at rest, what is left of this frame's allowance while the camera moves. */
+  private rasterLimit(): number {
+    const moving = performance.now() - this.lastCameraMove < this.restDelay();
+    return moving ? Math.min(RASTER_BATCH, this.rasterAllowance) : RASTER_BATCH;
+  }
+
+  /**
+   * The camera rests once it has not moved for LABEL_CAMERA_REST_MS and for two of a flight's frame
+   * intervals (where frames come slower than that, a flight's camera is still between two moves).
+   */
+  private restDelay(): number {
+    return Math.max(LABEL_CAMERA_REST_MS, 2 * this.flightFrameInterval);
+  }
+
+  private spendRasterAllowance(names: number): void {
+    this.rasterAllowance = Math.max(0, this.rasterAllowance - names);
   }
 
   /** One slice of label work between frames: the candidate scan, then queued names to the raster worker. */
   private runLabelSlice = () => {
     this.workTimer = undefined;
+    this.workWaitsForRest = false;
     const started = performance.now();
     const deadline = started + LABEL_WORK_SLICE_MS;
     let changed = false;
@@ -508,20 +565,25 @@ export class StarLabels {
     }
     const stars = this.stars;
     if (this.raster && stars && this.inFlight.size === 0) {
+      const limit = this.rasterLimit();
       const texts = new Set<string>();
       for (const id of this.rasterQueue) {
+        if (texts.size >= limit) break;
         this.rasterQueue.delete(id);
         const text = id < stars.sizes.length ? this.textOf(id) : '';
         if (text && !this.atlas.get(text)) texts.add(text);
-        if (texts.size >= RASTER_BATCH) break;
       }
+      this.spendRasterAllowance(texts.size);
       this.sendToRaster([...texts]);
     }
     noteLabelTask(this.stats, 'slice', performance.now() - started);
     // Without a raster worker, names are rasterised here, each in a task of its own.
     if (!this.raster) changed = this.rasterizeQueued(deadline) || changed;
     if (changed) this.requestFrame();
-    if (scan?.running || (this.rasterQueue.size > 0 && (this.inFlight.size === 0 || !this.raster))) this.scheduleWork();
+    const rasterWaits = this.rasterQueue.size > 0 && (this.inFlight.size === 0 || !this.raster);
+    if (scan?.running || (rasterWaits && this.rasterLimit() > 0)) this.scheduleWork();
+    // The camera moves and this frame's names are spent: the next frame, or the camera at rest, lets more through.
+    else if (rasterWaits) this.scheduleWork(true);
   };
 
   /** Rasterises queued names on the main thread until `deadline`; true when one was added. */
@@ -529,11 +591,14 @@ export class StarLabels {
     const stars = this.stars;
     let added = false;
     for (const id of this.rasterQueue) {
-      if (added && performance.now() >= deadline) break;
+      if ((added && performance.now() >= deadline) || this.rasterLimit() === 0) break;
       this.rasterQueue.delete(id);
       if (!stars || id >= stars.sizes.length) continue;
       const text = this.textOf(id);
-      if (text && !this.atlas.get(text)) added = this.rasterize(text) !== undefined || added;
+      if (text && !this.atlas.get(text)) {
+        this.spendRasterAllowance(1);
+        added = this.rasterize(text) !== undefined || added;
+      }
     }
     return added;
   }

@@ -1,16 +1,16 @@
 import { useAtomValue, useSetAtom } from 'jotai';
 import { useEffect, useState } from 'react';
 import { NamedStarsList, type NamedStar } from '../panels';
+import { followNamesAtRest } from './namesAtRest';
 import { selectedNodeAtom } from '../state/selection/atoms';
 import { sceneAtom, showNamesAtom } from '../state/view/atoms';
 
 /**
- * The accessible list follows the scene's names once they have stayed the same this long, and at
- * least this often while they keep changing (every frame in flight): re-listing 300 buttons costs
- * the main thread style and layout each time (docs/names.md#screen-readers).
+ * The accessible list is what is named once the camera rests: this long after the last change of
+ * the names or of the camera. In flight the names change every frame, and re-listing 300 buttons
+ * costs style and layout that a flying frame must not pay (docs/names.md#screen-readers).
  */
-const LIST_QUIET_MS = 300;
-const LIST_LONGEST_WAIT_MS = 1000;
+const LIST_REST_MS = 500;
 
 /**
  * Connects star names to the view state: shows or hides them (N key, URL key n), names the selected
@@ -28,26 +28,8 @@ export function NamedStarsContainer() {
 
   useEffect(() => {
     if (!view?.onNamedStarsChange) return;
-    let quiet: ReturnType<typeof setTimeout> | undefined;
-    let longest: ReturnType<typeof setTimeout> | undefined;
-    let latest: ReadonlyArray<{ id: number; name: string }> = [];
-    const update = () => {
-      clearTimeout(quiet);
-      clearTimeout(longest);
-      quiet = longest = undefined;
-      setStars(latest.map((label) => ({ id: label.id, name: label.name })));
-    };
-    const off = view.onNamedStarsChange((labels) => {
-      latest = labels;
-      clearTimeout(quiet);
-      quiet = setTimeout(update, LIST_QUIET_MS);
-      longest ??= setTimeout(update, LIST_LONGEST_WAIT_MS);
-    });
-    return () => {
-      off();
-      clearTimeout(quiet);
-      clearTimeout(longest);
-    };
+    const source = { onNamedStarsChange: view.onNamedStarsChange.bind(view), onCameraChange: view.onCameraChange.bind(view) };
+    return followNamesAtRest(source, LIST_REST_MS, (named) => setStars(named.map((star) => ({ id: star.id, name: star.name }))));
   }, [view]);
 
   return <NamedStarsList stars={showNames ? stars : []} onSelect={select} />;

@@ -429,6 +429,11 @@ export class GalaxyScene implements Scene {
     return this.labels?.stats;
   }
 
+  /** New names rasterised per frame while the camera moves; Infinity holds none back (the benchmark measures both). */
+  setNamesRasterPerMovingFrame(names: number): void {
+    if (this.labels) this.labels.rasterPerMovingFrame = names;
+  }
+
   setHighlighted(ids: ArrayLike<number>, color: number): void {
     for (let i = 0; i < ids.length; i++) {
       const id = ids[i];

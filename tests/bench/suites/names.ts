@@ -1,27 +1,39 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import type { Page } from 'playwright';
 import type { CameraPose } from '../../../src/scene/scene';
 import { haveSharedGalaxies, sharedGalaxiesMissingReason } from '../../support/sharedGalaxies';
 import type { BenchSuite } from '../run';
+import { LABEL_RASTER_PER_MOVING_FRAME } from '../../../src/labels/constants';
 import type { LabelTaskTimes } from '../../../src/labels/labelWorkStats';
 import { median, openBenchBrowser } from '../support/benchBrowser';
 import { type BrowserCpu, browserCpu, cpuPerFrame } from '../support/processCpu';
 import { mainThreadTasks, TRACE_CATEGORIES, type TaskTimes } from '../support/traceTasks';
 
-/** NAMES_BENCH_FRAMES=n frames per block; each case alternates names on and off in NAMES_BENCH_BLOCKS blocks. */
+/**
+ * NAMES_BENCH_FRAMES=n frames per block; each case alternates names on and off in NAMES_BENCH_BLOCKS blocks.
+ * NAMES_BENCH_TRACES=<folder> keeps the traces there (backend-view-on|off.json) to open in DevTools.
+ */
 const FRAMES = Number(process.env.NAMES_BENCH_FRAMES ?? 10);
 const BLOCKS = Number(process.env.NAMES_BENCH_BLOCKS ?? 5);
 const round = (value: number, digits = 2) => Number(value.toFixed(digits));
 
-type View = 'default' | 'flying';
+/**
+ * flying holds new names back while the camera moves (LABEL_RASTER_PER_MOVING_FRAME a frame, the
+ * default); flyingAllNames rasterises every new name at once, as before, over another stretch of
+ * the galaxy (the same one would find its names rasterised already).
+ */
+type View = 'default' | 'flying' | 'flyingAllNames';
 
 /**
  * In-page source (a string: tsx would wrap named functions in helpers the page does not have).
  * Moves the camera a little every frame, names on or off, and returns the ms between drawn frames.
  */
-const FRAME_TIMES_SOURCE = `async ({ view, names, start, first, frames }) => {
+const FRAME_TIMES_SOURCE = `async ({ view, names, start, first, frames, rasterPerMovingFrame }) => {
   const scene = window.galaxyScene;
   const canvas = scene.canvas;
   scene.setNamesVisible(names);
+  scene.setNamesRasterPerMovingFrame(rasterPerMovingFrame ?? Infinity);
   const drawn = () => Number(canvas.dataset.frames ?? 0);
   const nextFrame = (after) => new Promise((resolve) => {
     const tick = () => (drawn() > after ? resolve() : requestAnimationFrame(tick));
@@ -57,7 +69,9 @@ const FRAMES_PER_CALL = FRAMES + 12;
 
 /** Flies block `block` of the path (names on and off fly the same blocks) and returns the ms between drawn frames. */
 async function frameTimes(page: Page, view: View, names: boolean, start: CameraPose, block: number): Promise<number[]> {
-  const args = { view, names, start, first: block * FRAMES_PER_CALL, frames: FRAMES };
+  // null (JSON has no Infinity): every new name at once.
+  const rasterPerMovingFrame = view === 'flyingAllNames' ? null : LABEL_RASTER_PER_MOVING_FRAME;
+  const args = { view, names, start, first: block * FRAMES_PER_CALL, frames: FRAMES, rasterPerMovingFrame };
   return page.evaluate(`(${FRAME_TIMES_SOURCE})(${JSON.stringify(args)})`) as Promise<number[]>;
 }
 
@@ -104,7 +118,13 @@ async function measuredBlock(page: Page, view: View, names: boolean, start: Came
   const before = browserCpu();
   const times = await frameTimes(page, view, names, start, block);
   const after = browserCpu();
-  const tasks = traced ? mainThreadTasks(await browser.stopTracing(), LABEL_TASKS) : undefined;
+  const trace = traced ? await browser.stopTracing() : undefined;
+  const keepIn = process.env.NAMES_BENCH_TRACES;
+  if (trace && keepIn) {
+    mkdirSync(keepIn, { recursive: true });
+    writeFileSync(path.join(keepIn, `${await page.evaluate(() => window.galaxyScene!.backend)}-${view}-${names ? 'on' : 'off'}.json`), trace);
+  }
+  const tasks = trace ? mainThreadTasks(trace, LABEL_TASKS) : undefined;
   return { times, cpu: before && after ? cpuPerFrame(before, after, FRAMES_PER_CALL) : undefined, tasks };
 }
 
@@ -123,9 +143,10 @@ async function measureBackend(page: Page, origin: string, backend: 'webgpu' | 'w
   }, null, { timeout: 120_000 });
   const defaultPose = await page.evaluate(() => window.galaxyScene!.getCamera());
   const flyingPose: CameraPose = { position: [0, 0, 6000], orientation: [0, 0, 0, 1] };
+  const otherFlyingPose: CameraPose = { position: [0, 1500, 6000], orientation: [0, 0, 0, 1] };
   const result: Record<string, unknown> = { backend: await page.evaluate(() => window.galaxyScene!.backend) };
-  for (const view of ['default', 'flying'] as View[]) {
-    const start = view === 'default' ? defaultPose : flyingPose;
+  for (const view of ['default', 'flying', 'flyingAllNames'] as View[]) {
+    const start = view === 'default' ? defaultPose : view === 'flying' ? flyingPose : otherFlyingPose;
     const on: number[] = [], off: number[] = [];
     const cpuOn: BrowserCpu[] = [], cpuOff: BrowserCpu[] = [];
     let namedAtEnd = 0;
@@ -189,7 +210,8 @@ const suite: BenchSuite = {
       const results: Record<string, unknown> = {
         note:
           'SwiftShader (CPU) rasteriser; compare ratios, not absolute times. Viewport 1280x800, npm, links off. ' +
-          'default: the whole-galaxy start view drifting 3 units a frame; flying: from (0,0,6000) forward 40 units a frame. ' +
+          'default: the whole-galaxy start view drifting 3 units a frame; flying: from (0,0,6000) forward 40 units a frame, ' +
+          `new names held back to ${LABEL_RASTER_PER_MOVING_FRAME} a frame (the default); flyingAllNames: the same from (0,1500,6000), every new name rasterised at once. ` +
           `Median ms between drawn frames over ${BLOCKS} alternating blocks of ${FRAMES} frames (after 12 warm-up frames). ` +
           'cpuMsPerFrame: CPU of all browser threads per frame from /proc, median of the blocks. ' +
           'labelTasks: CPU (thread) time of main-thread tasks from a Chromium trace of one more block each way.',

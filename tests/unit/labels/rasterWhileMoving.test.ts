@@ -1,0 +1,62 @@
+import { describe, expect, it } from 'vitest';
+import { LABEL_RASTER_PER_MOVING_FRAME } from '../../../src/labels/constants';
+import { LabelAtlas, type Rasterizer } from '../../../src/labels/labelAtlas';
+import { classicLabelStars, StarLabels } from '../../../src/labels/starLabels';
+
+const rasterizer: Rasterizer = {
+  measure: (text) => [...text].length * 7,
+  draw: (_text, width, height) => new Float32Array(width * height).fill(0.6),
+};
+
+/** 60 stars on a 6 x 10 grid filling the screen (clip space is world space here), each named "star <id>". */
+function gridOfStars() {
+  const positions = new Float32Array(60 * 3);
+  for (let id = 0; id < 60; id++) {
+    positions[id * 3] = -0.8 + (id % 6) * 0.3;
+    positions[id * 3 + 1] = -0.85 + Math.floor(id / 6) * 0.19;
+  }
+  return classicLabelStars(positions, new Float32Array(60).fill(0.1), (id) => `star ${id}`);
+}
+
+const camera = { viewProjection: [1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1], position: [0, 0, 10], width: 1000, cssWidth: 1000, cssHeight: 1000 };
+const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+/** Names over the grid, main-thread rasterising (no worker), and a clock for its frames. */
+function namesOverTheGrid() {
+  const labels = new StarLabels(new LabelAtlas(rasterizer), camera, () => {});
+  labels.setStars(gridOfStars());
+  let now = 0;
+  const frame = () => labels.frame((now += 16));
+  /** Frames until nothing is left to do, as the scene draws them while work goes on. */
+  const settle = async () => {
+    for (let i = 0; i < 200 && !labels.settled; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 10));
+      frame();
+    }
+    expect(labels.settled).toBe(true);
+    return labels.placedLabels().map((label) => label.id).sort((a, b) => a - b);
+  };
+  return { labels, frame, settle };
+}
+
+describe('new names while the camera moves', () => {
+  it('are rasterised a few per frame; once the camera rests, the rest follow and the same stars are named', async () => {
+    const flown = namesOverTheGrid();
+    const rasterised: number[] = [];
+    for (let i = 0; i < 4; i++) {
+      flown.labels.cameraMoved();
+      for (let task = 0; task < 5; task++) await nextTask();
+      flown.frame();
+      rasterised.push(flown.labels.stats.raster.count);
+    }
+    const perFrame = rasterised.map((count, i) => count - (rasterised[i - 1] ?? 0));
+    expect(perFrame.every((count) => count <= LABEL_RASTER_PER_MOVING_FRAME)).toBe(true);
+    expect(rasterised.at(-1)).toBeGreaterThan(0);
+    expect(rasterised.at(-1)).toBeLessThan(60);
+
+    const atRest = await flown.settle();
+    const stillCamera = namesOverTheGrid();
+    expect(atRest).toEqual(await stillCamera.settle());
+    expect(atRest).toHaveLength(60);
+  });
+});
