@@ -1,4 +1,4 @@
-import { useAtomValue, useSetAtom } from 'jotai';
+import { useAtomValue, useSetAtom, useStore } from 'jotai';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useGalaxyControls } from '../controls/useGalaxyControls';
 import { fetchGalaxyNames } from '../data/fetch/galaxyIndex';
@@ -16,19 +16,17 @@ import { NamedStarsContainer } from './NamedStarsContainer';
 import { WarningsContainer } from './WarningsContainer';
 import { WindowsContainer } from './WindowsContainer';
 import { useGalaxySearch } from '../search/useGalaxySearch';
+import { closeGalaxy, openGalaxy } from '../state/graph/actions';
 import {
-  cancelDownloadAtom,
   dataRootAtom,
-  downloadGraphAtom,
   graphAtom,
-  graphDownloadedCountAtom,
   loadErrorAtom,
   manifestAtom,
   streamedGalaxyAtom,
   tiledGalaxyAtom,
 } from '../state/graph/atoms';
 import { TiledStatsContainer } from './TiledStatsContainer';
-import { helpVisibleAtom, isTouchDevice, resetHelpAtom } from '../state/help/atoms';
+import { helpVisibleAtom, isTouchDevice } from '../state/help/atoms';
 import { searchBusyAtom, searchStatusAtom } from '../state/search/atoms';
 import { steeringAtom } from '../state/steering/atoms';
 import { sceneAtom, manifestVersionAtom, maxVisibleDistanceAtom, scaleAtom, showLinksAtom } from '../state/view/atoms';
@@ -50,24 +48,14 @@ function useOtherGalaxies(): string[] {
   return names;
 }
 
-/** docs/rules.md#panels: the help shows again after each finished download (not on touch devices). */
-function useHelpAfterDownload(): void {
-  const downloaded = useAtomValue(graphDownloadedCountAtom);
-  const resetHelp = useSetAtom(resetHelpAtom);
-  useEffect(() => {
-    if (downloaded > 0) resetHelp();
-  }, [downloaded, resetHelp]);
-}
-
 /** Keeps view state and address in step; a component of its own so camera saves re-render only it. */
 function ViewAddressSync({ name }: { name: string }) {
   useViewAddress(name);
-  useHelpAfterDownload();
   return null;
 }
 
 export function GalaxyRoute({ name }: { name: string }) {
-  const download = useSetAtom(downloadGraphAtom);
+  const store = useStore();
   const graph = useAtomValue(graphAtom);
   const streamed = useAtomValue(streamedGalaxyAtom);
   const streamedCatalog = useMemo(() => (streamed ? new StreamedCatalog(streamed) : undefined), [streamed]);
@@ -90,13 +78,12 @@ export function GalaxyRoute({ name }: { name: string }) {
   const touch = useMemo(isTouchDevice, []);
 
   useEffect(() => () => setView(undefined), [setView]);
-  const cancelDownload = useSetAtom(cancelDownloadAtom);
   // Going Home (or anywhere off this route) cancels the download in progress.
-  useEffect(() => cancelDownload, [cancelDownload]);
+  useEffect(() => () => closeGalaxy(store), [store]);
   const onViewReady = useCallback((view: Parameters<typeof setView>[0]) => setView(view), [setView]);
   const retry = useCallback(
-    () => void download({ name, version: manifestVersion, scale, force: true }),
-    [download, name, manifestVersion, scale],
+    () => void openGalaxy(store, { name, version: manifestVersion, scale, force: true }),
+    [store, name, manifestVersion, scale],
   );
 
   return (

@@ -1,8 +1,9 @@
-import { useAtom, useAtomValue, useSetAtom } from 'jotai';
-import { useEffect, useRef } from 'react';
+import { useAtom, useAtomValue, useSetAtom, useStore } from 'jotai';
+import { useCallback, useEffect, useRef } from 'react';
 import type { CameraPose, Scene } from '../../scene/scene';
 import { addressPlacesCamera, galaxyPath, hasCameraKeys, parseViewQuery, rewriteAddress, splitHash, writeViewQuery } from '../../url/viewQuery';
-import { downloadGraphAtom, loadedGalaxyAtom, openedGalaxyAtom, streamedGalaxyAtom, tiledGalaxyAtom } from '../graph/atoms';
+import { openGalaxy, type OpenGalaxyRequest } from '../graph/actions';
+import { loadedGalaxyAtom, openedGalaxyAtom, streamedGalaxyAtom, tiledGalaxyAtom } from '../graph/atoms';
 import { parseBudgetKey } from '../../url/budgetKey';
 import { resetHelpAtom } from '../help/atoms';
 import { hideWindowAtom } from '../windows/atoms';
@@ -51,7 +52,8 @@ export function useViewAddress(name: string): void {
   const streamed = useAtomValue(streamedGalaxyAtom);
   const tiled = useAtomValue(tiledGalaxyAtom);
   const stars: unknown = whole?.graph.data.positions ?? streamed?.positions ?? tiled?.tiled.stars;
-  const download = useSetAtom(downloadGraphAtom);
+  const store = useStore();
+  const download = useCallback((request: OpenGalaxyRequest) => openGalaxy(store, request), [store]);
   const resetHelp = useSetAtom(resetHelpAtom);
   const saveCamera = useSetAtom(saveCameraAtom);
   const hideWindow = useSetAtom(hideWindowAtom);
