@@ -1,12 +1,13 @@
-import { Provider } from 'jotai';
-import { Component, type MouseEvent, type ReactNode, useEffect } from 'react';
+import { createStore, Provider } from 'jotai';
+import { Component, type MouseEvent, type ReactNode, useEffect, useState } from 'react';
 import { Route, Router, Switch } from 'wouter';
 import { GalaxyRoute } from '../routes/GalaxyRoute';
 import { HomeRoute } from '../routes/HomeRoute';
 import { UndecodableGalaxyRoute } from '../routes/UndecodableGalaxyRoute';
 import { ensureHistoryKey, useHashPath } from '../url/hashLocation';
-import { decodeRouteName } from '../url/routeName';
+import { decodeRouteName, GALAXY_ROUTE } from '../url/routeName';
 import { splitHash } from '../url/viewQuery';
+import { startViewer } from './startViewer';
 
 function GalaxyRouteFor({ segment }: { segment: string }) {
   const name = decodeRouteName(segment);
@@ -67,14 +68,16 @@ function showRouteError(error: Error): ReactNode {
 }
 
 export function App({ onRouteError = showRouteError }: { onRouteError?: RouteErrorHandler } = {}) {
+  const [store] = useState(createStore);
   useEffect(ensureHistoryKey, []);
+  useEffect(() => startViewer(store), [store]);
   const [path] = useHashPath();
   return (
-    <Provider>
+    <Provider store={store}>
       <Router hook={useHashPath}>
         <RouteErrorBoundary onError={onRouteError} resetKey={path}>
           <Switch>
-            <Route path="/galaxy/:name">{(params) => <GalaxyRouteFor segment={params.name} />}</Route>
+            <Route path={GALAXY_ROUTE}>{(params) => <GalaxyRouteFor segment={params.segment ?? ''} />}</Route>
             {/* The index route has no path (docs/rules.md#routes). */}
             <Route>
               <HomeRoute />

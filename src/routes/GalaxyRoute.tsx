@@ -1,4 +1,4 @@
-import { useAtomValue, useSetAtom, useStore } from 'jotai';
+import { useAtomValue, useStore } from 'jotai';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useGalaxyControls } from '../controls/useGalaxyControls';
 import { fetchGalaxyNames } from '../data/fetch/galaxyIndex';
@@ -16,7 +16,7 @@ import { NamedStarsContainer } from './NamedStarsContainer';
 import { WarningsContainer } from './WarningsContainer';
 import { WindowsContainer } from './WindowsContainer';
 import { useGalaxySearch } from '../search/useGalaxySearch';
-import { closeGalaxy, openGalaxy } from '../state/graph/actions';
+import { openGalaxy } from '../state/graph/actions';
 import {
   dataRootAtom,
   graphAtom,
@@ -29,8 +29,7 @@ import { TiledStatsContainer } from './TiledStatsContainer';
 import { helpVisibleAtom, isTouchDevice } from '../state/help/atoms';
 import { searchBusyAtom, searchStatusAtom } from '../state/search/atoms';
 import { steeringAtom } from '../state/steering/atoms';
-import { sceneAtom, manifestVersionAtom, maxVisibleDistanceAtom, scaleAtom, showLinksAtom } from '../state/view/atoms';
-import { useViewAddress } from '../state/view/useViewAddress';
+import { galaxySceneAtom, manifestVersionAtom, scaleAtom } from '../state/view/atoms';
 
 function useEcosystemKind(name: string): string {
   const manifest = useAtomValue(manifestAtom);
@@ -48,12 +47,6 @@ function useOtherGalaxies(): string[] {
   return names;
 }
 
-/** Keeps view state and address in step; a component of its own so camera saves re-render only it. */
-function ViewAddressSync({ name }: { name: string }) {
-  useViewAddress(name);
-  return null;
-}
-
 export function GalaxyRoute({ name }: { name: string }) {
   const store = useStore();
   const graph = useAtomValue(graphAtom);
@@ -61,11 +54,9 @@ export function GalaxyRoute({ name }: { name: string }) {
   const streamedCatalog = useMemo(() => (streamed ? new StreamedCatalog(streamed) : undefined), [streamed]);
   const tiled = useAtomValue(tiledGalaxyAtom)?.tiled;
   const error = useAtomValue(loadErrorAtom);
-  const showLinks = useAtomValue(showLinksAtom);
-  const maxVisibleDistance = useAtomValue(maxVisibleDistanceAtom);
   const scale = useAtomValue(scaleAtom);
   const manifestVersion = useAtomValue(manifestVersionAtom);
-  const setView = useSetAtom(sceneAtom);
+  const scene = useAtomValue(galaxySceneAtom);
   const helpVisible = useAtomValue(helpVisibleAtom);
   const steering = useAtomValue(steeringAtom);
   const searchStatus = useAtomValue(searchStatusAtom);
@@ -77,10 +68,6 @@ export function GalaxyRoute({ name }: { name: string }) {
   const search = useGalaxySearch(graph ?? tiled, controls.orbit);
   const touch = useMemo(isTouchDevice, []);
 
-  useEffect(() => () => setView(undefined), [setView]);
-  // Going Home (or anywhere off this route) cancels the download in progress.
-  useEffect(() => () => closeGalaxy(store), [store]);
-  const onViewReady = useCallback((view: Parameters<typeof setView>[0]) => setView(view), [setView]);
   const retry = useCallback(
     () => void openGalaxy(store, { name, version: manifestVersion, scale, force: true }),
     [store, name, manifestVersion, scale],
@@ -89,19 +76,8 @@ export function GalaxyRoute({ name }: { name: string }) {
   return (
     <main className="galaxy-route" style={{ position: 'fixed', inset: 0, overflow: 'hidden' }}>
       <div ref={sceneRef} data-testid="galaxy-scene" style={{ position: 'absolute', inset: 0, touchAction: 'none' }}>
-        <GalaxyCanvas
-          graph={graph}
-          streamed={streamed}
-          tiled={tiled?.stars}
-          tiledNames={tiled}
-          showLinks={showLinks}
-          maxVisibleDistance={maxVisibleDistance}
-          scale={scale}
-          onViewReady={onViewReady}
-        />
+        {scene ? <GalaxyCanvas scene={scene} /> : null}
       </div>
-      {/* After the canvas: its effects (the scene taking the graph) run before this one places the camera. */}
-      <ViewAddressSync name={name} />
       <SearchBox
         key={name}
         onChange={search.onChange}
