@@ -1,13 +1,13 @@
-import { createStore, Provider } from 'jotai';
-import { Component, type MouseEvent, type ReactNode, useEffect, useState } from 'react';
+import { Provider } from 'jotai';
+import { Component, type MouseEvent, type ReactNode, useEffect } from 'react';
 import { Route, Router, Switch } from 'wouter';
 import { GalaxyRoute } from '../routes/GalaxyRoute';
 import { HomeRoute } from '../routes/HomeRoute';
 import { UndecodableGalaxyRoute } from '../routes/UndecodableGalaxyRoute';
 import { ensureHistoryKey, useHashPath } from '../url/hashLocation';
 import { decodeRouteName, GALAXY_ROUTE } from '../url/routeName';
+import type { Store } from '../state/store';
 import { splitHash } from '../url/viewQuery';
-import { startViewer } from './startViewer';
 
 function GalaxyRouteFor({ segment }: { segment: string }) {
   const name = decodeRouteName(segment);
@@ -67,10 +67,9 @@ function showRouteError(error: Error): ReactNode {
   );
 }
 
-export function App({ onRouteError = showRouteError }: { onRouteError?: RouteErrorHandler } = {}) {
-  const [store] = useState(createStore);
+/** The app over a store whose viewer is started (src/app/startViewer.ts): routes, panels and the canvas. */
+export function App({ store, onRouteError = showRouteError }: { store: Store; onRouteError?: RouteErrorHandler }) {
   useEffect(ensureHistoryKey, []);
-  useEffect(() => startViewer(store), [store]);
   const [path] = useHashPath();
   return (
     <Provider store={store}>
