@@ -1,5 +1,6 @@
 import type { CameraStart, LinkSettings, ShownGalaxy } from '../../scene/galaxyScene';
 import type { CameraPose } from '../../scene/scene';
+import type { TiledStars } from '../../tiles/stream/types';
 import { graphAtom, loadedGalaxyAtom, streamedGalaxyAtom, tiledGalaxyAtom } from '../graph/atoms';
 import type { Store } from '../store';
 import { addressPlacesCameraAtom, addressViewAtom, maxVisibleDistanceAtom, poseOf, saveCameraAtom, scaleAtom, showLinksAtom } from './atoms';
@@ -20,7 +21,7 @@ export interface ShowingScene {
  */
 export function startSceneSync(store: Store, scene: ShowingScene): () => void {
   /** The stars shown last: new ones are a galaxy's first (the whole graph keeps its streamed stars' array). */
-  let shownStars: Float32Array | object | undefined;
+  let shownStars: Float32Array | TiledStars | undefined;
 
   const showGalaxy = () => {
     const graph = store.get(graphAtom);
