@@ -1,15 +1,20 @@
+import { createStore } from 'jotai';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
+import { startViewer } from './app/startViewer';
 import { prepareLoader } from './data/loader';
 import './app/theme.css';
 
 prepareLoader();
+const store = createStore();
+// Before the first render, so that the canvas mounts with it; it runs as long as the page.
+startViewer(store);
 
 const container = document.getElementById('app');
 if (!container) throw new Error('The page has no element with id "app"');
 createRoot(container).render(
   <StrictMode>
-    <App />
+    <App store={store} />
   </StrictMode>,
 );

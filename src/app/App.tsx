@@ -5,7 +5,8 @@ import { GalaxyRoute } from '../routes/GalaxyRoute';
 import { HomeRoute } from '../routes/HomeRoute';
 import { UndecodableGalaxyRoute } from '../routes/UndecodableGalaxyRoute';
 import { ensureHistoryKey, useHashPath } from '../url/hashLocation';
-import { decodeRouteName } from '../url/routeName';
+import { decodeRouteName, GALAXY_ROUTE } from '../url/routeName';
+import type { Store } from '../state/store';
 import { splitHash } from '../url/viewQuery';
 
 function GalaxyRouteFor({ segment }: { segment: string }) {
@@ -66,15 +67,16 @@ function showRouteError(error: Error): ReactNode {
   );
 }
 
-export function App({ onRouteError = showRouteError }: { onRouteError?: RouteErrorHandler } = {}) {
+/** The app over a store whose viewer is started (src/app/startViewer.ts): routes, panels and the canvas. */
+export function App({ store, onRouteError = showRouteError }: { store: Store; onRouteError?: RouteErrorHandler }) {
   useEffect(ensureHistoryKey, []);
   const [path] = useHashPath();
   return (
-    <Provider>
+    <Provider store={store}>
       <Router hook={useHashPath}>
         <RouteErrorBoundary onError={onRouteError} resetKey={path}>
           <Switch>
-            <Route path="/galaxy/:name">{(params) => <GalaxyRouteFor segment={params.name} />}</Route>
+            <Route path={GALAXY_ROUTE}>{(params) => <GalaxyRouteFor segment={params.segment ?? ''} />}</Route>
             {/* The index route has no path (docs/rules.md#routes). */}
             <Route>
               <HomeRoute />

@@ -1,4 +1,4 @@
-import { useAtomValue, useSetAtom } from 'jotai';
+import { useAtomValue, useStore } from 'jotai';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useGalaxyControls } from '../controls/useGalaxyControls';
 import { fetchGalaxyNames } from '../data/fetch/galaxyIndex';
@@ -16,23 +16,20 @@ import { NamedStarsContainer } from './NamedStarsContainer';
 import { WarningsContainer } from './WarningsContainer';
 import { WindowsContainer } from './WindowsContainer';
 import { useGalaxySearch } from '../search/useGalaxySearch';
+import { openGalaxy } from '../state/graph/actions';
 import {
-  cancelDownloadAtom,
   dataRootAtom,
-  downloadGraphAtom,
   graphAtom,
-  graphDownloadedCountAtom,
   loadErrorAtom,
   manifestAtom,
   streamedGalaxyAtom,
   tiledGalaxyAtom,
 } from '../state/graph/atoms';
 import { TiledStatsContainer } from './TiledStatsContainer';
-import { helpVisibleAtom, isTouchDevice, resetHelpAtom } from '../state/help/atoms';
+import { helpVisibleAtom, isTouchDevice } from '../state/help/atoms';
 import { searchBusyAtom, searchStatusAtom } from '../state/search/atoms';
 import { steeringAtom } from '../state/steering/atoms';
-import { sceneAtom, manifestVersionAtom, maxVisibleDistanceAtom, scaleAtom, showLinksAtom } from '../state/view/atoms';
-import { useViewAddress } from '../state/view/useViewAddress';
+import { galaxySceneAtom, manifestVersionAtom, scaleAtom } from '../state/view/atoms';
 
 function useEcosystemKind(name: string): string {
   const manifest = useAtomValue(manifestAtom);
@@ -50,34 +47,16 @@ function useOtherGalaxies(): string[] {
   return names;
 }
 
-/** docs/rules.md#panels: the help shows again after each finished download (not on touch devices). */
-function useHelpAfterDownload(): void {
-  const downloaded = useAtomValue(graphDownloadedCountAtom);
-  const resetHelp = useSetAtom(resetHelpAtom);
-  useEffect(() => {
-    if (downloaded > 0) resetHelp();
-  }, [downloaded, resetHelp]);
-}
-
-/** Keeps view state and address in step; a component of its own so camera saves re-render only it. */
-function ViewAddressSync({ name }: { name: string }) {
-  useViewAddress(name);
-  useHelpAfterDownload();
-  return null;
-}
-
 export function GalaxyRoute({ name }: { name: string }) {
-  const download = useSetAtom(downloadGraphAtom);
+  const store = useStore();
   const graph = useAtomValue(graphAtom);
   const streamed = useAtomValue(streamedGalaxyAtom);
   const streamedCatalog = useMemo(() => (streamed ? new StreamedCatalog(streamed) : undefined), [streamed]);
   const tiled = useAtomValue(tiledGalaxyAtom)?.tiled;
   const error = useAtomValue(loadErrorAtom);
-  const showLinks = useAtomValue(showLinksAtom);
-  const maxVisibleDistance = useAtomValue(maxVisibleDistanceAtom);
   const scale = useAtomValue(scaleAtom);
   const manifestVersion = useAtomValue(manifestVersionAtom);
-  const setView = useSetAtom(sceneAtom);
+  const scene = useAtomValue(galaxySceneAtom);
   const helpVisible = useAtomValue(helpVisibleAtom);
   const steering = useAtomValue(steeringAtom);
   const searchStatus = useAtomValue(searchStatusAtom);
@@ -89,32 +68,16 @@ export function GalaxyRoute({ name }: { name: string }) {
   const search = useGalaxySearch(graph ?? tiled, controls.orbit);
   const touch = useMemo(isTouchDevice, []);
 
-  useEffect(() => () => setView(undefined), [setView]);
-  const cancelDownload = useSetAtom(cancelDownloadAtom);
-  // Going Home (or anywhere off this route) cancels the download in progress.
-  useEffect(() => cancelDownload, [cancelDownload]);
-  const onViewReady = useCallback((view: Parameters<typeof setView>[0]) => setView(view), [setView]);
   const retry = useCallback(
-    () => void download({ name, version: manifestVersion, scale, force: true }),
-    [download, name, manifestVersion, scale],
+    () => void openGalaxy(store, { name, version: manifestVersion, scale, force: true }),
+    [store, name, manifestVersion, scale],
   );
 
   return (
     <main className="galaxy-route" style={{ position: 'fixed', inset: 0, overflow: 'hidden' }}>
       <div ref={sceneRef} data-testid="galaxy-scene" style={{ position: 'absolute', inset: 0, touchAction: 'none' }}>
-        <GalaxyCanvas
-          graph={graph}
-          streamed={streamed}
-          tiled={tiled?.stars}
-          tiledNames={tiled}
-          showLinks={showLinks}
-          maxVisibleDistance={maxVisibleDistance}
-          scale={scale}
-          onViewReady={onViewReady}
-        />
+        {scene ? <GalaxyCanvas scene={scene} /> : null}
       </div>
-      {/* After the canvas: its effects (the scene taking the graph) run before this one places the camera. */}
-      <ViewAddressSync name={name} />
       <SearchBox
         key={name}
         onChange={search.onChange}

@@ -31,6 +31,17 @@ interface SceneAdjacency {
   outTargets: Uint32Array;
 }
 
+/** What the scene draws: a classic galaxy, whole or still streaming in, or a tiled galaxy's stars (and names). */
+export interface ShownGalaxy {
+  graph?: Graph;
+  streamed?: StreamedGalaxy;
+  tiled?: TiledStars;
+  tiledNames?: StarNames;
+}
+
+/** Where the camera starts over a galaxy's first stars: a pose, or the pose that shows the galaxy whole. */
+export type CameraStart = CameraPose | 'whole-galaxy';
+
 /** Default fly-to distance (docs/rules.md#controls). */
 export const DEFAULT_FLY_DISTANCE = FLY_TO_DISTANCE;
 
@@ -86,6 +97,10 @@ export class GalaxyScene implements Scene {
   firstStarFrameAt: number | undefined;
   /** Star names drawn in the scene (absent where there is no 2D canvas to draw text with, as in Node). */
   private readonly labels: StarLabels | undefined;
+  /** Whether the scene has been given a size: the whole-galaxy view depends on its aspect. */
+  private sized = false;
+  /** The whole-galaxy view was asked for before the scene had a size: taken again at the first resize. */
+  private wholeGalaxyAtFirstSize = false;
 
   /** `makeLabels` builds the names' engine over the scene's camera (tests give one with a text rasterizer of their own). */
   constructor(makeLabels: (camera: Camera, requestFrame: () => void) => StarLabels | undefined = createStarLabels) {
@@ -123,6 +138,26 @@ export class GalaxyScene implements Scene {
     const renderer = this.renderer;
     this.renderer = undefined;
     return renderer;
+  }
+
+  /**
+   * Shows a galaxy, or nothing when `galaxy` holds none. `start`, given with a galaxy's first stars,
+   * places the camera in the same step, so that no one has to wait for the stars to be in before
+   * placing it (docs/rules.md#url).
+   */
+  show(galaxy: ShownGalaxy, start?: CameraStart): void {
+    if (galaxy.tiled) {
+      this.setTiledStars(galaxy.tiled, galaxy.tiledNames);
+    } else {
+      if (!galaxy.graph && !galaxy.streamed) this.setTiledStars(undefined);
+      this.setGalaxy(galaxy.graph, galaxy.streamed);
+    }
+    if (start === 'whole-galaxy') {
+      this.setCamera(this.wholeGalaxyPose());
+      this.wholeGalaxyAtFirstSize = !this.sized;
+    } else if (start) {
+      this.setCamera(start);
+    }
   }
 
   setGraph(graph: Graph | undefined): void {
@@ -338,6 +373,8 @@ export class GalaxyScene implements Scene {
   /** Drawing-buffer size in device pixels and the canvas's CSS size. */
   resize(width: number, height: number, cssWidth: number, cssHeight: number): void {
     this.camera.setViewport(width, height, cssWidth, cssHeight);
+    this.sized = true;
+    if (this.wholeGalaxyAtFirstSize) this.setCamera(this.wholeGalaxyPose());
     this.renderer?.resize(width, height);
     this.labels?.cameraMoved();
     this.tiled?.stars.setCamera(plannerCameraOf(this.camera));
@@ -353,6 +390,7 @@ export class GalaxyScene implements Scene {
   setCamera(pose: CameraPose): void {
     // A pose with a part that is not finite would make every matrix NaN and the screen blank.
     if (![...pose.position, ...pose.orientation].every(Number.isFinite)) return;
+    this.wholeGalaxyAtFirstSize = false;
     this.endFlight();
     this.moveCamera(pose);
   }

@@ -1,12 +1,25 @@
 import { atom } from 'jotai';
+import type { GalaxyScene } from '../../scene/galaxyScene';
 import type { CameraPose, Scene } from '../../scene/scene';
 import { defaultAddressView, type AddressView } from '../../url/viewQuery';
 
 /** The view state the address carries (docs/rules.md#url view configuration). */
 export const addressViewAtom = atom<AddressView>(defaultAddressView());
 
-/** The drawn galaxy, once the renderer is up (undefined before and after). */
-export const sceneAtom = atom<Scene | undefined>(undefined);
+/**
+ * The scene, from the viewer's start to its end (src/app/startViewer.ts), with or without a
+ * renderer: the canvas attaches one to it.
+ */
+export const galaxySceneAtom = atom<GalaxyScene | undefined>(undefined);
+
+/** What the UI may ask of the drawn galaxy: the scene, through the Scene interface. */
+export const sceneAtom = atom<Scene | undefined>((get) => get(galaxySceneAtom));
+
+/**
+ * Whether the address's camera keys place the camera (present and in range, `addressPlacesCamera`):
+ * a galaxy's first stars are then shown from the address view's pose, else whole (docs/rules.md#url).
+ */
+export const addressPlacesCameraAtom = atom(false);
 
 export const showLinksAtom = atom(
   (get) => get(addressViewAtom).showLinks,

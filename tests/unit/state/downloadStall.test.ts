@@ -3,7 +3,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { GalaxyLoadError, type LoadOptions, type LoadedGalaxy, STALL_LIMIT_MS } from '../../../src/data/loadTypes';
 import { loadGalaxy } from '../../../src/data/loader';
 import type { LoaderReply } from '../../../src/data/worker/protocol';
-import { cancelDownloadAtom, downloadGraphAtom, galaxyLoaderAtom, loadErrorAtom } from '../../../src/state/graph/atoms';
+import { closeGalaxy, openGalaxy } from '../../../src/state/graph/actions';
+import { galaxyLoaderAtom, loadErrorAtom } from '../../../src/state/graph/atoms';
 
 /** A loader worker that reports what the test tells it to, and is told when it is ended. */
 class FakeWorker {
@@ -60,10 +61,10 @@ describe('leaving the galaxy', () => {
           options.signal?.addEventListener('abort', () => reject(new GalaxyLoadError('Cancelled', 'cancelled')));
         }),
     });
-    void store.set(downloadGraphAtom, { name: 'npm' });
-    store.set(cancelDownloadAtom);
+    void openGalaxy(store, { name: 'npm' });
+    closeGalaxy(store);
     expect(signals[0].aborted).toBe(true);
-    void store.set(downloadGraphAtom, { name: 'npm' });
+    void openGalaxy(store, { name: 'npm' });
     expect(signals).toHaveLength(2);
     expect(signals[1].aborted).toBe(false);
     expect(store.get(loadErrorAtom)).toBeUndefined();

@@ -4,7 +4,8 @@ import { Graph } from '../../../src/data/graph';
 import type { LoadOptions, LoadedGalaxy } from '../../../src/data/loadTypes';
 import type { StreamedGalaxy } from '../../../src/data/streamedGalaxy';
 import { decodeGalaxy } from '../../../src/data/wire/decodeGalaxy';
-import { downloadGraphAtom, galaxyLoaderAtom, graphAtom, streamedGalaxyAtom, streamStarsAtom } from '../../../src/state/graph/atoms';
+import { openGalaxy } from '../../../src/state/graph/actions';
+import { galaxyLoaderAtom, graphAtom, streamedGalaxyAtom, streamStarsAtom } from '../../../src/state/graph/atoms';
 import { streamingStarsWanted } from '../../../src/url/pageSwitches';
 import { linksBin, positionsBin } from '../../support/wireFixtures';
 
@@ -26,7 +27,7 @@ describe('streamed stars in the graph store', () => {
     const store = createStore();
     const loader = pendingLoader();
     store.set(galaxyLoaderAtom, loader);
-    const done = store.set(downloadGraphAtom, { name: 'elm' });
+    const done = openGalaxy(store, { name: 'elm' });
     loader.calls[0].options.onStreamed?.(stars);
     expect(store.get(streamedGalaxyAtom)).toBe(stars);
     expect(store.get(graphAtom)).toBeUndefined();
@@ -40,8 +41,8 @@ describe('streamed stars in the graph store', () => {
     const store = createStore();
     const loader = pendingLoader();
     store.set(galaxyLoaderAtom, loader);
-    void store.set(downloadGraphAtom, { name: 'elm' });
-    void store.set(downloadGraphAtom, { name: 'npm' });
+    void openGalaxy(store, { name: 'elm' });
+    void openGalaxy(store, { name: 'npm' });
     loader.calls[0].options.onStreamed?.(stars);
     expect(store.get(streamedGalaxyAtom)).toBeUndefined();
   });
@@ -51,7 +52,7 @@ describe('streamed stars in the graph store', () => {
     const loader = pendingLoader();
     store.set(galaxyLoaderAtom, loader);
     store.set(streamStarsAtom, false);
-    void store.set(downloadGraphAtom, { name: 'elm' });
+    void openGalaxy(store, { name: 'elm' });
     expect(loader.calls[0].options.onStreamed).toBeUndefined();
     expect(streamingStarsWanted('?renderer=webgl2&stream=0')).toBe(false);
     expect(streamingStarsWanted('?renderer=webgl2')).toBe(true);

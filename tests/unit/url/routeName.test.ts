@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { decodeRouteName, undecodableNameMessage } from '../../../src/url/routeName';
+import { decodeRouteName, galaxyNameOf, undecodableNameMessage } from '../../../src/url/routeName';
 
 describe('galaxy names in the address', () => {
   it('decodes percent-escapes', () => {
@@ -12,5 +12,12 @@ describe('galaxy names in the address', () => {
     expect(decodeRouteName('%E0%A4%A')).toBeUndefined();
     expect(decodeRouteName('%')).toBeUndefined();
     expect(undecodableNameMessage('%E0%A4%A')).toBe('The address names no galaxy: "%E0%A4%A" is not a valid percent-encoded name');
+  });
+
+  it('finds the galaxy of a hash path (the router matches the same GALAXY_ROUTE)', () => {
+    expect(galaxyNameOf('/galaxy/npm')).toBe('npm');
+    expect(galaxyNameOf('/galaxy/local%3Amy-graph/')).toBe('local:my-graph');
+    expect(galaxyNameOf('/Galaxy/npm')).toBe('npm');
+    for (const other of ['/', '/galaxy', '/galaxy/', '/galaxy/npm/extra', '/galaxies/npm', '/galaxy/%E0%A4%A']) expect(galaxyNameOf(other)).toBeUndefined();
   });
 });

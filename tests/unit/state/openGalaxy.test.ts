@@ -3,8 +3,9 @@ import { describe, expect, it } from 'vitest';
 import { Graph } from '../../../src/data/graph';
 import { GalaxyLoadError, type LoadOptions, type LoadedGalaxy } from '../../../src/data/loadTypes';
 import { decodeGalaxy } from '../../../src/data/wire/decodeGalaxy';
+import { closeGalaxy, openGalaxy } from '../../../src/state/graph/actions';
+import { helpVisibleAtom } from '../../../src/state/help/atoms';
 import {
-  downloadGraphAtom,
   galaxyLoaderAtom,
   graphAtom,
   graphDownloadedCountAtom,
@@ -45,13 +46,13 @@ function galaxy(name: string): LoadedGalaxy {
 
 const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
 
-describe('graph download store (docs/rules.md#data-and-loading)', () => {
+describe('openGalaxy, the one way a galaxy opens (docs/rules.md#data-and-loading)', () => {
   it('starts loading, reports progress, then clears loading with a final empty progress event', async () => {
     const store = createStore();
     const loader = fakeLoader();
     store.set(galaxyLoaderAtom, loader);
     expect(store.get(graphLoadingAtom)).toBe(true);
-    const done = store.set(downloadGraphAtom, { name: 'elm' });
+    const done = openGalaxy(store, { name: 'elm' });
     expect(store.get(requestedGraphNameAtom)).toBe('elm');
     loader.calls[0].options.onProgress?.({ message: 'elm: downloading links', completed: '50%' });
     expect(store.get(loadProgressAtom)).toEqual({ message: 'elm: downloading links', completed: '50%' });
@@ -67,8 +68,8 @@ describe('graph download store (docs/rules.md#data-and-loading)', () => {
     const store = createStore();
     const loader = fakeLoader();
     store.set(galaxyLoaderAtom, loader);
-    void store.set(downloadGraphAtom, { name: 'elm' });
-    void store.set(downloadGraphAtom, { name: 'elm' });
+    void openGalaxy(store, { name: 'elm' });
+    void openGalaxy(store, { name: 'elm' });
     expect(loader.calls).toHaveLength(1);
   });
 
@@ -76,8 +77,8 @@ describe('graph download store (docs/rules.md#data-and-loading)', () => {
     const store = createStore();
     const loader = fakeLoader();
     store.set(galaxyLoaderAtom, loader);
-    const first = store.set(downloadGraphAtom, { name: 'elm' });
-    const second = store.set(downloadGraphAtom, { name: 'brew' });
+    const first = openGalaxy(store, { name: 'elm' });
+    const second = openGalaxy(store, { name: 'brew' });
     expect(loader.calls[0].options.signal?.aborted).toBe(true);
     await first;
     expect(store.get(loadErrorAtom)).toBeUndefined();
@@ -90,12 +91,12 @@ describe('graph download store (docs/rules.md#data-and-loading)', () => {
     const store = createStore();
     const loader = fakeLoader();
     store.set(galaxyLoaderAtom, loader);
-    const first = store.set(downloadGraphAtom, { name: 'elm' });
+    const first = openGalaxy(store, { name: 'elm' });
     loader.calls[0].reject(new GalaxyLoadError('Unexpected status code 404 when calling /data/elm/manifest.json', 'status'));
     await first;
     expect(store.get(loadErrorAtom)).toBe('Unexpected status code 404 when calling /data/elm/manifest.json');
     expect(store.get(graphLoadingAtom)).toBe(false);
-    void store.set(downloadGraphAtom, { name: 'elm' });
+    void openGalaxy(store, { name: 'elm' });
     await flush();
     expect(loader.calls).toHaveLength(2);
     expect(store.get(loadErrorAtom)).toBeUndefined();
@@ -105,9 +106,33 @@ describe('graph download store (docs/rules.md#data-and-loading)', () => {
     const store = createStore();
     const loader = fakeLoader();
     store.set(galaxyLoaderAtom, loader);
-    void store.set(downloadGraphAtom, { name: 'elm' });
-    void store.set(downloadGraphAtom, { name: 'elm', version: 'v2', force: true });
+    void openGalaxy(store, { name: 'elm' });
+    void openGalaxy(store, { name: 'elm', version: 'v2', force: true });
     expect(loader.calls).toHaveLength(2);
     expect(loader.calls[1].options.version).toBe('v2');
+  });
+
+  it('shows the help again when a download finishes (docs/rules.md#panels)', async () => {
+    const store = createStore();
+    const loader = fakeLoader();
+    store.set(galaxyLoaderAtom, loader);
+    const done = openGalaxy(store, { name: 'elm' });
+    store.set(helpVisibleAtom, false);
+    loader.calls[0].resolve(galaxy('elm'));
+    await done;
+    expect(store.get(helpVisibleAtom)).toBe(true);
+  });
+
+  it('closing the galaxy stops its download without an error, and the same galaxy opens afresh', async () => {
+    const store = createStore();
+    const loader = fakeLoader();
+    store.set(galaxyLoaderAtom, loader);
+    const first = openGalaxy(store, { name: 'elm' });
+    closeGalaxy(store);
+    expect(loader.calls[0].options.signal?.aborted).toBe(true);
+    await first;
+    expect(store.get(loadErrorAtom)).toBeUndefined();
+    void openGalaxy(store, { name: 'elm' });
+    expect(loader.calls).toHaveLength(2);
   });
 });

@@ -1,0 +1,157 @@
+import { atom } from 'jotai';
+import { GalaxyLoadError, isTiledVersion, type LoadProgress } from '../../data/loadTypes';
+import type { StreamedGalaxy } from '../../data/streamedGalaxy';
+import { probeRendererAdapter } from '../../renderer/adapterProbe';
+import { backendOrder, forcedBackend } from '../../renderer/createRenderer';
+import type { StreamingBudget } from '../../tiles/planner/streamingPlanner';
+import { budgetWithStars, defaultBudget, deviceHints } from '../../tiles/planner/budgets';
+import { resetHelpAtom } from '../help/atoms';
+import type { Store } from '../store';
+import {
+  dataRootAtom,
+  galaxyLoaderAtom,
+  graphDownloadedCountAtom,
+  graphLoadingAtom,
+  loadedGalaxyAtom,
+  loadErrorAtom,
+  loadProgressAtom,
+  requestedGraphNameAtom,
+  streamedGalaxyAtom,
+  streamStarsAtom,
+  streamTilesAtom,
+  tiledGalaxyAtom,
+} from './atoms';
+
+/** Which galaxy to open: what the galaxy address names (docs/rules.md#url). */
+export interface OpenGalaxyRequest {
+  name: string;
+  version?: string;
+  scale?: number;
+  /** Download again even when the same galaxy is current (a version change, "Try again"). */
+  force?: boolean;
+  /** `budget=` of the galaxy address: most stars drawn at once from a tiled galaxy. */
+  budgetStars?: number;
+}
+
+interface ActiveDownload {
+  key: string;
+  controller: AbortController;
+}
+
+/** Per store (a read-only atom computes its object once per store), so stores never share a download. */
+const activeDownloadAtom = atom<{ current: ActiveDownload | undefined }>(() => ({ current: undefined }));
+
+function requestKey(request: OpenGalaxyRequest): string {
+  return JSON.stringify([request.name, request.version ?? '', request.scale ?? 1, request.budgetStars ?? 0]);
+}
+
+/**
+ * The star and memory budgets of a tiled galaxy (docs/rules.md#url, `budget`): `budget=` of the
+ * address, else the default for the backend and the device, a software rasteriser's being far smaller.
+ */
+async function streamingBudget(budgetStars: number | undefined): Promise<StreamingBudget> {
+  const { backend, softwareRasteriser } = await probeRendererAdapter(backendOrder(typeof location === 'undefined' ? undefined : forcedBackend(location.search)));
+  return budgetWithStars(defaultBudget(deviceHints(backend, typeof navigator === 'undefined' ? undefined : navigator, softwareRasteriser)), budgetStars);
+}
+
+/**
+ * The galaxy answers the visitor from here on (whole graph in, or a tiled galaxy's index and root
+ * tile): benchmarks read this mark on the page's clock.
+ */
+export const INTERACTIVE_MARK = 'galaxy:interactive';
+
+function markInteractive(): void {
+  if (typeof performance !== 'undefined' && typeof performance.mark === 'function') performance.mark(INTERACTIVE_MARK);
+}
+
+function closeTiled(store: Store): void {
+  store.get(tiledGalaxyAtom)?.tiled.dispose();
+  store.set(tiledGalaxyAtom, undefined);
+}
+
+/**
+ * Opens a galaxy: the one way a download starts (docs/rules.md#data-and-loading). A request for
+ * another galaxy (name, version, scale or star budget) sets loading, records the name, cancels the
+ * running download and loads, the stars first into `streamedGalaxyAtom`, then the whole graph into
+ * `loadedGalaxyAtom` or a tiled galaxy into `tiledGalaxyAtom`; the same request again does nothing
+ * unless forced. A finished download shows the help again (docs/rules.md#panels).
+ */
+export async function openGalaxy(store: Store, request: OpenGalaxyRequest): Promise<void> {
+  const active = store.get(activeDownloadAtom);
+  const key = requestKey(request);
+  if (!request.force && active.current?.key === key) return;
+  active.current?.controller.abort();
+  const controller = new AbortController();
+  active.current = { key, controller };
+
+  store.set(graphLoadingAtom, true);
+  store.set(requestedGraphNameAtom, request.name);
+  store.set(loadErrorAtom, undefined);
+  store.set(loadedGalaxyAtom, undefined);
+  store.set(streamedGalaxyAtom, undefined);
+  closeTiled(store);
+  const onStreamed = (galaxy: StreamedGalaxy) => {
+    if (!controller.signal.aborted) store.set(streamedGalaxyAtom, galaxy);
+  };
+  try {
+    const loader = store.get(galaxyLoaderAtom);
+    const onProgress = (progress: LoadProgress) => {
+      if (!controller.signal.aborted) store.set(loadProgressAtom, progress);
+    };
+    const found = await loader.load(request.name, {
+      dataRoot: store.get(dataRootAtom),
+      version: request.version,
+      scale: request.scale,
+      signal: controller.signal,
+      onProgress,
+      ...(store.get(streamStarsAtom) && { onStreamed }),
+      tiles: store.get(streamTilesAtom) && loader.openTiled !== undefined,
+    });
+    if (controller.signal.aborted) return;
+    if (isTiledVersion(found)) {
+      if (!loader.openTiled) throw new GalaxyLoadError(`${request.name}: this viewer cannot stream tiles`, 'data');
+      const budget = streamingBudget(request.budgetStars);
+      const tiled = await loader.openTiled({
+        tilesUrl: found.tilesUrl,
+        name: request.name,
+        version: found.version,
+        scale: request.scale ?? 1,
+        budget,
+        signal: controller.signal,
+        onProgress: (message) => onProgress({ message: `${request.name}: ${message}`, completed: '' }),
+      });
+      if (controller.signal.aborted) {
+        tiled.dispose();
+        return;
+      }
+      store.set(tiledGalaxyAtom, { tiled, manifest: found.manifest, version: found.version });
+    } else {
+      store.set(loadedGalaxyAtom, found);
+    }
+    store.set(streamedGalaxyAtom, undefined);
+    store.set(graphLoadingAtom, false);
+    store.set(loadProgressAtom, { message: '', completed: '' });
+    store.set(graphDownloadedCountAtom, (count) => count + 1);
+    store.set(resetHelpAtom);
+    markInteractive();
+  } catch (error) {
+    if (controller.signal.aborted) return;
+    active.current = undefined;
+    store.set(streamedGalaxyAtom, undefined);
+    store.set(graphLoadingAtom, false);
+    store.set(loadProgressAtom, { message: '', completed: '' });
+    store.set(loadErrorAtom, error instanceof GalaxyLoadError || error instanceof Error ? error.message : String(error));
+  }
+}
+
+/**
+ * Leaves the galaxy (docs/rules.md#routes): the download in progress stops, a shown load error
+ * goes, and the next request for the same galaxy downloads afresh.
+ */
+export function closeGalaxy(store: Store): void {
+  const active = store.get(activeDownloadAtom);
+  active.current?.controller.abort();
+  active.current = undefined;
+  store.set(loadErrorAtom, undefined);
+  closeTiled(store);
+}

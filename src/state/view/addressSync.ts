@@ -1,0 +1,164 @@
+import type { Scene } from '../../scene/scene';
+import { parseBudgetKey } from '../../url/budgetKey';
+import { galaxyNameOf } from '../../url/routeName';
+import { addressPlacesCamera, hasCameraKeys, parseViewQuery, rewriteAddress, splitHash, writeViewQuery } from '../../url/viewQuery';
+import { closeGalaxy, openGalaxy } from '../graph/actions';
+import { openedGalaxyAtom } from '../graph/atoms';
+import { resetHelpAtom } from '../help/atoms';
+import { selectedNodeAtom } from '../selection/atoms';
+import type { Store } from '../store';
+import { hideWindowAtom } from '../windows/atoms';
+import { addressPlacesCameraAtom, addressViewAtom, poseOf, saveCameraAtom } from './atoms';
+
+/** docs/rules.md#url timings. */
+export const CAMERA_SAVE_MS = 200;
+export const ADDRESS_DEBOUNCE_MS = 400;
+
+/** The page's address as the sync reads and writes it (the browser's, or a test's stand-in). */
+export interface AddressBar {
+  /** The whole address now (`location.href`). */
+  href(): string;
+  /** Rewrites the address in place: no history entry, the entry's state kept. */
+  replace(href: string): void;
+  /** Calls back when the address changes from outside (a link, back, forward, an edited address); returns how to stop. */
+  listen(onChange: () => void): () => void;
+}
+
+export const browserAddressBar: AddressBar = {
+  href: () => location.href,
+  replace: (href) => history.replaceState(history.state, '', href),
+  listen: (onChange) => {
+    addEventListener('hashchange', onChange);
+    addEventListener('popstate', onChange);
+    return () => {
+      removeEventListener('hashchange', onChange);
+      removeEventListener('popstate', onChange);
+    };
+  },
+};
+
+/** What the address sync asks of the scene: its camera. */
+export type AddressScene = Pick<Scene, 'getCamera' | 'setCamera' | 'onCameraChange' | 'wholeGalaxyPose'>;
+
+/**
+ * Keeps the address and the view state in step, outside the component tree (docs/rules.md#url):
+ * - an address naming another galaxy reads its view, closes the details and both node lists, shows
+ *   the help again and opens the galaxy with the address's version, scale and star budget; an
+ *   address off the galaxy route closes the galaxy;
+ * - an address changed from outside (back, forward, an edited address) on the same galaxy updates
+ *   camera, links and names, and opens the galaxy again when `v` names another version or `s` changes;
+ * - the opened galaxy's version is recorded in the view;
+ * - once a galaxy is open, the camera is saved into the view at most every 200 ms while it moves,
+ *   and the address rewritten 400 ms after the last change of the view, with the page's own query
+ *   before the hash untouched.
+ * Returns how to stop (which closes the galaxy).
+ */
+export function startAddressSync(store: Store, scene: AddressScene, addressBar: AddressBar = browserAddressBar): () => void {
+  /** The galaxy the address names and the sync opened, undefined off the galaxy route. */
+  let galaxy: string | undefined;
+  /** The query this sync wrote or handled last (hashchange and popstate both report a back or forward step). */
+  let handled: string | undefined;
+  let saveTimer: ReturnType<typeof setTimeout> | undefined;
+  let rewriteTimer: ReturnType<typeof setTimeout> | undefined;
+
+  const address = () => splitHash(new URL(addressBar.href()).hash);
+
+  const open = (name: string, query: string) => {
+    galaxy = name;
+    handled = query;
+    const view = parseViewQuery(query);
+    store.set(addressPlacesCameraAtom, addressPlacesCamera(query));
+    store.set(addressViewAtom, view);
+    store.set(selectedNodeAtom, undefined);
+    store.set(hideWindowAtom, 'degree');
+    store.set(hideWindowAtom, 'search-results');
+    store.set(resetHelpAtom);
+    void openGalaxy(store, { name, version: view.manifestVersion, scale: view.scale, budgetStars: parseBudgetKey(query) });
+  };
+
+  const changedFromOutside = (name: string, query: string) => {
+    if (query === handled) return;
+    handled = query;
+    const view = parseViewQuery(query);
+    const before = store.get(addressViewAtom);
+    const opened = store.get(openedGalaxyAtom);
+    store.set(addressViewAtom, view);
+    if (addressPlacesCamera(query)) {
+      store.set(addressPlacesCameraAtom, true);
+      scene.setCamera(poseOf(view));
+    } else if (hasCameraKeys(query)) {
+      // A camera out of range: the whole-galaxy view, recorded so the address shows where the camera is.
+      const start = scene.wholeGalaxyPose?.();
+      if (start) scene.setCamera(start);
+      store.set(saveCameraAtom, scene.getCamera());
+    }
+    const versionChanged = view.manifestVersion !== undefined && view.manifestVersion !== opened?.version;
+    if (versionChanged || view.scale !== before.scale) {
+      store.set(resetHelpAtom);
+      void openGalaxy(store, { name, version: view.manifestVersion, scale: view.scale, force: true, budgetStars: parseBudgetKey(query) });
+    }
+  };
+
+  const close = () => {
+    galaxy = undefined;
+    handled = undefined;
+    clearTimeout(saveTimer);
+    clearTimeout(rewriteTimer);
+    saveTimer = rewriteTimer = undefined;
+    closeGalaxy(store);
+  };
+
+  const readAddress = () => {
+    const { path, query } = address();
+    const name = galaxyNameOf(path);
+    if (name === undefined) {
+      if (galaxy !== undefined) close();
+    } else if (name !== galaxy) {
+      open(name, query);
+    } else {
+      changedFromOutside(name, query);
+    }
+  };
+
+  const recordVersion = () => {
+    const opened = store.get(openedGalaxyAtom);
+    const view = store.get(addressViewAtom);
+    if (opened && view.manifestVersion !== opened.version) store.set(addressViewAtom, { ...view, manifestVersion: opened.version });
+  };
+
+  const saveCameraSoon = () => {
+    if (saveTimer !== undefined) return;
+    saveTimer = setTimeout(() => {
+      saveTimer = undefined;
+      if (galaxy !== undefined && store.get(openedGalaxyAtom)) store.set(saveCameraAtom, scene.getCamera());
+    }, CAMERA_SAVE_MS);
+  };
+
+  const rewrite = () => {
+    rewriteTimer = undefined;
+    const { path, query } = address();
+    if (galaxy === undefined || galaxyNameOf(path) !== galaxy) return;
+    const next = writeViewQuery(store.get(addressViewAtom), query);
+    if (next === query) return;
+    handled = next;
+    addressBar.replace(rewriteAddress(addressBar.href(), path, next));
+  };
+
+  const rewriteSoon = () => {
+    clearTimeout(rewriteTimer);
+    rewriteTimer = galaxy !== undefined && store.get(openedGalaxyAtom) ? setTimeout(rewrite, ADDRESS_DEBOUNCE_MS) : undefined;
+  };
+
+  const stops = [
+    store.sub(openedGalaxyAtom, recordVersion),
+    store.sub(openedGalaxyAtom, rewriteSoon),
+    store.sub(addressViewAtom, rewriteSoon),
+    scene.onCameraChange(saveCameraSoon),
+    addressBar.listen(readAddress),
+  ];
+  readAddress();
+  return () => {
+    for (const stop of stops) stop();
+    if (galaxy !== undefined) close();
+  };
+}
