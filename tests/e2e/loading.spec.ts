@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, type Route, test } from '@playwright/test';
 import { haveSharedGalaxies, sharedGalaxiesMissingReason } from '../support/sharedGalaxies';
 import { animationFrames, SCREEN_RENDERER } from './pageEvents';
 
@@ -76,6 +76,12 @@ test('a damaged galaxy opens with what could be trusted and says what was repair
 });
 
 test('opening another galaxy while one downloads cancels the first without an error', async ({ page }) => {
+  // npm's links and labels are held until cran is on screen, so npm is still downloading when cran
+  // is opened (over loopback npm could otherwise finish first); then they are let through.
+  const held: Route[] = [];
+  await page.route(/\/npm\/[^/]+\/(links\.bin|labels\.json)$/, (route) => {
+    held.push(route);
+  });
   await page.goto(`/?renderer=${SCREEN_RENDERER}#/galaxy/npm`);
   await expect(page.getByTestId('progress')).toContainText('npm: downloading');
   // The loader worker downloading npm: cancelling the download ends it, and with it anything it could still send.
@@ -88,6 +94,8 @@ test('opening another galaxy while one downloads cancels the first without an er
   await expect(page.getByTestId('galaxy-stats')).toContainText('cran · 7,774 stars');
   await expect(page.getByRole('alert')).toHaveCount(0);
   // The cancelled download does not come back later and replace the galaxy on screen.
+  expect(held.length).toBeGreaterThan(0);
+  for (const route of held.splice(0)) await route.continue().catch(() => undefined);
   await npmLoaderEnded;
   await animationFrames(page, 10);
   await expect(page.getByTestId('galaxy-stats')).toContainText('cran · 7,774 stars');
