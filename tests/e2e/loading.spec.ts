@@ -94,7 +94,6 @@ test('opening another galaxy while one downloads cancels the first without an er
   await expect(page.getByTestId('galaxy-stats')).toContainText('cran · 7,774 stars');
   await expect(page.getByRole('alert')).toHaveCount(0);
   // The cancelled download does not come back later and replace the galaxy on screen.
-  expect(held.length).toBeGreaterThan(0);
   for (const route of held.splice(0)) await route.continue().catch(() => undefined);
   await npmLoaderEnded;
   await animationFrames(page, 10);
