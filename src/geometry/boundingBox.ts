@@ -12,15 +12,10 @@ const EVERYWHERE: readonly [number, number, number] = [-Infinity, -Infinity, -In
 const NOWHERE_FAR: readonly [number, number, number] = [Infinity, Infinity, Infinity];
 
 /**
- * Bounds of the first `count` x, y, z triples (all by default) that lie within `low`..`high` (all of
- * them by default); no such points give a zero box at the origin.
+ * Bounds of the first `count` x, y, z triples that lie within `low`..`high`, or
+ * undefined when none does.
  */
-export function boundingBox(
-  positions: ArrayLike<number>,
-  count = Math.floor(positions.length / 3),
-  low: ArrayLike<number> = EVERYWHERE,
-  high: ArrayLike<number> = NOWHERE_FAR,
-): BoundingBox {
+export function boundingBoxWithin(positions: ArrayLike<number>, count: number, low: ArrayLike<number>, high: ArrayLike<number>): BoundingBox | undefined {
   let minX = Infinity, minY = Infinity, minZ = Infinity;
   let maxX = -Infinity, maxY = -Infinity, maxZ = -Infinity;
   for (let i = 0; i < count; i++) {
@@ -33,6 +28,10 @@ export function boundingBox(
     if (z < minZ) minZ = z;
     if (z > maxZ) maxZ = z;
   }
-  if (minX > maxX) return { minX: 0, minY: 0, minZ: 0, maxX: 0, maxY: 0, maxZ: 0 };
-  return { minX, minY, minZ, maxX, maxY, maxZ };
+  return minX > maxX ? undefined : { minX, minY, minZ, maxX, maxY, maxZ };
+}
+
+/** Bounds of the first `count` x, y, z triples (all by default); no points give a zero box at the origin. */
+export function boundingBox(positions: ArrayLike<number>, count = Math.floor(positions.length / 3)): BoundingBox {
+  return boundingBoxWithin(positions, count, EVERYWHERE, NOWHERE_FAR) ?? { minX: 0, minY: 0, minZ: 0, maxX: 0, maxY: 0, maxZ: 0 };
 }

@@ -1,4 +1,4 @@
-import { type BoundingBox, boundingBox } from './boundingBox';
+import { type BoundingBox, boundingBox, boundingBoxWithin } from './boundingBox';
 
 /** How many interquartile ranges beyond the quartiles a star may lie and still count for the view. */
 export const OUTLIER_FENCE_IQR = 20;
@@ -32,8 +32,6 @@ export function robustBoundingBox(positions: ArrayLike<number>, count = Math.flo
     low[axis] = q1 - OUTLIER_FENCE_IQR * spread;
     high[axis] = q3 + OUTLIER_FENCE_IQR * spread;
   }
-  const fenced = boundingBox(positions, count, low, high);
   // Only outliers cannot happen with quartiles, but an empty fence must never lose the galaxy.
-  const empty = fenced.minX === 0 && fenced.maxX === 0 && fenced.minY === 0 && fenced.maxY === 0 && fenced.minZ === 0 && fenced.maxZ === 0;
-  return empty ? boundingBox(positions, count) : fenced;
+  return boundingBoxWithin(positions, count, low, high) ?? boundingBox(positions, count);
 }
