@@ -29,15 +29,17 @@ export function probeRendererAdapter(order: readonly Backend[]): Promise<ProbedA
 
 async function firstAnswer(order: readonly Backend[]): Promise<ProbedAdapter> {
   for (const backend of order) {
-    const software = await (backend === 'webgpu' ? probeWebGPU() : probeWebGL2()).catch(() => undefined);
+    const software = await (backend === 'webgpu' ? webGpuAdapterIsSoftware() : probeWebGL2()).catch(() => undefined);
     if (software !== undefined) return { backend, softwareRasteriser: software };
   }
   return { backend: order[order.length - 1] ?? 'webgl2', softwareRasteriser: false };
 }
 
-/** Whether WebGPU's adapter is a software one, or undefined when there is none. */
-async function probeWebGPU(): Promise<boolean | undefined> {
-  const gpu = typeof navigator === 'undefined' ? undefined : navigator.gpu;
+/**
+ * Whether the adapter this browser's WebGPU gives a renderer or a layout (high performance) is a
+ * software one, or undefined when there is none.
+ */
+export async function webGpuAdapterIsSoftware(gpu: GPU | undefined = globalThis.navigator?.gpu): Promise<boolean | undefined> {
   if (!gpu) return undefined;
   const adapter = await gpu.requestAdapter({ powerPreference: 'high-performance' });
   return adapter ? isSoftwareAdapter(adapter.info) : undefined;

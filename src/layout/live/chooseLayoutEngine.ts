@@ -1,14 +1,11 @@
-import { isSoftwareAdapter, type AdapterDescription } from '../../renderer/softwareRasteriser';
 import type { LiveLayout } from './liveLayout';
 
 export type LayoutEngine = LiveLayout['engine'];
 
-/** The rule is the renderer's (its star budget asks the same question); the layout asks it of its own adapter. */
-export { isSoftwareAdapter, type AdapterDescription };
-
 /**
  * What this browser's WebGPU offers the layout: no adapter at all, a software one (SwiftShader,
- * WebGPU run on the CPU, far slower than the CPU layout) or a hardware GPU.
+ * WebGPU run on the CPU, far slower than the CPU layout) or a hardware GPU; judged by the renderer's
+ * rule (src/renderer/softwareRasteriser.ts), which the star budget asks too.
  */
 export type WebGpuAdapterKind = 'none' | 'software' | 'hardware';
 

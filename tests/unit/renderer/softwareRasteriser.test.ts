@@ -5,10 +5,13 @@ describe('which adapters are software rasterisers', () => {
   it('reads WebGPU adapters by their fallback flag, else by their names', () => {
     // What Chromium reports here for SwiftShader.
     expect(isSoftwareAdapter({ vendor: 'google', architecture: 'swiftshader', device: '', description: '', isFallbackAdapter: true })).toBe(true);
+    // Browsers that leave isFallbackAdapter out are judged by the names.
     expect(isSoftwareAdapter({ vendor: 'google', architecture: 'swiftshader' })).toBe(true);
     expect(isSoftwareAdapter({ vendor: 'mesa', description: 'llvmpipe (LLVM 15.0.6, 256 bits)' })).toBe(true);
+    expect(isSoftwareAdapter({ vendor: 'microsoft', description: 'Microsoft Basic Render Driver' })).toBe(true);
     expect(isSoftwareAdapter({ vendor: 'nvidia', architecture: 'ampere', isFallbackAdapter: false })).toBe(false);
     expect(isSoftwareAdapter({ vendor: 'apple', architecture: 'metal-3' })).toBe(false);
+    expect(isSoftwareAdapter({ vendor: 'intel', architecture: 'gen-12lp', description: '' })).toBe(false);
   });
 
   it('reads WebGL contexts by their unmasked renderer string', () => {
