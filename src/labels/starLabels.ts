@@ -286,10 +286,9 @@ export class StarLabels {
     const dt = this.lastFrame ? Math.min(now - this.lastFrame, 100) : 16;
     this.lastFrame = now;
     this.rasterAllowance = this.rasterPerMovingFrame;
-    const at = performance.now();
-    this.flightFrameInterval = this.movedSinceFrame && this.lastFrameMoved ? at - this.lastFrameAt : 0;
+    this.flightFrameInterval = this.movedSinceFrame && this.lastFrameMoved ? started - this.lastFrameAt : 0;
     this.lastFrameMoved = this.movedSinceFrame;
-    this.lastFrameAt = at;
+    this.lastFrameAt = started;
     this.movedSinceFrame = false;
     if (this.workWaitsForRest) this.scheduleWork();
     const camera = this.camera;
