@@ -46,8 +46,8 @@ export const LABEL_FADE_MS = 180;
  */
 export const LABEL_RASTER_PER_MOVING_FRAME = 8;
 /**
- * The camera rests once it has not moved for this long, and for two frame intervals where a flight's
- * frames (two frames in a row each drawn for a camera move) come slower.
+ * New names wait for the camera to rest this long (docs/names.md#when-the-camera-rests): names come
+ * back soon after a flight, the list of named stars waits longer.
  */
 export const LABEL_CAMERA_REST_MS = 150;
 

@@ -31,6 +31,14 @@ export interface LabelCamera {
 }
 
 /**
+ * When the camera rests for a given wait (docs/names.md#when-the-camera-rests); the scene's
+ * CameraRest, told of every camera move, answers it.
+ */
+export interface LabelCameraRest {
+  restsAt(waitMs: number): number;
+}
+
+/**
  * The stars to name, by slot: a classic galaxy's slot is its node id; a tiled galaxy's slots are its
  * pool's, rewritten in place as tiles come and go (docs/names.md "Tiled galaxies").
  */
@@ -111,16 +119,6 @@ export class StarLabels {
   private workTimer: ReturnType<typeof setTimeout> | undefined;
   /** The work timer waits for the camera to rest (new names are held back while it moves), not for the next task. */
   private workWaitsForRest = false;
-  /**
-   * When the camera last moved (performance.now()); whether it moved since the last frame; when the
-   * last frame was drawn and whether the camera had moved for it; the time between the last two
-   * frames drawn for a moving camera (0 when the last frame was drawn for a still one).
-   */
-  private lastCameraMove = -Infinity;
-  private movedSinceFrame = false;
-  private lastFrameAt = 0;
-  private lastFrameMoved = false;
-  private flightFrameInterval = 0;
   /** New names the rasteriser may still take before the next frame while the camera moves. */
   private rasterAllowance = LABEL_RASTER_PER_MOVING_FRAME;
   /** New names rasterised per drawn frame while the camera moves; Infinity holds none back (the names bench measures both). */
@@ -140,6 +138,8 @@ export class StarLabels {
   constructor(
     private readonly atlas: LabelAtlas,
     private readonly camera: LabelCamera,
+    /** Asked whether the camera rests: new names are held back until it does. */
+    private readonly cameraRest: LabelCameraRest,
     private readonly requestFrame: () => void,
     /** Rasterises queued names off the main thread; without it they are rasterised in the work slices. */
     private readonly raster?: { worker: Worker; fontFamily: string },
@@ -249,10 +249,8 @@ export class StarLabels {
     this.requestFrame();
   }
 
-  /** The camera moved: a new scan pass starts now, or when the one in progress ends. */
+  /** The camera moved (the scene has told its CameraRest): a new scan pass starts now, or when the one in progress ends. */
   cameraMoved(): void {
-    this.lastCameraMove = performance.now();
-    this.movedSinceFrame = true;
     this.restartScan();
   }
 
@@ -286,10 +284,6 @@ export class StarLabels {
     const dt = this.lastFrame ? Math.min(now - this.lastFrame, 100) : 16;
     this.lastFrame = now;
     this.rasterAllowance = this.rasterPerMovingFrame;
-    this.flightFrameInterval = this.movedSinceFrame && this.lastFrameMoved ? started - this.lastFrameAt : 0;
-    this.lastFrameMoved = this.movedSinceFrame;
-    this.lastFrameAt = started;
-    this.movedSinceFrame = false;
     if (this.workWaitsForRest) this.scheduleWork();
     const camera = this.camera;
     const grid = new PlacementGrid(camera.cssWidth, camera.cssHeight);
@@ -527,22 +521,14 @@ export class StarLabels {
       clearTimeout(this.workTimer);
     }
     this.workWaitsForRest = untilRest;
-    const delay = untilRest ? Math.max(0, this.lastCameraMove + this.restDelay() - performance.now()) : 0;
+    const delay = untilRest ? Math.max(0, this.cameraRest.restsAt(LABEL_CAMERA_REST_MS) - performance.now()) : 0;
     this.workTimer = setTimeout(this.runLabelSlice, delay);
   }
 
   /** How many queued names may go to the rasteriser now: a batch at rest, what is left of this frame's allowance while the camera moves. */
   private rasterLimit(): number {
-    const moving = performance.now() - this.lastCameraMove < this.restDelay();
+    const moving = performance.now() < this.cameraRest.restsAt(LABEL_CAMERA_REST_MS);
     return moving ? Math.min(RASTER_BATCH, this.rasterAllowance) : RASTER_BATCH;
-  }
-
-  /**
-   * The camera rests once it has not moved for LABEL_CAMERA_REST_MS and for two of a flight's frame
-   * intervals (where frames come slower than that, a flight's camera is still between two moves).
-   */
-  private restDelay(): number {
-    return Math.max(LABEL_CAMERA_REST_MS, 2 * this.flightFrameInterval);
   }
 
   private spendRasterAllowance(names: number): void {

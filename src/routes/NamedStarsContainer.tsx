@@ -1,14 +1,15 @@
 import { useAtomValue, useSetAtom } from 'jotai';
 import { useEffect, useState } from 'react';
+import { flushSync } from 'react-dom';
 import { NamedStarsList, type NamedStar } from '../panels';
 import { followNamesAtRest } from './namesAtRest';
 import { selectedNodeAtom } from '../state/selection/atoms';
 import { sceneAtom, showNamesAtom } from '../state/view/atoms';
 
 /**
- * The accessible list is what is named once the camera rests: this long after the last change of
- * the names or of the camera. In flight the names change every frame, and re-listing 300 buttons
- * costs style and layout that a flying frame must not pay (docs/names.md#screen-readers).
+ * The accessible list is what is named once the camera rests, for this wait (longer than the names'
+ * own): in flight the names change every frame, and re-listing 300 buttons costs style and layout
+ * that a flying frame must not pay (docs/names.md#screen-readers).
  */
 const LIST_REST_MS = 500;
 
@@ -27,9 +28,11 @@ export function NamedStarsContainer() {
   useEffect(() => view?.setSelected?.(selected), [view, selected]);
 
   useEffect(() => {
-    if (!view?.onNamedStarsChange) return;
-    const source = { onNamedStarsChange: view.onNamedStarsChange.bind(view), onCameraChange: view.onCameraChange.bind(view) };
-    return followNamesAtRest(source, LIST_REST_MS, (named) => setStars(named.map((star) => ({ id: star.id, name: star.name }))));
+    if (!view?.onNamedStarsChange || !view.cameraRestsAt) return;
+    const source = { onNamedStarsChange: view.onNamedStarsChange.bind(view), cameraRestsAt: view.cameraRestsAt.bind(view) };
+    // Committed in the rest timer's own task, where the list also lays itself out (NamedStarsList), never in a frame's.
+    const list = (named: ReadonlyArray<NamedStar>) => flushSync(() => setStars(named.map((star) => ({ id: star.id, name: star.name }))));
+    return followNamesAtRest(source, LIST_REST_MS, list);
   }, [view]);
 
   return <NamedStarsList stars={showNames ? stars : []} onSelect={select} />;

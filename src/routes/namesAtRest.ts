@@ -1,53 +1,68 @@
-/**
- * Camera moves further apart than this are separate moves, not one flight drawn slowly (frames a
- * second or more apart on a loaded machine): their interval does not stretch the rest.
- */
-const FLIGHT_GAP_MS = 2000;
+type NamedStars = ReadonlyArray<{ id: number; name: string }>;
 
-/** What the accessible list of named stars listens to (the scene has both). */
+/** What the accessible list of named stars asks of the scene. */
 export interface NamedStarsSource {
-  onNamedStarsChange(listener: (stars: ReadonlyArray<{ id: number; name: string }>) => void): () => void;
-  onCameraChange(listener: () => void): () => void;
+  onNamedStarsChange(listener: (stars: NamedStars) => void): () => void;
+  /** When the camera rests for an asker who waits `waitMs`, on the same clock as `now`. */
+  cameraRestsAt(waitMs: number): number;
 }
 
 /**
- * Calls `list` with the named stars once the camera rests: `restMs` after the last change of the
- * names or of the camera, and two of the camera's move intervals where frames come slower than
- * that (a flight on a slow machine is still under way between two moves, FLIGHT_GAP_MS); never while the camera
- * keeps moving (docs/names.md#screen-readers). A camera that moves without changing the names lists
- * nothing. Returns the function that stops listening.
+ * Calls `list` with the named stars once they have not changed for `restMs` and the camera rests for
+ * that wait (docs/names.md#when-the-camera-rests); never while the camera keeps moving
+ * (docs/names.md#screen-readers). A camera that moves without changing the names lists nothing.
+ * Returns the function that stops listening.
  */
 export function followNamesAtRest(
   source: NamedStarsSource,
   restMs: number,
-  list: (stars: ReadonlyArray<{ id: number; name: string }>) => void,
+  list: (stars: NamedStars) => void,
   now: () => number = () => performance.now(),
 ): () => void {
-  let rest: ReturnType<typeof setTimeout> | undefined;
-  let latest: ReadonlyArray<{ id: number; name: string }> = [];
-  let lastMove = -Infinity;
-  let moveInterval = 0;
-  const restDelay = () => Math.max(restMs, 2 * moveInterval);
-  const waitForRest = () => {
-    clearTimeout(rest);
-    rest = setTimeout(() => {
-      rest = undefined;
-      list(latest);
-    }, restDelay());
-  };
-  const offNames = source.onNamedStarsChange((stars) => {
-    latest = stars;
-    waitForRest();
-  });
-  const offCamera = source.onCameraChange(() => {
-    const at = now();
-    moveInterval = at - lastMove < FLIGHT_GAP_MS ? at - lastMove : 0;
-    lastMove = at;
-    if (rest !== undefined) waitForRest();
-  });
+  const resting = new RestingList(source, restMs, list, now);
+  const offNames = source.onNamedStarsChange(resting.namesChanged);
   return () => {
     offNames();
-    offCamera();
-    clearTimeout(rest);
+    resting.stop();
   };
+}
+
+/** One timer at most: it looks again when it fires, and waits on while the names or the camera have moved since. */
+class RestingList {
+  private timer: ReturnType<typeof setTimeout> | undefined;
+  private latest: NamedStars = [];
+  private changedAt = -Infinity;
+
+  constructor(
+    private readonly source: NamedStarsSource,
+    private readonly restMs: number,
+    private readonly list: (stars: NamedStars) => void,
+    private readonly now: () => number,
+  ) {}
+
+  namesChanged = (stars: NamedStars) => {
+    this.latest = stars;
+    this.changedAt = this.now();
+    if (this.timer === undefined) this.timer = setTimeout(this.listNamedStarsAtRest, this.restsAt() - this.changedAt);
+  };
+
+  /** The timer's task; the names bench finds the list's own task in a trace by this name. */
+  listNamedStarsAtRest = () => {
+    const wait = this.restsAt() - this.now();
+    if (wait > 0) {
+      this.timer = setTimeout(this.listNamedStarsAtRest, wait);
+      return;
+    }
+    this.timer = undefined;
+    this.list(this.latest);
+  };
+
+  stop(): void {
+    clearTimeout(this.timer);
+    this.timer = undefined;
+  }
+
+  private restsAt(): number {
+    return Math.max(this.changedAt + this.restMs, this.source.cameraRestsAt(this.restMs));
+  }
 }

@@ -3,8 +3,9 @@ import { maxDegree, type Graph } from '../data/graph';
 import type { StreamedGalaxy } from '../data/streamedGalaxy';
 import { canvasRasterizer, LabelAtlas } from '../labels/labelAtlas';
 import { startRasterWorker } from '../labels/rasterProtocol';
-import { classicLabelStars, type PlacedLabel, StarLabels, type LabelWorkStats } from '../labels/starLabels';
+import { classicLabelStars, type LabelCameraRest, type PlacedLabel, StarLabels, type LabelWorkStats } from '../labels/starLabels';
 import { tiledLabelStars, type StarNames } from '../labels/tiledLabelStars';
+import { CameraRest } from './cameraRest';
 import { buildOctreeOffThread } from '../picking/buildOctreeOffThread';
 import { createHitTest, HIT_THRESHOLD, type HitTest } from '../picking/hitTest';
 import { nearestInCells } from '../picking/nearestInCells';
@@ -68,6 +69,8 @@ interface TiledSceneStars {
  */
 export class GalaxyScene implements Scene {
   readonly camera = new Camera();
+  /** When the camera rests, for the star names and the list of named stars (each with its own wait). */
+  private readonly cameraRest = new CameraRest();
   private renderer: Renderer | undefined;
   private graph: Graph | undefined;
   private tiled: TiledSceneStars | undefined;
@@ -103,8 +106,8 @@ export class GalaxyScene implements Scene {
   private wholeGalaxyAtFirstSize = false;
 
   /** `makeLabels` builds the names' engine over the scene's camera (tests give one with a text rasterizer of their own). */
-  constructor(makeLabels: (camera: Camera, requestFrame: () => void) => StarLabels | undefined = createStarLabels) {
-    this.labels = makeLabels(this.camera, () => this.requestRender());
+  constructor(makeLabels: (camera: Camera, cameraRest: LabelCameraRest, requestFrame: () => void) => StarLabels | undefined = createStarLabels) {
+    this.labels = makeLabels(this.camera, this.cameraRest, () => this.requestRender());
   }
 
   get backend(): Backend {
@@ -376,6 +379,7 @@ export class GalaxyScene implements Scene {
     this.sized = true;
     if (this.wholeGalaxyAtFirstSize) this.setCamera(this.wholeGalaxyPose());
     this.renderer?.resize(width, height);
+    this.cameraRest.moved(performance.now());
     this.labels?.cameraMoved();
     this.tiled?.stars.setCamera(plannerCameraOf(this.camera));
     this.requestRender();
@@ -398,6 +402,10 @@ export class GalaxyScene implements Scene {
   onCameraChange(listener: (pose: CameraPose) => void): () => void {
     this.cameraListeners.add(listener);
     return () => this.cameraListeners.delete(listener);
+  }
+
+  cameraRestsAt(waitMs: number): number {
+    return this.cameraRest.restsAt(waitMs);
   }
 
   sceneHalfSize(): number {
@@ -622,6 +630,7 @@ export class GalaxyScene implements Scene {
     this.camera.setPose(pose);
     const after = this.camera.getPose();
     if (samePose(before, after)) return;
+    this.cameraRest.moved(performance.now());
     this.labels?.cameraMoved();
     this.tiled?.stars.setCamera(plannerCameraOf(this.camera));
     this.requestRender();
@@ -693,11 +702,11 @@ export class GalaxyScene implements Scene {
   }
 }
 
-function createStarLabels(camera: Camera, requestFrame: () => void): StarLabels | undefined {
+function createStarLabels(camera: Camera, cameraRest: LabelCameraRest, requestFrame: () => void): StarLabels | undefined {
   if (typeof document === 'undefined') return undefined;
   const family = getComputedStyle(document.documentElement).fontFamily || 'sans-serif';
   const worker = startRasterWorker();
-  return new StarLabels(new LabelAtlas(canvasRasterizer(family)), camera, requestFrame, worker && { worker, fontFamily: family });
+  return new StarLabels(new LabelAtlas(canvasRasterizer(family)), camera, cameraRest, requestFrame, worker && { worker, fontFamily: family });
 }
 
 function samePose(a: CameraPose, b: CameraPose): boolean {

@@ -13,6 +13,11 @@ export interface Scene {
   getCamera(): CameraPose;
   setCamera(pose: CameraPose): void;
   onCameraChange(listener: (pose: CameraPose) => void): () => void;
+  /**
+   * When the camera rests for an asker who waits `waitMs` (performance.now() time), unless it moves
+   * again (docs/names.md#when-the-camera-rests); optional so that stand-in views need not have it.
+   */
+  cameraRestsAt?(waitMs: number): number;
   /** Half the size of the scene's bounding box (docs/rules.md#renderer: initial speed is 0.02 x this). */
   sceneHalfSize(): number;
   /** True while a fly-to animation runs. */

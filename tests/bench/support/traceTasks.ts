@@ -11,7 +11,12 @@ export interface TaskTimes {
   longestCpuMs: number;
   longestWallMs: number;
   totalCpuMs: number;
+  /** The most CPU one task of the group spent on the page's style, layout and pre-paint. */
+  longestLayoutCpuMs: number;
 }
+
+/** Trace events of the page's style, layout and pre-paint (the rendering steps a page's DOM changes cost). */
+const LAYOUT_EVENTS = new Set(['UpdateLayoutTree', 'Layout', 'PrePaint']);
 
 interface TraceEvent {
   name: string;
@@ -36,9 +41,10 @@ export function mainThreadTasks(trace: Buffer | string, groups: Record<string, r
     .filter((e) => e.ph === 'X' && e.dur !== undefined && mainThreads.has(`${e.pid}/${e.tid}`))
     .sort((a, b) => a.pid - b.pid || a.tid - b.tid || a.ts - b.ts || b.dur! - a.dur!);
   const result: Record<string, TaskTimes> = {};
-  for (const group of Object.keys(groups)) result[group] = { count: 0, longestCpuMs: 0, longestWallMs: 0, totalCpuMs: 0 };
+  for (const group of Object.keys(groups)) result[group] = { count: 0, longestCpuMs: 0, longestWallMs: 0, totalCpuMs: 0, longestLayoutCpuMs: 0 };
   let task: TraceEvent | undefined;
   let functions = new Set<string>();
+  let layoutCpuMs = 0;
   const close = () => {
     if (!task) return;
     const group = Object.keys(groups).find((g) => groups[g].some((name) => functions.has(name)));
@@ -49,9 +55,11 @@ export function mainThreadTasks(trace: Buffer | string, groups: Record<string, r
       times.totalCpuMs += cpu;
       times.longestCpuMs = Math.max(times.longestCpuMs, cpu);
       times.longestWallMs = Math.max(times.longestWallMs, wall);
+      times.longestLayoutCpuMs = Math.max(times.longestLayoutCpuMs, layoutCpuMs);
     }
     task = undefined;
     functions = new Set();
+    layoutCpuMs = 0;
   };
   for (const event of spans) {
     const inside = task && task.pid === event.pid && task.tid === event.tid && event.ts < task.ts + task.dur!;
@@ -61,6 +69,7 @@ export function mainThreadTasks(trace: Buffer | string, groups: Record<string, r
     }
     const name = event.name === 'FunctionCall' ? event.args?.data?.functionName : undefined;
     if (name) functions.add(name);
+    if (event !== task && LAYOUT_EVENTS.has(event.name)) layoutCpuMs += (event.tdur ?? event.dur!) / 1000;
   }
   close();
   return result;

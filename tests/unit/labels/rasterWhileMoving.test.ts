@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { LABEL_RASTER_PER_MOVING_FRAME } from '../../../src/labels/constants';
 import { LabelAtlas, type Rasterizer } from '../../../src/labels/labelAtlas';
 import { classicLabelStars, StarLabels } from '../../../src/labels/starLabels';
+import { CameraRest } from '../../../src/scene/cameraRest';
 
 const rasterizer: Rasterizer = {
   measure: (text) => [...text].length * 7,
@@ -23,7 +24,8 @@ const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 /** Names over the grid, main-thread rasterising (no worker), and a clock for its frames. */
 function namesOverTheGrid() {
-  const labels = new StarLabels(new LabelAtlas(rasterizer), camera, () => {});
+  const cameraRest = new CameraRest();
+  const labels = new StarLabels(new LabelAtlas(rasterizer), camera, cameraRest, () => {});
   labels.setStars(gridOfStars());
   let now = 0;
   const frame = () => labels.frame((now += 16));
@@ -36,7 +38,12 @@ function namesOverTheGrid() {
     expect(labels.settled).toBe(true);
     return labels.placedLabels().map((label) => label.id).sort((a, b) => a - b);
   };
-  return { labels, frame, settle };
+  /** The camera moves now, as the scene tells it. */
+  const move = () => {
+    cameraRest.moved(performance.now());
+    labels.cameraMoved();
+  };
+  return { labels, frame, settle, move };
 }
 
 describe('new names while the camera moves', () => {
@@ -44,7 +51,7 @@ describe('new names while the camera moves', () => {
     const flown = namesOverTheGrid();
     const rasterised: number[] = [];
     for (let i = 0; i < 4; i++) {
-      flown.labels.cameraMoved();
+      flown.move();
       for (let task = 0; task < 5; task++) await nextTask();
       flown.frame();
       rasterised.push(flown.labels.stats.raster.count);

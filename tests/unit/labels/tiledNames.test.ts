@@ -20,7 +20,7 @@ const tileB: FakeTile = { stars: [900, 901], positions: [-200, 0, -500, 0, -200,
 function tiledNamesScene() {
   vi.spyOn(console, 'warn').mockImplementation(() => {});
   let labels: StarLabels | undefined;
-  const scene = new GalaxyScene((camera, requestFrame) => (labels = new StarLabels(new LabelAtlas(rasterizer), camera, requestFrame)));
+  const scene = new GalaxyScene((camera, cameraRest, requestFrame) => (labels = new StarLabels(new LabelAtlas(rasterizer), camera, cameraRest, requestFrame)));
   const catalog = new FakeTiledGalaxy({ labels: Array.from({ length: 1000 }, (_, star) => `star ${star}`), shardSize: 100 });
   const stars = new FakeTiledStars(20, 1000, { min: [-1000, -1000, -1000], max: [1000, 1000, 1000] });
   scene.attachRenderer(recordingRenderer().renderer);

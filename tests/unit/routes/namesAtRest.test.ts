@@ -1,17 +1,18 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { followNamesAtRest } from '../../../src/routes/namesAtRest';
+import { CameraRest } from '../../../src/scene/cameraRest';
 
 type Named = ReadonlyArray<{ id: number; name: string }>;
 
-/** A stand-in scene: the test says when the names and the camera change. */
+/** A stand-in scene on the fake clock: the test says when the names change and the camera moves. */
 function fakeScene() {
   const names = new Set<(stars: Named) => void>();
-  const cameras = new Set<() => void>();
+  const cameraRest = new CameraRest();
   return {
     onNamedStarsChange: (listener: (stars: Named) => void) => (names.add(listener), () => names.delete(listener)),
-    onCameraChange: (listener: () => void) => (cameras.add(listener), () => cameras.delete(listener)),
+    cameraRestsAt: (waitMs: number) => cameraRest.restsAt(waitMs),
     name: (stars: Named) => names.forEach((listener) => listener(stars)),
-    move: () => cameras.forEach((listener) => listener()),
+    move: () => cameraRest.moved(Date.now()),
   };
 }
 
@@ -24,7 +25,7 @@ describe('the accessible list of named stars follows the names once the camera r
   it('lists nothing while a flight changes the names every frame, then what is named at rest', () => {
     const scene = fakeScene();
     const listed: Named[] = [];
-    followNamesAtRest(scene, 400, (stars) => listed.push(stars));
+    followNamesAtRest(scene, 400, (stars) => listed.push(stars), () => Date.now());
     for (let frame = 0; frame < 120; frame++) {
       scene.move();
       scene.name([star(frame), star(frame + 1)]);
@@ -41,7 +42,7 @@ describe('the accessible list of named stars follows the names once the camera r
   it('a camera still moving after the names changed puts the listing off; one that moves alone lists nothing', () => {
     const scene = fakeScene();
     const listed: Named[] = [];
-    followNamesAtRest(scene, 400, (stars) => listed.push(stars));
+    followNamesAtRest(scene, 400, (stars) => listed.push(stars), () => Date.now());
     scene.name([star(1)]);
     for (let frame = 0; frame < 60; frame++) {
       vi.advanceTimersByTime(16);
@@ -58,7 +59,7 @@ describe('the accessible list of named stars follows the names once the camera r
   it('stops listening when told', () => {
     const scene = fakeScene();
     const listed: Named[] = [];
-    const stop = followNamesAtRest(scene, 400, (stars) => listed.push(stars));
+    const stop = followNamesAtRest(scene, 400, (stars) => listed.push(stars), () => Date.now());
     scene.name([star(1)]);
     stop();
     scene.name([star(2)]);
