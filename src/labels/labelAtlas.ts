@@ -80,7 +80,7 @@ export class LabelAtlas {
   /** `rasterizer` draws names asked for at once (hovered, selected); others may come from a worker. */
   constructor(private readonly rasterizer: Rasterizer) {}
 
-  /** One 8-bit distance value per texel, row by row (a new array after compact()). */
+  /** One 8-bit distance value per texel, row by row. */
   get data(): Uint8Array<ArrayBuffer> {
     return this.texels;
   }
@@ -116,7 +116,8 @@ export class LabelAtlas {
     const x = this.shelfX, y = this.shelfY;
     for (let row = 0; row < h; row++) this.texels.set(field.subarray(row * w, row * w + w), (y + row) * this.width + x);
     this.shelfX += w;
-    this.markDirty(y, y + h);
+    // And the row below, all 0 here: after compact() the GPU may still hold old names there, which filtering at this name's lower edge reaches.
+    this.markDirty(y, Math.min(this.height, y + h + 1));
     const entry: AtlasEntry = {
       x, y, w, h,
       cssWidth: raster.textTexels / TEXELS_PER_CSS_PX,
@@ -128,12 +129,13 @@ export class LabelAtlas {
   }
 
   clear(): void {
+    const usedRows = this.usedRows;
     this.entries.clear();
-    this.texels.fill(0);
+    this.texels.fill(0, 0, usedRows * this.width);
     this.shelfX = 0;
     this.shelfY = 0;
     this.generation++;
-    this.markDirty(0, this.height);
+    this.markDirty(0, usedRows);
   }
 
   /**
@@ -144,9 +146,12 @@ export class LabelAtlas {
   compact(keep: (name: string) => boolean): boolean {
     const kept = [...this.entries].filter(([name]) => keep(name));
     const moved: Array<[string, AtlasEntry]> = [];
+    /** Where each shelf but the last ends: old texels right of it are cleared once the names have moved. */
+    const shelfEnds: Array<{ y: number; x: number }> = [];
     let x = 0, y = 0;
     for (const [name, entry] of kept) {
       if (x + entry.w > this.width) {
+        shelfEnds.push({ y, x });
         x = 0;
         y += entry.h;
       }
@@ -155,21 +160,38 @@ export class LabelAtlas {
     }
     const shelf = LINE_TEXELS + 2 * LABEL_SDF_PADDING;
     if (y + 2 * shelf > this.height) return false;
-    const texels = new Uint8Array(this.width * this.height);
-    for (let i = 0; i < moved.length; i++) {
+    // In place: every shelf is one line high and the kept names keep their order, so each moves up or
+    // left, onto texels no kept name still to move holds (copyWithin copies overlapping rows safely).
+    // Kept neighbours that stay neighbours move as one block.
+    const texels = this.texels, width = this.width;
+    for (let i = 0, next = 1; i < moved.length; i = next, next = i + 1) {
       const from = kept[i][1], to = moved[i][1];
+      let w = from.w;
+      for (; next < moved.length; next++) {
+        const nextFrom = kept[next][1], nextTo = moved[next][1];
+        if (nextFrom.y !== from.y || nextFrom.x !== from.x + w || nextTo.y !== to.y || nextTo.x !== to.x + w) break;
+        w += nextFrom.w;
+      }
+      if (from.x === to.x && from.y === to.y) continue;
       for (let row = 0; row < from.h; row++) {
-        const source = (from.y + row) * this.width + from.x;
-        texels.set(this.texels.subarray(source, source + from.w), (to.y + row) * this.width + to.x);
+        const source = (from.y + row) * width + from.x;
+        texels.copyWithin((to.y + row) * width + to.x, source, source + w);
       }
     }
-    this.texels = texels;
+    const usedBefore = this.usedRows;
     this.entries = new Map(moved);
     this.shelfX = x;
     this.shelfY = y;
+    // What is left of each shelf, and the rows below the last one that held names.
+    shelfEnds.push({ y, x });
+    for (const end of shelfEnds) {
+      for (let row = end.y; row < Math.min(end.y + shelf, usedBefore); row++) texels.fill(0, row * width + end.x, (row + 1) * width);
+    }
+    texels.fill(0, (y + shelf) * width, usedBefore * width);
     this.generation++;
-    // All rows: below the kept names the GPU still holds old texels, which filtering at a name's edge could reach.
-    this.markDirty(0, this.height);
+    // Only the rows in use now and the one below (filtering at a name's lower edge reaches it); the GPU
+    // keeps old texels further down, which no name reaches until insert() uploads its rows again.
+    this.markDirty(0, Math.min(this.height, this.usedRows + 1));
     return true;
   }
 

@@ -88,9 +88,10 @@ describe('label atlas', () => {
     const b = atlas.add('beta', 'beta')!;
     expect(b.x).toBe(a.x + a.w);
     expect(b.y).toBe(a.y);
+    // The rows of the shelf, and the one below it (filtering at a name's lower edge reaches it).
     const rows = atlas.takeDirtyRows();
     expect(rows.start).toBe(0);
-    expect(rows.end).toBe(a.h);
+    expect(rows.end).toBe(a.h + 1);
     expect(atlas.takeDirtyRows().end).toBe(0);
   });
 
@@ -110,9 +111,13 @@ describe('label atlas', () => {
     expect(atlas.size).toBe(kept.length);
     expect(atlas.get(kept[0])).toMatchObject({ x: 0, y: 0 });
     for (const name of kept) expect(texelOf(name)).toBe(before.get(name));
-    // Every row is uploaded again (the GPU holds old texels below), and a new renderer uploads only the rows in use.
-    expect(atlas.takeDirtyRows()).toEqual({ start: 0, end: atlas.height });
+    // Moved in place: past the kept names every texel is 0 again.
+    const last = atlas.get(kept.at(-1)!)!;
+    expect(atlas.data.subarray((last.y + 1) * atlas.width - 1, (last.y + 1) * atlas.width).every((t) => t === 0)).toBe(true);
+    expect(atlas.data.subarray((last.y + last.h) * atlas.width).every((t) => t === 0)).toBe(true);
+    // Only the rows in use are uploaded again, and the row below them (filtering at a name's lower edge reaches it).
     expect(atlas.usedRows).toBeLessThan(atlas.height / 4);
+    expect(atlas.takeDirtyRows()).toEqual({ start: 0, end: atlas.usedRows + 1 });
     expect(rowsToUpload({ atlas, dirtyRows: { start: 0, end: 0 }, quads: new Float32Array(0), count: 0 }, undefined)).toEqual({ start: 0, end: atlas.usedRows });
     expect(atlas.insert('new', named(999))).toBeDefined();
     // Full of names in use: it says no and changes nothing.
@@ -120,6 +125,34 @@ describe('label atlas', () => {
     const size = atlas.size;
     expect(atlas.compact(() => true)).toBe(false);
     expect(atlas.size).toBe(size);
+  });
+
+  it('compacts in place: runs of kept neighbours and lone names keep every texel, whatever shelf they move to', () => {
+    const atlas = new LabelAtlas(rasterizer);
+    const h = atlas.add('probe', 'probe')!.h;
+    atlas.clear();
+    // Narrow names of two widths, each field a gradient of its own, so that a texel moved to the wrong place shows.
+    const fieldOf = (i: number, w: number) => Uint8Array.from({ length: w * h }, (_, t) => 1 + ((i * 7 + t) % 250));
+    const named = (i: number) => {
+      const w = i % 3 === 0 ? 150 : 90;
+      return { text: `name-${i}`, textTexels: w - 12, w, h, field: fieldOf(i, w) };
+    };
+    const names: string[] = [];
+    while (atlas.insert(`name-${names.length}`, named(names.length))) names.push(`name-${names.length}`);
+    // Runs of neighbours (the names a flight still shows are the latest ones) and scattered ones.
+    const kept = new Set(names.filter((_, i) => i % 11 === 0 || (i > names.length - 300 && i % 5 !== 1) || (i % 40 >= 20 && i % 40 < 26)));
+    expect(atlas.compact((name) => kept.has(name))).toBe(true);
+    let wrong = 0;
+    for (const name of kept) {
+      const entry = atlas.get(name)!;
+      const field = fieldOf(Number(name.slice(5)), entry.w);
+      for (let row = 0; row < entry.h; row++) {
+        for (let t = 0; t < entry.w; t++) if (atlas.data[(entry.y + row) * atlas.width + entry.x + t] !== field[row * entry.w + t]) wrong++;
+      }
+    }
+    expect(wrong).toBe(0);
+    const inUse = [...kept].reduce((sum, name) => sum + atlas.get(name)!.w * h, 0);
+    expect(atlas.data.reduce((count, t) => count + (t === 0 ? 0 : 1), 0)).toBe(inUse);
   });
 
   it('says when it is full; cleared, it starts a new generation', () => {
