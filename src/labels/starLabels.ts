@@ -36,6 +36,7 @@ export interface LabelCamera {
  */
 export interface LabelCameraRest {
   restsAt(waitMs: number): number;
+  restsBy(now: number, waitMs: number): boolean;
 }
 
 /**
@@ -527,7 +528,7 @@ export class StarLabels {
 
   /** How many queued names may go to the rasteriser now: a batch at rest, what is left of this frame's allowance while the camera moves. */
   private rasterLimit(): number {
-    const moving = performance.now() < this.cameraRest.restsAt(LABEL_CAMERA_REST_MS);
+    const moving = !this.cameraRest.restsBy(performance.now(), LABEL_CAMERA_REST_MS);
     return moving ? Math.min(RASTER_BATCH, this.rasterAllowance) : RASTER_BATCH;
   }
 

@@ -13,6 +13,9 @@ import { sceneAtom, showNamesAtom } from '../state/view/atoms';
  */
 const LIST_REST_MS = 500;
 
+/** The list while names are hidden (one array, so that the list does not take each render for a change). */
+const NO_STARS: readonly NamedStar[] = [];
+
 /**
  * Connects star names to the view state: shows or hides them (N key, URL key n), names the selected
  * star, and keeps the visually hidden list of named stars for screen readers.
@@ -35,5 +38,5 @@ export function NamedStarsContainer() {
     return followNamesAtRest(source, LIST_REST_MS, list);
   }, [view]);
 
-  return <NamedStarsList stars={showNames ? stars : []} onSelect={select} />;
+  return <NamedStarsList stars={showNames ? stars : NO_STARS} onSelect={select} />;
 }
