@@ -36,10 +36,11 @@ const ignore = () => undefined;
  * loaded (src/boot.ts: the main bundle downloads and starts meanwhile): its manifest and, when the
  * version streams tiles, a tile worker that reads index.json, the hierarchy and the root tile. The loader and openTiledGalaxy take
  * them over when they open that galaxy (takeEarlyManifest, takeEarlyTiles); opening another drops them.
+ * Says whether the address opens a galaxy.
  */
-export function startEarlyRequests(href: string, dataRoot: string, now: () => number = Date.now): void {
+export function startEarlyRequests(href: string, dataRoot: string, now: () => number = Date.now): boolean {
   const galaxy = addressedGalaxy(href);
-  if (!galaxy || typeof fetch === 'undefined') return;
+  if (!galaxy || typeof fetch === 'undefined') return false;
   const root = new URL(dataRoot, href).href;
   const url = manifestUrl(root, galaxy.name, now());
   const manifest = download(url, (input, init) => fetch(input, init), undefined)
@@ -60,6 +61,7 @@ export function startEarlyRequests(href: string, dataRoot: string, now: () => nu
     return { tilesUrl: tiled.tilesUrl, source, root: rootTile, stop };
   });
   early = { name: galaxy.name, dataRoot: root, version: galaxy.version, manifest, tiles };
+  return true;
 }
 
 /** Drops the early requests that nobody took: the tile worker stops. */
