@@ -43,12 +43,19 @@ export function prepareLoader(): void {
 
 /**
  * Loads a galaxy by name: fetching and decoding run in a Web Worker and the typed arrays come back
- * as transferables; a tiled version is answered as soon as the manifest says so. Aborting the signal ends the worker at once with 'Cancelled download of {url}';
- * after a finished download the worker waits for the next one.
+ * as transferables; a tiled version is answered as soon as the manifest says so. Aborting the
+ * signal ends the worker at once with 'Cancelled download of {url}'; after a finished download the
+ * worker waits for the next one.
  */
-export async function loadGalaxy(name: string, options: LoadOptions): Promise<LoadResult> {
+export function loadGalaxy(name: string, options: LoadOptions): Promise<LoadResult> {
   const dataRoot = new URL(options.dataRoot, globalThis.location?.href).href;
-  const manifest = await earlyManifest(name, dataRoot, options);
+  const early = takeEarlyManifest(name, dataRoot, options.version);
+  return early ? loadWithEarlyManifest(name, dataRoot, options, early) : loadInWorker(name, dataRoot, options, undefined);
+}
+
+/** With the manifest asked for before the viewer started (src/data/earlyRequests.ts). */
+async function loadWithEarlyManifest(name: string, dataRoot: string, options: LoadOptions, early: Promise<Manifest | undefined>): Promise<LoadResult> {
+  const manifest = await untilCancelled(early, name, dataRoot, options.signal);
   // A tiled version needs nothing of the loader worker: its tiles have their own.
   const tiled = manifest && tiledVersion(dataRoot, name, manifest, chooseVersion(manifest, options.version), options.tiles);
   return tiled || loadInWorker(name, dataRoot, options, manifest);
@@ -58,15 +65,9 @@ function cancelledManifest(name: string, dataRoot: string): GalaxyLoadError {
   return new GalaxyLoadError(`Cancelled download of ${dataRoot}${name}/manifest.json`, 'cancelled');
 }
 
-/**
- * The manifest asked for before the viewer started (src/data/earlyRequests.ts) when it is this
- * galaxy's, else undefined; aborting the signal rejects as a cancelled download.
- */
-async function earlyManifest(name: string, dataRoot: string, options: LoadOptions): Promise<Manifest | undefined> {
-  const early = takeEarlyManifest(name, dataRoot, options.version);
-  if (!early) return undefined;
-  const { signal } = options;
-  if (signal?.aborted) throw cancelledManifest(name, dataRoot);
+/** The early manifest, or a cancelled download as soon as the signal aborts. */
+function untilCancelled(early: Promise<Manifest | undefined>, name: string, dataRoot: string, signal: AbortSignal | undefined): Promise<Manifest | undefined> {
+  if (signal?.aborted) return Promise.reject(cancelledManifest(name, dataRoot));
   return new Promise<Manifest | undefined>((resolve, reject) => {
     const onAbort = () => reject(cancelledManifest(name, dataRoot));
     signal?.addEventListener('abort', onAbort, { once: true });
