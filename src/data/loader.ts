@@ -55,6 +55,7 @@ export function loadGalaxy(name: string, options: LoadOptions): Promise<LoadResu
 
 /** With the manifest asked for before the viewer started (src/data/earlyRequests.ts). */
 async function loadWithEarlyManifest(name: string, dataRoot: string, options: LoadOptions, early: Promise<Manifest | undefined>): Promise<LoadResult> {
+  options.onProgress?.({ message: `${name}: downloading manifest`, completed: '0%' });
   const manifest = await untilCancelled(early, name, dataRoot, options.signal);
   // A tiled version needs nothing of the loader worker: its tiles have their own.
   const tiled = manifest && tiledVersion(dataRoot, name, manifest, chooseVersion(manifest, options.version), options.tiles);

@@ -101,6 +101,8 @@ async function fetchClassicFiles(request: FetchGalaxyRequest, context: FetchGala
   // decoded as soon as they are complete; what is left when the last byte lands is filling the
   // adjacency arrays, which needs the node count from positions.
   try {
+    // Said at once: the manifest may have come from the page, and the first bytes may take a while.
+    report({ message: `${name}: downloading positions`, completed: '0%' }, urls.positions);
     const positionsReady = fetchFile('positions').then((buffer) => {
       const positions = checkedPositions(decodePositions(buffer, request.scale ?? 1));
       context.onPositions?.(positions, version);
