@@ -30,12 +30,42 @@ function galaxyDataRoot(): Plugin {
   };
 }
 
+/**
+ * Preloads the viewer's code from the page (src/boot.ts imports it dynamically, after asking for the
+ * galaxy's first files), so that it downloads beside the entry instead of after it.
+ */
+function preloadViewer(): Plugin {
+  let base = '/';
+  return {
+    name: 'galaxy-preload-viewer',
+    apply: 'build',
+    configResolved(config) {
+      base = config.base;
+    },
+    transformIndexHtml: {
+      order: 'post',
+      handler(_html, context) {
+        const bundle = context.bundle;
+        if (!bundle) return;
+        const viewer = Object.values(bundle).find((file) => file.type === 'chunk' && file.isDynamicEntry && file.facadeModuleId?.endsWith('/src/main.tsx'));
+        if (!viewer || viewer.type !== 'chunk') return;
+        const entries = new Set(Object.values(bundle).flatMap((file) => (file.type === 'chunk' && file.isEntry ? [file.fileName] : [])));
+        const link = (rel: string) => (fileName: string) => ({ tag: 'link', attrs: { rel, crossorigin: true, href: `${base}${fileName}` }, injectTo: 'head' as const });
+        // The viewer's styles as the page's own, as before the split (the dynamic import skips what the page already links).
+        const styles = [...(viewer.viteMetadata?.importedCss ?? [])].map(link('stylesheet'));
+        const scripts = [viewer.fileName, ...viewer.imports].filter((fileName) => !entries.has(fileName)).map(link('modulepreload'));
+        return [...styles, ...scripts];
+      },
+    },
+  };
+}
+
 const browserProvider = playwright({
   launchOptions: { executablePath: chromiumPath, args: chromiumArgs({ webgpu: true }) },
 });
 
 export default defineConfig({
-  plugins: [react(), galaxyDataRoot()],
+  plugins: [react(), galaxyDataRoot(), preloadViewer()],
   worker: { format: 'es' },
   server: { host: '127.0.0.1', port: 5173 },
   preview: { host: '127.0.0.1', port: 4173 },

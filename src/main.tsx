@@ -4,7 +4,6 @@ import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
 import { startViewer } from './app/startViewer';
 import { prepareLoader } from './data/loader';
-import './app/theme.css';
 
 prepareLoader();
 const store = createStore();

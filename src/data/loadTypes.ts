@@ -1,7 +1,7 @@
 import type { Graph } from './graph';
 import type { Manifest } from './manifest';
 import type { StreamedGalaxy } from './streamedGalaxy';
-import type { TiledVersionFound } from './fetch/fetchGalaxy';
+import type { TiledVersionFound } from './fetch/galaxyUrls';
 
 /** One progress event; the final event of a download is empty (both fields ''). */
 export interface LoadProgress {

@@ -1,5 +1,8 @@
+import { takeEarlyManifest } from './earlyRequests';
+import { tiledVersion } from './fetch/galaxyUrls';
 import { Graph, type GraphData } from './graph';
 import { GalaxyLoadError, type LoadOptions, type LoadResult, STALL_LIMIT_MS, stalledMessage } from './loadTypes';
+import { chooseVersion, type Manifest } from './manifest';
 import type { StreamedFile, StreamedGalaxy } from './streamedGalaxy';
 import type { LoaderReply, LoaderRequest } from './worker/protocol';
 
@@ -40,14 +43,47 @@ export function prepareLoader(): void {
 
 /**
  * Loads a galaxy by name: fetching and decoding run in a Web Worker and the typed arrays come back
- * as transferables. Aborting the signal ends the worker at once with 'Cancelled download of {url}';
- * after a finished download the worker waits for the next one.
+ * as transferables; a tiled version is answered as soon as the manifest says so. Aborting the
+ * signal ends the worker at once with 'Cancelled download of {url}'; after a finished download the
+ * worker waits for the next one.
  */
 export function loadGalaxy(name: string, options: LoadOptions): Promise<LoadResult> {
   const dataRoot = new URL(options.dataRoot, globalThis.location?.href).href;
+  const early = takeEarlyManifest(name, dataRoot, options.version);
+  return early ? loadWithEarlyManifest(name, dataRoot, options, early) : loadInWorker(name, dataRoot, options, undefined);
+}
+
+/** With the manifest asked for before the viewer started (src/data/earlyRequests.ts). */
+async function loadWithEarlyManifest(name: string, dataRoot: string, options: LoadOptions, early: Promise<Manifest | undefined>): Promise<LoadResult> {
+  options.onProgress?.({ message: `${name}: downloading manifest`, completed: '0%' });
+  const manifest = await untilCancelled(early, name, dataRoot, options.signal);
+  // A tiled version needs nothing of the loader worker: its tiles have their own.
+  const tiled = manifest && tiledVersion(dataRoot, name, manifest, chooseVersion(manifest, options.version), options.tiles);
+  return tiled || loadInWorker(name, dataRoot, options, manifest);
+}
+
+function cancelledManifest(name: string, dataRoot: string): GalaxyLoadError {
+  return new GalaxyLoadError(`Cancelled download of ${dataRoot}${name}/manifest.json`, 'cancelled');
+}
+
+/** The early manifest, or a cancelled download as soon as the signal aborts. */
+function untilCancelled(early: Promise<Manifest | undefined>, name: string, dataRoot: string, signal: AbortSignal | undefined): Promise<Manifest | undefined> {
+  if (signal?.aborted) return Promise.reject(cancelledManifest(name, dataRoot));
+  return new Promise<Manifest | undefined>((resolve, reject) => {
+    const onAbort = () => reject(cancelledManifest(name, dataRoot));
+    signal?.addEventListener('abort', onAbort, { once: true });
+    void early.then((manifest) => {
+      signal?.removeEventListener('abort', onAbort);
+      resolve(manifest);
+    });
+  });
+}
+
+/** Downloads and decodes in the loader worker, from the manifest on (or from the files, given the manifest). */
+function loadInWorker(name: string, dataRoot: string, options: LoadOptions, manifest: Manifest | undefined): Promise<LoadResult> {
   const request: LoaderRequest = {
     type: 'load',
-    request: { name, dataRoot, version: options.version, scale: options.scale, tiles: options.tiles },
+    request: { name, dataRoot, version: options.version, scale: options.scale, tiles: options.tiles, ...(manifest && { manifest }) },
     streamParts: options.onStreamed !== undefined,
   };
   let streamed: StreamedGalaxy | undefined;

@@ -118,6 +118,11 @@ export function galaxyNamesFromJson(value: unknown): string[] | undefined {
 }
 
 /** docs/rules.md#data-and-loading: a saved version is used only if the manifest lists it, otherwise `last`. */
+/** Whether the manifest announces tiles for `version` (its optional "tiles" list, docs/tiles.md). */
+export function versionHasTiles(manifest: { tiles?: readonly string[] }, version: string): boolean {
+  return manifest.tiles?.includes(version) ?? false;
+}
+
 export function chooseVersion(manifest: Manifest, saved: string | undefined): string {
   if (saved && manifest.all.includes(saved)) return saved;
   return manifest.last;

@@ -1,4 +1,5 @@
-import { backendOrder, createRenderer, NoRendererError } from './createRenderer';
+import { backendOrder } from './backendOrder';
+import { createRenderer, NoRendererError } from './createRenderer';
 import { DeviceLossCounter } from './deviceLossCounter';
 import type { Backend, Renderer, RendererOptions } from './types';
 

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { forcedBackend } from '../renderer/createRenderer';
+import { forcedBackend } from '../renderer/backendOrder';
 import { canvasesIn, RendererHost, type RendererFailure } from '../renderer/rendererHost';
 import { GraphicsDeviceLost } from '../panels/GraphicsDeviceLost';
 import type { GalaxyScene } from './galaxyScene';

@@ -85,8 +85,10 @@ test('opening another galaxy while one downloads cancels the first without an er
   await page.goto(`/?renderer=${SCREEN_RENDERER}#/galaxy/npm`);
   await expect(page.getByTestId('progress')).toContainText('npm: downloading');
   // The loader worker downloading npm: cancelling the download ends it, and with it anything it could still send.
-  const loaders = page.workers().filter((worker) => worker.url().includes('loader'));
-  expect(loaders.length).toBeGreaterThan(0);
+  // (The label's first step comes from the page, which has the manifest before the worker runs.)
+  const loaderWorkers = () => page.workers().filter((worker) => worker.url().includes('loader'));
+  await expect.poll(() => loaderWorkers().length).toBeGreaterThan(0);
+  const loaders = loaderWorkers();
   const npmLoaderEnded = Promise.race(loaders.map((worker) => new Promise((resolve) => worker.once('close', resolve))));
   await page.evaluate(() => {
     window.location.hash = '#/galaxy/cran';

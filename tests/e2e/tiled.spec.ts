@@ -178,6 +178,20 @@ for (const backend of ['webgl2', 'webgpu'] as const) {
   });
 }
 
+test('a tiled galaxy\'s manifest is asked for before the viewer\'s code runs, and manifest, index and root tile only once', async ({ page }) => {
+  const asked: string[] = [];
+  // The page's requests and its workers'.
+  page.context().on('request', (request) => asked.push(new URL(request.url()).pathname));
+  await openTiled(page, 'webgl2', TWO_VERSIONS, '?v=v2');
+  const times = (end: string) => asked.filter((pathname) => pathname.endsWith(end)).length;
+  expect(times(`/${TWO_VERSIONS}/manifest.json`)).toBe(1);
+  expect(times('/v2/tiles/index.json')).toBe(1);
+  expect(times('/v2/tiles/stars/0.bin.gz')).toBe(1);
+  // The loader worker is started by the viewer's code once it runs (src/main.tsx).
+  const loaderWorker = asked.findIndex((pathname) => /\/loader\.worker[^/]*\.js$/.test(pathname));
+  expect(loaderWorker).toBeGreaterThan(asked.findIndex((pathname) => pathname.endsWith('/manifest.json')));
+});
+
 test('a missing and a truncated tile are named in the data warnings while the rest draws', async ({ page }) => {
   test.setTimeout(180_000);
   const reader = await openReader(DAMAGED, TEST_VERSION);

@@ -7,8 +7,8 @@ import { LabelsScanner, NotUtf8Error } from '../wire/labelsScanner';
 import { LinksReader } from '../wire/linksReader';
 import { decodePositions, type DecodedPositions } from '../wire/positions';
 import { download, downloadChunks, formatCompleted, type FetchLike } from './download';
+import { manifestUrl, tiledVersion, versionFileUrl, type TiledVersionFound } from './galaxyUrls';
 import { parseManifest } from './parseManifest';
-import { versionHasTiles } from '../../tiles/format/tiledGalaxyReader';
 
 export interface FetchGalaxyRequest {
   name: string;
@@ -18,15 +18,10 @@ export interface FetchGalaxyRequest {
   scale?: number;
   /** Stream the version's tiles when the manifest announces them, instead of the classic files. */
   tiles?: boolean;
+  /** The manifest, when the page already has it (src/data/earlyRequests.ts): not downloaded again. */
+  manifest?: Manifest;
 }
 
-/** A version with tiles (docs/tiles.md): the viewer streams it instead of downloading the classic files. */
-export interface TiledVersionFound {
-  manifest: Manifest;
-  version: string;
-  /** `{endpoint or data root}/{name}/{version}/tiles/`. */
-  tilesUrl: string;
-}
 
 export interface FetchedGalaxy {
   data: GraphData;
@@ -54,20 +49,6 @@ const FILE_NAMES: Record<FileKind, string> = {
   labels: 'labels.json',
 };
 
-function withSlash(url: string): string {
-  return url.endsWith('/') ? url : `${url}/`;
-}
-
-export function manifestUrl(dataRoot: string, name: string, timestamp: number): string {
-  return new URL(`${encodeURIComponent(name)}/manifest.json?nocache=${timestamp}`, withSlash(dataRoot)).href;
-}
-
-/** docs/rules.md#data-and-loading: files come from the manifest's endpoint when it has one, else the data root. */
-export function versionFileUrl(dataRoot: string, manifest: Manifest, name: string, version: string, file: string): string {
-  const base = manifest.endpoint ? new URL(withSlash(manifest.endpoint), withSlash(dataRoot)).href : withSlash(dataRoot);
-  return new URL(`${encodeURIComponent(name)}/${encodeURIComponent(version)}/${file}`, base).href;
-}
-
 /**
  * docs/rules.md#data-and-loading: manifest, then positions, links and labels fetched in parallel, then decoded
  * into typed arrays with '{graph}: initializing edges' progress.
@@ -82,11 +63,10 @@ export async function fetchGalaxy(request: FetchGalaxyRequest, context: FetchGal
  * chosen, else the whole graph from the classic files.
  */
 export async function fetchGalaxyOrTiles(request: FetchGalaxyRequest, context: FetchGalaxyContext): Promise<FetchedGalaxy | TiledVersionFound> {
-  const { manifest, version } = await fetchManifest(request, context);
-  if (request.tiles && versionHasTiles(manifest, version)) {
-    return { manifest, version, tilesUrl: versionFileUrl(request.dataRoot, manifest, request.name, version, 'tiles/') };
-  }
-  return fetchClassicFiles(request, context, manifest, version);
+  const { manifest, version } = request.manifest
+    ? { manifest: request.manifest, version: chooseVersion(request.manifest, request.version) }
+    : await fetchManifest(request, context);
+  return tiledVersion(request.dataRoot, request.name, manifest, version, request.tiles) ?? fetchClassicFiles(request, context, manifest, version);
 }
 
 async function fetchManifest(request: FetchGalaxyRequest, context: FetchGalaxyContext): Promise<{ manifest: Manifest; version: string }> {
@@ -121,6 +101,8 @@ async function fetchClassicFiles(request: FetchGalaxyRequest, context: FetchGala
   // decoded as soon as they are complete; what is left when the last byte lands is filling the
   // adjacency arrays, which needs the node count from positions.
   try {
+    // Said at once: the manifest may have come from the page, and the first bytes may take a while.
+    report({ message: `${name}: downloading positions`, completed: '0%' }, urls.positions);
     const positionsReady = fetchFile('positions').then((buffer) => {
       const positions = checkedPositions(decodePositions(buffer, request.scale ?? 1));
       context.onPositions?.(positions, version);

@@ -9,14 +9,43 @@ export interface WebGPUDevice {
   softwareRasteriser: boolean;
 }
 
+/** An adapter and its device, asked for before any canvas is there. */
+interface StartedDevice {
+  adapter: GPUAdapter;
+  device: GPUDevice;
+}
+
+let startedEarly: Promise<StartedDevice | undefined> | undefined;
+
+/**
+ * Asks for the adapter and device the first WebGPU renderer will use, before the viewer's code has
+ * loaded (src/boot.ts), so that the renderer does not wait for them once its canvas mounts. Where
+ * they cannot be had, the renderer asks again and says why.
+ */
+export function startWebGPUDevice(): void {
+  const gpu = typeof navigator === 'undefined' ? undefined : navigator.gpu;
+  if (startedEarly || !gpu) return;
+  startedEarly = (async () => {
+    const adapter = await gpu.requestAdapter({ powerPreference: 'high-performance' });
+    return adapter ? { adapter, device: await adapter.requestDevice() } : undefined;
+  })().catch(() => undefined);
+}
+
+async function takeStartedDevice(): Promise<StartedDevice | undefined> {
+  const started = startedEarly;
+  startedEarly = undefined;
+  return started;
+}
+
 /** An adapter, a device and a configured canvas context; throws when any of them cannot be had. */
 export async function createWebGPUDevice(canvas: HTMLCanvasElement): Promise<WebGPUDevice> {
   if (typeof navigator === 'undefined' || !navigator.gpu) throw new RendererUnavailableError('webgpu', 'navigator.gpu is missing');
-  const adapter = await navigator.gpu.requestAdapter({ powerPreference: 'high-performance' });
+  const started = await takeStartedDevice();
+  const adapter = started?.adapter ?? (await navigator.gpu.requestAdapter({ powerPreference: 'high-performance' }));
   if (!adapter) throw new RendererUnavailableError('webgpu', 'no adapter');
   let device: GPUDevice;
   try {
-    device = await adapter.requestDevice();
+    device = started?.device ?? (await adapter.requestDevice());
   } catch (error) {
     throw new RendererUnavailableError('webgpu', `no device (${error instanceof Error ? error.message : String(error)})`);
   }

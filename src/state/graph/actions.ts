@@ -2,7 +2,7 @@ import { atom } from 'jotai';
 import { GalaxyLoadError, isTiledVersion, type LoadProgress } from '../../data/loadTypes';
 import type { StreamedGalaxy } from '../../data/streamedGalaxy';
 import { probeRendererAdapter } from '../../renderer/adapterProbe';
-import { backendOrder, forcedBackend } from '../../renderer/createRenderer';
+import { backendOrder, forcedBackend } from '../../renderer/backendOrder';
 import type { StreamingBudget } from '../../tiles/planner/streamingPlanner';
 import { budgetWithStars, defaultBudget, deviceHints } from '../../tiles/planner/budgets';
 import { resetHelpAtom } from '../help/atoms';

@@ -9,9 +9,8 @@ import { loadAnyGalaxy } from '../../open/loadLocalGalaxy';
 import type { Manifest } from '../../data/manifest';
 import type { StreamedGalaxy } from '../../data/streamedGalaxy';
 import { streamingStarsWanted, streamingTilesWanted } from '../../url/pageSwitches';
+import { DEFAULT_DATA_ROOT } from '../../data/dataRoot';
 
-/** Default data root: build-time VITE_GALAXY_DATA_ROOT, else the servers' /data. */
-export const DEFAULT_DATA_ROOT: string = import.meta.env.VITE_GALAXY_DATA_ROOT ?? '/data';
 
 export const dataRootAtom = atom<string>(DEFAULT_DATA_ROOT);
 

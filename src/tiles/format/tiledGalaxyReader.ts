@@ -129,8 +129,3 @@ export function fetchTileFiles(tilesUrl: string): LoadTileFile {
   };
 }
 
-/** Whether the manifest announces tiles for `version` (its optional "tiles" list). */
-export function versionHasTiles(manifest: { tiles?: readonly string[] }, version: string): boolean {
-  return manifest.tiles?.includes(version) ?? false;
-}
-

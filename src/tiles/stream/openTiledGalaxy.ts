@@ -10,7 +10,7 @@ import { adjacencyShardBytes } from './tiledLinkPairs';
 import { TiledSearch } from './tiledSearch';
 import { TiledStarStream } from './tiledStarStream';
 import type { LabelShardNames, TileSource } from './tileSource';
-import { openWorkerTileSource } from './tileWorkerClient';
+import { openEarlyOrWorkerTileSource } from './earlyTileSource';
 import type { TiledGalaxy, TiledSearchProgress } from './types';
 
 /**
@@ -57,7 +57,7 @@ export async function openTiledGalaxy(options: OpenTiledGalaxyOptions): Promise<
   const { name, signal } = options;
   if (!options.tilesUrl.endsWith('/')) throw new Error(`The tiles address must end with "/": ${options.tilesUrl}`);
   options.onProgress?.(`${name}: downloading the tile index`);
-  const [source, budget] = await Promise.all([(options.openSource ?? openWorkerTileSource)(options.tilesUrl, signal), options.budget]);
+  const [source, budget] = await Promise.all([(options.openSource ?? openEarlyOrWorkerTileSource)(options.tilesUrl, signal), options.budget]);
   const galaxy = new StreamedTiledGalaxy(source, { ...options, budget });
   const onAbort = () => galaxy.dispose();
   signal?.addEventListener('abort', onAbort, { once: true });

@@ -2,7 +2,7 @@
 import { fetchTileFiles, TiledGalaxyReader } from '../format/tiledGalaxyReader';
 import { readerTileSource } from './tileSource';
 import { tileWorkerHost } from './tileWorkerHost';
-import type { TileWorkerRequest } from './tileWorkerProtocol';
+import { tilesUrlOfWorkerName, type TileWorkerRequest } from './tileWorkerProtocol';
 
 /** Fetches, unpacks and decodes one tiled galaxy's files off the main thread (tileWorkerHost.ts). */
 declare const self: DedicatedWorkerGlobalScope;
@@ -13,3 +13,5 @@ const receive = tileWorkerHost(
 );
 
 self.onmessage = (event: MessageEvent<TileWorkerRequest>) => receive(event.data);
+const named = tilesUrlOfWorkerName(self.name);
+if (named !== undefined) receive({ type: 'open', tilesUrl: named });

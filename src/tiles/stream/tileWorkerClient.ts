@@ -1,6 +1,6 @@
 import { TileDataError } from '../format/tileError';
 import type { TileAnswer, TileRequest, TileSource } from './tileSource';
-import type { TileWorkerReply, TileWorkerRequest } from './tileWorkerProtocol';
+import { tileWorkerName, type TileWorkerReply, type TileWorkerRequest } from './tileWorkerProtocol';
 
 /** The part of a Worker the client uses (Node tests put tileWorkerHost behind it). */
 export interface TileWorkerLike {
@@ -9,8 +9,9 @@ export interface TileWorkerLike {
   terminate(): void;
 }
 
-export function createBrowserTileWorker(): TileWorkerLike {
-  return new Worker(new URL('./tile.worker.ts', import.meta.url), { type: 'module', name: 'tiles' }) as TileWorkerLike;
+/** A tile worker that opens `tilesUrl` (absolute) as soon as it runs (tileWorkerName). */
+export function createBrowserTileWorker(tilesUrl: string): TileWorkerLike {
+  return new Worker(new URL('./tile.worker.ts', import.meta.url), { type: 'module', name: tileWorkerName(tilesUrl) }) as TileWorkerLike;
 }
 
 interface Pending {
@@ -24,7 +25,8 @@ function answerOf<K extends TileAnswer['kind']>(answer: TileAnswer, kind: K): Ex
   return answer as Extract<TileAnswer, { kind: K }>;
 }
 
-function abortError(): DOMException {
+/** How a cancelled request rejects. */
+export function abortError(): DOMException {
   return new DOMException('The request was cancelled', 'AbortError');
 }
 
@@ -33,10 +35,10 @@ function abortError(): DOMException {
  * hierarchy. Each request is a promise; aborting its signal tells the worker to abort the fetch and
  * rejects at once with an AbortError.
  */
-export function openWorkerTileSource(tilesUrl: string, signal?: AbortSignal, createWorker: () => TileWorkerLike = createBrowserTileWorker): Promise<TileSource> {
+export function openWorkerTileSource(tilesUrl: string, signal?: AbortSignal, createWorker: (tilesUrl: string) => TileWorkerLike = createBrowserTileWorker): Promise<TileSource> {
   const page = globalThis.location?.href;
   const absoluteUrl = page ? new URL(tilesUrl, page).href : tilesUrl;
-  const worker = createWorker();
+  const worker = createWorker(absoluteUrl);
   const pending = new Map<number, Pending>();
   let nextId = 1;
   let disposed = false;

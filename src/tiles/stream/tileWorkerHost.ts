@@ -7,13 +7,18 @@ export type PostTileReply = (message: TileWorkerReply, transfer: Transferable[])
 /**
  * The tile worker's side of the protocol, apart from the worker itself so that Node tests can run it
  * in-process: opens a source on 'open', answers each request with its typed arrays as transferables,
- * aborts a request on 'cancel' (and then says nothing about it).
+ * aborts a request on 'cancel' (and then says nothing about it). An 'open' of the galaxy already open is
+ * ignored.
  */
 export function tileWorkerHost(post: PostTileReply, openSource: (tilesUrl: string) => Promise<TileSource>): (message: TileWorkerRequest) => void {
   let source: Promise<TileSource> | undefined;
+  let openedUrl: string | undefined;
   const running = new Map<number, AbortController>();
 
   const open = async (tilesUrl: string) => {
+    // The worker may have opened its galaxy from its name before the page's 'open' came.
+    if (tilesUrl === openedUrl) return;
+    openedUrl = tilesUrl;
     source = openSource(tilesUrl);
     try {
       const { index, hierarchy } = await source;

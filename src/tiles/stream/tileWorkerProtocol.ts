@@ -16,3 +16,19 @@ export type TileWorkerReply =
   | { type: 'open-failed'; message: string }
   | { type: 'answer'; id: number; answer: TileAnswer }
   | { type: 'failed'; id: number; message: string; tile?: number };
+
+const WORKER_NAME_PREFIX = 'tiles ';
+
+/**
+ * The tile worker's name, which carries the tiles address so that the worker opens the galaxy as
+ * soon as it runs: a message posted to a worker before its script has run waits for the page's main
+ * thread to pass it on, and that thread is busy starting the viewer then.
+ */
+export function tileWorkerName(tilesUrl: string): string {
+  return `${WORKER_NAME_PREFIX}${tilesUrl}`;
+}
+
+/** The tiles address a tile worker's name carries, if any. */
+export function tilesUrlOfWorkerName(name: string): string | undefined {
+  return name.startsWith(WORKER_NAME_PREFIX) ? name.slice(WORKER_NAME_PREFIX.length) : undefined;
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fetchGalaxy } from '../../../src/data/fetch/fetchGalaxy';
+import { fetchGalaxy, fetchGalaxyOrTiles } from '../../../src/data/fetch/fetchGalaxy';
 import { linksBin, positionsBin } from '../../support/wireFixtures';
 
 /** A fetch whose answers for links.bin and labels.json wait until the test releases them. */
@@ -102,5 +102,22 @@ describe('fetchGalaxy hands out parts as they are decoded', () => {
       await done;
       expect(requested).toHaveLength(4);
     }
+  });
+
+  it('given the manifest the page already has, asks for no manifest and goes to the version\'s files, or answers its tiles', async () => {
+    const requested: string[] = [];
+    const fetchImpl = async (url: string) => {
+      requested.push(new URL(url).pathname);
+      const file = new URL(url).pathname.split('/').pop() ?? '';
+      const bodies: Record<string, BodyInit> = { 'positions.bin': positionsBin([[1, 2, 3]]), 'links.bin': linksBin([[]]), 'labels.json': '["a"]' };
+      return new Response(bodies[file], { status: bodies[file] ? 200 : 404 });
+    };
+    const manifest = { all: ['v1', 'v2'], last: 'v2', tiles: ['v2'] };
+    const classic = await fetchGalaxyOrTiles({ name: 'g', dataRoot: 'http://data.test/', version: 'v1', tiles: true, manifest }, { fetch: fetchImpl });
+    expect(classic).toMatchObject({ version: 'v1', data: { nodeCount: 1 } });
+    expect(requested).toEqual(['/g/v1/positions.bin', '/g/v1/links.bin', '/g/v1/labels.json']);
+    const tiled = await fetchGalaxyOrTiles({ name: 'g', dataRoot: 'http://data.test/', tiles: true, manifest }, { fetch: fetchImpl });
+    expect(tiled).toEqual({ manifest, version: 'v2', tilesUrl: 'http://data.test/g/v2/tiles/' });
+    expect(requested).toHaveLength(3);
   });
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseManifest } from '../../../src/data/fetch/parseManifest';
-import { versionFileUrl } from '../../../src/data/fetch/fetchGalaxy';
+import { versionFileUrl } from '../../../src/data/fetch/galaxyUrls';
 
 const at = 'http://127.0.0.1/data/x/manifest.json';
 const manifestWith = (endpoint: string) => JSON.stringify({ last: 'v1', all: ['v1'], endpoint });

@@ -5,7 +5,7 @@ import type { TiledGalaxyReader } from '../../../../src/tiles/format/tiledGalaxy
 import { openDirectTileSource } from '../../../../src/tiles/stream/tileSource';
 import { openWorkerTileSource, type TileWorkerLike } from '../../../../src/tiles/stream/tileWorkerClient';
 import { tileWorkerHost } from '../../../../src/tiles/stream/tileWorkerHost';
-import type { TileWorkerReply, TileWorkerRequest } from '../../../../src/tiles/stream/tileWorkerProtocol';
+import { tilesUrlOfWorkerName, tileWorkerName, type TileWorkerReply, type TileWorkerRequest } from '../../../../src/tiles/stream/tileWorkerProtocol';
 import { writeTiles } from '../../../../src/tiles/write/writeTiles';
 import { openTiles, removeTempFolders, syntheticVersion } from '../../../support/tiledFixtures';
 import { fileTileLoader } from '../../../support/tiledStream';
@@ -18,13 +18,16 @@ class InProcessTileWorker implements TileWorkerLike {
   terminated = false;
   sent: TileWorkerRequest[] = [];
   transferred = 0;
+  replies: TileWorkerReply['type'][] = [];
   private readonly receive: (message: TileWorkerRequest) => void;
 
-  constructor(versionDir: string, delayMs = 0) {
+  /** `name`: the worker's name, read at start as tile.worker.ts reads it. */
+  constructor(versionDir: string, delayMs = 0, name = '') {
     const load = fileTileLoader(versionDir);
     this.receive = tileWorkerHost(
       (message, transfer) => {
         this.transferred += transfer.length;
+        this.replies.push(message.type);
         queueMicrotask(() => this.onmessage?.({ data: message } as MessageEvent<TileWorkerReply>));
       },
       () =>
@@ -34,6 +37,8 @@ class InProcessTileWorker implements TileWorkerLike {
           return load(file);
         }),
     );
+    const named = tilesUrlOfWorkerName(name);
+    if (named !== undefined) this.receive({ type: 'open', tilesUrl: named });
   }
 
   postMessage(message: TileWorkerRequest): void {
@@ -89,6 +94,18 @@ describe('the tile worker and its client', () => {
     expect((failure as TileDataError).message).toMatch(/not in the hierarchy/);
     source.dispose();
     await expect(source.tile(1)).rejects.toMatchObject({ name: 'AbortError' });
+  });
+
+  it('opens the galaxy its name carries as soon as it runs, and answers the page\'s open of it once', async () => {
+    const url = 'http://galaxies.example/npm/v1/tiles/';
+    expect(tilesUrlOfWorkerName(tileWorkerName(url))).toBe(url);
+    expect(tilesUrlOfWorkerName('label-raster')).toBeUndefined();
+    let created: InProcessTileWorker | undefined;
+    const source = await openWorkerTileSource(url, undefined, (tilesUrl) => (created = new InProcessTileWorker(versionDir, 5, tileWorkerName(tilesUrl))));
+    expect(source.index).toEqual(reader.index);
+    expect(await source.tile(0)).toEqual(await reader.tile(0));
+    expect(created?.replies.filter((type) => type === 'opened')).toHaveLength(1);
+    source.dispose();
   });
 
   it('rejects with the reader\'s message when the galaxy cannot be opened', async () => {

@@ -1,0 +1,87 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { startEarlyRequests, takeEarlyManifest, takeEarlyTiles } from '../../../src/data/earlyRequests';
+import { loadGalaxy } from '../../../src/data/loader';
+
+const DATA_ROOT = 'http://viewer.example/data';
+
+/** A Worker that answers nothing: the tile worker the early requests start, watched from outside. */
+class SilentWorker {
+  static started: SilentWorker[] = [];
+  onmessage = null;
+  terminated = false;
+  constructor(
+    readonly url: URL,
+    readonly options: WorkerOptions,
+  ) {
+    SilentWorker.started.push(this);
+  }
+  postMessage(): void {}
+  terminate(): void {
+    this.terminated = true;
+  }
+}
+
+function serveManifests(manifests: Record<string, object>): string[] {
+  const asked: string[] = [];
+  vi.stubGlobal('fetch', async (url: string) => {
+    asked.push(url);
+    const name = new URL(url).pathname.split('/')[2];
+    const manifest = manifests[name];
+    return manifest ? new Response(JSON.stringify(manifest)) : new Response('missing', { status: 404 });
+  });
+  vi.stubGlobal('Worker', SilentWorker);
+  return asked;
+}
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  SilentWorker.started = [];
+  takeEarlyManifest('', '', undefined); // drops what a test left
+});
+
+describe('the first requests of the galaxy in the address, made before the viewer starts', () => {
+  it('ask for the manifest at once and hand it to the loader of that galaxy, once', async () => {
+    const asked = serveManifests({ crates: { all: ['v1'], last: 'v1' } });
+    startEarlyRequests('http://viewer.example/#/galaxy/crates', DATA_ROOT);
+    expect(asked).toHaveLength(1);
+    expect(asked[0]).toMatch(/^http:\/\/viewer\.example\/data\/crates\/manifest\.json\?nocache=/);
+    const manifest = takeEarlyManifest('crates', DATA_ROOT, undefined);
+    expect(await manifest).toMatchObject({ last: 'v1' });
+    expect(takeEarlyManifest('crates', DATA_ROOT, undefined)).toBeUndefined();
+  });
+
+  it('are dropped when another galaxy, version or data root opens, and ask nothing off the galaxy route', async () => {
+    const asked = serveManifests({ crates: { all: ['v1'], last: 'v1' } });
+    startEarlyRequests('http://viewer.example/#/galaxy/crates', DATA_ROOT);
+    expect(takeEarlyManifest('crates', DATA_ROOT, 'v0')).toBeUndefined();
+    expect(takeEarlyManifest('crates', DATA_ROOT, undefined)).toBeUndefined();
+    startEarlyRequests('http://viewer.example/#/', DATA_ROOT);
+    startEarlyRequests('http://viewer.example/#/galaxy/local:karate', DATA_ROOT);
+    expect(asked).toHaveLength(1);
+  });
+
+  it('start the tile worker of a version with tiles, which the loader answers without its own worker', async () => {
+    serveManifests({ npm: { all: ['v1', 'v2'], last: 'v2', tiles: ['v2'] } });
+    startEarlyRequests('http://viewer.example/#/galaxy/npm', DATA_ROOT);
+    const found = await loadGalaxy('npm', { dataRoot: DATA_ROOT, tiles: true });
+    expect(found).toMatchObject({ version: 'v2', tilesUrl: 'http://viewer.example/data/npm/v2/tiles/' });
+    expect(SilentWorker.started).toHaveLength(1);
+    expect(SilentWorker.started[0].options.name).toContain('http://viewer.example/data/npm/v2/tiles/');
+    expect(await takeEarlyTiles('http://viewer.example/data/npm/v2/tiles/')).toMatchObject({ tilesUrl: 'http://viewer.example/data/npm/v2/tiles/' });
+    expect(await takeEarlyTiles('http://viewer.example/data/npm/v2/tiles/')).toBeUndefined();
+  });
+
+  it('stop their tile worker when the tiles opened are another version\'s', async () => {
+    serveManifests({ npm: { all: ['v1', 'v2'], last: 'v2', tiles: ['v1', 'v2'] } });
+    startEarlyRequests('http://viewer.example/#/galaxy/npm', DATA_ROOT);
+    await takeEarlyManifest('npm', DATA_ROOT, undefined);
+    expect(await takeEarlyTiles('http://viewer.example/data/npm/v1/tiles/')).toBeUndefined();
+    expect(SilentWorker.started[0].terminated).toBe(true);
+  });
+
+  it('leave a manifest that cannot be had to the loader, which asks again and says why', async () => {
+    serveManifests({});
+    startEarlyRequests('http://viewer.example/#/galaxy/gone', DATA_ROOT);
+    expect(await takeEarlyManifest('gone', DATA_ROOT, undefined)).toBeUndefined();
+  });
+});
