@@ -9,26 +9,6 @@ export interface LabelIndex {
   labelEnds: Uint32Array;
 }
 
-/**
- * The same names with the text as UTF-8 bytes, so that all of it can be handed from thread to thread
- * (transferred) instead of copied: a search over millions of names then leaves no copies behind on
- * the page. The offsets still count UTF-16 code units of the decoded text.
- */
-export interface EncodedLabelIndex {
-  labelBytes: Uint8Array;
-  labelStarts: Uint32Array;
-  labelEnds: Uint32Array;
-}
-
-export function encodeLabelIndex({ labelText, labelStarts, labelEnds }: LabelIndex): EncodedLabelIndex {
-  return { labelBytes: new TextEncoder().encode(labelText), labelStarts, labelEnds };
-}
-
-export function decodeLabelIndex(labels: LabelIndex | EncodedLabelIndex): LabelIndex {
-  if ('labelText' in labels) return labels;
-  return { labelText: new TextDecoder().decode(labels.labelBytes), labelStarts: labels.labelStarts, labelEnds: labels.labelEnds };
-}
-
 export const EMPTY_LABELS: LabelIndex = { labelText: '', labelStarts: new Uint32Array(0), labelEnds: new Uint32Array(0) };
 
 export function labelAt(index: LabelIndex, id: number): string {

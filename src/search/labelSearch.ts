@@ -1,5 +1,5 @@
-import { EMPTY_LABELS, type EncodedLabelIndex, type LabelIndex } from '../data/labelIndex';
-import type { SearchReply, SearchRequest } from './protocol';
+import { EMPTY_LABELS, type LabelIndex } from '../data/labelIndex';
+import type { LabelsToSearch, SearchReply, SearchRequest } from './protocol';
 import type { StarSearch } from './starSearch';
 
 /** The part of a Worker the search client uses (a fake stands in for it in unit tests). */
@@ -12,7 +12,9 @@ export interface SearchWorkerLike {
 export type SearchOutcome =
   | { status: 'done'; ids: Uint32Array; invalid: boolean }
   | { status: 'cancelled' }
-  | { status: 'stopped'; message: string };
+  | { status: 'stopped'; message: string }
+  /** The label shard handed over could not be read: its message names it. */
+  | { status: 'unreadable'; message: string };
 
 /** How long one search may spend matching before the worker is terminated (the page itself never waits on it). */
 export const SEARCH_TIME_LIMIT_MS = 4000;
@@ -76,11 +78,11 @@ export class LabelSearch implements StarSearch {
    * instead of copied, so the page keeps no garbage of them, and a search that must move to a fresh
    * worker resolves as cancelled, to be asked again with its names.
    */
-  handOverLabels(labels: LabelIndex | EncodedLabelIndex): void {
+  handOverLabels(labels: LabelsToSearch): void {
     this.cancel();
     this.labelsHandedOver = true;
     this.labels = EMPTY_LABELS;
-    const buffers = 'labelBytes' in labels ? [labels.labelBytes.buffer, labels.labelStarts.buffer, labels.labelEnds.buffer] : [labels.labelStarts.buffer, labels.labelEnds.buffer];
+    const buffers = 'bytes' in labels ? [labels.bytes.buffer] : [labels.labelStarts.buffer, labels.labelEnds.buffer];
     (this.worker ?? this.startWorker()).postMessage({ type: 'labels', ...labels }, [...new Set(buffers)]);
   }
 
@@ -139,7 +141,13 @@ export class LabelSearch implements StarSearch {
     const pending = this.pending;
     if (!pending || pending.id !== reply.id) return;
     this.pending = undefined;
-    pending.resolve(reply.type === 'result' ? { status: 'done', ids: reply.ids, invalid: reply.invalid } : { status: 'cancelled' });
+    pending.resolve(
+      reply.type === 'result'
+        ? { status: 'done', ids: reply.ids, invalid: reply.invalid }
+        : reply.type === 'unreadable'
+          ? { status: 'unreadable', message: reply.message }
+          : { status: 'cancelled' },
+    );
   }
 
   /**

@@ -1,9 +1,13 @@
-import type { EncodedLabelIndex, LabelIndex } from '../data/labelIndex';
+import { splitLabels, type LabelIndex } from '../data/labelIndex';
+import { readLabelShardFile, type LabelShardFile } from '../tiles/format/labelShard';
+
+/** What a search matches: a galaxy's names as GraphData holds them, or a tiled galaxy's label shard, read in the worker. */
+export type LabelsToSearch = LabelIndex | LabelShardFile;
 
 /** Messages between the page and the search worker. */
 export type SearchRequest =
-  /** The names as GraphData holds them: one string crosses threads far faster than 200k. */
-  | ({ type: 'labels' } & (LabelIndex | EncodedLabelIndex))
+  /** The names as GraphData holds them (one string crosses threads far faster than 200k), or a label shard's file. */
+  | ({ type: 'labels' } & LabelsToSearch)
   | { type: 'search'; id: number; pattern: string }
   | { type: 'cancel'; id: number };
 
@@ -14,7 +18,14 @@ export type SearchReply =
    */
   | { type: 'matching' | 'waiting'; id: number; matchedMs: number }
   | { type: 'result'; id: number; ids: Uint32Array; invalid: boolean }
-  | { type: 'cancelled'; id: number };
+  | { type: 'cancelled'; id: number }
+  /** The label shard given could not be read (the message names it): search `id` has nothing to match. */
+  | { type: 'unreadable'; id: number; message: string };
+
+/** The labels a search worker matches, one string each; a label shard that cannot be read throws its TileDataError. */
+export function labelsToMatch(labels: LabelsToSearch): string[] {
+  return 'bytes' in labels ? readLabelShardFile(labels) : splitLabels(labels);
+}
 
 /** Labels matched between looks at the message queue for newer requests. */
 export const SEARCH_SLICE = 4096;

@@ -1,6 +1,6 @@
 /// <reference lib="webworker" />
-import { type SearchReply, type SearchRequest, SEARCH_SLICE } from './protocol';
-import { decodeLabelIndex, splitLabels } from '../data/labelIndex';
+import { labelsToMatch, type SearchReply, type SearchRequest, SEARCH_SLICE } from './protocol';
+import { errorMessage } from '../tiles/format/tileError';
 import { compileSearchPattern, matchLabelRange } from './regexSearch';
 
 /**
@@ -14,6 +14,8 @@ import { compileSearchPattern, matchLabelRange } from './regexSearch';
 declare const self: DedicatedWorkerGlobalScope;
 
 let labels: string[] = [];
+/** Why the labels last given could not be read: every search over them says so. */
+let unreadable: string | undefined;
 let latestSearch = 0;
 const cancelled = new Set<number>();
 
@@ -31,6 +33,10 @@ function reply(message: SearchReply): void {
 
 async function run(id: number, patternText: string): Promise<void> {
   const pattern = compileSearchPattern(patternText);
+  if (unreadable !== undefined) {
+    reply({ type: 'unreadable', id, message: unreadable });
+    return;
+  }
   if (!pattern) {
     reply({ type: 'result', id, ids: new Uint32Array(0), invalid: true });
     return;
@@ -57,7 +63,13 @@ async function run(id: number, patternText: string): Promise<void> {
 self.onmessage = (event: MessageEvent<SearchRequest>) => {
   const message = event.data;
   if (message.type === 'labels') {
-    labels = splitLabels(decodeLabelIndex(message));
+    try {
+      labels = labelsToMatch(message);
+      unreadable = undefined;
+    } catch (error) {
+      labels = [];
+      unreadable = errorMessage(error);
+    }
   } else if (message.type === 'cancel') {
     cancelled.add(message.id);
   } else {

@@ -77,7 +77,7 @@ export function useGalaxySearch(galaxy: SearchableGalaxy | undefined, orbit: Com
       if (outcome.status === 'cancelled') return undefined;
       progressShown.current = false;
       showBusy(false);
-      if (outcome.status === 'stopped') {
+      if (outcome.status === 'stopped' || outcome.status === 'unreadable') {
         hideWindow('search-results');
         setStatus({ text: outcome.message, isError: true });
         return undefined;
@@ -102,7 +102,7 @@ export function useGalaxySearch(galaxy: SearchableGalaxy | undefined, orbit: Com
       const search = searchRef.current;
       if (!search) return new Uint32Array(0);
       const outcome = await search.search(pattern);
-      if (outcome.status === 'stopped') throw new Error(outcome.message);
+      if (outcome.status === 'stopped' || outcome.status === 'unreadable') throw new Error(outcome.message);
       return outcome.status === 'done' ? outcome.ids : new Uint32Array(0);
     };
     return createConsoleCommands({

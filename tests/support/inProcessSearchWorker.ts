@@ -1,6 +1,6 @@
-import { decodeLabelIndex, splitLabels } from '../../src/data/labelIndex';
 import type { SearchWorkerLike } from '../../src/search/labelSearch';
-import type { SearchReply, SearchRequest } from '../../src/search/protocol';
+import { labelsToMatch, type SearchReply, type SearchRequest } from '../../src/search/protocol';
+import { errorMessage } from '../../src/tiles/format/tileError';
 import { matchLabels } from '../../src/search/regexSearch';
 
 /** A slice of matching that ends having matched `matchedMs` in all, then `waitMs` before the next one starts (a starved thread). */
@@ -18,6 +18,7 @@ export interface MatchingStep {
 export class InProcessSearchWorker implements SearchWorkerLike {
   onmessage: ((event: MessageEvent<SearchReply>) => void) | null = null;
   labels: string[] = [];
+  unreadable: string | undefined;
   terminated = false;
   hang = false;
   /** Stuck inside a name since a search with `hang`: like a real worker, it reads no more messages. */
@@ -29,9 +30,22 @@ export class InProcessSearchWorker implements SearchWorkerLike {
   postMessage(message: SearchRequest): void {
     this.received.push(message);
     if (this.stuck) return;
-    if (message.type === 'labels') this.labels = splitLabels(decodeLabelIndex(message));
+    if (message.type === 'labels') {
+      try {
+        this.labels = labelsToMatch(message);
+        this.unreadable = undefined;
+      } catch (error) {
+        this.labels = [];
+        this.unreadable = errorMessage(error);
+      }
+    }
     if (message.type !== 'search') return;
     const { id } = message;
+    const unreadable = this.unreadable;
+    if (unreadable !== undefined) {
+      queueMicrotask(() => this.send({ type: 'unreadable', id, message: unreadable }));
+      return;
+    }
     const ids = matchLabels(message.pattern, this.labels);
     const hang = this.hang;
     const steps = [...this.steps];

@@ -1,3 +1,4 @@
+import { gunzipSync } from 'fflate';
 import { TileDataError } from './tileError';
 
 /** True when `bytes` start with gzip's magic number. */
@@ -17,5 +18,26 @@ export async function unpackFile(bytes: Uint8Array, name: string): Promise<Uint8
     return new Uint8Array(await new Response(stream).arrayBuffer());
   } catch {
     throw new TileDataError(`${name} is not valid gzip (truncated?)`);
+  }
+}
+
+/**
+ * Unpacks one file after another into one buffer that grows to the largest, so that a worker unpacking
+ * thousands of tiles leaves no garbage of them: the bytes returned view that buffer and are valid until
+ * the next call. `expectedBytes` sizes the buffer (a damaged gzip trailer may claim gigabytes); a file
+ * that unpacks to more comes out longer than expected, which the caller's length check reports.
+ */
+export class ScratchUnpacker {
+  private scratch = new Uint8Array(0);
+
+  unpack(bytes: Uint8Array, name: string, expectedBytes: number): Uint8Array {
+    if (!isGzip(bytes)) return bytes;
+    const room = expectedBytes + 4;
+    if (this.scratch.byteLength < room) this.scratch = new Uint8Array(room);
+    try {
+      return gunzipSync(bytes, { out: this.scratch.subarray(0, room) });
+    } catch {
+      throw new TileDataError(`${name} is not valid gzip (truncated?)`);
+    }
   }
 }

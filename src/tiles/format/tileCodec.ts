@@ -5,7 +5,11 @@ import { dequantise, quantisationStep, quantise } from './quantise';
 import { describeTileRegion } from './region';
 import { TileDataError } from './tileError';
 
-/** One tile's stars as drawing, hover and the tooltip need them. Star k of the tile is star firstStar + k. */
+/**
+ * One tile's stars as drawing, hover and the tooltip need them. Star k of the tile is star firstStar + k.
+ * All four arrays are views over one ArrayBuffer (`decodedTileBuffer`), so that a tile crosses threads
+ * as one transfer and its buffer can be handed back to decode another tile into.
+ */
 export interface DecodedTile {
   tile: number;
   firstStar: number;
@@ -56,8 +60,22 @@ export function encodeTile(hierarchy: TileHierarchy, tile: number, firstStar: nu
   return bytes;
 }
 
-/** Decodes an uncompressed tile file; a file that does not match the hierarchy throws TileDataError naming the region. */
-export function decodeTile(bytes: Uint8Array, hierarchy: TileHierarchy, tile: number, firstStar: number): DecodedTile {
+/** Bytes of the one buffer a decoded tile of `count` stars views: positions f32 x 3, then ids, in- and out-degrees u32. */
+export function decodedTileBytes(count: number): number {
+  return count * 24;
+}
+
+/** The buffer every array of a decoded tile views. */
+export function decodedTileBuffer(tile: DecodedTile): ArrayBuffer {
+  return tile.positions.buffer as ArrayBuffer;
+}
+
+/**
+ * Decodes an uncompressed tile file into views over `into` (at least decodedTileBytes(count) bytes; a
+ * new buffer when not given), never over `bytes`, which the caller may reuse at once. A file that does
+ * not match the hierarchy throws TileDataError naming the region.
+ */
+export function decodeTile(bytes: Uint8Array, hierarchy: TileHierarchy, tile: number, firstStar: number, into?: ArrayBuffer): DecodedTile {
   const fail = (problem: string): never => {
     throw new TileDataError(`${describeTileRegion(hierarchy, tile)}: ${problem}`, tile);
   };
@@ -71,11 +89,16 @@ export function decodeTile(bytes: Uint8Array, hierarchy: TileHierarchy, tile: nu
   }
   if (bytes.byteLength !== tileBytes(count)) fail(`the file is ${bytes.byteLength} bytes, expected ${tileBytes(count)} (truncated?)`);
 
+  const buffer = into ?? new ArrayBuffer(decodedTileBytes(count));
+  if (buffer.byteLength < decodedTileBytes(count)) throw new RangeError(`a tile of ${count} stars needs ${decodedTileBytes(count)} bytes, not ${buffer.byteLength}`);
+  const positions = new Float32Array(buffer, 0, count * 3);
+  const classicIds = new Uint32Array(buffer, count * 12, count);
+  const inDegree = new Uint32Array(buffer, count * 16, count);
+  const outDegree = new Uint32Array(buffer, count * 20, count);
   const degreesAt = TILE_HEADER_BYTES + count * 4 + align4(count * 6);
-  const classicIds = readUint32s(bytes, view, TILE_HEADER_BYTES, count);
-  const inDegree = readUint32s(bytes, view, degreesAt, count);
-  const outDegree = readUint32s(bytes, view, degreesAt + count * 4, count);
-  const positions = new Float32Array(count * 3);
+  copyUint32s(bytes, view, TILE_HEADER_BYTES, classicIds);
+  copyUint32s(bytes, view, degreesAt, inDegree);
+  copyUint32s(bytes, view, degreesAt + count * 4, outDegree);
   const { min, step } = boxOf(hierarchy, tile);
   let at = TILE_HEADER_BYTES + count * 4;
   for (let axis = 0; axis < 3; axis++) {
@@ -86,8 +109,12 @@ export function decodeTile(bytes: Uint8Array, hierarchy: TileHierarchy, tile: nu
 
 /** `count` u32 values at `offset`, copied out of the file (a plain copy on little-endian hosts). */
 export function readUint32s(bytes: Uint8Array, view: DataView, offset: number, count: number): Uint32Array {
-  if (littleEndianHost) return new Uint32Array(bytes.slice(offset, offset + count * 4).buffer);
-  const values = new Uint32Array(count);
-  for (let i = 0; i < count; i++) values[i] = view.getUint32(offset + i * 4, true);
+  return copyUint32s(bytes, view, offset, new Uint32Array(count));
+}
+
+/** Fills `values` with the u32 values at `offset` of the file. */
+function copyUint32s(bytes: Uint8Array, view: DataView, offset: number, values: Uint32Array): Uint32Array {
+  if (littleEndianHost) new Uint8Array(values.buffer, values.byteOffset, values.byteLength).set(bytes.subarray(offset, offset + values.byteLength));
+  else for (let i = 0; i < values.length; i++) values[i] = view.getUint32(offset + i * 4, true);
   return values;
 }

@@ -1,8 +1,8 @@
 import { decodeAdjacency, type AdjacencyShard } from './adjacencyCodec';
-import { unpackFile } from './gzip';
+import { ScratchUnpacker, unpackFile } from './gzip';
 import { rangeOfStar, readTileHierarchy, tileFirstStars, type DecodedHierarchy } from './hierarchyCodec';
-import { decodeLabelShard } from './labelShard';
-import { fillPath, TILE_INDEX_FILE } from './layout';
+import { readLabelShardFile, type LabelShardFile } from './labelShard';
+import { fillPath, TILE_INDEX_FILE, tileBytes } from './layout';
 import { describeTileRegion } from './region';
 import { decodeTile, type DecodedTile } from './tileCodec';
 import { errorMessage, TileDataError } from './tileError';
@@ -21,6 +21,8 @@ export type LoadTileFile = (path: string, signal?: AbortSignal) => Promise<Uint8
 export class TiledGalaxyReader {
   /** First star number of every tile, then the total. */
   readonly tileFirstStars: Uint32Array;
+  /** Tiles are unpacked one at a time into one buffer: decoding copies them out at once. */
+  private readonly unpacker = new ScratchUnpacker();
 
   private constructor(
     readonly index: TileIndex,
@@ -53,8 +55,11 @@ export class TiledGalaxyReader {
     return rangeOfStar(this.tileFirstStars, star);
   }
 
-  /** One tile's stars; `signal` cancels the request when the camera has left the tile. */
-  async tile(tile: number, signal?: AbortSignal): Promise<DecodedTile> {
+  /**
+   * One tile's stars, decoded into `into` when given (decodeTile); `signal` cancels the request when the
+   * camera has left the tile.
+   */
+  async tile(tile: number, signal?: AbortSignal, into?: ArrayBuffer): Promise<DecodedTile> {
     const region = describeTileRegion(this.hierarchy, tile);
     if (tile < 0 || tile >= this.hierarchy.tileCount) throw new TileDataError(`${region}`, tile);
     let bytes: Uint8Array;
@@ -66,11 +71,11 @@ export class TiledGalaxyReader {
       throw new TileDataError(`${region}: ${this.tilePath(tile)} could not be read (${errorMessage(error)})`, tile);
     }
     try {
-      bytes = await unpackFile(bytes, this.tilePath(tile));
+      bytes = this.unpacker.unpack(bytes, this.tilePath(tile), tileBytes(this.hierarchy.starCount[tile]));
     } catch (error) {
       throw new TileDataError(`${region}: ${errorMessage(error)}`, tile);
     }
-    return decodeTile(bytes, this.hierarchy, tile, this.tileFirstStars[tile]);
+    return decodeTile(bytes, this.hierarchy, tile, this.tileFirstStars[tile], into);
   }
 
   adjacencyShardOfStar(star: number): number {
@@ -93,9 +98,15 @@ export class TiledGalaxyReader {
 
   /** The names of the shard's stars, star firstStar + k at k. */
   async labels(shard: number, signal?: AbortSignal): Promise<{ firstStar: number; names: string[] }> {
+    const file = await this.labelFile(shard, signal);
+    return { firstStar: file.firstStar, names: readLabelShardFile(file) };
+  }
+
+  /** The shard's file unpacked but not read: a search hands it on to its worker, which reads it there. */
+  async labelFile(shard: number, signal?: AbortSignal): Promise<LabelShardFile> {
     const { path, firstStar, count } = this.shard(this.index.labels, shard);
     const bytes = await unpackFile(await loadOrFail(this.load, path, `labels shard ${shard}`, signal), path);
-    return { firstStar, names: decodeLabelShard(bytes, shard, firstStar, count) };
+    return { shard, firstStar, count, bytes };
   }
 
   private shard(set: ShardSet, shard: number): { path: string; firstStar: number; count: number } {

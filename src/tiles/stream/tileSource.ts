@@ -1,8 +1,10 @@
-import { encodeLabelIndex, indexLabels, type EncodedLabelIndex, type LabelIndex } from '../../data/labelIndex';
+import { indexLabels, type LabelIndex } from '../../data/labelIndex';
 import type { AdjacencyShard } from '../format/adjacencyCodec';
 import type { DecodedHierarchy } from '../format/hierarchyCodec';
-import type { DecodedTile } from '../format/tileCodec';
+import type { LabelShardFile } from '../format/labelShard';
+import { decodedTileBytes, type DecodedTile } from '../format/tileCodec';
 import { TiledGalaxyReader, type LoadTileFile } from '../format/tiledGalaxyReader';
+import { TileBufferShelf } from './tileBufferShelf';
 import type { TileIndex } from '../format/tileIndex';
 
 /** The names of one label shard: star firstStar + k is named labelAt(names, k). */
@@ -13,13 +15,6 @@ export interface LabelShardNames {
   names: LabelIndex;
 }
 
-/** The names of one label shard as a search takes them: everything in it can be handed over, nothing copied. */
-export interface SearchLabelShard {
-  shard: number;
-  firstStar: number;
-  names: EncodedLabelIndex;
-}
-
 /** One file of the tiles folder to fetch and decode. */
 export type TileRequest = { kind: 'tile' | 'adjacency' | 'labels' | 'searchLabels'; index: number };
 
@@ -27,7 +22,7 @@ export type TileAnswer =
   | { kind: 'tile'; tile: DecodedTile }
   | { kind: 'adjacency'; shard: AdjacencyShard }
   | { kind: 'labels'; labels: LabelShardNames }
-  | { kind: 'searchLabels'; labels: SearchLabelShard };
+  | { kind: 'searchLabels'; labels: LabelShardFile };
 
 /**
  * Where the decoded files of an opened tiled galaxy come from: the tile worker in the viewer
@@ -38,10 +33,15 @@ export interface TileSource {
   readonly index: TileIndex;
   readonly hierarchy: DecodedHierarchy;
   tile(tile: number, signal?: AbortSignal): Promise<DecodedTile>;
+  /**
+   * The caller has copied what it needs of a tile (decodedTileBuffer): the source may decode another
+   * tile into that buffer, so the tile's arrays must not be read again.
+   */
+  recycle(buffer: ArrayBuffer): void;
   adjacency(shard: number, signal?: AbortSignal): Promise<AdjacencyShard>;
   labels(shard: number, signal?: AbortSignal): Promise<LabelShardNames>;
-  /** The same names for a search: the text as UTF-8 bytes, handed over rather than copied. */
-  searchLabels(shard: number, signal?: AbortSignal): Promise<SearchLabelShard>;
+  /** The same names for a search: the shard's file unpacked, handed over to the search worker and read there. */
+  searchLabels(shard: number, signal?: AbortSignal): Promise<LabelShardFile>;
   dispose(): void;
 }
 
@@ -67,7 +67,7 @@ export function transferablesOf(answer: TileAnswer): ArrayBuffer[] {
       : answer.kind === 'adjacency'
         ? [answer.shard.outOffsets, answer.shard.outTargets, answer.shard.inOffsets, answer.shard.inTargets]
         : answer.kind === 'searchLabels'
-          ? [answer.labels.names.labelBytes, answer.labels.names.labelStarts, answer.labels.names.labelEnds]
+          ? [answer.labels.bytes]
           : [answer.labels.names.labelStarts, answer.labels.names.labelEnds];
   const buffers = new Set<ArrayBuffer>();
   for (const array of arrays) if (array.buffer instanceof ArrayBuffer) buffers.add(array.buffer);
@@ -76,19 +76,18 @@ export function transferablesOf(answer: TileAnswer): ArrayBuffer[] {
 
 /** A TileSource over a reader in this thread: what the worker runs, and what Node tests and tools use directly. */
 export function readerTileSource(reader: TiledGalaxyReader): TileSource {
+  const shelf = new TileBufferShelf(decodedTileBytes(reader.index.tileCapacity));
   return {
     index: reader.index,
     hierarchy: reader.hierarchy,
-    tile: (tile, signal) => reader.tile(tile, signal),
+    tile: (tile, signal) => reader.tile(tile, signal, shelf.take(decodedTileBytes(reader.hierarchy.starCount[tile] ?? 0))),
+    recycle: (buffer) => shelf.give(buffer),
     adjacency: (shard, signal) => reader.adjacency(shard, signal),
     labels: async (shard, signal) => {
       const { firstStar, names } = await reader.labels(shard, signal);
       return { shard, firstStar, names: indexLabels(names) };
     },
-    searchLabels: async (shard, signal) => {
-      const { firstStar, names } = await reader.labels(shard, signal);
-      return { shard, firstStar, names: encodeLabelIndex(indexLabels(names)) };
-    },
+    searchLabels: (shard, signal) => reader.labelFile(shard, signal),
     dispose: () => {},
   };
 }

@@ -1,10 +1,11 @@
+import { decodedTileBuffer } from '../format/tileCodec';
 import { TileDataError } from '../format/tileError';
 import type { TileAnswer, TileRequest, TileSource } from './tileSource';
 import { tileWorkerName, type TileWorkerReply, type TileWorkerRequest } from './tileWorkerProtocol';
 
 /** The part of a Worker the client uses (Node tests put tileWorkerHost behind it). */
 export interface TileWorkerLike {
-  postMessage(message: TileWorkerRequest): void;
+  postMessage(message: TileWorkerRequest, transfer?: Transferable[]): void;
   onmessage: ((event: MessageEvent<TileWorkerReply>) => void) | null;
   terminate(): void;
 }
@@ -52,6 +53,10 @@ export function openWorkerTileSource(tilesUrl: string, signal?: AbortSignal, cre
     pending.clear();
   };
 
+  const recycle = (buffer: ArrayBuffer) => {
+    if (!disposed && buffer.byteLength > 0) worker.postMessage({ type: 'recycle', buffer }, [buffer]);
+  };
+
   const ask = (request: TileRequest, requestSignal?: AbortSignal): Promise<TileAnswer> =>
     new Promise<TileAnswer>((resolve, reject) => {
       if (disposed || requestSignal?.aborted) return reject(abortError());
@@ -86,6 +91,7 @@ export function openWorkerTileSource(tilesUrl: string, signal?: AbortSignal, cre
           index,
           hierarchy,
           tile: async (tile, s) => answerOf(await ask({ kind: 'tile', index: tile }, s), 'tile').tile,
+          recycle,
           adjacency: async (shard, s) => answerOf(await ask({ kind: 'adjacency', index: shard }, s), 'adjacency').shard,
           labels: async (shard, s) => answerOf(await ask({ kind: 'labels', index: shard }, s), 'labels').labels,
           searchLabels: async (shard, s) => answerOf(await ask({ kind: 'searchLabels', index: shard }, s), 'searchLabels').labels,
@@ -97,7 +103,11 @@ export function openWorkerTileSource(tilesUrl: string, signal?: AbortSignal, cre
         reject(new TileDataError(message.message));
       } else {
         const request = pending.get(message.id);
-        if (!request) return; // cancelled meanwhile
+        if (!request) {
+          // Cancelled meanwhile: a tile's buffer goes back at once.
+          if (message.type === 'answer' && message.answer.kind === 'tile') recycle(decodedTileBuffer(message.answer.tile));
+          return;
+        }
         pending.delete(message.id);
         if (message.type === 'answer') request.resolve(message.answer);
         else request.reject(new TileDataError(message.message, message.tile));

@@ -46,6 +46,7 @@ export function tileWorkerHost(post: PostTileReply, openSource: (tilesUrl: strin
   return (message) => {
     if (message.type === 'open') void open(message.tilesUrl);
     else if (message.type === 'request') void answer(message.id, message);
+    else if (message.type === 'recycle') void source?.then((opened) => opened.recycle(message.buffer), () => {});
     else running.get(message.id)?.abort();
   };
 }

@@ -8,7 +8,9 @@ export type TileWorkerRequest =
   | { type: 'open'; tilesUrl: string }
   | { type: 'request'; id: number; request: TileRequest }
   /** The page no longer wants request `id` (the camera left the tile): abort its fetch. */
-  | { type: 'cancel'; id: number };
+  | { type: 'cancel'; id: number }
+  /** A tile's buffer the page has copied into its slot pool, handed back to decode another tile into. */
+  | { type: 'recycle'; buffer: ArrayBuffer };
 
 /** Messages from the tile worker to the page. */
 export type TileWorkerReply =

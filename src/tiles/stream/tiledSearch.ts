@@ -1,6 +1,8 @@
 import { LabelSearch, SEARCH_TIME_LIMIT_MS, SearchStoppedError, type SearchWorkerLike } from '../../search/labelSearch';
 import { compileSearchPattern } from '../../search/regexSearch';
-import type { LabelShardNames, SearchLabelShard } from './tileSource';
+import type { LabelShardFile } from '../format/labelShard';
+import { TileDataError } from '../format/tileError';
+import type { LabelShardNames } from './tileSource';
 import type { TiledSearchProgress } from './types';
 
 /** Where a search reads a tiled galaxy's names, shard by shard. */
@@ -12,7 +14,7 @@ export interface LabelShards {
   /** The shard when the names cache holds it, without fetching it. */
   peek(shard: number): LabelShardNames | undefined;
   /** Fetches a shard without keeping it: a search over millions of names must not hold them all. */
-  fetch(shard: number, signal: AbortSignal): Promise<SearchLabelShard>;
+  fetch(shard: number, signal: AbortSignal): Promise<LabelShardFile>;
   /** A shard could not be read: the search goes on without its names. */
   onFailed(shard: number, error: unknown): void;
 }
@@ -81,12 +83,16 @@ export class TiledSearch {
         if (shard + 1 < totalShards) next = this.load(shard + 1, controller.signal);
         while (names) {
           if (controller.signal.aborted) throw abortError();
-          // Shards fetched for the search are handed to the worker, not copied: the page keeps no garbage of them.
-          if ('labelText' in names.names) this.labelSearch.setLabels(names.names);
-          else this.labelSearch.handOverLabels(names.names);
+          // Shards fetched for the search go to the worker as their files, not copied: the page keeps no garbage of them.
+          if ('names' in names) this.labelSearch.setLabels(names.names);
+          else this.labelSearch.handOverLabels(names);
           const outcome = await this.labelSearch.search(pattern);
           if (controller.signal.aborted) throw abortError();
           if (outcome.status === 'stopped') throw new SearchStoppedError(outcome.message);
+          if (outcome.status === 'unreadable') {
+            this.shards.onFailed(shard, new TileDataError(outcome.message));
+            break;
+          }
           if (outcome.status === 'done') {
             matches.append(outcome.ids, names.firstStar);
             break;
@@ -114,7 +120,7 @@ export class TiledSearch {
   }
 
   /** A shard's names, or undefined when it cannot be read (reported, and the search goes on). */
-  private load(shard: number, signal: AbortSignal): Promise<LabelShardNames | SearchLabelShard | undefined> {
+  private load(shard: number, signal: AbortSignal): Promise<LabelShardNames | LabelShardFile | undefined> {
     const held = this.shards.peek(shard);
     if (held) return Promise.resolve(held);
     return this.shards.fetch(shard, signal).catch((error: unknown) => {

@@ -1,7 +1,7 @@
 import type { AdjacencyShard } from '../format/adjacencyCodec';
 import { tileFirstStars } from '../format/hierarchyCodec';
 import { describeTileRegion } from '../format/region';
-import type { DecodedTile } from '../format/tileCodec';
+import { decodedTileBuffer, type DecodedTile } from '../format/tileCodec';
 import { errorMessage, TileDataError } from '../format/tileError';
 import type { PlannerCamera } from '../planner/importance';
 import { StreamingPlanner, type StreamingBudget, type TilePlan } from '../planner/streamingPlanner';
@@ -34,7 +34,7 @@ export interface TiledStarStreamOptions {
   maxLinkPairs?: number;
 }
 
-/** The scheduler's cache holds a tile only until the pool has copied it. */
+/** The scheduler's cache holds a tile only until the pool has copied it and handed its buffer back. */
 interface ArrivedTile {
   decoded: DecodedTile | undefined;
 }
@@ -309,6 +309,8 @@ export class TiledStarStream implements TiledStars {
       this.makeRoom(decoded.count, tile);
       range = this.pool.place(decoded);
     }
+    // The pool holds the only copy: the tile's buffer goes back to the source for the next tile.
+    this.options.source.recycle(decodedTileBuffer(decoded));
     if (!range) {
       this.scheduler.forget(tile);
       return;

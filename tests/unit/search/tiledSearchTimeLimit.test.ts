@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { decodeLabelIndex, encodeLabelIndex, indexLabels, splitLabels } from '../../../src/data/labelIndex';
+import { labelsToMatch } from '../../../src/search/protocol';
+import { encodeLabelShard, splitStringArray, type LabelShardFile } from '../../../src/tiles/format/labelShard';
 import { searchFailedMessage } from '../../../src/search/tiledStarSearch';
 import { TiledSearch, type LabelShards } from '../../../src/tiles/stream/tiledSearch';
 import { InProcessSearchWorker } from '../../support/inProcessSearchWorker';
@@ -19,16 +20,34 @@ function labelShards(fetched: number[]): LabelShards {
     peek: () => undefined,
     fetch: async (shard) => {
       fetched.push(shard);
-      return { shard, firstStar: shard * 3, names: encodeLabelIndex(indexLabels(SHARDS[shard])) };
+      return shardFile(shard, shard * 3, SHARDS[shard]);
     },
     onFailed: () => {},
   };
 }
 
-describe('names handed to the search worker as UTF-8 bytes', () => {
-  it('come back as the same names, whatever their characters', () => {
-    const names = ['café', '日本語', 'x😀y', '', 'plain'];
-    expect(splitLabels(decodeLabelIndex(encodeLabelIndex(indexLabels(names))))).toEqual(names);
+function shardFile(shard: number, firstStar: number, names: string[]): LabelShardFile {
+  return { shard, firstStar, count: names.length, bytes: new TextEncoder().encode(encodeLabelShard(names)) };
+}
+
+describe("label shards handed to the search worker as their files", () => {
+  it('are read there as the same names, whatever their characters', () => {
+    const names = ['café', '日本語', 'x😀y', '', 'plain', 'quote " and \\ backslash'];
+    expect(labelsToMatch(shardFile(0, 0, names))).toEqual(names);
+  });
+
+  it('that cannot be read make the search name the shard and go on without its names', async () => {
+    const failed: string[] = [];
+    const shards: LabelShards = {
+      ...labelShards([]),
+      fetch: async (shard) => (shard === 1 ? { ...shardFile(1, 3, SHARDS[1]), bytes: new TextEncoder().encode('["express", "pre') } : shardFile(shard, shard * 3, SHARDS[shard])),
+      onFailed: (_shard, error) => failed.push(String(error)),
+    };
+    const search = new TiledSearch(shards, () => new InProcessSearchWorker());
+    const done = await search.search('^(react|express)', () => {}, new AbortController().signal);
+    expect(done).toMatchObject({ searchedShards: 3, done: true });
+    expect(Array.from(done.matches)).toEqual([0, 2, 6, 8]);
+    expect(failed).toEqual([expect.stringMatching(/labels shard 1 \(stars 3\.\.5\) is not UTF-8 JSON/)]);
   });
 });
 
@@ -106,5 +125,18 @@ describe("a tiled galaxy's search counts only the matching of each shard", () =>
     expect(Array.from(done.matches)).toEqual([0, 2, 6, 8]);
     // Shard 0 twice for the new search: its names went down with the stuck worker.
     expect(fetched.filter((shard) => shard === 0).length).toBeGreaterThanOrEqual(3);
+  });
+});
+
+describe('a label shard read without JSON.parse of the whole shard', () => {
+  it('gives what JSON.parse gives for arrays of strings, escapes and spaces included', () => {
+    for (const text of ['[]', ' [ ] ', '["a"]', '[ "a" , "b\\"c", "d\\\\", "\\u00e9\\n", "" ]', JSON.stringify(['x😀y', 'tab\there', '日本語'])]) {
+      expect(splitStringArray(text)).toEqual(JSON.parse(text));
+    }
+  });
+
+  it('says when the text is JSON of another shape, and throws when it is not JSON', () => {
+    for (const text of ['{}', '[1]', '["a", 2]', '"a"', 'null']) expect(splitStringArray(text)).toBeUndefined();
+    for (const text of ['', '[', '["a"', '["a",]', '["a"] x', '["a" "b"]', '[x]']) expect(() => splitStringArray(text)).toThrow();
   });
 });

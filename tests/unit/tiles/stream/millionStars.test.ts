@@ -2,7 +2,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ensureSyntheticGalaxy, TEST_VERSION } from '../../../support/tiledGalaxies';
-import { cameraLookingAt, openTestGalaxy } from '../../../support/tiledStream';
+import { decodedTileBuffer } from '../../../../src/tiles/format/tileCodec';
+import { SHELVED_TILE_BUFFERS } from '../../../../src/tiles/stream/tileBufferShelf';
+import { TILES_IN_FLIGHT } from '../../../../src/tiles/stream/tiledStarStream';
+import { openDirectTileSource, type TileSource } from '../../../../src/tiles/stream/tileSource';
+import { cameraLookingAt, fileTileLoader, openTestGalaxy } from '../../../support/tiledStream';
 
 /** Kept between runs (generating and tiling 1M stars costs ~10 s of CPU); never inside the repository. */
 const ROOT = path.join(os.tmpdir(), 'galaxy-tiledata-stream');
@@ -13,7 +17,19 @@ describe('a generated galaxy of a million stars', () => {
     const galaxyDir = await ensureSyntheticGalaxy(ROOT, 'stream-1m', STARS);
     const budget = { stars: 200_000, bytes: 200_000 * 64 };
     const read: string[] = [];
-    const galaxy = await openTestGalaxy(path.join(galaxyDir, TEST_VERSION), budget, 1, (file) => read.push(file));
+    // Every tile's arrays, as the stream receives them: a handful of buffers handed back and forth, not one a tile.
+    const tileBuffers = new Set<ArrayBuffer>();
+    const versionDir = path.join(galaxyDir, TEST_VERSION);
+    const openSource = async (): Promise<TileSource> => {
+      const source = await openDirectTileSource(fileTileLoader(versionDir, (file) => read.push(file)));
+      const tile = async (index: number, signal?: AbortSignal) => {
+        const decoded = await source.tile(index, signal);
+        tileBuffers.add(decodedTileBuffer(decoded));
+        return decoded;
+      };
+      return { ...source, tile };
+    };
+    const galaxy = await openTestGalaxy(versionDir, budget, 1, undefined, { openSource });
     try {
       expect(read).toHaveLength(3); // index.json, hierarchy, root tile
       const { stars } = galaxy;
@@ -34,7 +50,10 @@ describe('a generated galaxy of a million stars', () => {
       expect(stars.drawnStars).toBeLessThanOrEqual(budget.stars);
       expect(stars.residentStars).toBeLessThanOrEqual(stars.capacity);
       // Two views of a fifth of the galaxy each read far from every tile.
-      expect(read.filter((file) => file.startsWith('stars/')).length).toBeLessThan(galaxy.source.hierarchy.tileCount * 0.6);
+      const tilesRead = read.filter((file) => file.startsWith('stars/')).length;
+      expect(tilesRead).toBeLessThan(galaxy.source.hierarchy.tileCount * 0.6);
+      expect(tilesRead).toBeGreaterThan(50);
+      expect(tileBuffers.size, 'buffers the tiles arrived in').toBeLessThanOrEqual(TILES_IN_FLIGHT + SHELVED_TILE_BUFFERS);
     } finally {
       galaxy.dispose();
     }
