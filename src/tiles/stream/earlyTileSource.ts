@@ -49,6 +49,7 @@ export async function openEarlyOrWorkerTileSource(tilesUrl: string, signal?: Abo
     adjacency: (shard, shardSignal) => source.adjacency(shard, shardSignal),
     labels: (shard, shardSignal) => source.labels(shard, shardSignal),
     searchLabels: (shard, shardSignal) => source.searchLabels(shard, shardSignal),
+    recycle: (buffer) => source.recycle(buffer),
     dispose: () => source.dispose(),
   };
 }
