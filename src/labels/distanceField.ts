@@ -29,9 +29,27 @@ function transform1d(grid: Float64Array, offset: number, stride: number, n: numb
   }
 }
 
+/**
+ * Scratch reused from name to name, grown to the largest seen: a flight rasterises hundreds of names,
+ * and fresh arrays for each (16 bytes a texel) were garbage the worker's heap grew by tens of MB
+ * before V8 collected it.
+ */
+const scratch = { outside: new Float64Array(0), inside: new Float64Array(0), v: new Int32Array(0), z: new Float64Array(0), f: new Float64Array(0) };
+
+function growScratch(size: number, n: number): void {
+  if (scratch.outside.length < size) {
+    scratch.outside = new Float64Array(size);
+    scratch.inside = new Float64Array(size);
+  }
+  if (scratch.v.length < n) {
+    scratch.v = new Int32Array(n);
+    scratch.z = new Float64Array(n + 1);
+    scratch.f = new Float64Array(n);
+  }
+}
+
 function transform2d(grid: Float64Array, width: number, height: number): void {
-  const n = Math.max(width, height);
-  const v = new Int32Array(n), z = new Float64Array(n + 1), f = new Float64Array(n);
+  const { v, z, f } = scratch;
   for (let x = 0; x < width; x++) transform1d(grid, x, width, height, v, z, f);
   for (let y = 0; y < height; y++) transform1d(grid, y * width, 1, width, v, z, f);
 }
@@ -43,8 +61,8 @@ function transform2d(grid: Float64Array, width: number, height: number): void {
  */
 export function distanceField(coverage: Float32Array, width: number, height: number, radius: number): Uint8Array {
   const size = width * height;
-  const outside = new Float64Array(size);
-  const inside = new Float64Array(size);
+  growScratch(size, Math.max(width, height));
+  const { outside, inside } = scratch;
   for (let i = 0; i < size; i++) {
     const a = coverage[i];
     if (a >= 1) {

@@ -19,7 +19,10 @@ export const TEXELS_PER_CSS_PX = LABEL_RASTER_PX / LABEL_FONT_CSS_PX;
 export interface Rasterizer {
   /** Width in atlas texels of the text at LABEL_RASTER_PX. */
   measure(text: string): number;
-  /** Coverage 0..1 of `text` drawn with its left end at `padding` and centred vertically in `height`. */
+  /**
+   * Coverage 0..1 of `text` drawn with its left end at `padding` and centred vertically in `height`;
+   * valid until the next draw.
+   */
   draw(text: string, width: number, height: number, padding: number): Float32Array;
 }
 
@@ -223,6 +226,8 @@ export function canvasRasterizer(fontFamily: string): Rasterizer {
     context.fillStyle = '#fff';
   };
   setUp();
+  // Reused from name to name (the caller turns it into a field before the next draw).
+  let coverage = new Float32Array(0);
   return {
     measure: (text) => context.measureText(text).width,
     draw(text, width, height, padding) {
@@ -239,9 +244,10 @@ export function canvasRasterizer(fontFamily: string): Rasterizer {
       context.fillText(text, padding, height / 2);
       context.restore();
       const pixels = context.getImageData(0, 0, width, height).data;
-      const coverage = new Float32Array(width * height);
-      for (let i = 0; i < coverage.length; i++) coverage[i] = pixels[i * 4 + 3] / 255;
-      return coverage;
+      if (coverage.length < width * height) coverage = new Float32Array(width * height);
+      const drawn = coverage.subarray(0, width * height);
+      for (let i = 0; i < drawn.length; i++) drawn[i] = pixels[i * 4 + 3] / 255;
+      return drawn;
     },
   };
 }
