@@ -169,6 +169,8 @@ test.describe('downloads', () => {
     });
     await page.goto('/?renderer=webgl2#/galaxy/leaves');
     await expect(page.getByTestId('progress')).toContainText('leaves: downloading');
+    // The label names the manifest's download before positions.bin is asked for; the one held is what is in progress.
+    await expect.poll(() => positionRequests.length).toBe(1);
     await page.evaluate(() => (location.hash = '#/'));
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Welcome to the Internet, Commander');
 
