@@ -1,5 +1,6 @@
 import { takeEarlyManifest } from './earlyRequests';
 import { tiledVersion } from './fetch/galaxyUrls';
+import { untilAborted } from './fetch/untilAborted';
 import { Graph, type GraphData } from './graph';
 import { GalaxyLoadError, type LoadOptions, type LoadResult, STALL_LIMIT_MS, stalledMessage } from './loadTypes';
 import { chooseVersion, type Manifest } from './manifest';
@@ -56,7 +57,7 @@ export function loadGalaxy(name: string, options: LoadOptions): Promise<LoadResu
 /** With the manifest asked for before the viewer started (src/data/earlyRequests.ts). */
 async function loadWithEarlyManifest(name: string, dataRoot: string, options: LoadOptions, early: Promise<Manifest | undefined>): Promise<LoadResult> {
   options.onProgress?.({ message: `${name}: downloading manifest`, completed: '0%' });
-  const manifest = await untilCancelled(early, name, dataRoot, options.signal);
+  const manifest = await untilAborted(early, options.signal, () => cancelledManifest(name, dataRoot));
   // A tiled version needs nothing of the loader worker: its tiles have their own.
   const tiled = manifest && tiledVersion(dataRoot, name, manifest, chooseVersion(manifest, options.version), options.tiles);
   return tiled || loadInWorker(name, dataRoot, options, manifest);
@@ -64,19 +65,6 @@ async function loadWithEarlyManifest(name: string, dataRoot: string, options: Lo
 
 function cancelledManifest(name: string, dataRoot: string): GalaxyLoadError {
   return new GalaxyLoadError(`Cancelled download of ${dataRoot}${name}/manifest.json`, 'cancelled');
-}
-
-/** The early manifest, or a cancelled download as soon as the signal aborts. */
-function untilCancelled(early: Promise<Manifest | undefined>, name: string, dataRoot: string, signal: AbortSignal | undefined): Promise<Manifest | undefined> {
-  if (signal?.aborted) return Promise.reject(cancelledManifest(name, dataRoot));
-  return new Promise<Manifest | undefined>((resolve, reject) => {
-    const onAbort = () => reject(cancelledManifest(name, dataRoot));
-    signal?.addEventListener('abort', onAbort, { once: true });
-    void early.then((manifest) => {
-      signal?.removeEventListener('abort', onAbort);
-      resolve(manifest);
-    });
-  });
 }
 
 /** Downloads and decodes in the loader worker, from the manifest on (or from the files, given the manifest). */

@@ -1,31 +1,8 @@
 import { takeEarlyTiles } from '../../data/earlyRequests';
-import type { DecodedTile } from '../format/tileCodec';
+import { untilAborted } from '../../data/fetch/untilAborted';
+import { decodedTileBuffer, type DecodedTile } from '../format/tileCodec';
 import type { TileSource } from './tileSource';
 import { abortError, openWorkerTileSource } from './tileWorkerClient';
-
-/**
- * `promise`, or an AbortError as soon as `signal` aborts; what arrives after that goes to `onLate`
- * (a source nobody will use must still be disposed).
- */
-function untilAborted<T>(promise: Promise<T>, signal: AbortSignal | undefined, onLate?: (value: T) => void): Promise<T> {
-  if (!signal) return promise;
-  return new Promise<T>((resolve, reject) => {
-    const onAbort = () => reject(abortError());
-    if (signal.aborted) onAbort();
-    else signal.addEventListener('abort', onAbort, { once: true });
-    promise.then(
-      (value) => {
-        signal.removeEventListener('abort', onAbort);
-        if (signal.aborted) onLate?.(value);
-        else resolve(value);
-      },
-      (error: unknown) => {
-        signal.removeEventListener('abort', onAbort);
-        reject(error);
-      },
-    );
-  });
-}
 
 /**
  * Opens the tiles at `tilesUrl` in a tile worker: the one started before the viewer loaded
@@ -35,7 +12,7 @@ function untilAborted<T>(promise: Promise<T>, signal: AbortSignal | undefined, o
 export async function openEarlyOrWorkerTileSource(tilesUrl: string, signal?: AbortSignal): Promise<TileSource> {
   const early = await takeEarlyTiles(tilesUrl);
   if (!early) return openWorkerTileSource(tilesUrl, signal);
-  const source = await untilAborted(early.source, signal, (late) => late.dispose());
+  const source = await untilAborted(early.source, signal, abortError, (late) => late.dispose());
   let root: Promise<DecodedTile> | undefined = early.root;
   return {
     index: source.index,
@@ -44,7 +21,7 @@ export async function openEarlyOrWorkerTileSource(tilesUrl: string, signal?: Abo
       if (tile !== 0 || !root) return source.tile(tile, tileSignal);
       const answer = root;
       root = undefined;
-      return untilAborted(answer, tileSignal);
+      return untilAborted(answer, tileSignal, abortError, (late) => source.recycle(decodedTileBuffer(late)));
     },
     adjacency: (shard, shardSignal) => source.adjacency(shard, shardSignal),
     labels: (shard, shardSignal) => source.labels(shard, shardSignal),
