@@ -1,28 +1,28 @@
-import { labelAt } from '../../data/labelIndex';
 import { createBrowserSearchWorker, type SearchWorkerLike } from '../../search/labelSearch';
 import type { AdjacencyShard } from '../format/adjacencyCodec';
-import { rangeOfStar } from '../format/hierarchyCodec';
+import { tileFirstStars } from '../format/hierarchyCodec';
 import { errorMessage } from '../format/tileError';
 import type { StreamingBudget } from '../planner/streamingPlanner';
 import { ChangeBatcher } from './changeBatcher';
-import { ShardCache } from './shardCache';
-import { adjacencyShardBytes } from './tiledLinkPairs';
+import { TileAdjacency } from './tileAdjacency';
+import { TileNames } from './tileNames';
 import { TiledSearch } from './tiledSearch';
 import { TiledStarStream } from './tiledStarStream';
-import type { LabelShardNames, TileSource } from './tileSource';
+import type { TileSource } from './tileSource';
 import { openEarlyOrWorkerTileSource } from './earlyTileSource';
 import type { TiledGalaxy, TiledSearchProgress } from './types';
 
 /**
- * Bytes of names kept for tooltips, panels and star names. A 256 KB name shard takes ~270 KB here
- * (UTF-16 text plus two offsets a name), so 64 MiB holds ~240 shards, about 4M names: far more
- * than a visitor hovers, and flat however big the galaxy; beyond it the least recently used go.
+ * Bytes of names kept for tooltips, panels and star names, tile by tile (TileNames): a name takes
+ * about 2 bytes a character plus 8 bytes of offsets, so 64 MiB holds millions of names, far more
+ * than a visitor hovers; beyond it the least recently used tiles' names go.
  */
 export const NAMES_CACHE_BYTES = 64 * 1024 * 1024;
 /**
- * Bytes of adjacency kept for degrees, neighbour lists and links: 64 MiB is ~8M links (each is
- * stored twice, as an out-link and an in-link), four times the link budget, so the shards of the
- * drawn stars' links fit with room for the panels' shards.
+ * Bytes of adjacency kept for degrees, neighbour lists and links, tile by tile: 64 MiB is ~8M links
+ * (each is stored twice, as an out-link and an in-link), four times the link budget, so the drawn
+ * tiles' links fit with room for the tiles the panels ask about. What is held follows the tiles
+ * drawn and asked about, not the galaxy's size (TileAdjacency).
  */
 export const ADJACENCY_CACHE_BYTES = 64 * 1024 * 1024;
 
@@ -42,11 +42,6 @@ export interface OpenTiledGalaxyOptions {
   createSearchWorker?(): SearchWorkerLike;
   /** Most link pairs (default LINK_PAIR_BUDGET). */
   maxLinkPairs?: number;
-}
-
-function labelShardBytes(labels: LabelShardNames): number {
-  // JavaScript strings hold two bytes a character.
-  return labels.names.labelText.length * 2 + labels.names.labelStarts.byteLength + labels.names.labelEnds.byteLength;
 }
 
 /**
@@ -84,8 +79,8 @@ export class StreamedTiledGalaxy implements TiledGalaxy {
   readonly maxInDegree: number;
   readonly stars: TiledStarStream;
   private readonly changes = new ChangeBatcher();
-  private readonly names: ShardCache<LabelShardNames>;
-  private readonly adjacency: ShardCache<AdjacencyShard>;
+  private readonly names: TileNames;
+  private readonly adjacency: TileAdjacency;
   private readonly searcher: TiledSearch;
   private readonly missing: string[] = [];
   private disposed = false;
@@ -101,22 +96,25 @@ export class StreamedTiledGalaxy implements TiledGalaxy {
     this.nodeCount = index.stars;
     this.edgeCount = index.links;
     this.maxInDegree = index.maxInDegree;
-    this.names = new ShardCache<LabelShardNames>({
+    const firstStars = tileFirstStars(source.hierarchy);
+    this.names = new TileNames({
+      tileFirstStars: firstStars,
+      shardFirstStars: index.labels.starBoundaries,
       maxBytes: NAMES_CACHE_BYTES,
-      sizeOf: labelShardBytes,
-      fetch: (shard, signal) => source.labels(shard, signal),
+      fetchShard: (shard, signal) => source.labels(shard, signal),
       onArrived: () => this.changes.catalog(),
-      onFailed: (shard, error) => this.shardFailed(error),
+      onFailed: (_tile, error) => this.shardFailed(error),
     });
-    this.adjacency = new ShardCache<AdjacencyShard>({
+    this.adjacency = new TileAdjacency({
+      tileFirstStars: firstStars,
+      shardFirstStars: index.adjacency.starBoundaries,
       maxBytes: ADJACENCY_CACHE_BYTES,
-      sizeOf: adjacencyShardBytes,
-      fetch: (shard, signal) => source.adjacency(shard, signal),
+      fetchShard: (shard, signal) => source.adjacency(shard, signal),
       onArrived: () => {
         this.changes.catalog();
         this.stars.adjacencyArrived();
       },
-      onFailed: (shard, error) => this.shardFailed(error),
+      onFailed: (_tile, error) => this.shardFailed(error),
     });
     this.stars = new TiledStarStream({
       source,
@@ -133,7 +131,7 @@ export class StreamedTiledGalaxy implements TiledGalaxy {
         shardCount: labels.length - 1,
         totalStars: index.stars,
         starBoundaries: labels,
-        peek: (shard) => this.names.peek(shard),
+        peek: (shard) => this.names.peekShard(shard),
         fetch: (shard, signal) => source.searchLabels(shard, signal),
         onFailed: (_shard, error) => this.shardFailed(error),
       },
@@ -150,9 +148,7 @@ export class StreamedTiledGalaxy implements TiledGalaxy {
   }
 
   labelOf(id: number): string | undefined {
-    if (!this.has(id)) return undefined;
-    const shard = this.names.get(rangeOfStar(this.source.index.labels.starBoundaries, id));
-    return shard ? labelAt(shard.names, id - shard.firstStar) : undefined;
+    return this.has(id) ? this.names.labelOf(id) : undefined;
   }
 
   inDegreeOf(id: number): number | undefined {
@@ -208,7 +204,7 @@ export class StreamedTiledGalaxy implements TiledGalaxy {
 
   private adjacencyOf(id: number): AdjacencyShard | undefined {
     if (!this.has(id)) return undefined;
-    return this.adjacency.get(rangeOfStar(this.source.index.adjacency.starBoundaries, id));
+    return this.adjacency.get(this.adjacency.tileOfStar(id));
   }
 
   private degreeOf(id: number, direction: 'in' | 'out'): number | undefined {

@@ -1,7 +1,6 @@
 import { maxVisibleEdgeLengthSquared } from '../../renderer/linkIndices';
-import type { AdjacencyShard } from '../format/adjacencyCodec';
-import { rangeOfStar } from '../format/hierarchyCodec';
 import type { SlotPool } from './slotPool';
+import { outLinksBytesHeld, type TileOutLinks } from './tileAdjacency';
 import type { TiledLinkSettings } from './types';
 
 /**
@@ -12,34 +11,32 @@ import type { TiledLinkSettings } from './types';
  */
 export const LINK_PAIR_BUDGET = 2_000_000;
 
-export function adjacencyShardBytes(shard: AdjacencyShard): number {
-  return shard.outOffsets.byteLength + shard.inOffsets.byteLength + shard.outTargets.byteLength + shard.inTargets.byteLength;
-}
-
 export interface LinkUpdate {
   /** Drawn tiles, any order. */
   drawnTiles: readonly number[];
   /** 1 for every drawn tile, per tile. */
   isDrawn: Uint8Array;
-  /** The adjacency shard when it is held, without fetching it. */
-  shard(index: number): AdjacencyShard | undefined;
+  /** The tile's out-links when they are held, without fetching them. */
+  outLinks(tile: number): TileOutLinks | undefined;
   settings: TiledLinkSettings;
 }
 
 export interface LinkState {
   /** Pairs of slots, from then to. A new array whenever the pairs changed. */
   pairs: Uint32Array;
-  /** Shards drawn tiles need that are not held, most important (lowest star numbers) first. */
-  missingShards: number[];
-  /** Bytes of the held shards of the drawn stars. */
-  shardBytes: number;
+  /** Drawn tiles whose out-links are not held, most important (lowest star numbers) first. */
+  missingTiles: number[];
+  /** Bytes of the held out-links of the drawn tiles. */
+  outLinkBytes: number;
 }
 
 /**
  * The links between drawn stars as pairs of slots, by the classic galaxy's rule (docs/rules.md#renderer:
- * drawn when the squared length is at most ml² × s), kept up to date tile by tile: a tile whose
- * stars' shards are all held is *linked* by adding its out-links to linked tiles and itself and its
- * in-links from linked tiles, so every link is added once, when the later of its two tiles is linked;
+ * drawn when the squared length is at most ml² × s), from the drawn tiles' out-links only (every
+ * link between two drawn stars is an out-link of one of them), kept up to date tile by tile: tiles
+ * whose out-links are held are *linked* by adding their out-links to linked tiles and themselves,
+ * and the out-links of the tiles linked before into them, so every link is added once, when the
+ * later of its two tiles is linked;
  * a tile no longer drawn (or moved in the pool) takes its pairs with it. The cost of an update
  * follows what changed, not the number of links drawn. Tiles are linked most important (lowest
  * star numbers) first until the link budget is spent.
@@ -53,56 +50,43 @@ export class TiledLinks {
   private readonly linkedSlot: Int32Array;
   private linkedTiles: number[] = [];
   private readonly droppedSlot: Uint8Array;
-  private readonly shardFirstStars: Uint32Array;
+  /** 1 for the tiles being linked by link() that are not linked yet: a quick test before the map. */
+  private readonly linking: Uint8Array;
   private key: string | undefined;
 
   constructor(
     private readonly pool: SlotPool,
     private readonly tileFirstStars: Uint32Array,
-    shardBoundaries: readonly number[],
     private readonly maxPairs: number = LINK_PAIR_BUDGET,
   ) {
     this.linked = new Uint8Array(pool.tileCount);
     this.linkedSlot = new Int32Array(pool.tileCount).fill(-1);
     this.droppedSlot = new Uint8Array(pool.capacity);
-    this.shardFirstStars = Uint32Array.from(shardBoundaries);
+    this.linking = new Uint8Array(pool.tileCount);
   }
 
-  update({ drawnTiles, isDrawn, shard, settings }: LinkUpdate): LinkState {
+  update({ drawnTiles, isDrawn, outLinks, settings }: LinkUpdate): LinkState {
     const key = `${settings.maxVisibleDistance} ${settings.scale}`;
     if (key !== this.key) this.reset(key);
     const removed = this.linkedTiles.filter((tile) => !isDrawn[tile] || this.pool.firstSlotOf(tile) !== this.linkedSlot[tile]);
     if (removed.length > 0) this.unlink(removed);
 
-    const limit = maxVisibleEdgeLengthSquared(settings.maxVisibleDistance, settings.scale);
-    const missingShards: number[] = [];
-    const usedShards = new Set<number>();
-    let shardBytes = 0;
-    let full = this.length >= this.maxPairs * 2;
+    const missingTiles: number[] = [];
+    const newTiles: number[] = [];
+    let outLinkBytes = 0;
+    const full = this.length >= this.maxPairs * 2;
     for (const tile of [...drawnTiles].sort((a, b) => a - b)) {
-      const first = this.tileFirstStars[tile];
-      const end = this.tileFirstStars[tile + 1];
-      const shards: AdjacencyShard[] = [];
-      for (let k = rangeOfStar(this.shardFirstStars, first); k < this.shardFirstStars.length - 1 && this.shardFirstStars[k] < end; k++) {
-        const held = shard(k);
-        if (held) {
-          shards.push(held);
-          if (!usedShards.has(k)) {
-            usedShards.add(k);
-            shardBytes += adjacencyShardBytes(held);
-          }
-        } else if (!this.linked[tile] && !full && missingShards[missingShards.length - 1] !== k) {
-          missingShards.push(k);
-        }
-      }
-      if (this.linked[tile] || full || shards.length === 0 || shards[0].firstStar > first || shards[shards.length - 1].firstStar + shards[shards.length - 1].count < end) continue;
-      if (!shards.every((held, i) => i === 0 || held.firstStar === shards[i - 1].firstStar + shards[i - 1].count)) continue;
-      full = !this.link(tile, shards, isDrawn, limit);
+      const held = outLinks(tile);
+      if (held) outLinkBytes += outLinksBytesHeld(held);
+      if (this.linked[tile] || full) continue;
+      if (held) newTiles.push(tile);
+      else missingTiles.push(tile);
     }
+    if (newTiles.length > 0) this.link(newTiles, outLinks, maxVisibleEdgeLengthSquared(settings.maxVisibleDistance, settings.scale));
     if (removed.length > 0 || this.handedOut === undefined || this.handedOut.length !== this.length) {
       this.handedOut = this.buffer.slice(0, this.length);
     }
-    return { pairs: this.handedOut, missingShards, shardBytes };
+    return { pairs: this.handedOut, missingTiles, outLinkBytes };
   }
 
   private reset(key: string): void {
@@ -136,48 +120,65 @@ export class TiledLinks {
     this.linkedTiles = this.linkedTiles.filter((tile) => this.linked[tile]);
   }
 
-  /** Adds a tile's links to the linked tiles and itself; false when the budget ran out on the way. */
-  private link(tile: number, shards: readonly AdjacencyShard[], isDrawn: Uint8Array, limit: number): boolean {
+  /**
+   * Links `newTiles`, most important first, each with its links to the tiles linked before it: the
+   * links from those tiles into it (out-links of the tiles linked before this update, and of the new
+   * tiles before it, gathered by target tile), then its own out-links to linked tiles and itself.
+   * Stops where the budget runs out, that tile linked in part (nothing more is linked until pairs go).
+   */
+  private link(newTiles: readonly number[], outLinks: (tile: number) => TileOutLinks | undefined, limit: number): void {
     const { pool, tileFirstStars, linked } = this;
     const p = pool.positions;
-    const first = tileFirstStars[tile];
-    const end = tileFirstStars[tile + 1];
-    const base = pool.firstSlotOf(tile);
     const max = this.maxPairs * 2;
-    let room = true;
-    const add = (from: number, to: number) => {
+    const within = (from: number, to: number) => {
       const dx = p[to * 3] - p[from * 3], dy = p[to * 3 + 1] - p[from * 3 + 1], dz = p[to * 3 + 2] - p[from * 3 + 2];
-      if (dx * dx + dy * dy + dz * dz > limit) return;
-      if (this.length >= max) {
-        room = false;
-        return;
-      }
+      return dx * dx + dy * dy + dz * dz <= limit;
+    };
+    const add = (from: number, to: number): boolean => {
+      if (this.length >= max) return false;
       if (this.length + 2 > this.buffer.length) this.grow();
       this.buffer[this.length++] = from;
       this.buffer[this.length++] = to;
+      return true;
     };
-    linked[tile] = 1; // so that links within the tile are taken (once, from their out-lists)
-    this.linkedSlot[tile] = base;
-    this.linkedTiles.push(tile);
-    for (const held of shards) {
-      const from = Math.max(first, held.firstStar);
-      const to = Math.min(end, held.firstStar + held.count);
-      for (let star = from; star < to && room; star++) {
-        const slot = base + star - first;
-        const local = star - held.firstStar;
-        for (let i = held.outOffsets[local], stop = held.outOffsets[local + 1]; i < stop; i++) {
-          const target = held.outTargets[i];
-          const targetTile = rangeOfStar(tileFirstStars, target);
-          if (isDrawn[targetTile] && linked[targetTile]) add(slot, pool.firstSlotOf(targetTile) + target - tileFirstStars[targetTile]);
-        }
-        for (let i = held.inOffsets[local], stop = held.inOffsets[local + 1]; i < stop; i++) {
-          const source = held.inTargets[i];
-          const sourceTile = rangeOfStar(tileFirstStars, source);
-          if (sourceTile !== tile && isDrawn[sourceTile] && linked[sourceTile]) add(pool.firstSlotOf(sourceTile) + source - tileFirstStars[sourceTile], slot);
+    /** Pairs of slots into each new tile from tiles linked before it, not added yet. */
+    const into = new Map<number, number[]>(newTiles.map((tile) => [tile, []]));
+    /** Walks `tile`'s out-links within the length limit: into a linked tile, `linkedTarget` says whether to go on; into a new tile not linked yet, they wait in `into`. */
+    const walk = (tile: number, linkedTarget: ((from: number, to: number) => boolean) | undefined): boolean => {
+      const held = outLinks(tile);
+      if (!held) return true;
+      const base = pool.firstSlotOf(tile);
+      const { outOffsets, outTargets, outTargetTiles } = held;
+      for (let local = 0; local < held.count; local++) {
+        for (let i = outOffsets[local], stop = outOffsets[local + 1]; i < stop; i++) {
+          const targetTile = outTargetTiles[i];
+          const waiting = this.linking[targetTile] ? into.get(targetTile) : undefined;
+          if (!linkedTarget && !waiting) continue;
+          const from = base + local;
+          const to = pool.firstSlotOf(targetTile) + outTargets[i] - tileFirstStars[targetTile];
+          if (!within(from, to)) continue;
+          if (waiting) waiting.push(from, to);
+          else if (linkedTarget && linked[targetTile] && !linkedTarget(from, to)) return false;
         }
       }
+      return true;
+    };
+
+    for (const tile of newTiles) this.linking[tile] = 1;
+    try {
+      for (const tile of this.linkedTiles) walk(tile, undefined);
+      for (const tile of newTiles) {
+        linked[tile] = 1;
+        this.linking[tile] = 0;
+        this.linkedSlot[tile] = pool.firstSlotOf(tile);
+        this.linkedTiles.push(tile);
+        const waiting = into.get(tile)!;
+        for (let i = 0; i < waiting.length; i += 2) if (!add(waiting[i], waiting[i + 1])) return;
+        if (!walk(tile, add)) return;
+      }
+    } finally {
+      for (const tile of newTiles) this.linking[tile] = 0;
     }
-    return room;
   }
 
   private grow(): void {

@@ -11,7 +11,7 @@ export interface LabelShards {
   readonly totalStars: number;
   /** First star of every shard, then the total (index.json's labels starBoundaries). */
   readonly starBoundaries: readonly number[];
-  /** The shard when the names cache holds it, without fetching it. */
+  /** The shard when it is held whole (one of the last the names were copied from), without fetching it. */
   peek(shard: number): LabelShardNames | undefined;
   /** Fetches a shard without keeping it: a search over millions of names must not hold them all. */
   fetch(shard: number, signal: AbortSignal): Promise<LabelShardFile>;

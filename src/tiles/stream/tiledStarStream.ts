@@ -1,4 +1,3 @@
-import type { AdjacencyShard } from '../format/adjacencyCodec';
 import { tileFirstStars } from '../format/hierarchyCodec';
 import { describeTileRegion } from '../format/region';
 import { decodedTileBuffer, type DecodedTile } from '../format/tileCodec';
@@ -7,8 +6,8 @@ import type { PlannerCamera } from '../planner/importance';
 import { StreamingPlanner, type StreamingBudget, type TilePlan } from '../planner/streamingPlanner';
 import { TileFetchScheduler } from '../planner/tileFetchScheduler';
 import type { ChangeBatcher } from './changeBatcher';
-import type { ShardCache } from './shardCache';
 import { SlotPool } from './slotPool';
+import type { TileAdjacency } from './tileAdjacency';
 import { TiledLinks } from './tiledLinkPairs';
 import type { TileSource } from './tileSource';
 import type { StarCells, TiledLinkSettings, TiledStars, TiledStarsChange } from './types';
@@ -17,18 +16,21 @@ import type { StarCells, TiledLinkSettings, TiledStars, TiledStarsChange } from 
 export const PLAN_INTERVAL_MS = 50;
 /** Tile requests in flight at once: enough to fill an HTTP/2 connection with 30-40 KB files, few enough to cancel quickly when the camera turns. */
 export const TILES_IN_FLIGHT = 6;
-/** Adjacency shards fetched at once for links: links refine shard by shard, most important first. */
-export const LINK_SHARDS_IN_FLIGHT = 2;
-/** Links stop asking for more shards once those they use fill this share of the adjacency cache, so they never evict their own shards. */
-const LINK_SHARE_OF_ADJACENCY_CACHE = 0.75;
+/**
+ * Tiles' out-links asked for at once, most important first: links refine tile by tile.
+ * Consecutive tiles mostly share a shard, fetched once for them all.
+ */
+export const LINK_TILES_IN_FLIGHT = 16;
+/** Links stop asking for more tiles' out-links once the drawn tiles' fill this share of what may be held, so they never evict their own. */
+const LINK_SHARE_OF_OUT_LINKS = 0.75;
 
 export interface TiledStarStreamOptions {
   source: TileSource;
   scale: number;
   budget: StreamingBudget;
   changes: ChangeBatcher;
-  /** The galaxy's adjacency shards (shared with the catalog's degrees and neighbours). */
-  adjacency: ShardCache<AdjacencyShard>;
+  /** The galaxy's adjacency, by tile (shared with the catalog's degrees and neighbours). */
+  adjacency: TileAdjacency;
   /** A tile could not be read: the message names its region. */
   onMissing(tile: number, message: string): void;
   maxLinkPairs?: number;
@@ -84,7 +86,7 @@ export class TiledStarStream implements TiledStars {
     this.pool = new SlotPool(this.capacity, this.firstStars, source.index.maxInDegree, scale);
     this.planner = new StreamingPlanner(h);
     this.isDrawn = new Uint8Array(h.tileCount);
-    this.links = new TiledLinks(this.pool, this.firstStars, source.index.adjacency.starBoundaries, options.maxLinkPairs);
+    this.links = new TiledLinks(this.pool, this.firstStars, options.maxLinkPairs);
     const { min, max } = source.index.bounds;
     const lo = min.map((v, axis) => Math.min(v * scale, max[axis] * scale));
     const hi = min.map((v, axis) => Math.max(v * scale, max[axis] * scale));
@@ -208,16 +210,16 @@ export class TiledStarStream implements TiledStars {
     const key = `${settings.maxVisibleDistance} ${settings.scale}`;
     if (this.linkPairsNow?.key === key) return this.linkPairsNow.pairs;
     const { adjacency } = this.options;
-    const result = this.links.update({ drawnTiles: this.drawn, isDrawn: this.isDrawn, shard: (k) => adjacency.peek(k), settings });
-    for (const shard of result.missingShards) {
-      if (adjacency.inFlight >= LINK_SHARDS_IN_FLIGHT || result.shardBytes >= adjacency.maxBytes * LINK_SHARE_OF_ADJACENCY_CACHE) break;
-      adjacency.request(shard);
+    const result = this.links.update({ drawnTiles: this.drawn, isDrawn: this.isDrawn, outLinks: (tile) => adjacency.peekOutLinks(tile), settings });
+    for (const tile of result.missingTiles) {
+      if (adjacency.outLinksInFlight >= LINK_TILES_IN_FLIGHT || result.outLinkBytes >= adjacency.maxOutLinkBytes * LINK_SHARE_OF_OUT_LINKS) break;
+      adjacency.requestOutLinks(tile);
     }
     this.linkPairsNow = { key, pairs: result.pairs };
     return result.pairs;
   }
 
-  /** An adjacency shard arrived: links may have more pairs. */
+  /** A tile's adjacency arrived: links may have more pairs. */
   adjacencyArrived(): void {
     this.linksOutdated();
   }
