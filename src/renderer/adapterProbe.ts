@@ -1,5 +1,5 @@
 import type { Backend } from './types';
-import { isSoftwareContext } from './webgl2/device';
+import { isSoftwareContext, startWebGL2Context } from './webgl2/device';
 import { isSoftwareAdapter } from './softwareRasteriser';
 
 /** The backend a renderer would start with here, and whether it runs on a CPU rasteriser. */
@@ -14,7 +14,8 @@ const probes = new Map<string, Promise<ProbedAdapter>>();
  * Asks the backends of `order` in turn, as the renderer host does, which one would start and whether
  * it is a software rasteriser, before the renderer is up (the star budget of a tiled galaxy is chosen
  * while its first files download): WebGPU's adapter (a browser may have `navigator.gpu` and still
- * give no adapter, e.g. on a blocklisted driver), else a throwaway WebGL2 context. Asked once a page;
+ * give no adapter, e.g. on a blocklisted driver), else the WebGL2 context the renderer then takes
+ * (startWebGL2Context), or a throwaway one once a renderer has started. Asked once a page;
  * where nothing answers (no DOM), the last backend of the order on hardware.
  */
 export function probeRendererAdapter(order: readonly Backend[]): Promise<ProbedAdapter> {
@@ -47,11 +48,13 @@ export async function webGpuAdapterIsSoftware(gpu: GPU | undefined = globalThis.
 
 /** Whether a WebGL2 context is a software one, or undefined when the browser gives none. */
 async function probeWebGL2(): Promise<boolean | undefined> {
+  const kept = startWebGL2Context();
+  if (kept) return isSoftwareContext(kept);
   if (typeof document === 'undefined') return undefined;
   const gl = document.createElement('canvas').getContext('webgl2');
   if (!gl) return undefined;
   const software = isSoftwareContext(gl);
-  // Browsers cap live contexts (16 in Chromium): give this one back at once.
+  // A renderer has its own context already; browsers cap live contexts (16 in Chromium): give this one back at once.
   gl.getExtension('WEBGL_lose_context')?.loseContext();
   return software;
 }

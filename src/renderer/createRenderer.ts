@@ -14,13 +14,13 @@ export class NoRendererError extends Error {
  * `makeCanvas`; the one that works is returned with the renderer.
  */
 export async function createRenderer(
-  makeCanvas: () => HTMLCanvasElement,
+  makeCanvas: (backend: Backend) => HTMLCanvasElement,
   order: Backend[],
   options: RendererOptions = {},
 ): Promise<Renderer> {
   const reasons: string[] = [];
   for (const backend of order) {
-    const canvas = makeCanvas();
+    const canvas = makeCanvas(backend);
     try {
       return backend === 'webgpu' ? await createWebGPURenderer(canvas, options) : createWebGL2Renderer(canvas, options);
     } catch (error) {

@@ -2,6 +2,7 @@ import { backendOrder } from './backendOrder';
 import { createRenderer, NoRendererError } from './createRenderer';
 import { DeviceLossCounter } from './deviceLossCounter';
 import type { Backend, Renderer, RendererOptions } from './types';
+import { takeStartedWebGL2Canvas } from './webgl2/device';
 
 /** What draws through the host's renderer: the scene, which uploads what it holds into each new one. */
 export interface RendererSlot {
@@ -15,7 +16,8 @@ export type RendererFailure = { kind: 'no-renderer'; reasons: string[] } | { kin
 
 /** A fresh canvas per attempt (a canvas holds only one kind of context), replacing the one before. */
 export interface CanvasSupply {
-  next(): HTMLCanvasElement;
+  /** A canvas for `backend`'s context. */
+  next(backend: Backend): HTMLCanvasElement;
   /** Takes the last canvas off the page. */
   remove(): void;
 }
@@ -70,7 +72,7 @@ export class RendererHost {
     const { slot, canvases, rendererOptions, onAttached, onFailure } = this.options;
     let renderer: Renderer;
     try {
-      renderer = await this.create(() => this.nextCanvas(canvases), order, rendererOptions);
+      renderer = await this.create((backend) => this.nextCanvas(canvases, backend), order, rendererOptions);
     } catch (error) {
       if (this.disposed) return;
       const reasons = error instanceof NoRendererError ? error.reasons : [String(error)];
@@ -89,10 +91,10 @@ export class RendererHost {
     onAttached(renderer);
   }
 
-  private nextCanvas(canvases: CanvasSupply): HTMLCanvasElement {
+  private nextCanvas(canvases: CanvasSupply, backend: Backend): HTMLCanvasElement {
     // A start still awaiting a backend after dispose (StrictMode mounts twice) must not add a canvas.
     if (this.disposed) throw new Error('The renderer host was disposed');
-    return canvases.next();
+    return canvases.next(backend);
   }
 
   private lost(renderer: Renderer, reason: string): void {
@@ -108,13 +110,13 @@ export class RendererHost {
   }
 }
 
-/** Full-size, focusable canvases in `container`, each replacing the one before. */
+/** Full-size, focusable canvases in `container`, each replacing the one before; WebGL2's first is the one started with the page, if any. */
 export function canvasesIn(container: HTMLElement): CanvasSupply {
   let canvas: HTMLCanvasElement | undefined;
   return {
-    next() {
+    next(backend) {
       canvas?.remove();
-      canvas = document.createElement('canvas');
+      canvas = (backend === 'webgl2' && takeStartedWebGL2Canvas()) || document.createElement('canvas');
       canvas.dataset.testid = 'galaxy-canvas';
       canvas.style.cssText = 'position:absolute;inset:0;width:100%;height:100%;display:block;outline:none';
       canvas.tabIndex = 0;

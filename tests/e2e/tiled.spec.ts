@@ -178,11 +178,23 @@ for (const backend of ['webgl2', 'webgpu'] as const) {
   });
 }
 
-test('a tiled galaxy\'s manifest is asked for before the viewer\'s code runs, and manifest, index and root tile only once', async ({ page }) => {
+test('a tiled galaxy\'s manifest is asked for before the viewer\'s code runs, manifest, index and root tile only once, and one WebGL2 context made', async ({ page }) => {
   const asked: string[] = [];
   // The page's requests and its workers'.
   page.context().on('request', (request) => asked.push(new URL(request.url()).pathname));
+  // The star budget's adapter probe asks the context the renderer then draws with, not one of its own.
+  await page.addInitScript(() => {
+    const canvases = new Set<HTMLCanvasElement>();
+    const getContext = HTMLCanvasElement.prototype.getContext;
+    HTMLCanvasElement.prototype.getContext = function (this: HTMLCanvasElement, ...args: Parameters<typeof getContext>) {
+      const context = getContext.apply(this, args);
+      if (String(args[0]) === 'webgl2' && context) canvases.add(this);
+      (window as unknown as { webgl2Canvases: number }).webgl2Canvases = canvases.size;
+      return context;
+    } as typeof getContext;
+  });
   await openTiled(page, 'webgl2', TWO_VERSIONS, '?v=v2');
+  expect(await page.evaluate(() => (window as unknown as { webgl2Canvases: number }).webgl2Canvases)).toBe(1);
   const times = (end: string) => asked.filter((pathname) => pathname.endsWith(end)).length;
   expect(times(`/${TWO_VERSIONS}/manifest.json`)).toBe(1);
   expect(times('/v2/tiles/index.json')).toBe(1);

@@ -1,11 +1,39 @@
 import { isSoftwareRendererName } from '../softwareRasteriser';
 import { RendererUnavailableError } from '../types';
 
+const CONTEXT_ATTRIBUTES: WebGLContextAttributes = { alpha: false, antialias: false, depth: true, preserveDrawingBuffer: false, powerPreference: 'high-performance' };
+
+/** A canvas and context made for the first WebGL2 renderer before it started. */
+let started: { canvas: HTMLCanvasElement; gl: WebGL2RenderingContext } | undefined;
+let rendererStarted = false;
+
 /** A WebGL2 context on the canvas, opaque, with a depth buffer; throws when the browser has none. */
 export function createWebGL2Context(canvas: HTMLCanvasElement): WebGL2RenderingContext {
-  const gl = canvas.getContext('webgl2', { alpha: false, antialias: false, depth: true, preserveDrawingBuffer: false, powerPreference: 'high-performance' });
+  rendererStarted = true;
+  const gl = canvas.getContext('webgl2', CONTEXT_ATTRIBUTES);
   if (!gl) throw new RendererUnavailableError('webgl2', 'the browser gave no WebGL2 context');
   return gl;
+}
+
+/**
+ * Before any WebGL2 renderer has started, the context the first one will draw with, on the canvas it
+ * will take (takeStartedWebGL2Canvas): the star budget's adapter probe (adapterProbe.ts), asked
+ * before the renderer is up, then costs no context of its own (35-65 ms of main thread here, on
+ * SwiftShader). Undefined once a renderer has started, or where the browser gives none.
+ */
+export function startWebGL2Context(): WebGL2RenderingContext | undefined {
+  if (started || rendererStarted || typeof document === 'undefined') return started?.gl;
+  const canvas = document.createElement('canvas');
+  const gl = canvas.getContext('webgl2', CONTEXT_ATTRIBUTES);
+  if (gl) started = { canvas, gl };
+  return gl ?? undefined;
+}
+
+/** The canvas of startWebGL2Context's context, once, unless it was lost meanwhile. */
+export function takeStartedWebGL2Canvas(): HTMLCanvasElement | undefined {
+  const taken = started;
+  started = undefined;
+  return taken && !taken.gl.isContextLost() ? taken.canvas : undefined;
 }
 
 /** Whether the context runs on the CPU (SwiftShader and the like), from its unmasked renderer string where the browser gives it. */

@@ -8,13 +8,19 @@ function fakeDocument(renderer: string | undefined, lost: string[]) {
       name === 'WEBGL_debug_renderer_info' ? { UNMASKED_RENDERER_WEBGL: 0x9246 } : name === 'WEBGL_lose_context' ? { loseContext: () => lost.push('lost') } : null,
     getParameter: () => renderer,
   };
-  return { createElement: () => ({ getContext: () => (renderer === undefined ? null : gl) }) };
+  return { createElement: () => ({ getContext: () => (renderer === undefined ? null : { ...gl, isContextLost: () => lost.length > 0 }) }) };
+}
+
+/** A fresh page: the probe and the WebGL2 device module with nothing started. */
+async function freshPage() {
+  vi.resetModules();
+  const { probeRendererAdapter } = await import('../../../src/renderer/adapterProbe');
+  const device = await import('../../../src/renderer/webgl2/device');
+  return { probeRendererAdapter, ...device };
 }
 
 async function probe(order: Array<'webgpu' | 'webgl2'>) {
-  vi.resetModules();
-  const { probeRendererAdapter } = await import('../../../src/renderer/adapterProbe');
-  return probeRendererAdapter(order);
+  return (await freshPage()).probeRendererAdapter(order);
 }
 
 describe('asking which adapter a renderer would get, before it starts', () => {
@@ -28,12 +34,27 @@ describe('asking which adapter a renderer would get, before it starts', () => {
     expect(await probe(['webgpu', 'webgl2'])).toEqual({ backend: 'webgpu', softwareRasteriser: true });
   });
 
-  it('falls back to a WebGL2 context, given back at once, where WebGPU offers no adapter (a blocklisted driver)', async () => {
+  it('falls back to the WebGL2 context the renderer then draws with, where WebGPU offers no adapter (a blocklisted driver)', async () => {
     const lost: string[] = [];
     vi.stubGlobal('navigator', { gpu: { requestAdapter: async () => null } });
     vi.stubGlobal('document', fakeDocument('ANGLE (Google, Vulkan 1.3.0 (SwiftShader Device (Subzero)), SwiftShader driver)', lost));
-    expect(await probe(['webgpu', 'webgl2'])).toEqual({ backend: 'webgl2', softwareRasteriser: true });
+    const page = await freshPage();
+    expect(await page.probeRendererAdapter(['webgpu', 'webgl2'])).toEqual({ backend: 'webgl2', softwareRasteriser: true });
+    expect(lost).toEqual([]);
+    const canvas = page.takeStartedWebGL2Canvas();
+    expect(canvas).toBeDefined();
+    expect(page.takeStartedWebGL2Canvas()).toBeUndefined();
+  });
+
+  it('gives back at once a WebGL2 context it made after a renderer had started its own', async () => {
+    const lost: string[] = [];
+    vi.stubGlobal('navigator', {});
+    vi.stubGlobal('document', fakeDocument('Apple M1', lost));
+    const page = await freshPage();
+    page.createWebGL2Context(document.createElement('canvas') as HTMLCanvasElement);
+    expect(await page.probeRendererAdapter(['webgl2'])).toEqual({ backend: 'webgl2', softwareRasteriser: false });
     expect(lost).toEqual(['lost']);
+    expect(page.takeStartedWebGL2Canvas()).toBeUndefined();
   });
 
   it('asks only the backend the address forces, and says hardware where nothing answers', async () => {

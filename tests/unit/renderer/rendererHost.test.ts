@@ -7,10 +7,10 @@ import type { Backend, Renderer } from '../../../src/renderer/types';
 /** A stand-in browser: which backends start, and the renderers it made. */
 function browser(works: Record<Backend, boolean>) {
   const made: Array<Renderer & { loseDevice(reason: string): void; disposed: boolean }> = [];
-  const create = async (makeCanvas: () => HTMLCanvasElement, order: Backend[]): Promise<Renderer> => {
+  const create = async (makeCanvas: (backend: Backend) => HTMLCanvasElement, order: Backend[]): Promise<Renderer> => {
     const reasons: string[] = [];
     for (const backend of order) {
-      const canvas = makeCanvas();
+      const canvas = makeCanvas(backend);
       if (!works[backend]) {
         reasons.push(`${backend} is not available`);
         continue;
