@@ -97,3 +97,8 @@ export async function takeEarlyTiles(tilesUrl: string): Promise<EarlyTiles | und
   early = undefined;
   return tiles;
 }
+
+/** EXPERIMENT: the early tiles, without taking them. */
+export function peekEarlyTiles(): Promise<EarlyTiles | undefined> | undefined {
+  return early?.tiles;
+}

@@ -57,12 +57,7 @@ export const saveCameraAtom = atom(null, (get, set, pose: CameraPose) => {
   set(addressViewAtom, { ...current, pos: { x, y, z }, lookAt: { x: qx, y: qy, z: qz, w: qw } });
 });
 
-export function poseOf(view: AddressView): CameraPose {
-  return {
-    position: [view.pos.x, view.pos.y, view.pos.z],
-    orientation: [view.lookAt.x, view.lookAt.y, view.lookAt.z, view.lookAt.w],
-  };
-}
+export { poseOf } from '../../url/viewPose';
 
 /** Camera is currently moved by keys, touch or an orbit (hover waits until it stops). */
 export const cameraMovingAtom = atom(false);
