@@ -98,7 +98,7 @@ export async function takeEarlyTiles(tilesUrl: string): Promise<EarlyTiles | und
   return tiles;
 }
 
-/** EXPERIMENT: the early tiles, without taking them. */
-export function peekEarlyTiles(): Promise<EarlyTiles | undefined> | undefined {
+/** The early tiles of the address's galaxy, left for openTiledGalaxy to take; undefined when none were started. */
+export function earlyTiles(): Promise<EarlyTiles | undefined> | undefined {
   return early?.tiles;
 }

@@ -3,8 +3,8 @@ import { RendererUnavailableError } from '../types';
 
 const CONTEXT_ATTRIBUTES: WebGLContextAttributes = { alpha: false, antialias: false, depth: true, preserveDrawingBuffer: false, powerPreference: 'high-performance' };
 
-/** A canvas and context made for the first WebGL2 renderer before it started. */
-let started: { canvas: HTMLCanvasElement; gl: WebGL2RenderingContext } | undefined;
+/** A canvas and context made for the first WebGL2 renderer before it started, and what to free when it takes them. */
+let started: { canvas: HTMLCanvasElement; gl: WebGL2RenderingContext; release?: () => void } | undefined;
 let rendererStarted = false;
 
 /** A WebGL2 context on the canvas, opaque, with a depth buffer; throws when the browser has none. */
@@ -29,11 +29,30 @@ export function startWebGL2Context(): WebGL2RenderingContext | undefined {
   return gl ?? undefined;
 }
 
-/** The canvas of startWebGL2Context's context, once, unless it was lost meanwhile. */
+/** The canvas of startWebGL2Context's context, once, unless it was lost meanwhile; what was drawn on it before is freed. */
 export function takeStartedWebGL2Canvas(): HTMLCanvasElement | undefined {
   const taken = started;
   started = undefined;
+  taken?.release?.();
   return taken && !taken.gl.isContextLost() ? taken.canvas : undefined;
+}
+
+/**
+ * Drops the started context nobody took (the page left the galaxy before its renderer started): its
+ * canvas leaves the page, with whatever was drawn on it, and the context is given back.
+ */
+export function dropStartedWebGL2Context(): void {
+  const dropped = started;
+  started = undefined;
+  if (!dropped) return;
+  dropped.release?.();
+  dropped.canvas.remove();
+  dropped.gl.getExtension('WEBGL_lose_context')?.loseContext();
+}
+
+/** Frees `release` (GL objects drawn with before the renderer) when a renderer takes the started context's canvas. */
+export function releaseWhenStartedCanvasTaken(release: () => void): void {
+  if (started) started.release = release;
 }
 
 /** Whether the context runs on the CPU (SwiftShader and the like), from its unmasked renderer string where the browser gives it. */

@@ -2,6 +2,7 @@ import { atom } from 'jotai';
 import { GalaxyLoadError, isTiledVersion, type LoadProgress } from '../../data/loadTypes';
 import type { StreamedGalaxy } from '../../data/streamedGalaxy';
 import { probeRendererAdapter } from '../../renderer/adapterProbe';
+import { dropStartedWebGL2Context } from '../../renderer/webgl2/device';
 import { backendOrder, forcedBackend } from '../../renderer/backendOrder';
 import type { StreamingBudget } from '../../tiles/planner/streamingPlanner';
 import { budgetWithStars, defaultBudget, deviceHints } from '../../tiles/planner/budgets';
@@ -154,4 +155,6 @@ export function closeGalaxy(store: Store): void {
   active.current = undefined;
   store.set(loadErrorAtom, undefined);
   closeTiled(store);
+  // The first stars the page's entry drew, when no renderer took their canvas.
+  dropStartedWebGL2Context();
 }

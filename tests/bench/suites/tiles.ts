@@ -20,6 +20,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright';
+import { FIRST_STARS_MARK } from '../../../src/boot/firstStarsMark';
 import { budgetWithStars, defaultBudget, deviceHints, SOFTWARE_STAR_BUDGET } from '../../../src/tiles/planner/budgets';
 import { E2E_TILED_DIR, ensureHugeGalaxy, npmLastVersion, SYNTHETIC_10M, SYNTHETIC_1M, TILED_NPM } from '../../support/e2eTiledGalaxies';
 import { drawnStarsSettled } from '../../support/drawnStars';
@@ -104,15 +105,20 @@ async function openViewer(browser: Browser): Promise<{ context: BrowserContext; 
   return { context, page };
 }
 
-/** Navigation start to the first star frame and to the page's `galaxy:interactive` mark, on the page clock. */
+/**
+ * Navigation start to the first star frame (the entry's painting of the root tile, where it drew
+ * one, else the scene's) and to the page's `galaxy:interactive` mark, on the page clock.
+ */
 async function waitForOpening(page: Page): Promise<Opening> {
   const handle = await page.waitForFunction(
-    () => {
-      const first = (window as unknown as { galaxyScene?: { firstStarFrameAt?: number } }).galaxyScene?.firstStarFrameAt;
+    (firstStarsMark) => {
+      const scene = (window as unknown as { galaxyScene?: { firstStarFrameAt?: number } }).galaxyScene?.firstStarFrameAt;
+      const painted = performance.getEntriesByName(firstStarsMark)[0]?.startTime;
       const mark = performance.getEntriesByName('galaxy:interactive')[0];
-      return first !== undefined && mark ? { first, interactive: mark.startTime } : false;
+      const first = painted ?? scene;
+      return scene !== undefined && first !== undefined && mark ? { first, interactive: mark.startTime } : false;
     },
-    null,
+    FIRST_STARS_MARK,
     { timeout: OPEN_TIMEOUT_MS, polling: 50 },
   );
   const { first, interactive } = (await handle.jsonValue()) as { first: number; interactive: number };

@@ -8,7 +8,7 @@ function fakeDocument(renderer: string | undefined, lost: string[]) {
       name === 'WEBGL_debug_renderer_info' ? { UNMASKED_RENDERER_WEBGL: 0x9246 } : name === 'WEBGL_lose_context' ? { loseContext: () => lost.push('lost') } : null,
     getParameter: () => renderer,
   };
-  return { createElement: () => ({ getContext: () => (renderer === undefined ? null : { ...gl, isContextLost: () => lost.length > 0 }) }) };
+  return { createElement: () => ({ remove: () => {}, getContext: () => (renderer === undefined ? null : { ...gl, isContextLost: () => lost.length > 0 }) }) };
 }
 
 /** A fresh page: the probe and the WebGL2 device module with nothing started. */
@@ -43,6 +43,20 @@ describe('asking which adapter a renderer would get, before it starts', () => {
     expect(lost).toEqual([]);
     const canvas = page.takeStartedWebGL2Canvas();
     expect(canvas).toBeDefined();
+    expect(page.takeStartedWebGL2Canvas()).toBeUndefined();
+  });
+
+  it('gives its context back when the page leaves the galaxy before a renderer took it', async () => {
+    const lost: string[] = [];
+    vi.stubGlobal('navigator', {});
+    vi.stubGlobal('document', fakeDocument('Apple M1', lost));
+    const page = await freshPage();
+    await page.probeRendererAdapter(['webgl2']);
+    const released: string[] = [];
+    page.releaseWhenStartedCanvasTaken(() => released.push('released'));
+    page.dropStartedWebGL2Context();
+    expect(lost).toEqual(['lost']);
+    expect(released).toEqual(['released']);
     expect(page.takeStartedWebGL2Canvas()).toBeUndefined();
   });
 
