@@ -34,7 +34,10 @@ export function takeStartedWebGL2Canvas(): HTMLCanvasElement | undefined {
   const taken = started;
   started = undefined;
   taken?.release?.();
-  return taken && !taken.gl.isContextLost() ? taken.canvas : undefined;
+  if (!taken?.gl.isContextLost()) return taken?.canvas;
+  // Lost meanwhile: the renderer makes its own canvas, and whatever was drawn on this one leaves.
+  taken.canvas.remove();
+  return undefined;
 }
 
 /**

@@ -1,14 +1,14 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
 /** A WebGL2 context stand-in that reports `renderer` as its unmasked renderer string. */
-function fakeDocument(renderer: string | undefined, lost: string[]) {
+function fakeDocument(renderer: string | undefined, lost: string[], removed: string[] = []) {
   const gl = {
     RENDERER: 0x1f01,
     getExtension: (name: string) =>
       name === 'WEBGL_debug_renderer_info' ? { UNMASKED_RENDERER_WEBGL: 0x9246 } : name === 'WEBGL_lose_context' ? { loseContext: () => lost.push('lost') } : null,
     getParameter: () => renderer,
   };
-  return { createElement: () => ({ remove: () => {}, getContext: () => (renderer === undefined ? null : { ...gl, isContextLost: () => lost.length > 0 }) }) };
+  return { createElement: () => ({ remove: () => removed.push('canvas'), getContext: () => (renderer === undefined ? null : { ...gl, isContextLost: () => lost.length > 0 }) }) };
 }
 
 /** A fresh page: the probe and the WebGL2 device module with nothing started. */
@@ -44,6 +44,18 @@ describe('asking which adapter a renderer would get, before it starts', () => {
     const canvas = page.takeStartedWebGL2Canvas();
     expect(canvas).toBeDefined();
     expect(page.takeStartedWebGL2Canvas()).toBeUndefined();
+  });
+
+  it('leaves a context lost before the renderer came to the renderer to replace, its canvas off the page', async () => {
+    const lost: string[] = [];
+    const removed: string[] = [];
+    vi.stubGlobal('navigator', {});
+    vi.stubGlobal('document', fakeDocument('Apple M1', lost, removed));
+    const page = await freshPage();
+    await page.probeRendererAdapter(['webgl2']);
+    lost.push('lost by the browser');
+    expect(page.takeStartedWebGL2Canvas()).toBeUndefined();
+    expect(removed).toEqual(['canvas']);
   });
 
   it('gives its context back when the page leaves the galaxy before a renderer took it', async () => {
