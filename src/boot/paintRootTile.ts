@@ -1,8 +1,8 @@
 import { releaseWhenStartedCanvasTaken, startWebGL2Context } from '../renderer/webgl2/device';
 import { paintFirstStars, type FirstStars } from '../renderer/webgl2/firstStars';
-import { starSize } from '../renderer/starStyle';
 import type { DecodedTile } from '../tiles/format/tileCodec';
 import type { TileIndex } from '../tiles/format/tileIndex';
+import { writeTileStars } from '../tiles/stream/tileStarAttributes';
 import { openingPose } from '../url/viewPose';
 import { parseViewQuery, splitHash } from '../url/viewQuery';
 import { FIRST_STARS_MARK } from './firstStarsMark';
@@ -10,9 +10,8 @@ import { FIRST_STARS_MARK } from './firstStarsMark';
 /** The root tile as stars to draw: positions times the scale s, sizes by the node size rule with the galaxy's true maximum (as the slot pool sizes them). */
 export function firstStarsOf(root: DecodedTile, index: TileIndex, scale: number): FirstStars {
   const positions = new Float32Array(root.count * 3);
-  for (let i = 0; i < positions.length; i++) positions[i] = root.positions[i] * scale;
   const sizes = new Float32Array(root.count);
-  for (let i = 0; i < root.count; i++) sizes[i] = starSize(root.inDegree[i], index.maxInDegree);
+  writeTileStars(root, scale, index.maxInDegree, positions, sizes, 0);
   return { count: root.count, positions, sizes };
 }
 

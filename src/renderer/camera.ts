@@ -28,6 +28,12 @@ export function boundsOf(positions: ArrayLike<number>): SceneBounds {
   return { center, radius: Math.hypot(maxX - minX, maxY - minY, maxZ - minZ) / 2, halfSize: Math.max(maxX - minX, maxY - minY, maxZ - minZ) / 2 };
 }
 
+/** A box's corners times `scale`, ordered again (a negative scale swaps them). */
+export function scaledBox(box: { min: readonly number[]; max: readonly number[] }, scale: number): { min: [number, number, number]; max: [number, number, number] } {
+  const [lo, hi] = [box.min.map((v) => v * scale), box.max.map((v) => v * scale)];
+  return { min: [Math.min(lo[0], hi[0]), Math.min(lo[1], hi[1]), Math.min(lo[2], hi[2])], max: [Math.max(lo[0], hi[0]), Math.max(lo[1], hi[1]), Math.max(lo[2], hi[2])] };
+}
+
 /** Bounds of a box known without its points (a tiled galaxy's whole extent, most of it not loaded). */
 export function boundsOfBox(min: readonly [number, number, number], max: readonly [number, number, number]): SceneBounds {
   const center: [number, number, number] = [(min[0] + max[0]) / 2, (min[1] + max[1]) / 2, (min[2] + max[2]) / 2];

@@ -1,5 +1,5 @@
 import type { CameraPose } from '../renderer/camera';
-import { boundsOfBox, wholeScenePose } from '../renderer/camera';
+import { boundsOfBox, scaledBox, wholeScenePose } from '../renderer/camera';
 import { addressPlacesCamera, parseViewQuery, type AddressView } from './viewQuery';
 
 /** The camera pose a view of the address holds. */
@@ -18,9 +18,6 @@ export function poseOf(view: AddressView): CameraPose {
 export function openingPose(query: string, bounds: { min: readonly number[]; max: readonly number[] }, aspect: number): CameraPose {
   const view = parseViewQuery(query);
   if (addressPlacesCamera(query)) return poseOf(view);
-  const scaled = (corner: readonly number[]) => corner.map((v) => v * view.scale);
-  const [lo, hi] = [scaled(bounds.min), scaled(bounds.max)];
-  const min: [number, number, number] = [Math.min(lo[0], hi[0]), Math.min(lo[1], hi[1]), Math.min(lo[2], hi[2])];
-  const max: [number, number, number] = [Math.max(lo[0], hi[0]), Math.max(lo[1], hi[1]), Math.max(lo[2], hi[2])];
+  const { min, max } = scaledBox(bounds, view.scale);
   return wholeScenePose(boundsOfBox(min, max), aspect);
 }

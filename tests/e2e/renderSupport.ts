@@ -139,10 +139,10 @@ export async function applyPose(page: Page, backend: BackendName | undefined, na
   return fromUrl;
 }
 
-/** Pixels brighter than the background (channel sum over 60). */
-export function litPixels(p: Pixels): number {
+/** Pixels brighter than the background: channel sum over `threshold` (60 by default). */
+export function litPixels(p: Pixels, threshold = 60): number {
   let n = 0;
-  for (let i = 0; i < p.data.length; i += 4) if (p.data[i] + p.data[i + 1] + p.data[i + 2] > 60) n++;
+  for (let i = 0; i < p.data.length; i += 4) if (p.data[i] + p.data[i + 1] + p.data[i + 2] > threshold) n++;
   return n;
 }
 
@@ -160,8 +160,6 @@ export async function litCanvasPixels(page: Page, name: string): Promise<number>
   const style = await page.addStyleTag({ content: 'body * { visibility: hidden !important } .galaxy-canvas, .galaxy-canvas * { visibility: visible !important }' });
   const shot = await canvasLocator(page).screenshot({ path: test.info().outputPath(name) });
   await style.evaluate((element) => (element as Element).remove());
-  const png = PNG.sync.read(shot);
-  let lit = 0;
-  for (let i = 0; i < png.data.length; i += 4) if (png.data[i] + png.data[i + 1] + png.data[i + 2] > 120) lit++;
-  return lit;
+  return litPixels(PNG.sync.read(shot), 120);
 }
+

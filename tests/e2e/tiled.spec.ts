@@ -11,7 +11,7 @@ import { PNG } from 'pngjs';
 import { FIRST_STARS_MARK } from '../../src/boot/firstStarsMark';
 import { openingPose } from '../../src/url/viewPose';
 import { DEFAULT_SCALE } from '../../src/url/viewQuery';
-import { brightestNear, canvasLocator, litCanvasPixels, predictScreen } from './renderSupport';
+import { brightestNear, canvasLocator, litCanvasPixels, litPixels, predictScreen } from './renderSupport';
 import { cameraSettled } from './pageEvents';
 import { drawnStarsSettled } from '../support/drawnStars';
 
@@ -228,9 +228,7 @@ test('on WebGL2 the root tile\'s stars are drawn before the viewer\'s code runs,
   const hub = predictScreen(pose, [root.positions[0] * DEFAULT_SCALE, root.positions[1] * DEFAULT_SCALE, root.positions[2] * DEFAULT_SCALE], viewport.width, viewport.height);
   const shot = PNG.sync.read(await page.screenshot({ path: test.info().outputPath('first-stars.png') }));
   const pixels = { width: shot.width, height: shot.height, data: shot.data };
-  let lit = 0;
-  for (let i = 0; i < shot.data.length; i += 4) if (shot.data[i] + shot.data[i + 1] + shot.data[i + 2] > 120) lit++;
-  expect(lit).toBeGreaterThan(200);
+  expect(litPixels(pixels, 120)).toBeGreaterThan(200);
   expect(hub).toBeDefined();
   const [r, g, b] = brightestNear(pixels, hub!.x, hub!.y, 2);
   expect(r + g + b).toBeGreaterThan(600);

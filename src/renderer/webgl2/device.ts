@@ -1,4 +1,5 @@
 import { isSoftwareRendererName } from '../softwareRasteriser';
+import { MAX_POINT_SIZE } from '../starStyle';
 import { RendererUnavailableError } from '../types';
 
 const CONTEXT_ATTRIBUTES: WebGLContextAttributes = { alpha: false, antialias: false, depth: true, preserveDrawingBuffer: false, powerPreference: 'high-performance' };
@@ -56,6 +57,12 @@ export function dropStartedWebGL2Context(): void {
 /** Frees `release` (GL objects drawn with before the renderer) when a renderer takes the started context's canvas. */
 export function releaseWhenStartedCanvasTaken(release: () => void): void {
   if (started) started.release = release;
+}
+
+/** The largest point size the stars shaders may ask for on this context: MAX_POINT_SIZE, or less where the driver caps points lower. */
+export function maxPointSize(gl: WebGL2RenderingContext): number {
+  const range = gl.getParameter(gl.ALIASED_POINT_SIZE_RANGE) as Float32Array | null;
+  return Math.min(MAX_POINT_SIZE, range ? range[1] : MAX_POINT_SIZE);
 }
 
 /** Whether the context runs on the CPU (SwiftShader and the like), from its unmasked renderer string where the browser gives it. */

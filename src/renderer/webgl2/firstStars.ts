@@ -2,7 +2,7 @@ import fragmentSource from '../../../shaders/stars.frag?raw';
 import vertexSource from '../../../shaders/stars.vert?raw';
 import { Camera, type CameraPose } from '../camera';
 import { clearColorRgb } from '../clearColor';
-import { MAX_POINT_SIZE } from '../starStyle';
+import { maxPointSize } from './device';
 import { createProgram } from './program';
 
 /** Stars to draw before the renderer is up: world positions (scale applied) and sizes. */
@@ -37,7 +37,6 @@ export function paintFirstStars(gl: WebGL2RenderingContext, stars: FirstStars, p
     attribute(gl, 1, new Uint8Array(stars.count * 4).fill(255), 4, gl.UNSIGNED_BYTE, true),
     attribute(gl, 2, stars.sizes, 1, gl.FLOAT, false),
   ];
-  const range = gl.getParameter(gl.ALIASED_POINT_SIZE_RANGE) as Float32Array | null;
   const [r, g, b] = clearColorRgb(undefined);
   gl.viewport(0, 0, viewport.width, viewport.height);
   gl.clearColor(r, g, b, 1);
@@ -47,7 +46,7 @@ export function paintFirstStars(gl: WebGL2RenderingContext, stars: FirstStars, p
   gl.useProgram(program);
   gl.uniformMatrix4fv(gl.getUniformLocation(program, 'uViewProjection'), false, camera.viewProjection);
   gl.uniform3fv(gl.getUniformLocation(program, 'uCameraPosition'), camera.position);
-  gl.uniform1f(gl.getUniformLocation(program, 'uMaxPointSize'), Math.min(MAX_POINT_SIZE, range ? range[1] : MAX_POINT_SIZE));
+  gl.uniform1f(gl.getUniformLocation(program, 'uMaxPointSize'), maxPointSize(gl));
   gl.drawArrays(gl.POINTS, 0, stars.count);
   gl.bindVertexArray(null);
   gl.useProgram(null);

@@ -2,10 +2,11 @@ import fragmentSource from '../../../shaders/stars.frag?raw';
 import vertexSource from '../../../shaders/stars.vert?raw';
 import { FIELD_OF_VIEW_DEGREES, type Camera } from '../camera';
 import { BULK_UPDATE_STARS, StarLayout, type StarCells, type VisibleRuns } from '../starCells';
-import { HOVER_SIZE_FACTOR, MAX_POINT_SIZE } from '../starStyle';
+import { HOVER_SIZE_FACTOR } from '../starStyle';
 import { cellHidden } from './hiddenCells';
 import { CULL_FROM_STARS_PER_PIXEL } from '../crowdedViews';
 import { occlusionStages, runsOf, type Stage } from './occlusion';
+import { maxPointSize } from './device';
 import { createProgram } from './program';
 import type { WebGL2FrameTarget } from './target';
 
@@ -33,8 +34,7 @@ export class WebGL2Points {
     this.uniforms = starUniforms(gl, this.program);
     this.cullUniforms = starUniforms(gl, this.cullProgram);
     this.uDepth = gl.getUniformLocation(this.cullProgram, 'uDepth');
-    const range = gl.getParameter(gl.ALIASED_POINT_SIZE_RANGE) as Float32Array | null;
-    this.maxPointSize = Math.min(MAX_POINT_SIZE, range ? range[1] : MAX_POINT_SIZE);
+    this.maxPointSize = maxPointSize(gl);
     this.vao = gl.createVertexArray();
     this.positionBuffer = gl.createBuffer();
     this.colorBuffer = gl.createBuffer();

@@ -1,4 +1,4 @@
-import { starSize } from '../../renderer/starStyle';
+import { writeTileStars } from './tileStarAttributes';
 import { rangeOfStar } from '../format/hierarchyCodec';
 import type { DecodedTile } from '../format/tileCodec';
 import { SlotAllocator } from './slotAllocator';
@@ -159,13 +159,8 @@ export class SlotPool {
   }
 
   private write(tile: DecodedTile, start: number): void {
-    const { scale, maxInDegree } = this;
-    for (let k = 0; k < tile.count * 3; k++) this.positions[start * 3 + k] = tile.positions[k] * scale;
-    for (let k = 0; k < tile.count; k++) {
-      const slot = start + k;
-      this.sizes[slot] = starSize(tile.inDegree[k], maxInDegree);
-      this.stars[slot] = tile.firstStar + k;
-    }
+    writeTileStars(tile, this.scale, this.maxInDegree, this.positions, this.sizes, start);
+    for (let k = 0; k < tile.count; k++) this.stars[start + k] = tile.firstStar + k;
     this.inDegree.set(tile.inDegree, start);
     this.outDegree.set(tile.outDegree, start);
   }

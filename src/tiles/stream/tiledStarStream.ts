@@ -5,6 +5,7 @@ import { errorMessage, TileDataError } from '../format/tileError';
 import type { PlannerCamera } from '../planner/importance';
 import { StreamingPlanner, type StreamingBudget, type TilePlan } from '../planner/streamingPlanner';
 import { TileFetchScheduler } from '../planner/tileFetchScheduler';
+import { scaledBox } from '../../renderer/camera';
 import type { ChangeBatcher } from './changeBatcher';
 import { SlotPool } from './slotPool';
 import type { TileAdjacency } from './tileAdjacency';
@@ -87,10 +88,7 @@ export class TiledStarStream implements TiledStars {
     this.planner = new StreamingPlanner(h);
     this.isDrawn = new Uint8Array(h.tileCount);
     this.links = new TiledLinks(this.pool, this.firstStars, options.maxLinkPairs);
-    const { min, max } = source.index.bounds;
-    const lo = min.map((v, axis) => Math.min(v * scale, max[axis] * scale));
-    const hi = min.map((v, axis) => Math.max(v * scale, max[axis] * scale));
-    this.bounds = { min: [lo[0], lo[1], lo[2]], max: [hi[0], hi[1], hi[2]] };
+    this.bounds = scaledBox(source.index.bounds, scale);
     this.scheduler = new TileFetchScheduler<ArrivedTile>({
       fetchTile: async (tile, signal) => ({ decoded: await source.tile(tile, signal) }),
       maxInFlight: TILES_IN_FLIGHT,
