@@ -7,10 +7,10 @@ import './app/theme.css';
 
 // The page's entry, small so that it runs while the viewer's code still downloads (index.html
 // preloads it): a galaxy's first files, and the GPU device that will draw it, are asked for now, not
-// once React and the viewer have started. On WebGL2 a tiled galaxy's first stars are drawn here too,
-// and the viewer's code runs after them (src/boot/firstStars.ts).
+// once React and the viewer have started. A tiled galaxy's first stars are drawn here too, and the
+// viewer's code runs after them (src/boot/firstStars.ts).
 const opensGalaxy = startEarlyRequests(location.href, DEFAULT_DATA_ROOT);
-const firstBackend = backendOrder(forcedBackend(location.search))[0];
-if (opensGalaxy && firstBackend === 'webgpu') startWebGPUDevice();
-const firstStars = opensGalaxy && firstBackend === 'webgl2' ? paintFirstStarsEarly(location.href) : Promise.resolve();
+const order = backendOrder(forcedBackend(location.search));
+if (opensGalaxy && order[0] === 'webgpu') startWebGPUDevice();
+const firstStars = opensGalaxy ? paintFirstStarsEarly(location.href, order) : Promise.resolve();
 void firstStars.then(() => import('./main'));

@@ -1,4 +1,7 @@
 import { earlyTiles } from '../data/earlyRequests';
+import type { Backend } from '../renderer/types';
+import { FIRST_STARS_MARK } from './firstStarsMark';
+import type { RootTilePainter } from './rootTileOnWindow';
 
 /**
  * How long after navigation the viewer's code waits for the entry to paint a tiled galaxy's root
@@ -9,19 +12,30 @@ import { earlyTiles } from '../data/earlyRequests';
 export const FIRST_STARS_WAIT_MS = 1000;
 
 /**
- * On a WebGL2 galaxy address whose version has tiles, draws the root tile the early requests asked
- * for (paintRootTile.ts, loaded only then) before the viewer's code has run: the first stars do not
- * wait for the viewer's own start. Resolves when they are drawn, when there is nothing to draw, or
- * at FIRST_STARS_WAIT_MS after navigation.
+ * On a galaxy address whose version has tiles, draws the root tile the early requests asked for
+ * before the viewer's code has run, with the first backend of `order` that starts (each painter a
+ * chunk of its own, loaded only then), as the renderer will: the first stars do not wait for the
+ * viewer's own start. Resolves when they are drawn, when there is nothing to draw, or at
+ * FIRST_STARS_WAIT_MS after navigation.
  */
-export async function paintFirstStarsEarly(href: string): Promise<void> {
+export async function paintFirstStarsEarly(href: string, order: readonly Backend[]): Promise<void> {
   const deadline = new Promise<void>((resolve) => setTimeout(resolve, Math.max(0, FIRST_STARS_WAIT_MS - performance.now())));
-  await Promise.race([deadline, paint(href).catch(() => undefined)]);
+  await Promise.race([deadline, paint(href, order).catch(() => undefined)]);
 }
 
-async function paint(href: string): Promise<void> {
+async function paint(href: string, order: readonly Backend[]): Promise<void> {
   const tiles = await earlyTiles();
   if (!tiles) return;
-  const [{ paintRootTile }, source, root] = await Promise.all([import('./paintRootTile'), tiles.source, tiles.root]);
-  paintRootTile(href, source.index, root);
+  const [paintRootTile, source, root] = await Promise.all([firstPainter(order), tiles.source, tiles.root]);
+  if (paintRootTile?.(href, source.index, root)) performance.mark(FIRST_STARS_MARK);
+}
+
+/** The painter of the first backend in `order` that starts: WebGPU where the entry's device came, else WebGL2 if allowed. */
+async function firstPainter(order: readonly Backend[]): Promise<RootTilePainter | undefined> {
+  for (const backend of order) {
+    const chunk = backend === 'webgpu' ? await import('./paintRootTileWebGPU') : await import('./paintRootTileWebGL2');
+    const painter = await chunk.startRootTilePainter();
+    if (painter) return painter;
+  }
+  return undefined;
 }

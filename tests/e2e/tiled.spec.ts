@@ -208,38 +208,49 @@ test('a tiled galaxy\'s manifest is asked for before the viewer\'s code runs, ma
   expect(loaderWorker).toBeGreaterThan(asked.findIndex((pathname) => pathname.endsWith('/manifest.json')));
 });
 
-test('on WebGL2 the root tile\'s stars are drawn before the viewer\'s code runs, on the canvas its renderer then takes', async ({ page }) => {
-  // The viewer's chunk is held back, so that only the page's entry has run.
-  let releaseViewer = () => {};
-  const viewerHeld = new Promise<void>((resolve) => (releaseViewer = resolve));
-  await page.route(/\/assets\/main-[^/]*\.js$/, async (route) => {
-    await viewerHeld;
-    await route.continue();
+/** Which renderer the address asks for, and which backend paints and then draws: WebGPU without an adapter falls back, painter and renderer alike. */
+const PAINTERS = [
+  { title: 'on webgl2', query: '?renderer=webgl2', backend: 'webgl2', noAdapter: false },
+  { title: 'on webgpu', query: '?renderer=webgpu', backend: 'webgpu', noAdapter: false },
+  { title: 'by default, where WebGPU gives no adapter, on webgl2', query: '', backend: 'webgl2', noAdapter: true },
+] as const;
+
+for (const { title, query, backend, noAdapter } of PAINTERS) {
+  test(`${title} the root tile's stars are drawn before the viewer's code runs, on the canvas its renderer then takes`, async ({ page }) => {
+    if (noAdapter) await page.addInitScript(() => navigator.gpu && (navigator.gpu.requestAdapter = async () => null));
+    // The viewer's chunk is held back, so that only the page's entry has run.
+    let releaseViewer = () => {};
+    const viewerHeld = new Promise<void>((resolve) => (releaseViewer = resolve));
+    await page.route(/\/assets\/main-[^/]*\.js$/, async (route) => {
+      await viewerHeld;
+      await route.continue();
+    });
+    await page.goto(`/${query}#/galaxy/${TWO_VERSIONS}?v=v2`);
+    await page.waitForFunction((mark) => performance.getEntriesByName(mark).length > 0, FIRST_STARS_MARK, { timeout: 30_000 });
+    expect(await page.evaluate(() => window.galaxyScene === undefined)).toBe(true);
+
+    // The hub, the root tile's first star, lit where the viewer's opening camera puts it.
+    const reader = await openReader(TWO_VERSIONS, 'v2');
+    const root = await reader.tile(0);
+    const viewport = page.viewportSize() ?? { width: 1280, height: 720 };
+    const pose = openingPose('', reader.index.bounds, viewport.width / viewport.height);
+    const hub = predictScreen(pose, [root.positions[0] * DEFAULT_SCALE, root.positions[1] * DEFAULT_SCALE, root.positions[2] * DEFAULT_SCALE], viewport.width, viewport.height);
+    const shot = PNG.sync.read(await page.screenshot({ path: test.info().outputPath('first-stars.png') }));
+    const pixels = { width: shot.width, height: shot.height, data: shot.data };
+    expect(litPixels(pixels, 120)).toBeGreaterThan(200);
+    expect(hub).toBeDefined();
+    const [r, g, b] = brightestNear(pixels, hub!.x, hub!.y, 2);
+    expect(r + g + b).toBeGreaterThan(600);
+
+    releaseViewer();
+    await page.waitForFunction(() => Number(window.galaxyScene?.canvas?.dataset.stars ?? 0) > 0, null, { timeout: 60_000 });
+    // One canvas: the renderer took the one the entry drew on.
+    await expect(page.locator('canvas')).toHaveCount(1);
+    await expect(canvasLocator(page)).toHaveCount(1);
+    await expect(canvasLocator(page)).toHaveAttribute('data-backend', backend);
+    expect(await litCanvasPixels(page, 'viewer-stars.png')).toBeGreaterThan(200);
   });
-  await page.goto(`/?renderer=webgl2#/galaxy/${TWO_VERSIONS}?v=v2`);
-  await page.waitForFunction((mark) => performance.getEntriesByName(mark).length > 0, FIRST_STARS_MARK, { timeout: 30_000 });
-  expect(await page.evaluate(() => window.galaxyScene === undefined)).toBe(true);
-
-  // The hub, the root tile's first star, lit where the viewer's opening camera puts it.
-  const reader = await openReader(TWO_VERSIONS, 'v2');
-  const root = await reader.tile(0);
-  const viewport = page.viewportSize() ?? { width: 1280, height: 720 };
-  const pose = openingPose('', reader.index.bounds, viewport.width / viewport.height);
-  const hub = predictScreen(pose, [root.positions[0] * DEFAULT_SCALE, root.positions[1] * DEFAULT_SCALE, root.positions[2] * DEFAULT_SCALE], viewport.width, viewport.height);
-  const shot = PNG.sync.read(await page.screenshot({ path: test.info().outputPath('first-stars.png') }));
-  const pixels = { width: shot.width, height: shot.height, data: shot.data };
-  expect(litPixels(pixels, 120)).toBeGreaterThan(200);
-  expect(hub).toBeDefined();
-  const [r, g, b] = brightestNear(pixels, hub!.x, hub!.y, 2);
-  expect(r + g + b).toBeGreaterThan(600);
-
-  releaseViewer();
-  await page.waitForFunction(() => Number(window.galaxyScene?.canvas?.dataset.stars ?? 0) > 0, null, { timeout: 60_000 });
-  // One canvas: the renderer took the one the entry drew on.
-  await expect(page.locator('canvas')).toHaveCount(1);
-  await expect(canvasLocator(page)).toHaveCount(1);
-  expect(await litCanvasPixels(page, 'viewer-stars.png')).toBeGreaterThan(200);
-});
+}
 
 test('a missing and a truncated tile are named in the data warnings while the rest draws', async ({ page }) => {
   test.setTimeout(180_000);

@@ -1,11 +1,14 @@
 import { isSoftwareRendererName } from '../softwareRasteriser';
 import { MAX_POINT_SIZE } from '../starStyle';
+import { StartedCanvas } from '../startedCanvas';
 import { RendererUnavailableError } from '../types';
 
 const CONTEXT_ATTRIBUTES: WebGLContextAttributes = { alpha: false, antialias: false, depth: true, preserveDrawingBuffer: false, powerPreference: 'high-performance' };
 
-/** A canvas and context made for the first WebGL2 renderer before it started, and what to free when it takes them. */
-let started: { canvas: HTMLCanvasElement; gl: WebGL2RenderingContext; release?: () => void } | undefined;
+const startedCanvas = new StartedCanvas<WebGL2RenderingContext>(
+  (gl) => gl.isContextLost(),
+  (gl) => gl.getExtension('WEBGL_lose_context')?.loseContext(),
+);
 let rendererStarted = false;
 
 /** A WebGL2 context on the canvas, opaque, with a depth buffer; throws when the browser has none. */
@@ -23,22 +26,16 @@ export function createWebGL2Context(canvas: HTMLCanvasElement): WebGL2RenderingC
  * SwiftShader). Undefined once a renderer has started, or where the browser gives none.
  */
 export function startWebGL2Context(): WebGL2RenderingContext | undefined {
-  if (started || rendererStarted || typeof document === 'undefined') return started?.gl;
+  if (startedCanvas.context || rendererStarted || typeof document === 'undefined') return startedCanvas.context;
   const canvas = document.createElement('canvas');
   const gl = canvas.getContext('webgl2', CONTEXT_ATTRIBUTES);
-  if (gl) started = { canvas, gl };
+  if (gl) startedCanvas.hold(canvas, gl);
   return gl ?? undefined;
 }
 
 /** The canvas of startWebGL2Context's context, once, unless it was lost meanwhile; what was drawn on it before is freed. */
 export function takeStartedWebGL2Canvas(): HTMLCanvasElement | undefined {
-  const taken = started;
-  started = undefined;
-  taken?.release?.();
-  if (!taken?.gl.isContextLost()) return taken?.canvas;
-  // Lost meanwhile: the renderer makes its own canvas, and whatever was drawn on this one leaves.
-  taken.canvas.remove();
-  return undefined;
+  return startedCanvas.take()?.canvas;
 }
 
 /**
@@ -46,17 +43,12 @@ export function takeStartedWebGL2Canvas(): HTMLCanvasElement | undefined {
  * canvas leaves the page, with whatever was drawn on it, and the context is given back.
  */
 export function dropStartedWebGL2Context(): void {
-  const dropped = started;
-  started = undefined;
-  if (!dropped) return;
-  dropped.release?.();
-  dropped.canvas.remove();
-  dropped.gl.getExtension('WEBGL_lose_context')?.loseContext();
+  startedCanvas.drop();
 }
 
 /** Frees `release` (GL objects drawn with before the renderer) when a renderer takes the started context's canvas. */
 export function releaseWhenStartedCanvasTaken(release: () => void): void {
-  if (started) started.release = release;
+  startedCanvas.releaseWhenTaken(release);
 }
 
 /** The largest point size the stars shaders may ask for on this context: MAX_POINT_SIZE, or less where the driver caps points lower. */

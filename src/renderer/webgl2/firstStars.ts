@@ -1,24 +1,10 @@
 import fragmentSource from '../../../shaders/stars.frag?raw';
 import vertexSource from '../../../shaders/stars.vert?raw';
-import { Camera, type CameraPose } from '../camera';
+import type { CameraPose } from '../camera';
 import { clearColorRgb } from '../clearColor';
+import { firstStarsCamera, type FirstStars, type FirstStarsViewport } from '../firstStars';
 import { maxPointSize } from './device';
 import { createProgram } from './program';
-
-/** Stars to draw before the renderer is up: world positions (scale applied) and sizes. */
-export interface FirstStars {
-  count: number;
-  positions: Float32Array;
-  sizes: Float32Array;
-}
-
-/** The canvas's size in device and CSS pixels. */
-export interface FirstStarsViewport {
-  width: number;
-  height: number;
-  cssWidth: number;
-  cssHeight: number;
-}
 
 /**
  * Draws `stars` once, white on the default background, through the stars shaders the renderer
@@ -26,9 +12,7 @@ export interface FirstStarsViewport {
  * draws on the same context starts where this one left off. Returns what frees its GL objects.
  */
 export function paintFirstStars(gl: WebGL2RenderingContext, stars: FirstStars, pose: CameraPose, viewport: FirstStarsViewport): () => void {
-  const camera = new Camera();
-  camera.setViewport(viewport.width, viewport.height, viewport.cssWidth, viewport.cssHeight);
-  camera.setPose(pose);
+  const camera = firstStarsCamera(pose, viewport);
   const program = createProgram(gl, vertexSource, fragmentSource);
   const vertexArray = gl.createVertexArray();
   gl.bindVertexArray(vertexArray);

@@ -1,4 +1,5 @@
 import { isSoftwareAdapter } from '../softwareRasteriser';
+import { StartedCanvas } from '../startedCanvas';
 import { RendererUnavailableError } from '../types';
 
 export interface WebGPUDevice {
@@ -15,7 +16,22 @@ interface StartedDevice {
   device: GPUDevice;
 }
 
+/** A canvas configured for the started device before the renderer: what the entry's first stars draw on. */
+export interface StartedWebGPUCanvas {
+  device: GPUDevice;
+  context: GPUCanvasContext;
+  format: GPUTextureFormat;
+}
+
 let startedEarly: Promise<StartedDevice | undefined> | undefined;
+let rendererStarted = false;
+const lostDevices = new WeakSet<GPUDevice>();
+const startedCanvas = new StartedCanvas<StartedWebGPUCanvas>(
+  (started) => lostDevices.has(started.device),
+  (started) => started.context.unconfigure(),
+);
+/** The device each canvas was configured for before its renderer: configuring it again would blank what it shows. */
+const configuredFor = new WeakMap<HTMLCanvasElement, GPUDevice>();
 
 /**
  * Asks for the adapter and device the first WebGPU renderer will use, before the viewer's code has
@@ -31,6 +47,48 @@ export function startWebGPUDevice(): void {
   })().catch(() => undefined);
 }
 
+/**
+ * Before any WebGPU renderer has started, a canvas configured for the started device, which the
+ * first renderer takes (takeStartedWebGPUCanvas) with the device. Undefined once a renderer has
+ * started, or where there is no started device.
+ */
+export async function startWebGPUCanvas(): Promise<StartedWebGPUCanvas | undefined> {
+  const started = await startedEarly;
+  if (!started || rendererStarted) return undefined;
+  if (startedCanvas.context) return startedCanvas.context;
+  const canvas = document.createElement('canvas');
+  const context = canvas.getContext('webgpu');
+  if (!context) return undefined;
+  const { device } = started;
+  const format = navigator.gpu.getPreferredCanvasFormat();
+  context.configure({ device, format, alphaMode: 'opaque' });
+  configuredFor.set(canvas, device);
+  void device.lost.then(() => lostDevices.add(device));
+  const held = { device, context, format };
+  startedCanvas.hold(canvas, held);
+  return held;
+}
+
+/** Whether `started` is still the canvas held for the first renderer (none has taken or dropped it). */
+export function stillStarted(started: StartedWebGPUCanvas): boolean {
+  return startedCanvas.context === started;
+}
+
+/** The canvas of startWebGPUCanvas, once, unless its device was lost meanwhile; what was drawn on it before is freed. */
+export function takeStartedWebGPUCanvas(): HTMLCanvasElement | undefined {
+  return startedCanvas.take()?.canvas;
+}
+
+/** Frees `release` (buffers drawn with before the renderer) when a renderer takes the started canvas. */
+export function releaseWhenStartedWebGPUCanvasTaken(release: () => void): void {
+  startedCanvas.releaseWhenTaken(release);
+}
+
+/** Drops the started canvas nobody took (the page left the galaxy before its renderer started). */
+export function dropStartedWebGPUCanvas(): void {
+  startedCanvas.drop();
+}
+
 async function takeStartedDevice(): Promise<StartedDevice | undefined> {
   const started = startedEarly;
   startedEarly = undefined;
@@ -40,6 +98,7 @@ async function takeStartedDevice(): Promise<StartedDevice | undefined> {
 /** An adapter, a device and a configured canvas context; throws when any of them cannot be had. */
 export async function createWebGPUDevice(canvas: HTMLCanvasElement): Promise<WebGPUDevice> {
   if (typeof navigator === 'undefined' || !navigator.gpu) throw new RendererUnavailableError('webgpu', 'navigator.gpu is missing');
+  rendererStarted = true;
   const started = await takeStartedDevice();
   const adapter = started?.adapter ?? (await navigator.gpu.requestAdapter({ powerPreference: 'high-performance' }));
   if (!adapter) throw new RendererUnavailableError('webgpu', 'no adapter');
@@ -55,6 +114,6 @@ export async function createWebGPUDevice(canvas: HTMLCanvasElement): Promise<Web
     throw new RendererUnavailableError('webgpu', 'the canvas gave no webgpu context');
   }
   const format = navigator.gpu.getPreferredCanvasFormat();
-  context.configure({ device, format, alphaMode: 'opaque' });
+  if (configuredFor.get(canvas) !== device) context.configure({ device, format, alphaMode: 'opaque' });
   return { device, context, format, softwareRasteriser: isSoftwareAdapter(adapter.info) };
 }

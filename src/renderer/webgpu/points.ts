@@ -6,8 +6,8 @@ import { BULK_UPDATE_STARS, StarLayout, type StarCells, type VisibleRuns } from 
 import { HOVER_SIZE_FACTOR } from '../starStyle';
 import { cellTest, NO_TEST, type CellTest } from './hiddenCells';
 import { WebGPUOcclusion } from './occlusion';
-import { starBindGroup, starPassModule } from './starPasses';
-import { DEPTH_FORMAT } from './target';
+import { uploadBuffer } from './buffers';
+import { bigStarsPipeline, STAR_DEPTH_STENCIL, starBindGroup, starPassModule } from './starPasses';
 
 const STARS_PER_WORKGROUP = WORKGROUP * STARS_PER_INVOCATION;
 const MAX_GROUPS_PER_DIMENSION = 65535;
@@ -61,16 +61,7 @@ export class WebGPUPoints {
   private count = 0;
 
   constructor(private device: GPUDevice, format: GPUTextureFormat, private uniforms: GPUBuffer) {
-    const depthStencil: GPUDepthStencilState = { format: DEPTH_FORMAT, depthWriteEnabled: true, depthCompare: 'less' };
-    const big = starPassModule(device, 'bigStars');
-    this.drawPipeline = device.createRenderPipeline({
-      label: 'big stars',
-      layout: 'auto',
-      vertex: { module: big, entryPoint: 'vs' },
-      fragment: { module: big, entryPoint: 'fs', targets: [{ format }] },
-      primitive: { topology: 'triangle-list' },
-      depthStencil,
-    });
+    this.drawPipeline = bigStarsPipeline(device, format);
     const resolve = starPassModule(device, 'resolve');
     this.resolvePipeline = device.createRenderPipeline({
       label: 'splatted stars',
@@ -78,7 +69,7 @@ export class WebGPUPoints {
       vertex: { module: resolve, entryPoint: 'vsResolve' },
       fragment: { module: resolve, entryPoint: 'fsResolve', targets: [{ format }] },
       primitive: { topology: 'triangle-list' },
-      depthStencil,
+      depthStencil: STAR_DEPTH_STENCIL,
     });
     this.depthPipeline = device.createComputePipeline({ label: 'splat depth', layout: 'auto', compute: { module: starPassModule(device, 'splatDepth'), entryPoint: 'splatDepth' } });
     this.colorPipeline = device.createComputePipeline({ label: 'splat colour', layout: 'auto', compute: { module: starPassModule(device, 'splatColor'), entryPoint: 'splatColor' } });
@@ -91,9 +82,9 @@ export class WebGPUPoints {
     const layout = cells ? StarLayout.withCells(cells, sizes, HOVER_SIZE_FACTOR) : StarLayout.sortedIntoGrid(positions, sizes, HOVER_SIZE_FACTOR);
     this.layout = layout;
     const storage = GPUBufferUsage.STORAGE | GPUBufferUsage.COPY_DST;
-    this.positionBuffer = this.upload(layout.reorder(positions, 3), 'star positions', storage | GPUBufferUsage.VERTEX);
-    this.colorBuffer = this.upload(layout.reorder(colors, 4), 'star colours', storage);
-    this.sizeBuffer = this.upload(layout.reorder(sizes, 1), 'star sizes', storage);
+    this.positionBuffer = uploadBuffer(this.device, layout.reorder(positions, 3), 'star positions', storage | GPUBufferUsage.VERTEX);
+    this.colorBuffer = uploadBuffer(this.device, layout.reorder(colors, 4), 'star colours', storage);
+    this.sizeBuffer = uploadBuffer(this.device, layout.reorder(sizes, 1), 'star sizes', storage);
     this.bigBuffer = this.device.createBuffer({ label: 'big stars', size: (BIG_LIST_START + this.count) * 4, usage: storage | GPUBufferUsage.INDIRECT });
     this.winnersBuffer = this.device.createBuffer({ label: 'stars that won a pixel', size: (WINNERS_START + this.count) * 4, usage: storage | GPUBufferUsage.INDIRECT });
     this.drawBindGroup = starBindGroup(this.device, this.drawPipeline, 'bigStars', {
@@ -297,14 +288,6 @@ export class WebGPUPoints {
     );
     this.colorBindGroup = starBindGroup(this.device, this.colorPipeline, 'splatColor', { u, positions, colors, sizes, depthKeysIn: depthKeys, splatColors, winnersIn: this.winnersBuffer! });
     this.resolveBindGroup = starBindGroup(this.device, this.resolvePipeline, 'resolve', { u, depthKeysIn: depthKeys, splatColorsIn: splatColors });
-  }
-
-  private upload(data: Float32Array | Uint8Array, label: string, usage: GPUBufferUsageFlags): GPUBuffer {
-    const size = Math.max(16, Math.ceil(data.byteLength / 4) * 4);
-    const buffer = this.device.createBuffer({ label, size, usage, mappedAtCreation: true });
-    new Uint8Array(buffer.getMappedRange()).set(new Uint8Array(data.buffer, data.byteOffset, data.byteLength));
-    buffer.unmap();
-    return buffer;
   }
 
   private destroyStarBuffers(): void {

@@ -8,6 +8,7 @@ import splatColorSource from '../../../shaders/starsSplatColor.wgsl?raw';
 import splatDepthSource from '../../../shaders/starsSplatDepth.wgsl?raw';
 import tileReductionSource from '../../../shaders/starsTileReduction.wgsl?raw';
 import { withWgslConstants } from '../shaderConstants';
+import { DEPTH_FORMAT } from './target';
 
 /** How a pass sees a buffer: the WGSL address space and access, as written after `var`. */
 type BindingSpace = 'uniform' | 'storage, read' | 'storage, read_write';
@@ -115,4 +116,33 @@ export function starBindGroup<P extends StarPassName>(
       return { binding: STAR_BINDINGS[name].binding, resource: 'buffer' in buffer ? buffer : { buffer } };
     }),
   });
+}
+
+/** The depth test of every star pipeline. */
+export const STAR_DEPTH_STENCIL: GPUDepthStencilState = { format: DEPTH_FORMAT, depthWriteEnabled: true, depthCompare: 'less' };
+
+const bigStarsPipelines = new WeakMap<GPUDevice, Map<GPUTextureFormat, GPURenderPipeline>>();
+
+/**
+ * The big stars' pipeline, one per device and canvas format: the entry's first stars
+ * (firstStars.ts) make it while the root tile downloads, and the renderer on the same device then
+ * takes it made instead of compiling it again.
+ */
+export function bigStarsPipeline(device: GPUDevice, format: GPUTextureFormat): GPURenderPipeline {
+  let byFormat = bigStarsPipelines.get(device);
+  if (!byFormat) bigStarsPipelines.set(device, (byFormat = new Map()));
+  let pipeline = byFormat.get(format);
+  if (!pipeline) {
+    const module = starPassModule(device, 'bigStars');
+    pipeline = device.createRenderPipeline({
+      label: 'big stars',
+      layout: 'auto',
+      vertex: { module, entryPoint: 'vs' },
+      fragment: { module, entryPoint: 'fs', targets: [{ format }] },
+      primitive: { topology: 'triangle-list' },
+      depthStencil: STAR_DEPTH_STENCIL,
+    });
+    byFormat.set(format, pipeline);
+  }
+  return pipeline;
 }

@@ -3,6 +3,7 @@ import { GalaxyLoadError, isTiledVersion, type LoadProgress } from '../../data/l
 import type { StreamedGalaxy } from '../../data/streamedGalaxy';
 import { probeRendererAdapter } from '../../renderer/adapterProbe';
 import { dropStartedWebGL2Context } from '../../renderer/webgl2/device';
+import { dropStartedWebGPUCanvas } from '../../renderer/webgpu/device';
 import { backendOrder, forcedBackend } from '../../renderer/backendOrder';
 import type { StreamingBudget } from '../../tiles/planner/streamingPlanner';
 import { budgetWithStars, defaultBudget, deviceHints } from '../../tiles/planner/budgets';
@@ -157,4 +158,5 @@ export function closeGalaxy(store: Store): void {
   closeTiled(store);
   // The first stars the page's entry drew, when no renderer took their canvas.
   dropStartedWebGL2Context();
+  dropStartedWebGPUCanvas();
 }

@@ -4,7 +4,7 @@ import type { DecodedTile } from '../format/tileCodec';
 /**
  * Writes a tile's stars as drawn from `start` on: positions times the scale s, sizes by the node
  * size rule with the galaxy's true maximum in-degree. The slot pool and the entry's first stars
- * (src/boot/paintRootTile.ts) both draw tiles so.
+ * (src/boot/rootTileOnWindow.ts) both draw tiles so.
  */
 export function writeTileStars(tile: DecodedTile, scale: number, maxInDegree: number, positions: Float32Array, sizes: Float32Array, start: number): void {
   for (let k = 0; k < tile.count * 3; k++) positions[start * 3 + k] = tile.positions[k] * scale;
