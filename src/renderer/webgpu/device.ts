@@ -47,6 +47,13 @@ export function startWebGPUDevice(): void {
   })().catch(() => undefined);
 }
 
+/** Configures the canvas's context for `device` as every star canvas is (the started one and the renderer's); returns its format. */
+function configure(context: GPUCanvasContext, device: GPUDevice): GPUTextureFormat {
+  const format = navigator.gpu.getPreferredCanvasFormat();
+  context.configure({ device, format, alphaMode: 'opaque' });
+  return format;
+}
+
 /**
  * Before any WebGPU renderer has started, a canvas configured for the started device, which the
  * first renderer takes (takeStartedWebGPUCanvas) with the device. Undefined once a renderer has
@@ -60,8 +67,7 @@ export async function startWebGPUCanvas(): Promise<StartedWebGPUCanvas | undefin
   const context = canvas.getContext('webgpu');
   if (!context) return undefined;
   const { device } = started;
-  const format = navigator.gpu.getPreferredCanvasFormat();
-  context.configure({ device, format, alphaMode: 'opaque' });
+  const format = configure(context, device);
   configuredFor.set(canvas, device);
   void device.lost.then(() => lostDevices.add(device));
   const held = { device, context, format };
@@ -113,7 +119,6 @@ export async function createWebGPUDevice(canvas: HTMLCanvasElement): Promise<Web
     device.destroy();
     throw new RendererUnavailableError('webgpu', 'the canvas gave no webgpu context');
   }
-  const format = navigator.gpu.getPreferredCanvasFormat();
-  if (configuredFor.get(canvas) !== device) context.configure({ device, format, alphaMode: 'opaque' });
+  const format = configuredFor.get(canvas) === device ? navigator.gpu.getPreferredCanvasFormat() : configure(context, device);
   return { device, context, format, softwareRasteriser: isSoftwareAdapter(adapter.info) };
 }
