@@ -26,8 +26,8 @@ export async function paintFirstStarsEarly(href: string, order: readonly Backend
 async function paint(href: string, order: readonly Backend[]): Promise<void> {
   const tiles = await earlyTiles();
   if (!tiles) return;
-  const [paintRootTile, source, root] = await Promise.all([firstPainter(order), tiles.source, tiles.root]);
-  if (paintRootTile?.(href, source.index, root)) performance.mark(FIRST_STARS_MARK);
+  const [paintRootTile, index, root] = await Promise.all([firstPainter(order), tiles.index, tiles.root]);
+  if (paintRootTile?.(href, index, root)) performance.mark(FIRST_STARS_MARK);
 }
 
 /** The painter of the first backend in `order` that starts: WebGPU where the entry's device came, else WebGL2 if allowed. */

@@ -1,4 +1,7 @@
+import { handedFiles, loadFirstTileFiles } from '../tiles/format/earlyFiles';
 import type { DecodedTile } from '../tiles/format/tileCodec';
+import { fetchTileFiles } from '../tiles/format/loadTileFile';
+import type { TileIndex } from '../tiles/format/tileIndex';
 import type { TileSource } from '../tiles/stream/tileSource';
 import { openWorkerTileSource } from '../tiles/stream/tileWorkerClient';
 import { addressedGalaxy } from '../url/addressedGalaxy';
@@ -7,10 +10,12 @@ import { manifestUrl, tiledVersion } from './fetch/galaxyUrls';
 import { parseManifest } from './fetch/parseManifest';
 import { chooseVersion, type Manifest } from './manifest';
 
-/** A version with tiles whose first files were asked for early: its tile worker and root tile. */
+/** A version with tiles whose first files were asked for early: its tile worker, index and root tile. */
 interface EarlyTiles {
   tilesUrl: string;
   source: Promise<TileSource>;
+  /** Read on the page, before the tile worker has opened. */
+  index: Promise<TileIndex>;
   root: Promise<DecodedTile>;
   /** Stops the tile worker, opened or not. */
   stop(): void;
@@ -34,7 +39,8 @@ const ignore = () => undefined;
 /**
  * Starts the first requests of the galaxy the page's address opens, before the viewer's code has
  * loaded (src/boot.ts: the main bundle downloads and starts meanwhile): its manifest and, when the
- * version streams tiles, a tile worker that reads index.json, the hierarchy and the root tile. The loader and openTiledGalaxy take
+ * version streams tiles, index.json, the hierarchy and the root tile, all at once, read on the page
+ * for the entry to draw and handed to a tile worker started meanwhile. The loader and openTiledGalaxy take
  * them over when they open that galaxy (takeEarlyManifest, takeEarlyTiles); opening another drops them.
  * Says whether the address opens a galaxy.
  */
@@ -50,15 +56,17 @@ export function startEarlyRequests(href: string, dataRoot: string, now: () => nu
     const tiled = found && tiledVersion(root, galaxy.name, found, chooseVersion(found, galaxy.version), galaxy.tiles);
     if (!tiled) return undefined;
     const opening = new AbortController();
-    const source = openWorkerTileSource(tiled.tilesUrl, opening.signal);
-    const rootTile = source.then((opened) => opened.tile(0));
-    source.catch(ignore);
-    rootTile.catch(ignore);
+    const files = loadFirstTileFiles(fetchTileFiles(tiled.tilesUrl), opening.signal);
+    const source = openWorkerTileSource(tiled.tilesUrl, opening.signal, { files: handedFiles(files) });
+    const first = import('../tiles/stream/readRootTile').then(({ readRootTile }) => readRootTile(tiled.tilesUrl, files));
+    const index = first.then((read) => read.index);
+    const rootTile = first.then((read) => read.root);
+    for (const answer of [source, index, rootTile]) answer.catch(ignore);
     const stop = () => {
       opening.abort();
       source.then((opened) => opened.dispose(), ignore);
     };
-    return { tilesUrl: tiled.tilesUrl, source, root: rootTile, stop };
+    return { tilesUrl: tiled.tilesUrl, source, index, root: rootTile, stop };
   });
   early = { name: galaxy.name, dataRoot: root, version: galaxy.version, manifest, tiles };
   return true;

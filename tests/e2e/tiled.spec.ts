@@ -182,10 +182,17 @@ for (const backend of ['webgl2', 'webgpu'] as const) {
   });
 }
 
-test('a tiled galaxy\'s manifest is asked for before the viewer\'s code runs, manifest, index and root tile only once, and one WebGL2 context made', async ({ page }) => {
+test('a tiled galaxy\'s manifest is asked for before the viewer\'s code runs, its first files at once and only once, and one WebGL2 context made', async ({ page }) => {
   const asked: string[] = [];
   // The page's requests and its workers'.
   page.context().on('request', (request) => asked.push(new URL(request.url()).pathname));
+  // index.json held back: the hierarchy and the root tile are asked for beside it, not after it.
+  const askedBeforeIndex: string[] = [];
+  await page.route(/\/v2\/tiles\/index\.json$/, async (route) => {
+    await page.waitForTimeout(300);
+    askedBeforeIndex.push(...asked);
+    await route.continue();
+  });
   // The star budget's adapter probe asks the context the renderer then draws with, not one of its own.
   await page.addInitScript(() => {
     const canvases = new Set<HTMLCanvasElement>();
@@ -201,8 +208,10 @@ test('a tiled galaxy\'s manifest is asked for before the viewer\'s code runs, ma
   expect(await page.evaluate(() => (window as unknown as { webgl2Canvases: number }).webgl2Canvases)).toBe(1);
   const times = (end: string) => asked.filter((pathname) => pathname.endsWith(end)).length;
   expect(times(`/${TWO_VERSIONS}/manifest.json`)).toBe(1);
-  expect(times('/v2/tiles/index.json')).toBe(1);
-  expect(times('/v2/tiles/stars/0.bin.gz')).toBe(1);
+  for (const file of ['index.json', 'hierarchy.bin.gz', 'stars/0.bin.gz']) {
+    expect(times(`/v2/tiles/${file}`)).toBe(1);
+    expect(askedBeforeIndex.some((pathname) => pathname.endsWith(`/v2/tiles/${file}`))).toBe(true);
+  }
   // The loader worker is started by the viewer's code once it runs (src/main.tsx).
   const loaderWorker = asked.findIndex((pathname) => /\/loader\.worker[^/]*\.js$/.test(pathname));
   expect(loaderWorker).toBeGreaterThan(asked.findIndex((pathname) => pathname.endsWith('/manifest.json')));
@@ -216,12 +225,12 @@ const PAINTERS = [
 ] as const;
 
 for (const { title, query, backend, noAdapter } of PAINTERS) {
-  test(`${title} the root tile's stars are drawn before the viewer's code runs, on the canvas its renderer then takes`, async ({ page }) => {
+  test(`${title} the root tile's stars are drawn before the viewer's code runs or the tile worker starts, on the canvas its renderer then takes`, async ({ page }) => {
     if (noAdapter) await page.addInitScript(() => navigator.gpu && (navigator.gpu.requestAdapter = async () => null));
-    // The viewer's chunk is held back, so that only the page's entry has run.
+    // The viewer's chunk and the tile worker's script are held back, so that only the page's entry has run.
     let releaseViewer = () => {};
     const viewerHeld = new Promise<void>((resolve) => (releaseViewer = resolve));
-    await page.route(/\/assets\/main-[^/]*\.js$/, async (route) => {
+    await page.route(/\/assets\/(main|tile\.worker)-[^/]*\.js$/, async (route) => {
       await viewerHeld;
       await route.continue();
     });

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { mat4 } from 'gl-matrix';
-import type { LoadTileFile } from '../../src/tiles/format/tiledGalaxyReader';
+import type { LoadTileFile } from '../../src/tiles/format/loadTileFile';
 import type { PlannerCamera } from '../../src/tiles/planner/importance';
 import type { StreamingBudget } from '../../src/tiles/planner/streamingPlanner';
 import { openTiledGalaxy, type OpenTiledGalaxyOptions, type StreamedTiledGalaxy } from '../../src/tiles/stream/openTiledGalaxy';

@@ -26,6 +26,20 @@ export function align4(bytes: number): number {
   return (bytes + 3) & ~3;
 }
 
+/**
+ * The paths, relative to `tiles/`, that the writer gives the hierarchy and the templates of tiles and
+ * shards (index.json names them, so a reader follows index.json, not these).
+ */
+export function tileFilePaths(compression: 'gzip' | 'none'): { hierarchy: string; tiles: string; adjacency: string; labels: string } {
+  const suffix = compression === 'gzip' ? '.gz' : '';
+  return {
+    hierarchy: `hierarchy.bin${suffix}`,
+    tiles: `stars/{index}.bin${suffix}`,
+    adjacency: `adjacency/{index}.bin${suffix}`,
+    labels: `labels/{index}.json${suffix}`,
+  };
+}
+
 /** Fills `{index}` in a path template of index.json. */
 export function fillPath(template: string, index: number): string {
   return template.replace('{index}', String(index));

@@ -1,5 +1,7 @@
 /// <reference lib="webworker" />
-import { fetchTileFiles, TiledGalaxyReader } from '../format/tiledGalaxyReader';
+import { earlyFilesOf, withEarlyFiles } from '../format/earlyFiles';
+import { fetchTileFiles } from '../format/loadTileFile';
+import { TiledGalaxyReader } from '../format/tiledGalaxyReader';
 import { readerTileSource } from './tileSource';
 import { tileWorkerHost } from './tileWorkerHost';
 import { tilesUrlOfWorkerName, type TileWorkerRequest } from './tileWorkerProtocol';
@@ -9,7 +11,7 @@ declare const self: DedicatedWorkerGlobalScope;
 
 const receive = tileWorkerHost(
   (message, transfer) => self.postMessage(message, transfer),
-  async (tilesUrl) => readerTileSource(await TiledGalaxyReader.open(fetchTileFiles(tilesUrl))),
+  async (tilesUrl, files) => readerTileSource(await TiledGalaxyReader.open(withEarlyFiles(fetchTileFiles(tilesUrl), earlyFilesOf(files)))),
 );
 
 self.onmessage = (event: MessageEvent<TileWorkerRequest>) => receive(event.data);

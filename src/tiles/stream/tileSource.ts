@@ -3,7 +3,8 @@ import type { AdjacencyShard } from '../format/adjacencyCodec';
 import type { DecodedHierarchy } from '../format/hierarchyCodec';
 import type { LabelShardFile } from '../format/labelShard';
 import { decodedTileBytes, type DecodedTile } from '../format/tileCodec';
-import { TiledGalaxyReader, type LoadTileFile } from '../format/tiledGalaxyReader';
+import type { LoadTileFile } from '../format/loadTileFile';
+import { TiledGalaxyReader } from '../format/tiledGalaxyReader';
 import { TileBufferShelf } from './tileBufferShelf';
 import type { TileIndex } from '../format/tileIndex';
 

@@ -1,3 +1,4 @@
+import type { HandedFiles } from '../format/earlyFiles';
 import { decodedTileBuffer } from '../format/tileCodec';
 import { TileDataError } from '../format/tileError';
 import type { TileAnswer, TileRequest, TileSource } from './tileSource';
@@ -10,9 +11,19 @@ export interface TileWorkerLike {
   terminate(): void;
 }
 
-/** A tile worker that opens `tilesUrl` (absolute) as soon as it runs (tileWorkerName). */
-export function createBrowserTileWorker(tilesUrl: string): TileWorkerLike {
-  return new Worker(new URL('./tile.worker.ts', import.meta.url), { type: 'module', name: tileWorkerName(tilesUrl) }) as TileWorkerLike;
+/** A tile worker; named by tileWorkerName, it opens its galaxy as soon as it runs. */
+export function createBrowserTileWorker(name: string | undefined): TileWorkerLike {
+  return new Worker(new URL('./tile.worker.ts', import.meta.url), { type: 'module', name }) as TileWorkerLike;
+}
+
+export interface WorkerTileSourceOptions {
+  /**
+   * What the page is reading of the folder itself (its first files): the worker waits for them
+   * instead of reading them again, so it is not named to open at once.
+   */
+  files?: Promise<HandedFiles>;
+  /** Node tests put tileWorkerHost behind a Worker's interface. */
+  createWorker?: (name: string | undefined) => TileWorkerLike;
 }
 
 interface Pending {
@@ -36,10 +47,11 @@ export function abortError(): DOMException {
  * hierarchy. Each request is a promise; aborting its signal tells the worker to abort the fetch and
  * rejects at once with an AbortError.
  */
-export function openWorkerTileSource(tilesUrl: string, signal?: AbortSignal, createWorker: (tilesUrl: string) => TileWorkerLike = createBrowserTileWorker): Promise<TileSource> {
+export function openWorkerTileSource(tilesUrl: string, signal?: AbortSignal, options: WorkerTileSourceOptions = {}): Promise<TileSource> {
+  const { files, createWorker = createBrowserTileWorker } = options;
   const page = globalThis.location?.href;
   const absoluteUrl = page ? new URL(tilesUrl, page).href : tilesUrl;
-  const worker = createWorker(absoluteUrl);
+  const worker = createWorker(files ? undefined : tileWorkerName(absoluteUrl));
   const pending = new Map<number, Pending>();
   let nextId = 1;
   let disposed = false;
@@ -113,6 +125,11 @@ export function openWorkerTileSource(tilesUrl: string, signal?: AbortSignal, cre
         else request.reject(new TileDataError(message.message, message.tile));
       }
     };
-    worker.postMessage({ type: 'open', tilesUrl: absoluteUrl });
+    if (!files) worker.postMessage({ type: 'open', tilesUrl: absoluteUrl });
+    else {
+      void files.then((handed) => {
+        if (!disposed) worker.postMessage({ type: 'open', tilesUrl: absoluteUrl, files: handed });
+      });
+    }
   });
 }

@@ -1,3 +1,4 @@
+import type { HandedFiles } from '../format/earlyFiles';
 import { errorMessage, TileDataError } from '../format/tileError';
 import { answerTileRequest, transferablesOf, type TileSource } from './tileSource';
 import type { TileWorkerReply, TileWorkerRequest } from './tileWorkerProtocol';
@@ -10,16 +11,16 @@ export type PostTileReply = (message: TileWorkerReply, transfer: Transferable[])
  * aborts a request on 'cancel' (and then says nothing about it). An 'open' of the galaxy already open is
  * ignored.
  */
-export function tileWorkerHost(post: PostTileReply, openSource: (tilesUrl: string) => Promise<TileSource>): (message: TileWorkerRequest) => void {
+export function tileWorkerHost(post: PostTileReply, openSource: (tilesUrl: string, files: HandedFiles) => Promise<TileSource>): (message: TileWorkerRequest) => void {
   let source: Promise<TileSource> | undefined;
   let openedUrl: string | undefined;
   const running = new Map<number, AbortController>();
 
-  const open = async (tilesUrl: string) => {
+  const open = async (tilesUrl: string, files: HandedFiles) => {
     // The worker may have opened its galaxy from its name before the page's 'open' came.
     if (tilesUrl === openedUrl) return;
     openedUrl = tilesUrl;
-    source = openSource(tilesUrl);
+    source = openSource(tilesUrl, files);
     try {
       const { index, hierarchy } = await source;
       post({ type: 'opened', index, hierarchy }, []);
@@ -44,7 +45,7 @@ export function tileWorkerHost(post: PostTileReply, openSource: (tilesUrl: strin
   };
 
   return (message) => {
-    if (message.type === 'open') void open(message.tilesUrl);
+    if (message.type === 'open') void open(message.tilesUrl, message.files ?? []);
     else if (message.type === 'request') void answer(message.id, message);
     else if (message.type === 'recycle') void source?.then((opened) => opened.recycle(message.buffer), () => {});
     else running.get(message.id)?.abort();

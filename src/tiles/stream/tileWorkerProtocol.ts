@@ -1,11 +1,15 @@
+import type { HandedFiles } from '../format/earlyFiles';
 import type { DecodedHierarchy } from '../format/hierarchyCodec';
 import type { TileIndex } from '../format/tileIndex';
 import type { TileAnswer, TileRequest } from './tileSource';
 
 /** Messages from the page to the tile worker. */
 export type TileWorkerRequest =
-  /** `tilesUrl` is absolute: a worker resolves relative URLs against its own script, not the page. */
-  | { type: 'open'; tilesUrl: string }
+  /**
+   * `tilesUrl` is absolute: a worker resolves relative URLs against its own script, not the page.
+   * `files`: what the page has already read of the folder (its first files), not to be read again.
+   */
+  | { type: 'open'; tilesUrl: string; files?: HandedFiles }
   | { type: 'request'; id: number; request: TileRequest }
   /** The page no longer wants request `id` (the camera left the tile): abort its fetch. */
   | { type: 'cancel'; id: number }

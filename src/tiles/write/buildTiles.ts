@@ -3,7 +3,7 @@ import { decodeLinks, type DecodedLinks } from '../../data/wire/links';
 import { encodeAdjacency } from '../format/adjacencyCodec';
 import { encodeHierarchy } from '../format/hierarchyCodec';
 import { encodeLabelShard } from '../format/labelShard';
-import { fillPath, TILE_INDEX_FILE, TILES_FORMAT_VERSION } from '../format/layout';
+import { fillPath, TILE_INDEX_FILE, tileFilePaths, TILES_FORMAT_VERSION } from '../format/layout';
 import { encodeTile } from '../format/tileCodec';
 import type { TileIndex } from '../format/tileIndex';
 import type { TileHierarchy } from '../tileHierarchy';
@@ -53,7 +53,6 @@ export function buildTiles(classic: ClassicFiles, emit: EmitTileFile, options: B
   const capacity = options.capacity ?? DEFAULT_TILE_CAPACITY;
   const compression = options.compression ?? 'gzip';
   const pack = (bytes: Uint8Array): Uint8Array => (compression === 'gzip' ? options.gzip(bytes) : bytes);
-  const suffix = compression === 'gzip' ? '.gz' : '';
   const phase = options.onPhase ?? (() => {});
   const shardBytes = options.shardBytes ?? SHARD_TARGET_BYTES;
 
@@ -83,9 +82,7 @@ export function buildTiles(classic: ClassicFiles, emit: EmitTileFile, options: B
   const octree = buildOctree(positions, inDegree, capacity);
   const { starOrder, tileFirstStars } = octree;
 
-  const tilesTemplate = `stars/{index}.bin${suffix}`;
-  const adjacencyTemplate = `adjacency/{index}.bin${suffix}`;
-  const labelsTemplate = `labels/{index}.json${suffix}`;
+  const paths = tileFilePaths(compression);
   const bytes = { hierarchy: 0, tiles: 0, adjacency: 0, labels: 0 };
   const write = (template: string, index: number, data: Uint8Array) => {
     emit(fillPath(template, index), data);
@@ -110,14 +107,14 @@ export function buildTiles(classic: ClassicFiles, emit: EmitTileFile, options: B
       tileOut[k] = outDegree[id];
     }
     const encoded = pack(encodeTile(hierarchy, tile, first, { classicIds, positions: tilePositions, inDegree: tileIn, outDegree: tileOut }));
-    byteSize[tile] = write(tilesTemplate, tile, encoded);
+    byteSize[tile] = write(paths.tiles, tile, encoded);
     bytes.tiles += byteSize[tile];
     largestTileBytes = Math.max(largestTileBytes, byteSize[tile]);
   }
 
   phase('writing adjacency shards');
   const adjacency = writeAdjacencyShards(links, starOrder, inDegree, outDegree, shardBytes, (shard, data) =>
-    write(adjacencyTemplate, shard, pack(data)),
+    write(paths.adjacency, shard, pack(data)),
   );
   bytes.adjacency = adjacency.bytes;
   links = undefined;
@@ -130,13 +127,12 @@ export function buildTiles(classic: ClassicFiles, emit: EmitTileFile, options: B
   for (let shard = 0; shard + 1 < labelBoundaries.length; shard++) {
     const names: string[] = [];
     for (let s = labelBoundaries[shard]; s < labelBoundaries[shard + 1]; s++) names.push(labelAt(labels, starOrder[s]));
-    bytes.labels += write(labelsTemplate, shard, pack(new TextEncoder().encode(encodeLabelShard(names))));
+    bytes.labels += write(paths.labels, shard, pack(new TextEncoder().encode(encodeLabelShard(names))));
   }
 
   phase('writing hierarchy and index');
-  const hierarchyFile = `hierarchy.bin${suffix}`;
   const hierarchyBytes = pack(encodeHierarchy(hierarchy, { totalLinks: linkCount }));
-  emit(hierarchyFile, hierarchyBytes);
+  emit(paths.hierarchy, hierarchyBytes);
   bytes.hierarchy = hierarchyBytes.byteLength;
   const index: TileIndex = {
     format: TILES_FORMAT_VERSION,
@@ -148,10 +144,10 @@ export function buildTiles(classic: ClassicFiles, emit: EmitTileFile, options: B
     tileCapacity: capacity,
     tileCount: octree.tileCount,
     compression,
-    hierarchy: hierarchyFile,
-    tiles: tilesTemplate,
-    adjacency: { path: adjacencyTemplate, starBoundaries: adjacency.boundaries },
-    labels: { path: labelsTemplate, starBoundaries: labelBoundaries },
+    hierarchy: paths.hierarchy,
+    tiles: paths.tiles,
+    adjacency: { path: paths.adjacency, starBoundaries: adjacency.boundaries },
+    labels: { path: paths.labels, starBoundaries: labelBoundaries },
   };
   emit(TILE_INDEX_FILE, new TextEncoder().encode(`${JSON.stringify(index)}\n`));
   return { index, bytes, largestTileBytes };

@@ -9,13 +9,16 @@ class SilentWorker {
   static started: SilentWorker[] = [];
   onmessage = null;
   terminated = false;
+  posted: unknown[] = [];
   constructor(
     readonly url: URL,
     readonly options: WorkerOptions,
   ) {
     SilentWorker.started.push(this);
   }
-  postMessage(): void {}
+  postMessage(message: unknown): void {
+    this.posted.push(message);
+  }
   terminate(): void {
     this.terminated = true;
   }
@@ -60,13 +63,16 @@ describe('the first requests of the galaxy in the address, made before the viewe
     expect(asked).toHaveLength(1);
   });
 
-  it('start the tile worker of a version with tiles, which the loader answers without its own worker', async () => {
-    serveManifests({ npm: { all: ['v1', 'v2'], last: 'v2', tiles: ['v2'] } });
+  it('ask for the first tiles of a version with tiles at once and hand them to a tile worker, which the loader answers without its own', async () => {
+    const asked = serveManifests({ npm: { all: ['v1', 'v2'], last: 'v2', tiles: ['v2'] } });
     startEarlyRequests('http://viewer.example/#/galaxy/npm', DATA_ROOT);
     const found = await loadGalaxy('npm', { dataRoot: DATA_ROOT, tiles: true });
     expect(found).toMatchObject({ version: 'v2', tilesUrl: 'http://viewer.example/data/npm/v2/tiles/' });
+    expect(asked.slice(1)).toEqual(['index.json', 'hierarchy.bin.gz', 'stars/0.bin.gz'].map((file) => `http://viewer.example/data/npm/v2/tiles/${file}`));
     expect(SilentWorker.started).toHaveLength(1);
-    expect(SilentWorker.started[0].options.name).toContain('http://viewer.example/data/npm/v2/tiles/');
+    // Unnamed: it waits for the files the page read instead of reading them again.
+    expect(SilentWorker.started[0].options.name).toBeUndefined();
+    await vi.waitFor(() => expect(SilentWorker.started[0].posted).toMatchObject([{ type: 'open', tilesUrl: 'http://viewer.example/data/npm/v2/tiles/', files: expect.any(Array) }]));
     expect(await takeEarlyTiles('http://viewer.example/data/npm/v2/tiles/')).toMatchObject({ tilesUrl: 'http://viewer.example/data/npm/v2/tiles/' });
     expect(await takeEarlyTiles('http://viewer.example/data/npm/v2/tiles/')).toBeUndefined();
   });

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { labelAt } from '../../../../src/data/labelIndex';
+import { earlyFilesOf, handedFiles, loadFirstTileFiles, withEarlyFiles } from '../../../../src/tiles/format/earlyFiles';
 import { TileDataError } from '../../../../src/tiles/format/tileError';
 import type { TiledGalaxyReader } from '../../../../src/tiles/format/tiledGalaxyReader';
 import { openDirectTileSource } from '../../../../src/tiles/stream/tileSource';
@@ -19,10 +20,12 @@ class InProcessTileWorker implements TileWorkerLike {
   sent: TileWorkerRequest[] = [];
   transferred = 0;
   replies: TileWorkerReply['type'][] = [];
+  /** Paths the worker read itself. */
+  loaded: string[] = [];
   private readonly receive: (message: TileWorkerRequest) => void;
 
   /** `name`: the worker's name, read at start as tile.worker.ts reads it. */
-  constructor(versionDir: string, delayMs = 0, name = '') {
+  constructor(versionDir: string, delayMs = 0, name: string | undefined = '') {
     const load = fileTileLoader(versionDir);
     this.receive = tileWorkerHost(
       (message, transfer) => {
@@ -30,14 +33,17 @@ class InProcessTileWorker implements TileWorkerLike {
         this.replies.push(message.type);
         queueMicrotask(() => this.onmessage?.({ data: message } as MessageEvent<TileWorkerReply>));
       },
-      () =>
-        openDirectTileSource(async (file, signal) => {
-          await new Promise((resolve) => setTimeout(resolve, delayMs));
-          signal?.throwIfAborted();
-          return load(file);
-        }),
+      (_tilesUrl, files) =>
+        openDirectTileSource(
+          withEarlyFiles(async (file, signal) => {
+            this.loaded.push(file);
+            await new Promise((resolve) => setTimeout(resolve, delayMs));
+            signal?.throwIfAborted();
+            return load(file);
+          }, earlyFilesOf(files)),
+        ),
     );
-    const named = tilesUrlOfWorkerName(name);
+    const named = tilesUrlOfWorkerName(name ?? '');
     if (named !== undefined) this.receive({ type: 'open', tilesUrl: named });
   }
 
@@ -63,7 +69,7 @@ describe('the tile worker and its client', () => {
 
   it('opens the index and hierarchy, then hands over decoded tiles, adjacency and names as transferred arrays', async () => {
     const worker = new InProcessTileWorker(versionDir);
-    const source = await openWorkerTileSource('http://galaxies.example/npm/v1/tiles/', undefined, () => worker);
+    const source = await openWorkerTileSource('http://galaxies.example/npm/v1/tiles/', undefined, { createWorker: () => worker });
     expect(worker.sent[0]).toEqual({ type: 'open', tilesUrl: 'http://galaxies.example/npm/v1/tiles/' });
     expect(source.index).toEqual(reader.index);
     expect(source.hierarchy.tileCount).toBe(reader.hierarchy.tileCount);
@@ -82,7 +88,7 @@ describe('the tile worker and its client', () => {
 
   it('cancels a request when its signal aborts, and names the region of a tile it cannot read', async () => {
     const worker = new InProcessTileWorker(versionDir, 20);
-    const source = await openWorkerTileSource('http://galaxies.example/npm/v1/tiles/', undefined, () => worker);
+    const source = await openWorkerTileSource('http://galaxies.example/npm/v1/tiles/', undefined, { createWorker: () => worker });
     const controller = new AbortController();
     const cancelled = source.tile(2, controller.signal);
     controller.abort();
@@ -101,16 +107,37 @@ describe('the tile worker and its client', () => {
     expect(tilesUrlOfWorkerName(tileWorkerName(url))).toBe(url);
     expect(tilesUrlOfWorkerName('label-raster')).toBeUndefined();
     let created: InProcessTileWorker | undefined;
-    const source = await openWorkerTileSource(url, undefined, (tilesUrl) => (created = new InProcessTileWorker(versionDir, 5, tileWorkerName(tilesUrl))));
+    const source = await openWorkerTileSource(url, undefined, { createWorker: (name) => (created = new InProcessTileWorker(versionDir, 5, name)) });
     expect(source.index).toEqual(reader.index);
     expect(await source.tile(0)).toEqual(await reader.tile(0));
     expect(created?.replies.filter((type) => type === 'opened')).toHaveLength(1);
     source.dispose();
   });
 
+  it('waits, unnamed, for the files the page has read and does not read them again', async () => {
+    const load = fileTileLoader(versionDir);
+    const early = loadFirstTileFiles(load);
+    let created: InProcessTileWorker | undefined;
+    let name: string | undefined = 'not asked';
+    const source = await openWorkerTileSource('http://galaxies.example/npm/v1/tiles/', undefined, {
+      files: handedFiles(early),
+      createWorker: (given) => {
+        name = given;
+        return (created = new InProcessTileWorker(versionDir, 0, given));
+      },
+    });
+    expect(name).toBeUndefined();
+    expect(created?.sent[0]).toMatchObject({ type: 'open', files: [['index.json', expect.any(Uint8Array)], ['hierarchy.bin.gz', expect.any(Uint8Array)], ['stars/0.bin.gz', expect.any(Uint8Array)]] });
+    expect(source.index).toEqual(reader.index);
+    expect(await source.tile(0)).toEqual(await reader.tile(0));
+    expect(await source.tile(1)).toEqual(await reader.tile(1));
+    expect(created?.loaded).toEqual(['stars/1.bin.gz']);
+    source.dispose();
+  });
+
   it('rejects with the reader\'s message when the galaxy cannot be opened', async () => {
     const worker = new InProcessTileWorker(`${versionDir}-missing`);
-    await expect(openWorkerTileSource('http://galaxies.example/none/v1/tiles/', undefined, () => worker)).rejects.toThrow(/tiles\/index.json/);
+    await expect(openWorkerTileSource('http://galaxies.example/none/v1/tiles/', undefined, { createWorker: () => worker })).rejects.toThrow(/tiles\/index.json/);
     expect(worker.terminated).toBe(true);
   });
 });
