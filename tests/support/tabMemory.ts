@@ -101,7 +101,7 @@ const heapBytes = (usage: HeapUsage) => usage.usedSize + (usage.embedderHeapUsed
  */
 export class TabMeter {
   private readonly workers = new Set<string>();
-  private readonly pending = new Map<number, (usage: HeapUsage | undefined) => void>();
+  private readonly pending = new Map<number, (result: HeapUsage | undefined) => void>();
   private nextId = 1;
 
   private constructor(
@@ -135,12 +135,27 @@ export class TabMeter {
     return { mainHeapBytes: heapBytes(main), workerHeapBytes: workers.reduce((sum, bytes) => sum + bytes, 0), gpuBufferBytes };
   }
 
+  /**
+   * What the tab still holds once garbage is collected in the page and in every worker: peaks
+   * include garbage not yet collected, whose amount follows the allocation rate and V8's timing.
+   */
+  async retained(): Promise<TabMemory> {
+    await this.cdp.send('HeapProfiler.collectGarbage');
+    await Promise.all([...this.workers].map((sessionId) => this.workerCall(sessionId, 'HeapProfiler.collectGarbage')));
+    return this.sample();
+  }
+
   /** Exact peak of the GPU buffers (kept in the page at every allocation). */
   async gpuBufferPeak(): Promise<number> {
     return Number(await this.page.evaluate('window.__gpuBufferMeter ? window.__gpuBufferMeter.peak : 0'));
   }
 
   private async workerHeap(sessionId: string): Promise<number> {
+    const usage = await this.workerCall(sessionId, 'Runtime.getHeapUsage');
+    return usage ? heapBytes(usage) : 0;
+  }
+
+  private async workerCall(sessionId: string, method: string): Promise<HeapUsage | undefined> {
     const id = this.nextId++;
     const reply = new Promise<HeapUsage | undefined>((resolve) => {
       this.pending.set(id, resolve);
@@ -151,13 +166,12 @@ export class TabMeter {
       }, 5_000);
     });
     try {
-      await this.cdp.send('Target.sendMessageToTarget', { sessionId, message: JSON.stringify({ id, method: 'Runtime.getHeapUsage' }) });
+      await this.cdp.send('Target.sendMessageToTarget', { sessionId, message: JSON.stringify({ id, method }) });
     } catch {
       this.pending.delete(id);
-      return 0;
+      return undefined;
     }
-    const usage = await reply;
-    return usage ? heapBytes(usage) : 0;
+    return reply;
   }
 }
 
