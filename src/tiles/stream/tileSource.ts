@@ -1,7 +1,7 @@
-import { indexLabels, type LabelIndex } from '../../data/labelIndex';
+import type { LabelIndex } from '../../data/labelIndex';
 import type { AdjacencyShard } from '../format/adjacencyCodec';
 import type { DecodedHierarchy } from '../format/hierarchyCodec';
-import type { LabelShardFile } from '../format/labelShard';
+import { indexLabelShard, type LabelShardFile } from '../format/labelShard';
 import { decodedTileBytes, type DecodedTile } from '../format/tileCodec';
 import type { LoadTileFile } from '../format/loadTileFile';
 import { TiledGalaxyReader } from '../format/tiledGalaxyReader';
@@ -85,8 +85,8 @@ export function readerTileSource(reader: TiledGalaxyReader): TileSource {
     recycle: (buffer) => shelf.give(buffer),
     adjacency: (shard, signal) => reader.adjacency(shard, signal),
     labels: async (shard, signal) => {
-      const { firstStar, names } = await reader.labels(shard, signal);
-      return { shard, firstStar, names: indexLabels(names) };
+      const file = await reader.labelFile(shard, signal);
+      return { shard, firstStar: file.firstStar, names: indexLabelShard(file) };
     },
     searchLabels: (shard, signal) => reader.labelFile(shard, signal),
     dispose: () => {},
