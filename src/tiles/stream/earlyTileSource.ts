@@ -6,7 +6,7 @@ import { abortError, openWorkerTileSource } from './tileWorkerClient';
 
 /**
  * Opens the tiles at `tilesUrl` in a tile worker: the one started before the viewer loaded
- * (src/data/earlyRequests.ts), whose root tile is already on its way, when it is this galaxy's;
+ * (src/data/earlyRequests.ts), with the root tile the page read meanwhile, when it is this galaxy's;
  * else a new one.
  */
 export async function openEarlyOrWorkerTileSource(tilesUrl: string, signal?: AbortSignal): Promise<TileSource> {
@@ -19,7 +19,9 @@ export async function openEarlyOrWorkerTileSource(tilesUrl: string, signal?: Abo
     hierarchy: source.hierarchy,
     tile(tile, tileSignal) {
       if (tile !== 0 || !root) return source.tile(tile, tileSignal);
-      const answer = root;
+      // The page's read can fail where the worker's would not (its script not loading): the worker
+      // then reads it, and a damaged tile fails there with the same message.
+      const answer = root.catch(() => source.tile(0, tileSignal));
       root = undefined;
       return untilAborted(answer, tileSignal, abortError, (late) => source.recycle(decodedTileBuffer(late)));
     },
