@@ -24,9 +24,7 @@ export function readLabelShardFile({ bytes, shard, firstStar, count }: LabelShar
 
 export function decodeLabelShard(bytes: Uint8Array, shard: number, firstStar: number, count: number): string[] {
   const names: string[] = [];
-  readShard(bytes, shard, firstStar, count, (text, open, close, escaped) => {
-    names.push(escaped ? unescapeName(text, open, close) : text.slice(open + 1, close));
-  });
+  readShard(bytes, shard, firstStar, count, (text, open, close, escaped) => names.push(nameAt(text, open, close, escaped)));
   return names;
 }
 
@@ -45,7 +43,7 @@ export function indexLabelShard({ bytes, shard, firstStar, count }: LabelShardFi
   const text = readShard(bytes, shard, firstStar, count, (shardText, open, close, escaped) => {
     if (n >= count) return;
     if (escaped) {
-      const name = unescapeName(shardText, open, close);
+      const name = nameAt(shardText, open, close, true);
       unescaped.push(name);
       labelStarts[n] = shardText.length + appendedEnd;
       appendedEnd += name.length;
@@ -76,8 +74,7 @@ function readShard(
   let names: number | undefined;
   try {
     text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
-    const shardText = text;
-    names = scanStringArray(shardText, (open, close, escaped) => onName(shardText, open, close, escaped));
+    names = scanStringArray(text, onName);
   } catch {
     throw new TileDataError(`${name} is not UTF-8 JSON (truncated?)`);
   }
@@ -86,8 +83,9 @@ function readShard(
   return text;
 }
 
-function unescapeName(text: string, open: number, close: number): string {
-  return JSON.parse(text.slice(open, close + 1)) as string;
+/** The name whose quotes are at `open` and `close`: cut out of the text, or unescaped when it has escapes. */
+function nameAt(text: string, open: number, close: number, escaped: boolean): string {
+  return escaped ? (JSON.parse(text.slice(open, close + 1)) as string) : text.slice(open + 1, close);
 }
 
 const QUOTE = 0x22;
@@ -112,17 +110,16 @@ function otherShape(text: string): undefined {
  */
 export function splitStringArray(text: string): string[] | undefined {
   const names: string[] = [];
-  const found = scanStringArray(text, (open, close, escaped) => {
-    names.push(escaped ? unescapeName(text, open, close) : text.slice(open + 1, close));
-  });
+  const found = scanStringArray(text, (_, open, close, escaped) => names.push(nameAt(text, open, close, escaped)));
   return found === undefined ? undefined : names;
 }
 
 /**
- * Calls `onName(open, close, escaped)` for each string of a JSON array of strings, at its quotes, and
- * says how many there were; undefined when the text is JSON of another shape; throws when it is not JSON.
+ * Calls `onName(text, open, close, escaped)` for each string of a JSON array of strings, at its
+ * quotes, and says how many there were; undefined when the text is JSON of another shape; throws
+ * when it is not JSON.
  */
-function scanStringArray(text: string, onName: (open: number, close: number, escaped: boolean) => void): number | undefined {
+function scanStringArray(text: string, onName: (text: string, open: number, close: number, escaped: boolean) => void): number | undefined {
   let at = skipSpace(text, 0);
   if (text[at] !== '[') return otherShape(text);
   at = skipSpace(text, at + 1);
@@ -141,7 +138,7 @@ function scanStringArray(text: string, onName: (open: number, close: number, esc
       } else if (code < 0x20) throw new SyntaxError('a control character inside a string');
     }
     if (end >= text.length) throw new SyntaxError('an unterminated string');
-    onName(at, end, escaped);
+    onName(text, at, end, escaped);
     count++;
     at = skipSpace(text, end + 1);
     if (text[at] === ',') at = skipSpace(text, at + 1);
