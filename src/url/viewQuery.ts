@@ -57,8 +57,19 @@ export const HISTORY_KEY = '_k';
  */
 export const MAX_CAMERA_COORDINATE = 1e7;
 export const MAX_LINK_DISTANCE = 1e7;
-export const MIN_SCALE = 1e-3;
+/**
+ * The scales an address may ask for. Star sizes do not follow the scale, so a galaxy shrunk a
+ * hundredfold piles every star in front of the camera and a frame takes seconds: such a scale,
+ * zero, a negative one or one beyond MAX_SCALE is an odd value and gets the default.
+ */
+export const MIN_SCALE = 1e-2;
 export const MAX_SCALE = 1e3;
+
+/** docs/rules.md#url: `s` within [MIN_SCALE, MAX_SCALE], otherwise the default. */
+export function parseScale(value: string | null | undefined): number {
+  const scale = parseNumber(value, DEFAULT_SCALE);
+  return scale >= MIN_SCALE && scale <= MAX_SCALE ? scale : DEFAULT_SCALE;
+}
 
 function clamp(value: number, min: number, max: number): number {
   return Math.min(max, Math.max(min, value));
@@ -115,7 +126,7 @@ export function parseViewQuery(query: string | URLSearchParams): AddressView {
     lookAt: { x: component('lx', 0), y: component('ly', 0), z: component('lz', 0), w: component('lw', 1) },
     showLinks: params.get('l') === '1',
     maxVisibleDistance: clamp(parseNumber(params.get('ml'), defaults.maxVisibleDistance), 0, MAX_LINK_DISTANCE),
-    scale: clamp(parseNumber(params.get('s'), defaults.scale), MIN_SCALE, MAX_SCALE),
+    scale: parseScale(params.get('s')),
     manifestVersion: version && version !== '0' ? version : undefined,
     showNames: defaults.showNames,
   };

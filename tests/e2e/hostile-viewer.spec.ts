@@ -75,6 +75,20 @@ test.describe('addresses', () => {
   });
 });
 
+test.describe('scale', () => {
+  for (const odd of ['0', '-5', '1e9']) {
+    test(`s=${odd} is an odd value: the galaxy opens at the default scale and the address says so`, async ({ page }) => {
+      await serveGalaxy(page, 'odd-scale', { positions: ring(50, 1000) });
+      await page.goto(`/?renderer=webgl2#/galaxy/odd-scale?s=${odd}&l=1`);
+      await waitForStars(page);
+      // Star 0 of the ring is at (1000, 0, -150) in positions.bin: placed at the default scale, 1.75.
+      expect(await page.evaluate(() => window.galaxyScene?.starPosition(0))).toEqual([1750, 0, -262.5]);
+      await expect(page).toHaveURL(/[?&]s=1\.75(&|$)/);
+      expect(await litCanvasPixels(page, `hostile-scale-${odd}`)).toBeGreaterThan(20);
+    });
+  }
+});
+
 test.describe('manifests', () => {
   test('an endpoint that is not an http(s) address or a path is refused with a clear message', async ({ page }) => {
     await serveGalaxy(page, 'bad-endpoint', { positions: ring(50, 1000), endpoint: 'http://[::1' });

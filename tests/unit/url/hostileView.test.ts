@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { decodePositions } from '../../../src/data/wire/positions';
 import { robustBoundingBox } from '../../../src/geometry/robustBounds';
 import { boundsOf } from '../../../src/renderer/camera';
-import { addressPlacesCamera, defaultAddressView, MAX_CAMERA_COORDINATE, parseViewQuery, writeViewQuery } from '../../../src/url/viewQuery';
+import { addressPlacesCamera, DEFAULT_SCALE, defaultAddressView, MAX_CAMERA_COORDINATE, parseViewQuery, writeViewQuery } from '../../../src/url/viewQuery';
 
 describe('camera keys beyond float32 or not finite', () => {
   it('clamps coordinates, orientation, link distance and scale to finite ranges', () => {
@@ -10,10 +10,17 @@ describe('camera keys beyond float32 or not finite', () => {
     expect(view.pos).toEqual({ x: MAX_CAMERA_COORDINATE, y: -MAX_CAMERA_COORDINATE, z: 0 });
     expect(view.lookAt).toEqual({ x: 1, y: -1, z: 0, w: 1 });
     expect(view.maxVisibleDistance).toBe(1e7);
-    expect(view.scale).toBe(1000);
-    expect(parseViewQuery('s=0').scale).toBe(0.001);
-    expect(parseViewQuery('s=-3').scale).toBe(0.001);
+    expect(view.scale).toBe(DEFAULT_SCALE);
     for (const value of [...Object.values(view.pos), ...Object.values(view.lookAt)]) expect(Math.fround(value)).not.toBe(Infinity);
+  });
+
+  it('takes the default for a scale of zero, below zero, too small to draw or absurdly large', () => {
+    for (const odd of ['0', '-0', '-5', '0.001', '1e-9', '1001', '1e308', 'Infinity', 'NaN', 'abc']) {
+      expect(parseViewQuery(`s=${odd}&l=1`).scale, `s=${odd}`).toBe(DEFAULT_SCALE);
+    }
+    expect(parseViewQuery('s=0.01&l=1').scale).toBe(0.01);
+    expect(parseViewQuery('s=3.5&l=1').scale).toBe(3.5);
+    expect(parseViewQuery('s=1000&l=1').scale).toBe(1000);
   });
 
   it('opens on the start view when the address camera is out of range', () => {
