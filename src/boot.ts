@@ -1,7 +1,7 @@
 import { paintFirstStarsEarly } from './boot/firstStars';
 import { DEFAULT_DATA_ROOT } from './data/dataRoot';
 import { startEarlyRequests } from './data/earlyRequests';
-import { backendOrder, forcedBackend } from './renderer/backendOrder';
+import { BackendPolicy } from './renderer/backendPolicy';
 import { startWebGPUDevice } from './renderer/webgpu/device';
 import './app/theme.css';
 
@@ -10,7 +10,7 @@ import './app/theme.css';
 // once React and the viewer have started. A tiled galaxy's first stars are drawn here too, and the
 // viewer's code runs after them (src/boot/firstStars.ts).
 const opensGalaxy = startEarlyRequests(location.href, DEFAULT_DATA_ROOT);
-const order = backendOrder(forcedBackend(location.search));
-if (opensGalaxy && order[0] === 'webgpu') startWebGPUDevice();
-const firstStars = opensGalaxy ? paintFirstStarsEarly(location.href, order) : Promise.resolve();
+const policy = BackendPolicy.ofPage();
+if (opensGalaxy && policy.triesFirst('webgpu')) startWebGPUDevice();
+const firstStars = opensGalaxy ? paintFirstStarsEarly(location.href, policy) : Promise.resolve();
 void firstStars.then(() => import('./main'));

@@ -1,5 +1,5 @@
 import { earlyTiles } from '../data/earlyRequests';
-import type { Backend } from '../renderer/types';
+import type { BackendPolicy } from '../renderer/backendPolicy';
 import { FIRST_STARS_MARK } from './firstStarsMark';
 import type { RootTilePainter } from './rootTileOnWindow';
 
@@ -13,29 +13,28 @@ export const FIRST_STARS_WAIT_MS = 1000;
 
 /**
  * On a galaxy address whose version has tiles, draws the root tile the early requests asked for
- * before the viewer's code has run, with the first backend of `order` that starts (each painter a
+ * before the viewer's code has run, with the first backend of the policy's order that starts (each painter a
  * chunk of its own, loaded only then), as the renderer will: the first stars do not wait for the
  * viewer's own start. Resolves when they are drawn, when there is nothing to draw, or at
  * FIRST_STARS_WAIT_MS after navigation.
  */
-export async function paintFirstStarsEarly(href: string, order: readonly Backend[]): Promise<void> {
+export async function paintFirstStarsEarly(href: string, policy: BackendPolicy): Promise<void> {
   const deadline = new Promise<void>((resolve) => setTimeout(resolve, Math.max(0, FIRST_STARS_WAIT_MS - performance.now())));
-  await Promise.race([deadline, paint(href, order).catch(() => undefined)]);
+  await Promise.race([deadline, paint(href, policy).catch(() => undefined)]);
 }
 
-async function paint(href: string, order: readonly Backend[]): Promise<void> {
+async function paint(href: string, policy: BackendPolicy): Promise<void> {
   const tiles = await earlyTiles();
   if (!tiles) return;
-  const [paintRootTile, index, root] = await Promise.all([firstPainter(order), tiles.index, tiles.root]);
+  const [paintRootTile, index, root] = await Promise.all([firstPainter(policy), tiles.index, tiles.root]);
   if (paintRootTile?.(href, index, root)) performance.mark(FIRST_STARS_MARK);
 }
 
-/** The painter of the first backend in `order` that starts: WebGPU where the entry's device came, else WebGL2 if allowed. */
-async function firstPainter(order: readonly Backend[]): Promise<RootTilePainter | undefined> {
-  for (const backend of order) {
+/** The painter of the first backend of the policy that starts: WebGPU where the entry's device came, else WebGL2 if allowed. */
+async function firstPainter(policy: BackendPolicy): Promise<RootTilePainter | undefined> {
+  const { started } = await policy.firstThatStarts(async (backend) => {
     const chunk = backend === 'webgpu' ? await import('./paintRootTileWebGPU') : await import('./paintRootTileWebGL2');
-    const painter = await chunk.startRootTilePainter();
-    if (painter) return painter;
-  }
-  return undefined;
+    return chunk.startRootTilePainter();
+  });
+  return started?.value;
 }

@@ -1,3 +1,4 @@
+import type { BackendPolicy } from './backendPolicy';
 import type { Backend } from './types';
 import { isSoftwareContext, startWebGL2Context } from './webgl2/device';
 import { isSoftwareAdapter } from './softwareRasteriser';
@@ -11,29 +12,27 @@ export interface ProbedAdapter {
 const probes = new Map<string, Promise<ProbedAdapter>>();
 
 /**
- * Asks the backends of `order` in turn, as the renderer host does, which one would start and whether
+ * Asks the backends of the policy's order in turn, as the renderer host does, which one would start and whether
  * it is a software rasteriser, before the renderer is up (the star budget of a tiled galaxy is chosen
  * while its first files download): WebGPU's adapter (a browser may have `navigator.gpu` and still
  * give no adapter, e.g. on a blocklisted driver), else the WebGL2 context the renderer then takes
  * (startWebGL2Context), or a throwaway one once a renderer has started. Asked once a page;
  * where nothing answers (no DOM), the last backend of the order on hardware.
  */
-export function probeRendererAdapter(order: readonly Backend[]): Promise<ProbedAdapter> {
-  const key = order.join(',');
+export function probeRendererAdapter(policy: BackendPolicy): Promise<ProbedAdapter> {
+  const key = policy.order.join(',');
   let probe = probes.get(key);
   if (!probe) {
-    probe = firstAnswer(order);
+    probe = firstAnswer(policy);
     probes.set(key, probe);
   }
   return probe;
 }
 
-async function firstAnswer(order: readonly Backend[]): Promise<ProbedAdapter> {
-  for (const backend of order) {
-    const software = await (backend === 'webgpu' ? webGpuAdapterIsSoftware() : probeWebGL2()).catch(() => undefined);
-    if (software !== undefined) return { backend, softwareRasteriser: software };
-  }
-  return { backend: order[order.length - 1] ?? 'webgl2', softwareRasteriser: false };
+async function firstAnswer(policy: BackendPolicy): Promise<ProbedAdapter> {
+  const { started } = await policy.firstThatStarts((backend) => (backend === 'webgpu' ? webGpuAdapterIsSoftware() : probeWebGL2()));
+  if (started) return { backend: started.backend, softwareRasteriser: started.value };
+  return { backend: policy.order[policy.order.length - 1] ?? 'webgl2', softwareRasteriser: false };
 }
 
 /**

@@ -1,3 +1,4 @@
+import type { BackendPolicy } from './backendPolicy';
 import type { Backend, Renderer, RendererOptions } from './types';
 import { createWebGL2Renderer } from './webgl2/renderer';
 import { createWebGPURenderer } from './webgpu/renderer';
@@ -10,22 +11,20 @@ export class NoRendererError extends Error {
 }
 
 /**
- * A canvas can hold only one kind of context, so each attempt gets a fresh canvas from
- * `makeCanvas`; the one that works is returned with the renderer.
+ * The renderer of the first backend of `order` (the policy's own by default) that starts. A canvas
+ * can hold only one kind of context, so each attempt gets a fresh canvas from `makeCanvas`; the one
+ * that works is returned with the renderer.
  */
 export async function createRenderer(
   makeCanvas: (backend: Backend) => HTMLCanvasElement,
-  order: Backend[],
+  policy: BackendPolicy,
+  order: readonly Backend[] = policy.order,
   options: RendererOptions = {},
 ): Promise<Renderer> {
-  const reasons: string[] = [];
-  for (const backend of order) {
+  const { started, reasons } = await policy.firstThatStarts((backend) => {
     const canvas = makeCanvas(backend);
-    try {
-      return backend === 'webgpu' ? await createWebGPURenderer(canvas, options) : createWebGL2Renderer(canvas, options);
-    } catch (error) {
-      reasons.push(error instanceof Error ? error.message : String(error));
-    }
-  }
-  throw new NoRendererError(reasons);
+    return backend === 'webgpu' ? createWebGPURenderer(canvas, options) : createWebGL2Renderer(canvas, options);
+  }, order);
+  if (!started) throw new NoRendererError(reasons);
+  return started.value;
 }

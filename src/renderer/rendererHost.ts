@@ -1,4 +1,4 @@
-import { backendOrder } from './backendOrder';
+import type { BackendPolicy } from './backendPolicy';
 import { createRenderer, NoRendererError } from './createRenderer';
 import { DeviceLossCounter } from './deviceLossCounter';
 import type { Backend, Renderer, RendererOptions } from './types';
@@ -26,8 +26,8 @@ export interface CanvasSupply {
 export interface RendererHostOptions {
   slot: RendererSlot;
   canvases: CanvasSupply;
-  /** Use only this backend (`renderer=` in the page's query string); by default WebGPU, else WebGL2. */
-  backend?: Backend;
+  /** Which backends are tried, in which order, and which after a lost device. */
+  policy: BackendPolicy;
   rendererOptions?: RendererOptions;
   /** A renderer was attached to the slot (again, after a lost device was replaced). */
   onAttached(renderer: Renderer): void;
@@ -35,13 +35,12 @@ export interface RendererHostOptions {
   onFailure(failure: RendererFailure): void;
   /** Milliseconds, for the count of losses in a row. */
   now?: () => number;
-  /** Starts a renderer from the first backend of `order` that works (tests give stand-ins). */
+  /** Starts a renderer from the first backend of an order that works (tests give stand-ins). */
   create?: typeof createRenderer;
 }
 
 /**
- * The renderer's lifecycle, apart from any UI: starts one (WebGPU, else WebGL2, or only the forced
- * backend), attaches it to the slot, and when its device is lost replaces it keeping the slot's
+ * The renderer's lifecycle, apart from any UI: starts one (from the policy's order), attaches it to the slot, and when its device is lost replaces it keeping the slot's
  * state, until the device is lost too often in a row (docs/rules.md#galaxy-screen,
  * deviceLossCounter.ts). Failures go to `onFailure`; the mount shows them.
  */
@@ -59,7 +58,7 @@ export class RendererHost {
   /** Starts a renderer: once, and again only after `onFailure` ('Try again'), with the count of losses reset. */
   start(): Promise<void> {
     this.losses = new DeviceLossCounter();
-    return this.startFrom(backendOrder(this.options.backend));
+    return this.startFrom(this.options.policy.order);
   }
 
   /** Disposes the renderer it attached and takes its canvas off the page; a start still under way ends unused. */
@@ -69,11 +68,11 @@ export class RendererHost {
     this.options.canvases.remove();
   }
 
-  private async startFrom(order: Backend[], afterLoss?: { losses: number; reason: string }): Promise<void> {
+  private async startFrom(order: readonly Backend[], afterLoss?: { losses: number; reason: string }): Promise<void> {
     const { slot, canvases, rendererOptions, onAttached, onFailure } = this.options;
     let renderer: Renderer;
     try {
-      renderer = await this.create((backend) => this.nextCanvas(canvases, backend), order, rendererOptions);
+      renderer = await this.create((backend) => this.nextCanvas(canvases, backend), this.options.policy, order, rendererOptions);
     } catch (error) {
       if (this.disposed) return;
       const reasons = error instanceof NoRendererError ? error.reasons : [String(error)];
@@ -107,7 +106,7 @@ export class RendererHost {
       this.options.onFailure({ kind: 'device-lost', losses: decision.inARow, reason });
       return;
     }
-    void this.startFrom(renderer.backend === 'webgpu' ? ['webgpu', 'webgl2'] : ['webgl2'], { losses: decision.inARow, reason });
+    void this.startFrom(this.options.policy.afterLoss(renderer.backend), { losses: decision.inARow, reason });
   }
 }
 

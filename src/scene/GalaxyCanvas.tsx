@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { forcedBackend } from '../renderer/backendOrder';
+import { BackendPolicy } from '../renderer/backendPolicy';
 import { canvasesIn, RendererHost, type RendererFailure } from '../renderer/rendererHost';
 import { GraphicsDeviceLost } from '../panels/GraphicsDeviceLost';
 import type { GalaxyScene } from './galaxyScene';
@@ -32,7 +32,7 @@ export function GalaxyCanvas({ scene, backend, clearColor }: GalaxyCanvasProps) 
   const [failure, setFailure] = useState<RendererFailure | undefined>(undefined);
   /** Starts a new renderer for the same scene ('Try again' after the device was given up on). */
   const restartRef = useRef<(() => void) | undefined>(undefined);
-  const forced = backend ?? (typeof location === 'undefined' ? undefined : forcedBackend(location.search));
+  const forced = backend ?? BackendPolicy.ofPage().forced;
 
   useEffect(() => {
     const container = containerRef.current;
@@ -48,7 +48,7 @@ export function GalaxyCanvas({ scene, backend, clearColor }: GalaxyCanvasProps) 
     const host = new RendererHost({
       slot: scene,
       canvases: canvasesIn(container),
-      backend: forced,
+      policy: new BackendPolicy(forced),
       rendererOptions: { clearColor },
       onAttached: resize,
       onFailure: setFailure,

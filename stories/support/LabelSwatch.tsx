@@ -4,6 +4,7 @@ import { canvasRasterizer, LabelAtlas } from '../../src/labels/labelAtlas';
 import { writeLabelQuad } from '../../src/labels/labelQuads';
 import { displayText } from '../../src/labels/labelText';
 import { Camera } from '../../src/renderer/camera';
+import { BackendPolicy } from '../../src/renderer/backendPolicy';
 import { createRenderer } from '../../src/renderer/createRenderer';
 import type { Backend } from '../../src/renderer/types';
 
@@ -56,7 +57,8 @@ export function LabelSwatch({ backend, name, color, background = 0x000000, width
             element.appendChild(canvas);
             return canvas;
           },
-          [backend],
+          new BackendPolicy(backend),
+          undefined,
           { clearColor: background },
         );
         cleanup = () => renderer.dispose();

@@ -4,7 +4,7 @@ import type { StreamedGalaxy } from '../../data/streamedGalaxy';
 import { probeRendererAdapter } from '../../renderer/adapterProbe';
 import { dropStartedWebGL2Context } from '../../renderer/webgl2/device';
 import { dropStartedWebGPUCanvas } from '../../renderer/webgpu/device';
-import { backendOrder, forcedBackend } from '../../renderer/backendOrder';
+import { BackendPolicy } from '../../renderer/backendPolicy';
 import type { StreamingBudget } from '../../tiles/planner/streamingPlanner';
 import { budgetWithStars, defaultBudget, deviceHints } from '../../tiles/planner/budgets';
 import { resetHelpAtom } from '../help/atoms';
@@ -52,7 +52,7 @@ function requestKey(request: OpenGalaxyRequest): string {
  * address, else the default for the backend and the device, a software rasteriser's being far smaller.
  */
 async function streamingBudget(budgetStars: number | undefined): Promise<StreamingBudget> {
-  const { backend, softwareRasteriser } = await probeRendererAdapter(backendOrder(typeof location === 'undefined' ? undefined : forcedBackend(location.search)));
+  const { backend, softwareRasteriser } = await probeRendererAdapter(BackendPolicy.ofPage());
   return budgetWithStars(defaultBudget(deviceHints(backend, typeof navigator === 'undefined' ? undefined : navigator, softwareRasteriser)), budgetStars);
 }
 

@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { BackendPolicy } from '../../../src/renderer/backendPolicy';
 
 /** A WebGL2 context stand-in that reports `renderer` as its unmasked renderer string. */
 function fakeDocument(renderer: string | undefined, lost: string[], removed: string[] = []) {
@@ -19,8 +20,12 @@ async function freshPage() {
   return { probeRendererAdapter, ...device };
 }
 
+function policyOf(order: Array<'webgpu' | 'webgl2'>): BackendPolicy {
+  return new BackendPolicy(order.length === 1 ? order[0] : undefined);
+}
+
 async function probe(order: Array<'webgpu' | 'webgl2'>) {
-  return (await freshPage()).probeRendererAdapter(order);
+  return (await freshPage()).probeRendererAdapter(policyOf(order));
 }
 
 describe('asking which adapter a renderer would get, before it starts', () => {
@@ -39,7 +44,7 @@ describe('asking which adapter a renderer would get, before it starts', () => {
     vi.stubGlobal('navigator', { gpu: { requestAdapter: async () => null } });
     vi.stubGlobal('document', fakeDocument('ANGLE (Google, Vulkan 1.3.0 (SwiftShader Device (Subzero)), SwiftShader driver)', lost));
     const page = await freshPage();
-    expect(await page.probeRendererAdapter(['webgpu', 'webgl2'])).toEqual({ backend: 'webgl2', softwareRasteriser: true });
+    expect(await page.probeRendererAdapter(policyOf(['webgpu', 'webgl2']))).toEqual({ backend: 'webgl2', softwareRasteriser: true });
     expect(lost).toEqual([]);
     const canvas = page.takeStartedWebGL2Canvas();
     expect(canvas).toBeDefined();
@@ -52,7 +57,7 @@ describe('asking which adapter a renderer would get, before it starts', () => {
     vi.stubGlobal('navigator', {});
     vi.stubGlobal('document', fakeDocument('Apple M1', lost, removed));
     const page = await freshPage();
-    await page.probeRendererAdapter(['webgl2']);
+    await page.probeRendererAdapter(policyOf(['webgl2']));
     lost.push('lost by the browser');
     expect(page.takeStartedWebGL2Canvas()).toBeUndefined();
     expect(removed).toEqual(['canvas']);
@@ -63,7 +68,7 @@ describe('asking which adapter a renderer would get, before it starts', () => {
     vi.stubGlobal('navigator', {});
     vi.stubGlobal('document', fakeDocument('Apple M1', lost));
     const page = await freshPage();
-    await page.probeRendererAdapter(['webgl2']);
+    await page.probeRendererAdapter(policyOf(['webgl2']));
     const released: string[] = [];
     page.releaseWhenStartedCanvasTaken(() => released.push('released'));
     page.dropStartedWebGL2Context();
@@ -78,7 +83,7 @@ describe('asking which adapter a renderer would get, before it starts', () => {
     vi.stubGlobal('document', fakeDocument('Apple M1', lost));
     const page = await freshPage();
     page.createWebGL2Context(document.createElement('canvas') as HTMLCanvasElement);
-    expect(await page.probeRendererAdapter(['webgl2'])).toEqual({ backend: 'webgl2', softwareRasteriser: false });
+    expect(await page.probeRendererAdapter(policyOf(['webgl2']))).toEqual({ backend: 'webgl2', softwareRasteriser: false });
     expect(lost).toEqual(['lost']);
     expect(page.takeStartedWebGL2Canvas()).toBeUndefined();
   });

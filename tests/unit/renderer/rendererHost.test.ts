@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { BackendPolicy } from '../../../src/renderer/backendPolicy';
 import { NoRendererError } from '../../../src/renderer/createRenderer';
 import { MAX_LOSSES_IN_A_ROW } from '../../../src/renderer/deviceLossCounter';
 import { RendererHost, type CanvasSupply, type RendererFailure } from '../../../src/renderer/rendererHost';
@@ -7,14 +8,10 @@ import type { Backend, Renderer } from '../../../src/renderer/types';
 /** A stand-in browser: which backends start, and the renderers it made. */
 function browser(works: Record<Backend, boolean>) {
   const made: Array<Renderer & { loseDevice(reason: string): void; disposed: boolean }> = [];
-  const create = async (makeCanvas: (backend: Backend) => HTMLCanvasElement, order: Backend[]): Promise<Renderer> => {
-    const reasons: string[] = [];
-    for (const backend of order) {
+  const create = async (makeCanvas: (backend: Backend) => HTMLCanvasElement, policy: BackendPolicy, order: readonly Backend[] = policy.order): Promise<Renderer> => {
+    const { started, reasons } = await policy.firstThatStarts((backend) => {
       const canvas = makeCanvas(backend);
-      if (!works[backend]) {
-        reasons.push(`${backend} is not available`);
-        continue;
-      }
+      if (!works[backend]) throw new Error(`${backend} is not available`);
       const listeners: Array<(reason: string) => void> = [];
       const renderer = {
         backend,
@@ -39,8 +36,9 @@ function browser(works: Record<Backend, boolean>) {
       };
       made.push(renderer);
       return renderer;
-    }
-    throw new NoRendererError(reasons);
+    }, order);
+    if (!started) throw new NoRendererError(reasons);
+    return started.value;
   };
   return { create, made };
 }
@@ -69,7 +67,7 @@ function hostIn(works: Record<Backend, boolean>, backend?: Backend) {
   const host = new RendererHost({
     slot,
     canvases,
-    backend,
+    policy: new BackendPolicy(backend),
     create,
     onAttached: () => {},
     onFailure: (failure) => failures.push(failure),
