@@ -4,13 +4,13 @@ import path from 'node:path';
 /** The repository's root directory. */
 export const repoRoot = path.resolve(import.meta.dirname, '../..');
 
-/** Script files under a repository folder (declaration files left out), as repository paths. */
-export function filesUnder(dir: string): string[] {
+/** Files under a repository folder whose names match (scripts by default; declaration files left out), as repository paths. */
+export function filesUnder(dir: string, names = /\.(ts|tsx|mjs|js)$/): string[] {
   const out: string[] = [];
   for (const entry of readdirSync(path.join(repoRoot, dir))) {
     const rel = path.posix.join(dir, entry);
-    if (statSync(path.join(repoRoot, rel)).isDirectory()) out.push(...filesUnder(rel));
-    else if (/\.(ts|tsx|mjs|js)$/.test(entry) && !entry.endsWith('.d.ts')) out.push(rel);
+    if (statSync(path.join(repoRoot, rel)).isDirectory()) out.push(...filesUnder(rel, names));
+    else if (names.test(entry) && !entry.endsWith('.d.ts')) out.push(rel);
   }
   return out;
 }
