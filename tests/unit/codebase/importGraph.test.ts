@@ -4,13 +4,14 @@ import { filesUnder, importedFile, importsOf } from '../../support/sourceImports
 const sources = filesUnder('src');
 
 /**
- * Which files of src/ each file imports. Type-only imports count: a circle of types still ties two
- * modules into one, so that neither can be read, moved or tested without the other.
+ * Which files of src/ each file imports, `import type` and `import('…')` included: a circle of types
+ * still ties two modules into one, so that neither can be read, moved or tested without the other.
  */
 const importGraph = new Map(
   sources.map((file) => [
     file,
-    importsOf(file).map((specifier) => importedFile(file, specifier))
+    importsOf(file)
+      .map((specifier) => importedFile(file, specifier))
       .filter((target): target is string => target !== undefined && target.startsWith('src/')),
   ]),
 );
