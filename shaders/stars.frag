@@ -1,5 +1,5 @@
 #version 300 es
-// Stars for WebGL2. Mirrors stars.wgsl: the same procedural sprite, texels under SPRITE_ALPHA_THRESHOLD discarded.
+// Stars for WebGL2. Mirrors starSprite in starsShape.wgsl: the same procedural sprite, texels under SPRITE_ALPHA_THRESHOLD discarded.
 precision highp float;
 
 flat in vec4 vColor;

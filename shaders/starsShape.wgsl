@@ -6,8 +6,7 @@ fn starPosition(star: u32) -> vec3f {
 }
 
 // docs/rules.md#renderer: point size scales with distance, by POINT_SIZE_FACTOR. At least two pixels, as in
-// stars.vert: a smaller point can miss every pixel centre whose sprite alpha reaches the threshold. The distance to the camera
-// is what length(eye.xyz) is in stars.vert.
+// stars.vert: a smaller point can miss every pixel centre whose sprite alpha reaches the threshold.
 fn starSizePx(star: u32, position: vec3f) -> f32 {
   return clamp(sizes[star] * (POINT_SIZE_FACTOR / distance(position, u.cameraPosition)), 2.0, u.maxPointSize);
 }

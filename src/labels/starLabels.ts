@@ -1,5 +1,5 @@
 import type { StarCells } from '../renderer/starCells';
-import type { SlotRange } from '../tiles/stream/types';
+import type { SlotRange } from '../stars/tiledStars';
 import { CandidateScan, starCssDiameter } from './candidateScan';
 import {
   LABEL_BUDGET,

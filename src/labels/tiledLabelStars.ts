@@ -1,5 +1,5 @@
 import type { StarCatalog } from '../data/starCatalog';
-import type { TiledStars } from '../tiles/stream/types';
+import type { TiledStars } from '../stars/tiledStars';
 import type { LabelStars } from './starLabels';
 
 /** Where a tiled galaxy's names come from: its catalog, shard by shard. */

@@ -1,6 +1,7 @@
 import type { StarAttributes } from '../renderer/starAttributes';
 import { NearestOnRay } from './nearestOnRay';
-import { intersectRay, type FlatOctree, type Ray } from './octree';
+import { intersectRay, type FlatOctree } from './octree';
+import type { Ray } from './ray';
 
 /** docs/rules.md#picking: a star is hit when the ray passes within this distance of it. */
 export const HIT_THRESHOLD = 30;

@@ -1,6 +1,6 @@
-import type { StarCells } from '../tiles/stream/types';
+import type { StarCells } from '../renderer/starCells';
 import { NearestOnRay } from './nearestOnRay';
-import type { Ray } from './octree';
+import type { Ray } from './ray';
 import { rayHitsBox } from './rayBox';
 
 /**

@@ -1,4 +1,4 @@
-import type { Ray } from './octree';
+import type { Ray } from './ray';
 
 /**
  * Keeps the star nearest to a ray: within `threshold` of it, ahead of the origin, and on a tie the

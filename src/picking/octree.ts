@@ -1,5 +1,6 @@
 import { boundingBox } from '../geometry/boundingBox';
 import { NearestOnRay } from './nearestOnRay';
+import type { Ray } from './ray';
 import { rayHitsBox } from './rayBox';
 /**
  * docs/rules.md#picking spatial index: an 8-way tree over x,y,z triples. A leaf holds up to
@@ -127,12 +128,6 @@ export function octreeDepth(tree: FlatOctree): number {
     for (let c = 0; c < tree.childCount[node]; c++) stack.push([tree.firstChild[node] + c, depth + 1]);
   }
   return deepest;
-}
-
-export interface Ray {
-  origin: readonly [number, number, number];
-  /** Need not be normalised. */
-  direction: readonly [number, number, number];
 }
 
 /**

@@ -14,7 +14,7 @@ import { visibleLinkIndices } from '../renderer/linkIndices';
 import { DEFAULT_STAR_COLOR, DEFAULT_STAR_SIZE, StarAttributes } from '../renderer/starAttributes';
 import { HOVER_COLOR, HOVER_SIZE_FACTOR, starSizes } from '../renderer/starStyle';
 import type { Renderer } from '../renderer/types';
-import type { SlotRange, TiledStars, TiledStarsChange } from '../tiles/stream/types';
+import type { SlotRange, TiledStars, TiledStarsChange } from '../stars/tiledStars';
 import { FLY_TO_DISTANCE, poseAt } from './cameraAnimation';
 import type { Backend, CameraPose, Scene } from './scene';
 import { plannerCameraOf } from './plannerCamera';

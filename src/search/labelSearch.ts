@@ -1,6 +1,6 @@
 import { EMPTY_LABELS, type LabelIndex } from '../data/labelIndex';
 import type { LabelsToSearch, SearchReply, SearchRequest } from './protocol';
-import type { StarSearch } from './starSearch';
+import type { SearchOutcome, StarSearch } from './starSearch';
 
 /** The part of a Worker the search client uses (a fake stands in for it in unit tests). */
 export interface SearchWorkerLike {
@@ -8,13 +8,6 @@ export interface SearchWorkerLike {
   onmessage: ((event: MessageEvent<SearchReply>) => void) | null;
   terminate(): void;
 }
-
-export type SearchOutcome =
-  | { status: 'done'; ids: Uint32Array; invalid: boolean }
-  | { status: 'cancelled' }
-  | { status: 'stopped'; message: string }
-  /** The label shard handed over could not be read: its message names it. */
-  | { status: 'unreadable'; message: string };
 
 /** How long one search may spend matching before the worker is terminated (the page itself never waits on it). */
 export const SEARCH_TIME_LIMIT_MS = 4000;

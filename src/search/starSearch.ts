@@ -1,4 +1,10 @@
-import type { SearchOutcome } from './labelSearch';
+/** How a search ended. */
+export type SearchOutcome =
+  | { status: 'done'; ids: Uint32Array; invalid: boolean }
+  | { status: 'cancelled' }
+  | { status: 'stopped'; message: string }
+  /** The label shard handed over could not be read: its message names it. */
+  | { status: 'unreadable'; message: string };
 
 /** What a search streaming over name shards has found so far (docs/rules.md#search). */
 export interface SearchProgress {

@@ -1,7 +1,7 @@
 import type { TiledGalaxy, TiledSearchProgress } from '../tiles/stream/types';
-import { SearchStoppedError, type SearchOutcome } from './labelSearch';
+import { SearchStoppedError } from './labelSearch';
 import { compileSearchPattern } from './regexSearch';
-import type { SearchProgress, StarSearch } from './starSearch';
+import type { SearchOutcome, SearchProgress, StarSearch } from './starSearch';
 
 export function searchFailedMessage(pattern: string, error: unknown): string {
   if (error instanceof SearchStoppedError) return error.message;

@@ -1,7 +1,8 @@
 import { writeFile } from 'node:fs/promises';
 import { expect, test, type Page, type TestInfo } from '@playwright/test';
 import { starSize } from '../../src/renderer/starStyle';
-import type { StarCells, TiledStars, TiledStarsChange } from '../../src/tiles/stream/types';
+import type { StarCells } from '../../src/renderer/starCells';
+import type { TiledStars, TiledStarsChange } from '../../src/stars/tiledStars';
 import { haveSharedGalaxies, sharedGalaxiesMissingReason } from '../support/sharedGalaxies';
 import { readSharedGalaxy } from '../support/readSharedGalaxy';
 import { canvasLocator, canvasPixels, differingPixels, galaxyUrl, litPixels, openGalaxy, type BackendName } from './renderSupport';

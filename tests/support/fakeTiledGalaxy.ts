@@ -1,5 +1,6 @@
 import { matchLabels } from '../../src/search/regexSearch';
-import type { TiledGalaxy, TiledSearchProgress, TiledStars, TiledStarsChange } from '../../src/tiles/stream/types';
+import type { TiledStars, TiledStarsChange } from '../../src/stars/tiledStars';
+import type { TiledGalaxy, TiledSearchProgress } from '../../src/tiles/stream/types';
 
 export interface FakeTiledGalaxyOptions {
   name?: string;

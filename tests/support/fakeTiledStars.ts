@@ -1,5 +1,6 @@
 import type { PlannerCamera } from '../../src/tiles/planner/importance';
-import type { StarCells, TiledLinkSettings, TiledStars, TiledStarsChange } from '../../src/tiles/stream/types';
+import type { StarCells } from '../../src/renderer/starCells';
+import type { TiledLinkSettings, TiledStars, TiledStarsChange } from '../../src/stars/tiledStars';
 
 /** A tile as the fake places it: star numbers with their positions (world) and sizes. */
 export interface FakeTile {

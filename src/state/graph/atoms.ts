@@ -1,7 +1,6 @@
 import { atom } from 'jotai';
 import type { Graph } from '../../data/graph';
 import type { LoadProgress, LoadedGalaxy } from '../../data/loadTypes';
-import type { StarCatalog } from '../../data/starCatalog';
 import { openTiledGalaxy } from '../../tiles/stream/openTiledGalaxy';
 import type { TiledGalaxy } from '../../tiles/stream/types';
 import type { loadGalaxy } from '../../data/loader';
@@ -39,8 +38,6 @@ export interface OpenedTiledGalaxy {
 export const tiledGalaxyAtom = atom<OpenedTiledGalaxy | undefined>(undefined);
 
 export const graphAtom = atom<Graph | undefined>((get) => get(loadedGalaxyAtom)?.graph);
-/** What the panels ask about stars: the whole graph, or the tiled galaxy streaming in. */
-export const catalogAtom = atom<StarCatalog | undefined>((get) => get(graphAtom) ?? get(tiledGalaxyAtom)?.tiled);
 /** The galaxy open now, whole or tiled: its manifest and version. */
 export const openedGalaxyAtom = atom<{ manifest: Manifest; version: string } | undefined>((get) => get(loadedGalaxyAtom) ?? get(tiledGalaxyAtom));
 export const manifestAtom = atom<Manifest | undefined>((get) => get(openedGalaxyAtom)?.manifest);

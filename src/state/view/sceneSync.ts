@@ -1,6 +1,6 @@
 import type { CameraStart, LinkSettings, ShownGalaxy } from '../../scene/galaxyScene';
 import type { CameraPose } from '../../scene/scene';
-import type { TiledStars } from '../../tiles/stream/types';
+import type { TiledStars } from '../../stars/tiledStars';
 import { graphAtom, loadedGalaxyAtom, streamedGalaxyAtom, tiledGalaxyAtom } from '../graph/atoms';
 import type { Store } from '../store';
 import { addressPlacesCameraAtom, addressViewAtom, maxVisibleDistanceAtom, poseOf, saveCameraAtom, scaleAtom, showLinksAtom } from './atoms';

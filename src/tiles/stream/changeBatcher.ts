@@ -1,4 +1,4 @@
-import type { SlotRange, TiledStarsChange } from './types';
+import type { SlotRange, TiledStarsChange } from '../../stars/tiledStars';
 
 /** Without animation frames (Node, workers) changes are gathered for this long, about two frames. */
 export const CHANGE_BATCH_MS = 30;

@@ -1,7 +1,7 @@
 import { maxVisibleEdgeLengthSquared } from '../../renderer/linkIndices';
 import type { SlotPool } from './slotPool';
 import { outLinksBytesHeld, type TileOutLinks } from './tileAdjacency';
-import type { TiledLinkSettings } from './types';
+import type { TiledLinkSettings } from '../../stars/tiledStars';
 
 /**
  * Most link pairs handed to the scene at once. 2M pairs are 16 MB of slot indices and a line list

@@ -11,7 +11,8 @@ import { SlotPool } from './slotPool';
 import type { TileAdjacency } from './tileAdjacency';
 import { TiledLinks } from './tiledLinkPairs';
 import type { TileSource } from './tileSource';
-import type { StarCells, TiledLinkSettings, TiledStars, TiledStarsChange } from './types';
+import type { StarCells } from '../../renderer/starCells';
+import type { TiledLinkSettings, TiledStars, TiledStarsChange } from '../../stars/tiledStars';
 
 /** At most one plan this often while the camera moves: a plan walks the tile tree (~1 ms for 10k tiles), a frame is 16 ms. */
 export const PLAN_INTERVAL_MS = 50;

@@ -1,69 +1,10 @@
-import type { PlannerCamera } from '../planner/importance';
 import type { StarCatalog } from '../../data/starCatalog';
-import type { StarCells } from '../../renderer/starCells';
-
-export type { StarCells };
+import type { TiledStars } from '../../stars/tiledStars';
 
 /**
- * The contract between the streaming engine of a tiled galaxy (src/tiles/stream), the scene that
- * draws it (src/scene) and the route that shows it (src/routes). See docs/decisions.md
- * "The streaming planner and its budgets".
- *
- * Resident stars live in a pool of slots: every loaded tile occupies one contiguous range of
- * slots, so a tile is written to the GPU with one range write and drawn as one cell. Slots are
- * the scene's and the renderer's star ids for a tiled galaxy; star numbers (docs/tiles.md) are
- * the ids the UI uses. Empty slots have size 0 and are never in a drawn cell.
+ * The contract between the streaming engine of a tiled galaxy (src/tiles/stream) and the route that
+ * shows it (src/routes). What the scene draws, the galaxy's `stars`, is src/stars/tiledStars.ts.
  */
-export interface SlotRange {
-  start: number;
-  count: number;
-}
-
-export interface TiledStarsChange {
-  /** Slot ranges whose positions, sizes and stars were rewritten (tiles placed or freed). */
-  written: readonly SlotRange[];
-  /** The drawn cells changed (a new plan, a tile arrived or was evicted). */
-  drawnChanged: boolean;
-  /** The link pairs changed (an adjacency shard arrived, a tile came or went, link settings changed). */
-  linksChanged: boolean;
-}
-
-export interface TiledLinkSettings {
-  showLinks: boolean;
-  maxVisibleDistance: number;
-  scale: number;
-}
-
-/** The stars of a tiled galaxy as the scene draws them. */
-export interface TiledStars {
-  /** Slots in the pool: the star budget plus room for the largest tile. */
-  readonly capacity: number;
-  /** x, y, z per slot in world coordinates (scale applied); rewritten in place as tiles come and go. */
-  readonly positions: Float32Array;
-  /** Node size rule per slot with the galaxy's true maximum in-degree; 0 for an empty slot. */
-  readonly sizes: Float32Array;
-  /** Stars in the whole galaxy. */
-  readonly totalStars: number;
-  /** World bounds of the whole galaxy (index.json's bounds times the scale), for the camera. */
-  readonly bounds: { min: [number, number, number]; max: [number, number, number] };
-  /** The cells to draw this frame: the planner's drawn tiles, most important first. */
-  drawnCells(): StarCells;
-  /** Stars in the drawn cells. */
-  readonly drawnStars: number;
-  /** Tiles are being planned or fetched (the stats line says "streaming tiles"). */
-  readonly busy: boolean;
-  /** Star number held by a slot, or -1 for an empty slot. */
-  starOfSlot(slot: number): number;
-  /** Slot of a star, or -1 when its tile is not resident. */
-  slotOfStar(star: number): number;
-  /** The camera moved or the viewport changed: plan again (cheap; throttled inside). */
-  setCamera(camera: PlannerCamera): void;
-  /** Links of resident stars as pairs of slots, by the ml and s rules, within the link budget. */
-  linkPairs(settings: TiledLinkSettings): Uint32Array | undefined;
-  onChange(listener: (change: TiledStarsChange) => void): () => void;
-  /** World position of any star, fetching its tile first when it is not resident (fly to a star). */
-  locate(star: number, signal?: AbortSignal): Promise<[number, number, number] | undefined>;
-}
 
 export interface TiledSearchProgress {
   /** Label shards searched so far, of all of them ("searched x of y"). */

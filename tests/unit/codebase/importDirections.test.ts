@@ -1,37 +1,12 @@
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { filesUnder, importsOf, repoRoot as root, resolved } from '../../support/sourceImports';
 
-const root = path.resolve(import.meta.dirname, '../../..');
 const pkg = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as {
   dependencies: Record<string, string>;
   devDependencies: Record<string, string>;
 };
-
-function filesUnder(dir: string): string[] {
-  const out: string[] = [];
-  for (const entry of readdirSync(path.join(root, dir))) {
-    const rel = path.posix.join(dir, entry);
-    if (statSync(path.join(root, rel)).isDirectory()) out.push(...filesUnder(rel));
-    else if (/\.(ts|tsx|mjs|js)$/.test(entry) && !entry.endsWith('.d.ts')) out.push(rel);
-  }
-  return out;
-}
-
-/** What a file imports (static, dynamic and re-exports), as written. */
-function importsOf(file: string): string[] {
-  const text = readFileSync(path.join(root, file), 'utf8');
-  const specifiers = new Set<string>();
-  for (const match of text.matchAll(/(?:^|\n)\s*(?:import|export)\s[^'"]*?from\s*['"]([^'"]+)['"]/g)) specifiers.add(match[1]);
-  for (const match of text.matchAll(/(?:^|\n)\s*import\s*['"]([^'"]+)['"]/g)) specifiers.add(match[1]);
-  for (const match of text.matchAll(/\bimport\(\s*['"]([^'"]+)['"]\s*\)/g)) specifiers.add(match[1]);
-  return [...specifiers];
-}
-
-/** The repository path a relative import points to. */
-function resolved(file: string, specifier: string): string {
-  return path.posix.normalize(path.posix.join(path.posix.dirname(file), specifier));
-}
 
 function packageName(specifier: string): string {
   const parts = specifier.split('/');

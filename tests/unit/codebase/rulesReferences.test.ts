@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { headingsOf, slug } from '../../support/markdownHeadings';
 
 const root = path.resolve(import.meta.dirname, '../../..');
 const FOLDERS = ['src', 'shaders', 'tests', 'stories', 'scripts'];
@@ -16,17 +17,7 @@ function filesUnder(dir: string): string[] {
   return out;
 }
 
-/** GitHub's anchor for a heading. */
-function slug(heading: string): string {
-  return heading.trim().toLowerCase().replace(/[^\p{L}\p{N}\s-]/gu, '').replace(/\s/g, '-');
-}
-
-const anchors = new Set(
-  readFileSync(path.join(root, 'docs/rules.md'), 'utf8')
-    .split('\n')
-    .filter((line) => /^#{2,3} /.test(line))
-    .map((line) => slug(line.replace(/^#+ /, ''))),
-);
+const anchors = new Set(headingsOf(readFileSync(path.join(root, 'docs/rules.md'), 'utf8')).map(slug));
 const files = FOLDERS.flatMap(filesUnder);
 /** Spelled in pieces so that this file does not match itself (nor the rewrite script's patterns). */
 const WORD = ['S', 'P', 'E', 'C'].join('');

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { buildOctree, intersectRay, LEAF_CAPACITY, MAX_DEPTH, octreeDepth, type Ray } from '../../../src/picking/octree';
+import { buildOctree, intersectRay, LEAF_CAPACITY, MAX_DEPTH, octreeDepth } from '../../../src/picking/octree';
+import type { Ray } from '../../../src/picking/ray';
 import { createHitTest, HIT_THRESHOLD, nearestByScan } from '../../../src/picking/hitTest';
 import { StarAttributes } from '../../../src/renderer/starAttributes';
 
