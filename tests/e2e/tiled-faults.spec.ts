@@ -143,7 +143,7 @@ test.describe('stalled tiles and shards', () => {
   });
 });
 
-test('a label shard holding fewer names than index.json says is a data warning, and search says what it could not read', async ({ page, context }) => {
+test('a label shard holding fewer names than index.json says is a data warning naming it once a search reads it', async ({ page, context }) => {
   test.setTimeout(180_000);
   const reader = await openReader();
   const [first, end] = [reader.index.labels.starBoundaries[1], reader.index.labels.starBoundaries[2]];

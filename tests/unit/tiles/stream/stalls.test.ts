@@ -75,7 +75,7 @@ describe('early files', () => {
     const missed = Promise.reject(new Error('Unexpected status code 404'));
     stalled.catch(() => {});
     missed.catch(() => {});
-    const load = vi.fn(async () => new Uint8Array([1]));
+    const load = vi.fn(async (_path: string) => new Uint8Array([1]));
     const read = withEarlyFiles(load, new Map([['hierarchy.bin.gz', stalled], ['stars/0.bin.gz', missed]]));
     await expect(read('hierarchy.bin.gz')).rejects.toThrow('nothing arrived for 30 seconds');
     await expect(read('stars/0.bin.gz')).resolves.toEqual(new Uint8Array([1]));
