@@ -32,9 +32,14 @@ export interface LoadOptions {
 /** A download that reports no progress for this long has stalled (README "Hostile input"). */
 export const STALL_LIMIT_MS = 30_000;
 
+/** Why a download was given up: "nothing arrived for 30 seconds". */
+export function nothingArrivedFor(limitMs: number): string {
+  return `nothing arrived for ${Math.round(limitMs / 1000)} seconds`;
+}
+
 /** What the visitor reads when a download stalled; the error panel offers to try again. */
 export function stalledMessage(name: string, limitMs: number): string {
-  return `The download of the galaxy “${name}” stalled: nothing arrived for ${Math.round(limitMs / 1000)} seconds`;
+  return `The download of the galaxy “${name}” stalled: ${nothingArrivedFor(limitMs)}`;
 }
 
 export interface LoadedGalaxy {

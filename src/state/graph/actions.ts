@@ -120,7 +120,7 @@ export async function openGalaxy(store: Store, request: OpenGalaxyRequest): Prom
         scale: request.scale ?? 1,
         budget,
         signal: controller.signal,
-        onProgress: (message) => onProgress({ message: `${request.name}: ${message}`, completed: '' }),
+        onProgress: (message) => onProgress({ message: message && `${request.name}: ${message}`, completed: '' }),
       });
       if (controller.signal.aborted) {
         tiled.dispose();

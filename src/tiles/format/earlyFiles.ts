@@ -1,5 +1,6 @@
 import { fillPath, TILE_INDEX_FILE, tileFilePaths } from './layout';
 import type { LoadTileFile } from './loadTileFile';
+import { isStalled } from './tileError';
 
 /** Files of a tiles folder asked for before a reader wanted them, by path relative to `tiles/`. */
 export type EarlyFiles = ReadonlyMap<string, Promise<Uint8Array>>;
@@ -22,7 +23,8 @@ export function loadFirstTileFiles(load: LoadTileFile, signal?: AbortSignal): Ea
 
 /**
  * `load`, except that the first read of a path in `early` takes that file, unless it could not be
- * had (then it is loaded again, and fails with the reader's own message if it fails again).
+ * had (then it is loaded again, and fails with the reader's own message if it fails again). A file
+ * that stalled is not asked for again: its host has already been waited for as long as allowed.
  */
 export function withEarlyFiles(load: LoadTileFile, early: EarlyFiles): LoadTileFile {
   const waiting = new Map(early);
@@ -32,7 +34,8 @@ export function withEarlyFiles(load: LoadTileFile, early: EarlyFiles): LoadTileF
     if (!file) return load(path, signal);
     try {
       return await file;
-    } catch {
+    } catch (error) {
+      if (isStalled(error)) throw error;
       return load(path, signal);
     }
   };

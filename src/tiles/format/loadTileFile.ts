@@ -1,3 +1,8 @@
+import { download } from '../../data/fetch/download';
+import { stallWatchdog } from '../../data/fetch/stallWatchdog';
+import { nothingArrivedFor, STALL_LIMIT_MS } from '../../data/loadTypes';
+import { TileDataError } from './tileError';
+
 /**
  * Reads one file of the tiles folder by its path relative to that folder (e.g. "stars/12.bin.gz"),
  * rejecting when it cannot be had (404, network): `fetch` in a browser or worker, the file system in Node.
@@ -7,13 +12,35 @@ export type LoadTileFile = (path: string, signal?: AbortSignal) => Promise<Uint8
 /**
  * A LoadTileFile over HTTP: `tilesUrl` is `{endpoint or data root}/{name}/{version}/tiles/`, i.e.
  * versionFileUrl(dataRoot, manifest, name, version, 'tiles/'); a status other than 200 rejects
- * with the viewer's usual message.
+ * with the viewer's usual message. A file of which nothing arrives for the stall limit (asked each
+ * time: the tile worker learns it from the page) is given up: a TileDataError marked `stalled`.
  */
-export function fetchTileFiles(tilesUrl: string): LoadTileFile {
+export function fetchTileFiles(tilesUrl: string, stallLimitMs: () => number = () => STALL_LIMIT_MS): LoadTileFile {
   return async (path, signal) => {
     const url = `${tilesUrl}${path}`;
-    const response = await fetch(url, { signal });
-    if (response.status !== 200) throw new Error(`Unexpected status code ${response.status} when calling ${url}`);
-    return new Uint8Array(await response.arrayBuffer());
+    const limit = stallLimitMs();
+    const controller = new AbortController();
+    const cancel = () => controller.abort();
+    if (signal?.aborted) cancel();
+    signal?.addEventListener('abort', cancel);
+    let stalled = false;
+    const watchdog = stallWatchdog(limit, () => {
+      stalled = true;
+      controller.abort();
+    });
+    const fetchWatched = async (input: string, init: { signal?: AbortSignal }) => {
+      const response = await fetch(input, init);
+      watchdog.progressed();
+      return response;
+    };
+    try {
+      return new Uint8Array(await download(url, fetchWatched, controller.signal, watchdog.progressed));
+    } catch (error) {
+      if (stalled) throw new TileDataError(nothingArrivedFor(limit), undefined, true);
+      throw error;
+    } finally {
+      watchdog.stop();
+      signal?.removeEventListener('abort', cancel);
+    }
   };
 }

@@ -5,7 +5,7 @@ import { readLabelShardFile, type LabelShardFile } from './labelShard';
 import { fillPath, TILE_INDEX_FILE, tileBytes } from './layout';
 import { describeTileRegion } from './region';
 import { decodeTile, type DecodedTile } from './tileCodec';
-import { errorMessage, TileDataError } from './tileError';
+import { errorMessage, isStalled, TileDataError } from './tileError';
 import type { LoadTileFile } from './loadTileFile';
 import { parseTileIndex, type ShardSet, type TileIndex } from './tileIndex';
 
@@ -63,7 +63,7 @@ export class TiledGalaxyReader {
       if (tile === 0) this.rootBytes = undefined;
       bytes = await (early ?? this.load(this.tilePath(tile), signal));
     } catch (error) {
-      throw new TileDataError(`${region}: ${this.tilePath(tile)} could not be read (${errorMessage(error)})`, tile);
+      throw new TileDataError(`${region}: ${this.tilePath(tile)} could not be read (${errorMessage(error)})`, tile, isStalled(error));
     }
     try {
       bytes = this.unpacker.unpack(bytes, this.tilePath(tile), tileBytes(this.hierarchy.starCount[tile]));
@@ -117,6 +117,6 @@ async function loadOrFail(load: LoadTileFile, path: string, name: string, signal
   try {
     return await load(path, signal);
   } catch (error) {
-    throw new TileDataError(`${name} (${path}) could not be read: ${errorMessage(error)}`);
+    throw new TileDataError(`${name} (${path}) could not be read: ${errorMessage(error)}`, undefined, isStalled(error));
   }
 }

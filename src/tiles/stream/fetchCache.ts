@@ -1,3 +1,6 @@
+import { isStalled } from '../format/tileError';
+import { StallRetries } from './stallRetries';
+
 export interface FetchCacheOptions<T> {
   /** Most bytes held; the least recently used parts go first beyond it. */
   maxBytes: number;
@@ -5,8 +8,15 @@ export interface FetchCacheOptions<T> {
   fetch(part: number, signal: AbortSignal): Promise<T>;
   /** A part asked for has arrived. */
   onArrived(part: number): void;
-  /** A part could not be read: it is not asked for again until retryFailed(). */
+  /**
+   * A part could not be read: it is not asked for again until retryFailed(), or, when it stalled
+   * (TileDataError.stalled), until its backoff has passed (stallRetryDelay of `stallLimitMs`).
+   */
   onFailed(part: number, error: unknown): void;
+  /** Given, stalled parts may be asked for again after a backoff from this limit. */
+  stallLimitMs?: number;
+  /** A stalled part may be asked for again now (whoever wants it asks with get() or request()). */
+  onRetryDue?(part: number): void;
 }
 
 /**
@@ -18,10 +28,20 @@ export class FetchCache<T> {
   private readonly held = new Map<number, T>();
   private readonly pending = new Map<number, AbortController>();
   private readonly failed = new Set<number>();
+  private readonly stallRetries: StallRetries<number> | undefined;
   private heldBytes = 0;
   private disposed = false;
 
-  constructor(private readonly options: FetchCacheOptions<T>) {}
+  constructor(private readonly options: FetchCacheOptions<T>) {
+    const { stallLimitMs } = options;
+    this.stallRetries =
+      stallLimitMs === undefined
+        ? undefined
+        : new StallRetries(stallLimitMs, (part) => {
+            this.failed.delete(part);
+            options.onRetryDue?.(part);
+          });
+  }
 
   get bytes(): number {
     return this.heldBytes;
@@ -68,12 +88,14 @@ export class FetchCache<T> {
         if (this.pending.get(part) !== controller) return;
         this.pending.delete(part);
         this.insert(part, value);
+        this.stallRetries?.arrived(part);
         this.options.onArrived(part);
       },
       (error: unknown) => {
         if (this.pending.get(part) !== controller) return;
         this.pending.delete(part);
         this.failed.add(part);
+        if (isStalled(error)) this.stallRetries?.stalled(part);
         this.options.onFailed(part, error);
       },
     );
@@ -85,6 +107,7 @@ export class FetchCache<T> {
 
   dispose(): void {
     this.disposed = true;
+    this.stallRetries?.dispose();
     for (const controller of this.pending.values()) controller.abort();
     this.pending.clear();
     this.held.clear();

@@ -1,7 +1,10 @@
 import { createBrowserSearchWorker, type SearchWorkerLike } from '../../search/labelSearch';
 import type { AdjacencyShard } from '../format/adjacencyCodec';
 import { tileFirstStars } from '../format/hierarchyCodec';
-import { errorMessage } from '../format/tileError';
+import { GalaxyLoadError, stalledMessage } from '../../data/loadTypes';
+import { errorMessage, isStalled } from '../format/tileError';
+import { MissingParts } from './missingParts';
+import { tileStallLimitMs } from './stallLimit';
 import type { StreamingBudget } from '../planner/streamingPlanner';
 import { ChangeBatcher } from './changeBatcher';
 import { TileAdjacency } from './tileAdjacency';
@@ -36,9 +39,12 @@ export interface OpenTiledGalaxyOptions {
   /** Known at once, or after a look at the device (which then overlaps index.json and the hierarchy). */
   budget: StreamingBudget | Promise<StreamingBudget>;
   signal?: AbortSignal;
+  /** What is downloading, without the galaxy's name ("downloading the tile index"): the caller names it. */
   onProgress?(message: string): void;
+  /** How long a file may send nothing before it is given up (default tileStallLimitMs()); a stalled tile or shard is asked for again later. */
+  stallLimitMs?: number;
   /** Where files come from: the tile worker by default; Node tests and tools open the reader in-process. */
-  openSource?(tilesUrl: string, signal?: AbortSignal): Promise<TileSource>;
+  openSource?(tilesUrl: string, signal?: AbortSignal, stallLimitMs?: number): Promise<TileSource>;
   createSearchWorker?(): SearchWorkerLike;
   /** Most link pairs (default LINK_PAIR_BUDGET). */
   maxLinkPairs?: number;
@@ -46,28 +52,35 @@ export interface OpenTiledGalaxyOptions {
 
 /**
  * Opens a tiled galaxy: resolves once index.json, the hierarchy and the root tile are in, so that
- * the first frame can draw. Then `stars.setCamera` streams tiles within the budget.
+ * the first frame can draw. Then `stars.setCamera` streams tiles within the budget. When one of
+ * those first files stalls it rejects with the classic stalled message (a GalaxyLoadError), any
+ * other failure of theirs with its own message: the error panel shows either.
  */
 export async function openTiledGalaxy(options: OpenTiledGalaxyOptions): Promise<StreamedTiledGalaxy> {
   const { name, signal } = options;
+  const stallLimitMs = options.stallLimitMs ?? tileStallLimitMs();
   if (!options.tilesUrl.endsWith('/')) throw new Error(`The tiles address must end with "/": ${options.tilesUrl}`);
-  options.onProgress?.(`${name}: downloading the tile index`);
-  const [source, budget] = await Promise.all([(options.openSource ?? openEarlyOrWorkerTileSource)(options.tilesUrl, signal), options.budget]);
-  const galaxy = new StreamedTiledGalaxy(source, { ...options, budget });
-  const onAbort = () => galaxy.dispose();
-  signal?.addEventListener('abort', onAbort, { once: true });
+  options.onProgress?.('downloading the tile index');
   try {
-    options.onProgress?.(`${name}: downloading the first tile`);
-    await galaxy.stars.loadRoot();
-    signal?.throwIfAborted();
+    const [source, budget] = await Promise.all([(options.openSource ?? openEarlyOrWorkerTileSource)(options.tilesUrl, signal, stallLimitMs), options.budget]);
+    const galaxy = new StreamedTiledGalaxy(source, { ...options, budget, stallLimitMs });
+    const onAbort = () => galaxy.dispose();
+    signal?.addEventListener('abort', onAbort, { once: true });
+    try {
+      options.onProgress?.('downloading the first tile');
+      await galaxy.stars.loadRoot();
+      signal?.throwIfAborted();
+    } catch (error) {
+      galaxy.dispose();
+      throw error;
+    } finally {
+      signal?.removeEventListener('abort', onAbort);
+    }
+    options.onProgress?.('');
+    return galaxy;
   } catch (error) {
-    galaxy.dispose();
-    throw error;
-  } finally {
-    signal?.removeEventListener('abort', onAbort);
+    throw isStalled(error) ? new GalaxyLoadError(stalledMessage(name, stallLimitMs), 'stalled') : error;
   }
-  options.onProgress?.('');
-  return galaxy;
 }
 
 /** A tiled galaxy opened in the viewer (TiledGalaxy): the star stream, the catalog's answers and search. */
@@ -82,7 +95,7 @@ export class StreamedTiledGalaxy implements TiledGalaxy {
   private readonly names: TileNames;
   private readonly adjacency: TileAdjacency;
   private readonly searcher: TiledSearch;
-  private readonly missing: string[] = [];
+  private readonly missing = new MissingParts();
   private disposed = false;
 
   constructor(
@@ -90,6 +103,7 @@ export class StreamedTiledGalaxy implements TiledGalaxy {
     readonly source: TileSource,
     options: OpenTiledGalaxyOptions & { budget: StreamingBudget },
   ) {
+    const { stallLimitMs } = options;
     const { index } = source;
     this.name = options.name;
     this.version = options.version;
@@ -102,19 +116,31 @@ export class StreamedTiledGalaxy implements TiledGalaxy {
       shardFirstStars: index.labels.starBoundaries,
       maxBytes: NAMES_CACHE_BYTES,
       fetchShard: (shard, signal) => source.labels(shard, signal),
-      onArrived: () => this.changes.catalog(),
-      onFailed: (_tile, error) => this.shardFailed(error),
+      onArrived: (tile) => {
+        this.arrived(`names ${tile}`);
+        this.changes.catalog();
+      },
+      onFailed: (tile, error) => this.failed(`names ${tile}`, errorMessage(error)),
+      stallLimitMs,
+      onRetryDue: () => this.changes.catalog(),
     });
     this.adjacency = new TileAdjacency({
       tileFirstStars: firstStars,
       shardFirstStars: index.adjacency.starBoundaries,
       maxBytes: ADJACENCY_CACHE_BYTES,
       fetchShard: (shard, signal) => source.adjacency(shard, signal),
-      onArrived: () => {
+      onArrived: (tile) => {
+        this.arrived(`adjacency ${tile}`);
         this.changes.catalog();
         this.stars.adjacencyArrived();
       },
-      onFailed: (_tile, error) => this.shardFailed(error),
+      onFailed: (tile, error) => this.failed(`adjacency ${tile}`, errorMessage(error)),
+      stallLimitMs,
+      // Links ask for the drawn tiles' adjacency when they are drawn again; the panels when they show again.
+      onRetryDue: () => {
+        this.changes.catalog();
+        this.stars.adjacencyArrived();
+      },
     });
     this.stars = new TiledStarStream({
       source,
@@ -122,7 +148,9 @@ export class StreamedTiledGalaxy implements TiledGalaxy {
       budget: options.budget,
       changes: this.changes,
       adjacency: this.adjacency,
-      onMissing: (_tile, message) => this.addMissing(message),
+      onMissing: (tile, message) => this.failed(`tile ${tile}`, message),
+      onArrived: (tile) => this.arrived(`tile ${tile}`),
+      stallLimitMs,
       maxLinkPairs: options.maxLinkPairs,
     });
     const labels = index.labels.starBoundaries;
@@ -133,14 +161,15 @@ export class StreamedTiledGalaxy implements TiledGalaxy {
         starBoundaries: labels,
         peek: (shard) => this.names.peekShard(shard),
         fetch: (shard, signal) => source.searchLabels(shard, signal),
-        onFailed: (_shard, error) => this.shardFailed(error),
+        onRead: (shard) => this.arrived(`search ${shard}`),
+        onFailed: (shard, error) => this.failed(`search ${shard}`, errorMessage(error)),
       },
       options.createSearchWorker ?? createBrowserSearchWorker,
     );
   }
 
   get missingRegions(): readonly string[] {
-    return this.missing;
+    return this.missing.warnings;
   }
 
   has(id: number): boolean {
@@ -177,7 +206,7 @@ export class StreamedTiledGalaxy implements TiledGalaxy {
 
   /** Asks again for the tiles and shards that could not be read, and clears their warnings. */
   retryMissingRegions(): void {
-    this.missing.length = 0;
+    this.missing.clear();
     this.names.retryFailed();
     this.adjacency.retryFailed();
     this.stars.retryFailed();
@@ -218,13 +247,13 @@ export class StreamedTiledGalaxy implements TiledGalaxy {
     return offsets[local + 1] - offsets[local];
   }
 
-  private addMissing(message: string): void {
-    if (this.missing.includes(message)) return;
-    this.missing.push(message);
-    this.changes.catalog();
+  /** A part could not be read: its warning shows (docs/rules.md#panels). */
+  private failed(part: string, message: string): void {
+    if (this.missing.failed(part, message)) this.changes.catalog();
   }
 
-  private shardFailed(error: unknown): void {
-    this.addMissing(errorMessage(error));
+  /** A part arrived: a warning about it (or its file) goes. */
+  private arrived(part: string): void {
+    if (this.missing.arrived(part)) this.changes.catalog();
   }
 }

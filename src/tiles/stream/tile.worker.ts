@@ -11,7 +11,7 @@ declare const self: DedicatedWorkerGlobalScope;
 
 const receive = tileWorkerHost(
   (message, transfer) => self.postMessage(message, transfer),
-  async (tilesUrl, files) => readerTileSource(await TiledGalaxyReader.open(withEarlyFiles(fetchTileFiles(tilesUrl), earlyFilesOf(files)))),
+  async (tilesUrl, files, stallLimitMs) => readerTileSource(await TiledGalaxyReader.open(withEarlyFiles(fetchTileFiles(tilesUrl, stallLimitMs), earlyFilesOf(files)))),
 );
 
 self.onmessage = (event: MessageEvent<TileWorkerRequest>) => receive(event.data);

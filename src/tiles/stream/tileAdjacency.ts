@@ -77,8 +77,11 @@ export interface TileAdjacencyOptions {
   fetchShard(shard: number, signal: AbortSignal): Promise<AdjacencyShard>;
   /** A tile's adjacency or out-links asked for has arrived. */
   onArrived(tile: number): void;
-  /** A tile's adjacency could not be read (one of its shards failed): not asked for again until retryFailed(). */
+  /** A tile's adjacency could not be read (one of its shards failed): not asked for again until retryFailed(), or its backoff when it stalled. */
   onFailed(tile: number, error: unknown): void;
+  /** Given, a tile whose shard stalled may be asked for again after a backoff from this limit (FetchCache). */
+  stallLimitMs?: number;
+  onRetryDue?(tile: number): void;
 }
 
 /** Whole shards kept after their tiles were copied out: about 1 MB, the next tiles asked for are mostly in them. */
@@ -102,7 +105,7 @@ export class TileAdjacency {
 
   constructor(private readonly options: TileAdjacencyOptions) {
     this.shards = new RecentShards(options.fetchShard, RECENT_SHARDS);
-    const { tileFirstStars, onArrived, onFailed } = options;
+    const { tileFirstStars, onArrived, onFailed, stallLimitMs, onRetryDue } = options;
     this.outLinks = new FetchCache<TileOutLinks>({
       maxBytes: options.maxBytes * OUT_LINKS_SHARE,
       sizeOf: outLinksBytesHeld,
@@ -112,6 +115,8 @@ export class TileAdjacency {
       },
       onArrived,
       onFailed,
+      stallLimitMs,
+      onRetryDue,
     });
     this.whole = new FetchCache<AdjacencyShard>({
       maxBytes: options.maxBytes * (1 - OUT_LINKS_SHARE),
@@ -119,6 +124,8 @@ export class TileAdjacency {
       fetch: async (tile) => adjacencyOfStars(...(await this.shardsOfTile(tile))),
       onArrived,
       onFailed,
+      stallLimitMs,
+      onRetryDue,
     });
   }
 

@@ -31,8 +31,11 @@ export interface TileNamesOptions {
   maxBytes: number;
   fetchShard(shard: number, signal: AbortSignal): Promise<LabelShardNames>;
   onArrived(tile: number): void;
-  /** A tile's names could not be read (one of its shards failed): not asked for again until retryFailed(). */
+  /** A tile's names could not be read (one of its shards failed): not asked for again until retryFailed(), or its backoff when it stalled. */
   onFailed(tile: number, error: unknown): void;
+  /** Given, a tile whose shard stalled may be asked for again after a backoff from this limit (FetchCache). */
+  stallLimitMs?: number;
+  onRetryDue?(tile: number): void;
 }
 
 /** Whole name shards kept after their tiles were copied out (~270 KB each). */
@@ -56,6 +59,8 @@ export class TileNames {
       fetch: (tile) => this.fetchTile(tile),
       onArrived: options.onArrived,
       onFailed: options.onFailed,
+      stallLimitMs: options.stallLimitMs,
+      onRetryDue: options.onRetryDue,
     });
   }
 

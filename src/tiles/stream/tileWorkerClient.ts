@@ -24,6 +24,8 @@ export interface WorkerTileSourceOptions {
   files?: Promise<HandedFiles>;
   /** Node tests put tileWorkerHost behind a Worker's interface. */
   createWorker?: (name: string | undefined) => TileWorkerLike;
+  /** How long a file may send nothing before the worker gives it up (default STALL_LIMIT_MS there). */
+  stallLimitMs?: number;
 }
 
 interface Pending {
@@ -48,7 +50,7 @@ export function abortError(): DOMException {
  * rejects at once with an AbortError.
  */
 export function openWorkerTileSource(tilesUrl: string, signal?: AbortSignal, options: WorkerTileSourceOptions = {}): Promise<TileSource> {
-  const { files, createWorker = createBrowserTileWorker } = options;
+  const { files, createWorker = createBrowserTileWorker, stallLimitMs } = options;
   const page = globalThis.location?.href;
   const absoluteUrl = page ? new URL(tilesUrl, page).href : tilesUrl;
   const worker = createWorker(files ? undefined : tileWorkerName(absoluteUrl));
@@ -112,7 +114,7 @@ export function openWorkerTileSource(tilesUrl: string, signal?: AbortSignal, opt
       } else if (message.type === 'open-failed') {
         signal?.removeEventListener('abort', onAbort);
         dispose();
-        reject(new TileDataError(message.message));
+        reject(new TileDataError(message.message, undefined, message.stalled));
       } else {
         const request = pending.get(message.id);
         if (!request) {
@@ -122,13 +124,13 @@ export function openWorkerTileSource(tilesUrl: string, signal?: AbortSignal, opt
         }
         pending.delete(message.id);
         if (message.type === 'answer') request.resolve(message.answer);
-        else request.reject(new TileDataError(message.message, message.tile));
+        else request.reject(new TileDataError(message.message, message.tile, message.stalled));
       }
     };
-    if (!files) worker.postMessage({ type: 'open', tilesUrl: absoluteUrl });
+    if (!files) worker.postMessage({ type: 'open', tilesUrl: absoluteUrl, stallLimitMs });
     else {
       void files.then((handed) => {
-        if (!disposed) worker.postMessage({ type: 'open', tilesUrl: absoluteUrl, files: handed });
+        if (!disposed) worker.postMessage({ type: 'open', tilesUrl: absoluteUrl, files: handed, stallLimitMs });
       });
     }
   });

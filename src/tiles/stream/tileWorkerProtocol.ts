@@ -8,8 +8,9 @@ export type TileWorkerRequest =
   /**
    * `tilesUrl` is absolute: a worker resolves relative URLs against its own script, not the page.
    * `files`: what the page has already read of the folder (its first files), not to be read again.
+   * `stallLimitMs`: how long a file may send nothing before it is given up (the page's tileStallLimitMs).
    */
-  | { type: 'open'; tilesUrl: string; files?: HandedFiles }
+  | { type: 'open'; tilesUrl: string; files?: HandedFiles; stallLimitMs?: number }
   | { type: 'request'; id: number; request: TileRequest }
   /** The page no longer wants request `id` (the camera left the tile): abort its fetch. */
   | { type: 'cancel'; id: number }
@@ -19,9 +20,10 @@ export type TileWorkerRequest =
 /** Messages from the tile worker to the page. */
 export type TileWorkerReply =
   | { type: 'opened'; index: TileIndex; hierarchy: DecodedHierarchy }
-  | { type: 'open-failed'; message: string }
+  /** `stalled`: the failure was a file of which nothing arrived for the stall limit (TileDataError.stalled). */
+  | { type: 'open-failed'; message: string; stalled?: boolean }
   | { type: 'answer'; id: number; answer: TileAnswer }
-  | { type: 'failed'; id: number; message: string; tile?: number };
+  | { type: 'failed'; id: number; message: string; tile?: number; stalled?: boolean };
 
 const WORKER_NAME_PREFIX = 'tiles ';
 

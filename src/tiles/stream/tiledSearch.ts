@@ -17,6 +17,8 @@ export interface LabelShards {
   fetch(shard: number, signal: AbortSignal): Promise<LabelShardFile>;
   /** A shard could not be read: the search goes on without its names. */
   onFailed(shard: number, error: unknown): void;
+  /** A shard was read and matched (after a failure too). */
+  onRead?(shard: number): void;
 }
 
 function abortError(): DOMException {
@@ -94,6 +96,7 @@ export class TiledSearch {
             break;
           }
           if (outcome.status === 'done') {
+            this.shards.onRead?.(shard);
             matches.append(outcome.ids, names.firstStar);
             break;
           }

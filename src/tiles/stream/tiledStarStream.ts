@@ -1,13 +1,14 @@
 import { tileFirstStars } from '../format/hierarchyCodec';
 import { describeTileRegion } from '../format/region';
 import { decodedTileBuffer, type DecodedTile } from '../format/tileCodec';
-import { errorMessage, TileDataError } from '../format/tileError';
+import { errorMessage, isStalled, TileDataError } from '../format/tileError';
 import type { PlannerCamera } from '../planner/importance';
 import { StreamingPlanner, type StreamingBudget, type TilePlan } from '../planner/streamingPlanner';
 import { TileFetchScheduler } from '../planner/tileFetchScheduler';
 import { scaledBox } from '../../renderer/camera';
 import type { ChangeBatcher } from './changeBatcher';
 import { SlotPool } from './slotPool';
+import { StallRetries } from './stallRetries';
 import type { TileAdjacency } from './tileAdjacency';
 import { TiledLinks } from './tiledLinkPairs';
 import type { TileSource } from './tileSource';
@@ -35,6 +36,10 @@ export interface TiledStarStreamOptions {
   adjacency: TileAdjacency;
   /** A tile could not be read: the message names its region. */
   onMissing(tile: number, message: string): void;
+  /** A tile arrived (after a failure too). */
+  onArrived?(tile: number): void;
+  /** Given, a tile that stalled is asked for again after a backoff from this limit (StallRetries). */
+  stallLimitMs?: number;
   maxLinkPairs?: number;
 }
 
@@ -75,9 +80,17 @@ export class TiledStarStream implements TiledStars {
   private locatedTile: DecodedTile | undefined;
   private disposed = false;
   private rootWaiter: { resolve: () => void; reject: (error: unknown) => void } | undefined;
+  private readonly stallRetries: StallRetries<number> | undefined;
 
   constructor(private readonly options: TiledStarStreamOptions) {
-    const { source, budget, scale } = options;
+    const { source, budget, scale, stallLimitMs } = options;
+    this.stallRetries =
+      stallLimitMs === undefined
+        ? undefined
+        : new StallRetries(stallLimitMs, (tile) => {
+            this.scheduler.retry(tile);
+            this.requestPlan();
+          });
     const h = source.hierarchy;
     this.changes = options.changes;
     this.firstStars = tileFirstStars(h);
@@ -97,7 +110,8 @@ export class TiledStarStream implements TiledStars {
       onLoaded: (tile) => this.arrived(tile),
       onFailed: (tile, error) => {
         const message = error instanceof TileDataError ? error.message : `${describeTileRegion(h, tile)}: ${errorMessage(error)}`;
-        if (tile === 0) this.rootWaiter?.reject(new TileDataError(message, tile));
+        if (tile === 0) this.rootWaiter?.reject(new TileDataError(message, tile, isStalled(error)));
+        if (isStalled(error)) this.stallRetries?.stalled(tile);
         this.options.onMissing(tile, message);
       },
     });
@@ -244,6 +258,7 @@ export class TiledStarStream implements TiledStars {
 
   dispose(): void {
     this.disposed = true;
+    this.stallRetries?.dispose();
     clearTimeout(this.planTimer);
     this.planTimer = undefined;
     this.scheduler.dispose();
@@ -317,6 +332,8 @@ export class TiledStarStream implements TiledStars {
       return;
     }
     this.changes.wrote(range);
+    this.stallRetries?.arrived(tile);
+    this.options.onArrived?.(tile);
     // Before the first camera the root alone is drawn, so that the first frame is not empty.
     if (tile === 0 && !this.plan) this.setDrawn([0]);
     if (tile === 0) this.rootWaiter?.resolve();
