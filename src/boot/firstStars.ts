@@ -1,5 +1,6 @@
-import { earlyTiles } from '../data/earlyRequests';
+import type { EarlyTiles } from '../data/earlyFiles';
 import type { BackendPolicy } from '../renderer/backendPolicy';
+import type { EarlyGpu } from '../renderer/earlyGpu';
 import { FIRST_STARS_MARK } from './firstStarsMark';
 import type { RootTilePainter } from './rootTileOnWindow';
 
@@ -18,23 +19,31 @@ export const FIRST_STARS_WAIT_MS = 1000;
  * viewer's own start. Resolves when they are drawn, when there is nothing to draw, or at
  * FIRST_STARS_WAIT_MS after navigation.
  */
-export async function paintFirstStarsEarly(href: string, policy: BackendPolicy): Promise<void> {
+export async function paintFirstStarsEarly(start: FirstStarsStart): Promise<void> {
   const deadline = new Promise<void>((resolve) => setTimeout(resolve, Math.max(0, FIRST_STARS_WAIT_MS - performance.now())));
-  await Promise.race([deadline, paint(href, policy).catch(() => undefined)]);
+  await Promise.race([deadline, paint(start).catch(() => undefined)]);
 }
 
-async function paint(href: string, policy: BackendPolicy): Promise<void> {
-  const tiles = await earlyTiles();
+/** What the first stars are drawn from: the page's address, its early tiles and what it started of the GPU. */
+export interface FirstStarsStart {
+  href: string;
+  policy: BackendPolicy;
+  files: { tiles(): Promise<EarlyTiles | undefined> | undefined } | undefined;
+  gpu: EarlyGpu;
+}
+
+async function paint({ href, policy, files, gpu }: FirstStarsStart): Promise<void> {
+  const tiles = await files?.tiles();
   if (!tiles) return;
-  const [paintRootTile, index, root] = await Promise.all([firstPainter(policy), tiles.index, tiles.root]);
+  const [paintRootTile, index, root] = await Promise.all([firstPainter(policy, gpu), tiles.index, tiles.root]);
   if (paintRootTile?.(href, index, root)) performance.mark(FIRST_STARS_MARK);
 }
 
 /** The painter of the first backend of the policy that starts: WebGPU where the entry's device came, else WebGL2 if allowed. */
-async function firstPainter(policy: BackendPolicy): Promise<RootTilePainter | undefined> {
+async function firstPainter(policy: BackendPolicy, gpu: EarlyGpu): Promise<RootTilePainter | undefined> {
   const { started } = await policy.firstThatStarts(async (backend) => {
     const chunk = backend === 'webgpu' ? await import('./paintRootTileWebGPU') : await import('./paintRootTileWebGL2');
-    return chunk.startRootTilePainter();
+    return chunk.startRootTilePainter(gpu);
   });
   return started?.value;
 }

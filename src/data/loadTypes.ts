@@ -27,6 +27,14 @@ export interface LoadOptions {
   onStreamed?: (galaxy: StreamedGalaxy) => void;
   /** Given, a version with tiles resolves as a TiledVersionFound instead of downloading the classic files. */
   tiles?: boolean;
+  /** The files the page asked for before the viewer ran: its manifest is taken when it is this galaxy's. */
+  early?: EarlyManifest;
+}
+
+/** A manifest the page asked for before the viewer ran (src/boot/earlyRequests.ts). */
+export interface EarlyManifest {
+  /** The manifest asked for early when it is the one of this galaxy, data root (absolute) and `v=` version, once; undefined otherwise. */
+  takeManifest(name: string, dataRoot: string, version: string | undefined): Promise<Manifest | undefined> | undefined;
 }
 
 /** A download that reports no progress for this long has stalled (README "Hostile input"). */

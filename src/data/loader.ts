@@ -1,4 +1,3 @@
-import { takeEarlyManifest } from './earlyRequests';
 import { tiledVersion } from './fetch/galaxyUrls';
 import { untilAborted } from './fetch/untilAborted';
 import { Graph, type GraphData } from './graph';
@@ -50,11 +49,11 @@ export function prepareLoader(): void {
  */
 export function loadGalaxy(name: string, options: LoadOptions): Promise<LoadResult> {
   const dataRoot = new URL(options.dataRoot, globalThis.location?.href).href;
-  const early = takeEarlyManifest(name, dataRoot, options.version);
+  const early = options.early?.takeManifest(name, dataRoot, options.version);
   return early ? loadWithEarlyManifest(name, dataRoot, options, early) : loadInWorker(name, dataRoot, options, undefined);
 }
 
-/** With the manifest asked for before the viewer started (src/data/earlyRequests.ts). */
+/** With the manifest asked for before the viewer started (src/boot/earlyRequests.ts). */
 async function loadWithEarlyManifest(name: string, dataRoot: string, options: LoadOptions, early: Promise<Manifest | undefined>): Promise<LoadResult> {
   options.onProgress?.({ message: `${name}: downloading manifest`, completed: '0%' });
   const manifest = await untilAborted(early, options.signal, () => cancelledManifest(name, dataRoot));

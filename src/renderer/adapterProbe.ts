@@ -1,6 +1,7 @@
 import type { BackendPolicy } from './backendPolicy';
 import type { Backend } from './types';
-import { isSoftwareContext, startWebGL2Context } from './webgl2/device';
+import type { EarlyGpu } from './earlyGpu';
+import { isSoftwareContext } from './webgl2/device';
 import { isSoftwareAdapter } from './softwareRasteriser';
 
 /** The backend a renderer would start with here, and whether it runs on a CPU rasteriser. */
@@ -16,21 +17,21 @@ const probes = new Map<string, Promise<ProbedAdapter>>();
  * it is a software rasteriser, before the renderer is up (the star budget of a tiled galaxy is chosen
  * while its first files download): WebGPU's adapter (a browser may have `navigator.gpu` and still
  * give no adapter, e.g. on a blocklisted driver), else the WebGL2 context the renderer then takes
- * (startWebGL2Context), or a throwaway one once a renderer has started. Asked once a page;
+ * (the page's early context), or a throwaway one once a renderer has started. Asked once a page;
  * where nothing answers (no DOM), the last backend of the order on hardware.
  */
-export function probeRendererAdapter(policy: BackendPolicy): Promise<ProbedAdapter> {
+export function probeRendererAdapter(policy: BackendPolicy, early?: EarlyGpu): Promise<ProbedAdapter> {
   const key = policy.order.join(',');
   let probe = probes.get(key);
   if (!probe) {
-    probe = firstAnswer(policy);
+    probe = firstAnswer(policy, early);
     probes.set(key, probe);
   }
   return probe;
 }
 
-async function firstAnswer(policy: BackendPolicy): Promise<ProbedAdapter> {
-  const { started } = await policy.firstThatStarts((backend) => (backend === 'webgpu' ? webGpuAdapterIsSoftware() : probeWebGL2()));
+async function firstAnswer(policy: BackendPolicy, early: EarlyGpu | undefined): Promise<ProbedAdapter> {
+  const { started } = await policy.firstThatStarts((backend) => (backend === 'webgpu' ? webGpuAdapterIsSoftware() : probeWebGL2(early)));
   if (started) return { backend: started.backend, softwareRasteriser: started.value };
   return { backend: policy.order[policy.order.length - 1] ?? 'webgl2', softwareRasteriser: false };
 }
@@ -46,8 +47,8 @@ export async function webGpuAdapterIsSoftware(gpu: GPU | undefined = globalThis.
 }
 
 /** Whether a WebGL2 context is a software one, or undefined when the browser gives none. */
-async function probeWebGL2(): Promise<boolean | undefined> {
-  const kept = startWebGL2Context();
+async function probeWebGL2(early: EarlyGpu | undefined): Promise<boolean | undefined> {
+  const kept = early?.webgl2.context();
   if (kept) return isSoftwareContext(kept);
   if (typeof document === 'undefined') return undefined;
   const gl = document.createElement('canvas').getContext('webgl2');

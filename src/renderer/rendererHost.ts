@@ -2,8 +2,7 @@ import type { BackendPolicy } from './backendPolicy';
 import { createRenderer, NoRendererError } from './createRenderer';
 import { DeviceLossCounter } from './deviceLossCounter';
 import type { Backend, Renderer, RendererOptions } from './types';
-import { takeStartedWebGL2Canvas } from './webgl2/device';
-import { takeStartedWebGPUCanvas } from './webgpu/device';
+import type { EarlyGpu } from './earlyGpu';
 
 /** What draws through the host's renderer: the scene, which uploads what it holds into each new one. */
 export interface RendererSlot {
@@ -110,13 +109,13 @@ export class RendererHost {
   }
 }
 
-/** Full-size, focusable canvases in `container`, each replacing the one before; each backend's first is the one started with the page (the entry's first stars), if any. */
-export function canvasesIn(container: HTMLElement): CanvasSupply {
+/** Full-size, focusable canvases in `container`, each replacing the one before; each backend's first is the one the page started (the entry's first stars), if any. */
+export function canvasesIn(container: HTMLElement, early?: EarlyGpu): CanvasSupply {
   let canvas: HTMLCanvasElement | undefined;
   return {
     next(backend) {
       canvas?.remove();
-      canvas = (backend === 'webgl2' ? takeStartedWebGL2Canvas() : takeStartedWebGPUCanvas()) ?? document.createElement('canvas');
+      canvas = early?.takeCanvas(backend) ?? document.createElement('canvas');
       canvas.dataset.testid = 'galaxy-canvas';
       canvas.style.cssText = 'position:absolute;inset:0;width:100%;height:100%;display:block;outline:none';
       canvas.tabIndex = 0;

@@ -8,6 +8,14 @@ export type Backend = 'webgpu' | 'webgl2';
 export interface RendererOptions {
   /** 0xRRGGBB; anything that is not a number means 0 (docs/rules.md#renderer). */
   clearColor?: unknown;
+  /** What the page started before its first renderer (src/renderer/earlyGpu.ts), which the first renderer takes. */
+  early?: { webgpu: EarlyWebGPUDeviceTaker };
+}
+
+/** The adapter and device a page started for its first WebGPU renderer, taken once. */
+export interface EarlyWebGPUDeviceTaker {
+  /** The started adapter and device, if any, and whether `canvas` is already configured for that device. */
+  takeDevice(canvas: HTMLCanvasElement): Promise<{ started: { adapter: GPUAdapter; device: GPUDevice } | undefined; configured: boolean }>;
 }
 
 /**

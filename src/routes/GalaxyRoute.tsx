@@ -29,7 +29,7 @@ import { TiledStatsContainer } from './TiledStatsContainer';
 import { helpVisibleAtom, isTouchDevice } from '../state/help/atoms';
 import { searchBusyAtom, searchStatusAtom } from '../state/search/atoms';
 import { steeringAtom } from '../state/steering/atoms';
-import { galaxySceneAtom, manifestVersionAtom, scaleAtom } from '../state/view/atoms';
+import { earlyGpuAtom, galaxySceneAtom, manifestVersionAtom, scaleAtom } from '../state/view/atoms';
 
 function useEcosystemKind(name: string): string {
   const manifest = useAtomValue(manifestAtom);
@@ -57,6 +57,7 @@ export function GalaxyRoute({ name }: { name: string }) {
   const scale = useAtomValue(scaleAtom);
   const manifestVersion = useAtomValue(manifestVersionAtom);
   const scene = useAtomValue(galaxySceneAtom);
+  const earlyGpu = useAtomValue(earlyGpuAtom);
   const helpVisible = useAtomValue(helpVisibleAtom);
   const steering = useAtomValue(steeringAtom);
   const searchStatus = useAtomValue(searchStatusAtom);
@@ -76,7 +77,7 @@ export function GalaxyRoute({ name }: { name: string }) {
   return (
     <main className="galaxy-route" style={{ position: 'fixed', inset: 0, overflow: 'hidden' }}>
       <div ref={sceneRef} data-testid="galaxy-scene" style={{ position: 'absolute', inset: 0, touchAction: 'none' }}>
-        {scene ? <GalaxyCanvas scene={scene} /> : null}
+        {scene ? <GalaxyCanvas scene={scene} early={earlyGpu} /> : null}
       </div>
       <SearchBox
         key={name}

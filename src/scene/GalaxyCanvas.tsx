@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { BackendPolicy } from '../renderer/backendPolicy';
+import type { EarlyGpu } from '../renderer/earlyGpu';
 import { canvasesIn, RendererHost, type RendererFailure } from '../renderer/rendererHost';
 import { GraphicsDeviceLost } from '../panels/GraphicsDeviceLost';
 import type { GalaxyScene } from './galaxyScene';
@@ -13,6 +14,8 @@ export interface GalaxyCanvasProps {
   backend?: Backend;
   /** 0xRRGGBB behind the stars; 0 when not a number. */
   clearColor?: number;
+  /** What the page started of the GPU before its first renderer, which that renderer takes. */
+  early?: EarlyGpu;
 }
 
 declare global {
@@ -27,7 +30,7 @@ declare global {
  * (src/renderer/rendererHost.ts: backend choice, fallback, lost-device recovery), and shows the
  * No-WebGL screen when no backend starts, or that the device was lost too often, with a retry.
  */
-export function GalaxyCanvas({ scene, backend, clearColor }: GalaxyCanvasProps) {
+export function GalaxyCanvas({ scene, backend, clearColor, early }: GalaxyCanvasProps) {
   const containerRef = useRef<HTMLDivElement>(null);
   const [failure, setFailure] = useState<RendererFailure | undefined>(undefined);
   /** Starts a new renderer for the same scene ('Try again' after the device was given up on). */
@@ -47,9 +50,9 @@ export function GalaxyCanvas({ scene, backend, clearColor }: GalaxyCanvasProps) 
     resize();
     const host = new RendererHost({
       slot: scene,
-      canvases: canvasesIn(container),
+      canvases: canvasesIn(container, early),
       policy: new BackendPolicy(forced),
-      rendererOptions: { clearColor },
+      rendererOptions: { clearColor, early },
       onAttached: resize,
       onFailure: setFailure,
     });
@@ -67,7 +70,7 @@ export function GalaxyCanvas({ scene, backend, clearColor }: GalaxyCanvasProps) 
       if (window.galaxyScene === scene) window.galaxyScene = undefined;
       restartRef.current = undefined;
     };
-  }, [scene, forced, clearColor]);
+  }, [scene, forced, clearColor, early]);
 
   if (failure?.kind === 'no-renderer') return <NoWebGL reasons={failure.reasons} />;
   const retry = () => {

@@ -18,7 +18,7 @@ export interface FetchGalaxyRequest {
   scale?: number;
   /** Stream the version's tiles when the manifest announces them, instead of the classic files. */
   tiles?: boolean;
-  /** The manifest, when the page already has it (src/data/earlyRequests.ts): not downloaded again. */
+  /** The manifest, when the page already has it (src/boot/earlyRequests.ts): not downloaded again. */
   manifest?: Manifest;
 }
 

@@ -1,6 +1,6 @@
 import { isSoftwareAdapter } from '../softwareRasteriser';
 import { StartedCanvas } from '../startedCanvas';
-import { RendererUnavailableError } from '../types';
+import { type EarlyWebGPUDeviceTaker, RendererUnavailableError } from '../types';
 
 export interface WebGPUDevice {
   device: GPUDevice;
@@ -23,30 +23,6 @@ export interface StartedWebGPUCanvas {
   format: GPUTextureFormat;
 }
 
-let startedEarly: Promise<StartedDevice | undefined> | undefined;
-let rendererStarted = false;
-const lostDevices = new WeakSet<GPUDevice>();
-const startedCanvas = new StartedCanvas<StartedWebGPUCanvas>(
-  (started) => lostDevices.has(started.device),
-  (started) => started.context.unconfigure(),
-);
-/** The device each canvas was configured for before its renderer: configuring it again would blank what it shows. */
-const configuredFor = new WeakMap<HTMLCanvasElement, GPUDevice>();
-
-/**
- * Asks for the adapter and device the first WebGPU renderer will use, before the viewer's code has
- * loaded (src/boot.ts), so that the renderer does not wait for them once its canvas mounts. Where
- * they cannot be had, the renderer asks again and says why.
- */
-export function startWebGPUDevice(): void {
-  const gpu = typeof navigator === 'undefined' ? undefined : navigator.gpu;
-  if (startedEarly || !gpu) return;
-  startedEarly = (async () => {
-    const adapter = await gpu.requestAdapter({ powerPreference: 'high-performance' });
-    return adapter ? { adapter, device: await adapter.requestDevice() } : undefined;
-  })().catch(() => undefined);
-}
-
 /** Configures the canvas's context for `device` as every star canvas is (the started one and the renderer's); returns its format. */
 function configure(context: GPUCanvasContext, device: GPUDevice): GPUTextureFormat {
   const format = navigator.gpu.getPreferredCanvasFormat();
@@ -55,57 +31,90 @@ function configure(context: GPUCanvasContext, device: GPUDevice): GPUTextureForm
 }
 
 /**
- * Before any WebGPU renderer has started, a canvas configured for the started device, which the
- * first renderer takes (takeStartedWebGPUCanvas) with the device. Undefined once a renderer has
- * started, or where there is no started device.
+ * The adapter and device the first WebGPU renderer of a page will use, asked for before the
+ * viewer's code has loaded (src/boot.ts), so that the renderer does not wait for them once its
+ * canvas mounts, and a canvas configured for them that the entry's first stars draw on and the first
+ * renderer takes. Where they cannot be had, the renderer asks again and says why. One per page
+ * start (src/boot/pageStart.ts).
  */
-export async function startWebGPUCanvas(): Promise<StartedWebGPUCanvas | undefined> {
-  const started = await startedEarly;
-  if (!started || rendererStarted) return undefined;
-  if (startedCanvas.context) return startedCanvas.context;
-  const canvas = document.createElement('canvas');
-  const context = canvas.getContext('webgpu');
-  if (!context) return undefined;
-  const { device } = started;
-  const format = configure(context, device);
-  configuredFor.set(canvas, device);
-  void device.lost.then(() => lostDevices.add(device));
-  const held = { device, context, format };
-  startedCanvas.hold(canvas, held);
-  return held;
+export class EarlyWebGPUDevice implements EarlyWebGPUDeviceTaker {
+  private device: Promise<StartedDevice | undefined> | undefined;
+  private rendererStarted = false;
+  private readonly lostDevices = new WeakSet<GPUDevice>();
+  private readonly started = new StartedCanvas<StartedWebGPUCanvas>(
+    (held) => this.lostDevices.has(held.device),
+    (held) => held.context.unconfigure(),
+  );
+  /** The device each canvas was configured for before its renderer: configuring it again would blank what it shows. */
+  private readonly configuredFor = new WeakMap<HTMLCanvasElement, GPUDevice>();
+
+  /** Asks for the adapter and device now (high performance), once. */
+  start(): void {
+    const gpu = typeof navigator === 'undefined' ? undefined : navigator.gpu;
+    if (this.device || !gpu) return;
+    this.device = (async () => {
+      const adapter = await gpu.requestAdapter({ powerPreference: 'high-performance' });
+      return adapter ? { adapter, device: await adapter.requestDevice() } : undefined;
+    })().catch(() => undefined);
+  }
+
+  /**
+   * Before any WebGPU renderer has started, a canvas configured for the started device, which the
+   * first renderer takes (takeCanvas) with the device. Undefined once a renderer has started, or
+   * where there is no started device.
+   */
+  async canvas(): Promise<StartedWebGPUCanvas | undefined> {
+    const started = await this.device;
+    if (!started || this.rendererStarted) return undefined;
+    if (this.started.context) return this.started.context;
+    const canvas = document.createElement('canvas');
+    const context = canvas.getContext('webgpu');
+    if (!context) return undefined;
+    const { device } = started;
+    const format = configure(context, device);
+    this.configuredFor.set(canvas, device);
+    void device.lost.then(() => this.lostDevices.add(device));
+    const held = { device, context, format };
+    this.started.hold(canvas, held);
+    return held;
+  }
+
+  /** Whether `started` is still the canvas held for the first renderer (none has taken or dropped it). */
+  stillHeld(started: StartedWebGPUCanvas): boolean {
+    return this.started.context === started;
+  }
+
+  /** The canvas of `canvas()`, once, unless its device was lost meanwhile; what was drawn on it before is freed. */
+  takeCanvas(): HTMLCanvasElement | undefined {
+    return this.started.take()?.canvas;
+  }
+
+  /** Frees `release` (buffers drawn with before the renderer) when a renderer takes the started canvas. */
+  releaseWhenTaken(release: () => void): void {
+    this.started.releaseWhenTaken(release);
+  }
+
+  /** Drops the started canvas nobody took (the page left the galaxy before its renderer started). */
+  drop(): void {
+    this.started.drop();
+  }
+
+  /** The started adapter and device, once, for the renderer starting now; and whether `canvas` is already configured for that device. */
+  async takeDevice(canvas: HTMLCanvasElement): Promise<{ started: StartedDevice | undefined; configured: boolean }> {
+    this.rendererStarted = true;
+    const started = await this.device;
+    this.device = undefined;
+    return { started, configured: started !== undefined && this.configuredFor.get(canvas) === started.device };
+  }
 }
 
-/** Whether `started` is still the canvas held for the first renderer (none has taken or dropped it). */
-export function stillStarted(started: StartedWebGPUCanvas): boolean {
-  return startedCanvas.context === started;
-}
-
-/** The canvas of startWebGPUCanvas, once, unless its device was lost meanwhile; what was drawn on it before is freed. */
-export function takeStartedWebGPUCanvas(): HTMLCanvasElement | undefined {
-  return startedCanvas.take()?.canvas;
-}
-
-/** Frees `release` (buffers drawn with before the renderer) when a renderer takes the started canvas. */
-export function releaseWhenStartedWebGPUCanvasTaken(release: () => void): void {
-  startedCanvas.releaseWhenTaken(release);
-}
-
-/** Drops the started canvas nobody took (the page left the galaxy before its renderer started). */
-export function dropStartedWebGPUCanvas(): void {
-  startedCanvas.drop();
-}
-
-async function takeStartedDevice(): Promise<StartedDevice | undefined> {
-  const started = startedEarly;
-  startedEarly = undefined;
-  return started;
-}
-
-/** An adapter, a device and a configured canvas context; throws when any of them cannot be had. */
-export async function createWebGPUDevice(canvas: HTMLCanvasElement): Promise<WebGPUDevice> {
+/**
+ * An adapter, a device and a configured canvas context, the page's early ones where there are;
+ * throws when any of them cannot be had.
+ */
+export async function createWebGPUDevice(canvas: HTMLCanvasElement, early?: EarlyWebGPUDeviceTaker): Promise<WebGPUDevice> {
   if (typeof navigator === 'undefined' || !navigator.gpu) throw new RendererUnavailableError('webgpu', 'navigator.gpu is missing');
-  rendererStarted = true;
-  const started = await takeStartedDevice();
+  const { started, configured } = early ? await early.takeDevice(canvas) : { started: undefined, configured: false };
   const adapter = started?.adapter ?? (await navigator.gpu.requestAdapter({ powerPreference: 'high-performance' }));
   if (!adapter) throw new RendererUnavailableError('webgpu', 'no adapter');
   let device: GPUDevice;
@@ -119,6 +128,6 @@ export async function createWebGPUDevice(canvas: HTMLCanvasElement): Promise<Web
     device.destroy();
     throw new RendererUnavailableError('webgpu', 'the canvas gave no webgpu context');
   }
-  const format = configuredFor.get(canvas) === device ? navigator.gpu.getPreferredCanvasFormat() : configure(context, device);
+  const format = configured ? navigator.gpu.getPreferredCanvasFormat() : configure(context, device);
   return { device, context, format, softwareRasteriser: isSoftwareAdapter(adapter.info) };
 }

@@ -10,7 +10,7 @@ import { WebGPUPoints } from './points';
 import { FrameUniforms } from './uniforms';
 
 export async function createWebGPURenderer(canvas: HTMLCanvasElement, options: RendererOptions = {}): Promise<Renderer> {
-  const { device, context, format, softwareRasteriser } = await createWebGPUDevice(canvas);
+  const { device, context, format, softwareRasteriser } = await createWebGPUDevice(canvas, options.early?.webgpu);
   const uniforms = new FrameUniforms(device);
   const points = new WebGPUPoints(device, format, uniforms.buffer);
   const links = new WebGPULinks(device, format, uniforms.buffer);

@@ -2,15 +2,16 @@ import { atom } from 'jotai';
 import { GalaxyLoadError, isTiledVersion, type LoadProgress } from '../../data/loadTypes';
 import type { StreamedGalaxy } from '../../data/streamedGalaxy';
 import { probeRendererAdapter } from '../../renderer/adapterProbe';
-import { dropStartedWebGL2Context } from '../../renderer/webgl2/device';
-import { dropStartedWebGPUCanvas } from '../../renderer/webgpu/device';
 import { BackendPolicy } from '../../renderer/backendPolicy';
+import type { EarlyGpu } from '../../renderer/earlyGpu';
 import type { StreamingBudget } from '../../tiles/planner/streamingPlanner';
 import { budgetWithStars, defaultBudget, deviceHints } from '../../tiles/planner/budgets';
 import { resetHelpAtom } from '../help/atoms';
+import { earlyGpuAtom } from '../view/atoms';
 import type { Store } from '../store';
 import {
   dataRootAtom,
+  earlyFilesAtom,
   galaxyLoaderAtom,
   graphDownloadedCountAtom,
   graphLoadingAtom,
@@ -51,8 +52,8 @@ function requestKey(request: OpenGalaxyRequest): string {
  * The star and memory budgets of a tiled galaxy (docs/rules.md#url, `budget`): `budget=` of the
  * address, else the default for the backend and the device, a software rasteriser's being far smaller.
  */
-async function streamingBudget(budgetStars: number | undefined): Promise<StreamingBudget> {
-  const { backend, softwareRasteriser } = await probeRendererAdapter(BackendPolicy.ofPage());
+async function streamingBudget(budgetStars: number | undefined, early: EarlyGpu | undefined): Promise<StreamingBudget> {
+  const { backend, softwareRasteriser } = await probeRendererAdapter(BackendPolicy.ofPage(), early);
   return budgetWithStars(defaultBudget(deviceHints(backend, typeof navigator === 'undefined' ? undefined : navigator, softwareRasteriser)), budgetStars);
 }
 
@@ -108,11 +109,12 @@ export async function openGalaxy(store: Store, request: OpenGalaxyRequest): Prom
       onProgress,
       ...(store.get(streamStarsAtom) && { onStreamed }),
       tiles: store.get(streamTilesAtom) && loader.openTiled !== undefined,
+      early: store.get(earlyFilesAtom),
     });
     if (controller.signal.aborted) return;
     if (isTiledVersion(found)) {
       if (!loader.openTiled) throw new GalaxyLoadError(`${request.name}: this viewer cannot stream tiles`, 'data');
-      const budget = streamingBudget(request.budgetStars);
+      const budget = streamingBudget(request.budgetStars, store.get(earlyGpuAtom));
       const tiled = await loader.openTiled({
         tilesUrl: found.tilesUrl,
         name: request.name,
@@ -120,6 +122,7 @@ export async function openGalaxy(store: Store, request: OpenGalaxyRequest): Prom
         scale: request.scale ?? 1,
         budget,
         signal: controller.signal,
+        early: store.get(earlyFilesAtom),
         onProgress: (message) => onProgress({ message: message && `${request.name}: ${message}`, completed: '' }),
       });
       if (controller.signal.aborted) {
@@ -157,6 +160,5 @@ export function closeGalaxy(store: Store): void {
   store.set(loadErrorAtom, undefined);
   closeTiled(store);
   // The first stars the page's entry drew, when no renderer took their canvas.
-  dropStartedWebGL2Context();
-  dropStartedWebGPUCanvas();
+  store.get(earlyGpuAtom)?.drop();
 }

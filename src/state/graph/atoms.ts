@@ -1,4 +1,5 @@
 import { atom } from 'jotai';
+import type { EarlyGalaxyFiles } from '../../data/earlyFiles';
 import type { Graph } from '../../data/graph';
 import type { LoadProgress, LoadedGalaxy } from '../../data/loadTypes';
 import { openTiledGalaxy } from '../../tiles/stream/openTiledGalaxy';
@@ -15,6 +16,9 @@ export const dataRootAtom = atom<string>(DEFAULT_DATA_ROOT);
 
 /** How galaxies are loaded and tiled versions opened; a test may put fakes here. */
 export const galaxyLoaderAtom = atom<{ load: typeof loadGalaxy; openTiled?: typeof openTiledGalaxy }>({ load: loadAnyGalaxy, openTiled: openTiledGalaxy });
+
+/** The files the page asked for before the viewer ran (src/boot/pageStart.ts), taken by the first opening of their galaxy. */
+export const earlyFilesAtom = atom<EarlyGalaxyFiles | undefined>(undefined);
 
 /** docs/rules.md#data-and-loading: the store starts in loading state. */
 export const graphLoadingAtom = atom<boolean>(true);

@@ -1,4 +1,5 @@
 import { atom } from 'jotai';
+import type { EarlyGpu } from '../../renderer/earlyGpu';
 import type { GalaxyScene } from '../../scene/galaxyScene';
 import type { CameraPose, Scene } from '../../scene/scene';
 import { defaultAddressView, type AddressView } from '../../url/viewQuery';
@@ -11,6 +12,9 @@ export const addressViewAtom = atom<AddressView>(defaultAddressView());
  * renderer: the canvas attaches one to it.
  */
 export const galaxySceneAtom = atom<GalaxyScene | undefined>(undefined);
+
+/** What the page started of the GPU before its first renderer (src/boot/pageStart.ts), for the canvas and the adapter probe. */
+export const earlyGpuAtom = atom<EarlyGpu | undefined>(undefined);
 
 /** What the UI may ask of the drawn galaxy: the scene, through the Scene interface. */
 export const sceneAtom = atom<Scene | undefined>((get) => get(galaxySceneAtom));

@@ -1,4 +1,4 @@
-import { takeEarlyTiles } from '../../data/earlyRequests';
+import type { EarlyGalaxyFiles } from '../../data/earlyFiles';
 import { untilAborted } from '../../data/fetch/untilAborted';
 import { decodedTileBuffer, type DecodedTile } from '../format/tileCodec';
 import { TileDataError } from '../format/tileError';
@@ -22,12 +22,17 @@ function failureOfPageRead(read: Promise<unknown>): Promise<never> {
 }
 
 /**
- * Opens the tiles at `tilesUrl` in a tile worker: the one started before the viewer loaded
- * (src/data/earlyRequests.ts), with the root tile the page read meanwhile, when it is this galaxy's;
- * else a new one. Files of which nothing arrives for `stallLimitMs` are given up.
+ * Opens the tiles at `tilesUrl` in a tile worker: the one the page started before the viewer loaded
+ * (`early`, src/boot/earlyRequests.ts), with the root tile the page read meanwhile, when it is this
+ * galaxy's; else a new one. Files of which nothing arrives for `stallLimitMs` are given up.
  */
-export async function openEarlyOrWorkerTileSource(tilesUrl: string, signal?: AbortSignal, stallLimitMs = tileStallLimitMs()): Promise<TileSource> {
-  const early = await takeEarlyTiles(tilesUrl);
+export async function openEarlyOrWorkerTileSource(
+  tilesUrl: string,
+  signal?: AbortSignal,
+  stallLimitMs = tileStallLimitMs(),
+  files?: EarlyGalaxyFiles,
+): Promise<TileSource> {
+  const early = await files?.takeTiles(tilesUrl);
   if (!early) return openWorkerTileSource(tilesUrl, signal, { stallLimitMs });
   let source: TileSource;
   try {

@@ -12,6 +12,7 @@ import { TileNames } from './tileNames';
 import { TiledSearch } from './tiledSearch';
 import { TiledStarStream } from './tiledStarStream';
 import type { TileSource } from './tileSource';
+import type { EarlyGalaxyFiles } from '../../data/earlyFiles';
 import { openEarlyOrWorkerTileSource } from './earlyTileSource';
 import type { TiledGalaxy, TiledSearchProgress } from './types';
 
@@ -44,7 +45,9 @@ export interface OpenTiledGalaxyOptions {
   /** How long a file may send nothing before it is given up (default tileStallLimitMs()); a stalled tile or shard is asked for again later. */
   stallLimitMs?: number;
   /** Where files come from: the tile worker by default; Node tests and tools open the reader in-process. */
-  openSource?(tilesUrl: string, signal?: AbortSignal, stallLimitMs?: number): Promise<TileSource>;
+  openSource?(tilesUrl: string, signal?: AbortSignal, stallLimitMs?: number, early?: EarlyGalaxyFiles): Promise<TileSource>;
+  /** The files the page asked for before the viewer ran (its tile worker and root tile are taken when they are this galaxy's). */
+  early?: EarlyGalaxyFiles;
   createSearchWorker?(): SearchWorkerLike;
   /** Most link pairs (default LINK_PAIR_BUDGET). */
   maxLinkPairs?: number;
@@ -62,7 +65,7 @@ export async function openTiledGalaxy(options: OpenTiledGalaxyOptions): Promise<
   if (!options.tilesUrl.endsWith('/')) throw new Error(`The tiles address must end with "/": ${options.tilesUrl}`);
   options.onProgress?.('downloading the tile index');
   try {
-    const [source, budget] = await Promise.all([(options.openSource ?? openEarlyOrWorkerTileSource)(options.tilesUrl, signal, stallLimitMs), options.budget]);
+    const [source, budget] = await Promise.all([(options.openSource ?? openEarlyOrWorkerTileSource)(options.tilesUrl, signal, stallLimitMs, options.early), options.budget]);
     const galaxy = new StreamedTiledGalaxy(source, { ...options, budget, stallLimitMs });
     const onAbort = () => galaxy.dispose();
     signal?.addEventListener('abort', onAbort, { once: true });

@@ -16,8 +16,9 @@ function fakeDocument(renderer: string | undefined, lost: string[], removed: str
 async function freshPage() {
   vi.resetModules();
   const { probeRendererAdapter } = await import('../../../src/renderer/adapterProbe');
-  const device = await import('../../../src/renderer/webgl2/device');
-  return { probeRendererAdapter, ...device };
+  const { EarlyGpu } = await import('../../../src/renderer/earlyGpu');
+  const early = new EarlyGpu();
+  return { probeRendererAdapter: (policy: BackendPolicy) => probeRendererAdapter(policy, early), early };
 }
 
 function policyOf(order: Array<'webgpu' | 'webgl2'>): BackendPolicy {
@@ -46,9 +47,9 @@ describe('asking which adapter a renderer would get, before it starts', () => {
     const page = await freshPage();
     expect(await page.probeRendererAdapter(policyOf(['webgpu', 'webgl2']))).toEqual({ backend: 'webgl2', softwareRasteriser: true });
     expect(lost).toEqual([]);
-    const canvas = page.takeStartedWebGL2Canvas();
+    const canvas = page.early.webgl2.takeCanvas();
     expect(canvas).toBeDefined();
-    expect(page.takeStartedWebGL2Canvas()).toBeUndefined();
+    expect(page.early.webgl2.takeCanvas()).toBeUndefined();
   });
 
   it('leaves a context lost before the renderer came to the renderer to replace, its canvas off the page', async () => {
@@ -59,7 +60,7 @@ describe('asking which adapter a renderer would get, before it starts', () => {
     const page = await freshPage();
     await page.probeRendererAdapter(policyOf(['webgl2']));
     lost.push('lost by the browser');
-    expect(page.takeStartedWebGL2Canvas()).toBeUndefined();
+    expect(page.early.webgl2.takeCanvas()).toBeUndefined();
     expect(removed).toEqual(['canvas']);
   });
 
@@ -70,11 +71,11 @@ describe('asking which adapter a renderer would get, before it starts', () => {
     const page = await freshPage();
     await page.probeRendererAdapter(policyOf(['webgl2']));
     const released: string[] = [];
-    page.releaseWhenStartedCanvasTaken(() => released.push('released'));
-    page.dropStartedWebGL2Context();
+    page.early.webgl2.releaseWhenTaken(() => released.push('released'));
+    page.early.webgl2.drop();
     expect(lost).toEqual(['lost']);
     expect(released).toEqual(['released']);
-    expect(page.takeStartedWebGL2Canvas()).toBeUndefined();
+    expect(page.early.webgl2.takeCanvas()).toBeUndefined();
   });
 
   it('gives back at once a WebGL2 context it made after a renderer had started its own', async () => {
@@ -82,10 +83,10 @@ describe('asking which adapter a renderer would get, before it starts', () => {
     vi.stubGlobal('navigator', {});
     vi.stubGlobal('document', fakeDocument('Apple M1', lost));
     const page = await freshPage();
-    page.createWebGL2Context(document.createElement('canvas') as HTMLCanvasElement);
+    page.early.webgl2.takeCanvas(); // the renderer started, on a canvas of its own
     expect(await page.probeRendererAdapter(policyOf(['webgl2']))).toEqual({ backend: 'webgl2', softwareRasteriser: false });
     expect(lost).toEqual(['lost']);
-    expect(page.takeStartedWebGL2Canvas()).toBeUndefined();
+    expect(page.early.webgl2.takeCanvas()).toBeUndefined();
   });
 
   it('asks only the backend the address forces, and says hardware where nothing answers', async () => {

@@ -1,5 +1,5 @@
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
-import { startEarlyRequests, takeEarlyManifest } from '../../../../src/data/earlyRequests';
+import { EarlyRequests } from '../../../../src/boot/earlyRequests';
 import { loadGalaxy } from '../../../../src/data/loader';
 import { earlyFilesOf, withEarlyFiles } from '../../../../src/tiles/format/earlyFiles';
 import { fetchTileFiles } from '../../../../src/tiles/format/loadTileFile';
@@ -36,7 +36,6 @@ class InThreadTileWorker {
 afterAll(removeTempFolders);
 afterEach(() => {
   vi.unstubAllGlobals();
-  takeEarlyManifest('', '', undefined);
 });
 
 describe('the root tile the page read before the viewer ran', () => {
@@ -51,10 +50,10 @@ describe('the root tile the page read before the viewer ran', () => {
       const file = url.slice(TILES_URL.length);
       return load(file).then((bytes) => new Response(bytes as Uint8Array<ArrayBuffer>), () => new Response('missing', { status: 404 }));
     });
-    startEarlyRequests('http://viewer.example/#/galaxy/g', DATA_ROOT);
-    const found = await loadGalaxy('g', { dataRoot: DATA_ROOT, tiles: true });
+    const early = EarlyRequests.start('http://viewer.example/#/galaxy/g', DATA_ROOT);
+    const found = await loadGalaxy('g', { dataRoot: DATA_ROOT, tiles: true, early });
     expect(found).toMatchObject({ tilesUrl: TILES_URL });
-    const source = await openEarlyOrWorkerTileSource(TILES_URL);
+    const source = await openEarlyOrWorkerTileSource(TILES_URL, undefined, undefined, early);
     expect(await source.tile(0)).toEqual(await (await openTiles(versionDir)).tile(0));
     source.dispose();
   });

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { startEarlyRequests, takeEarlyManifest, takeEarlyTiles } from '../../../src/data/earlyRequests';
+import { EarlyRequests } from '../../../src/boot/earlyRequests';
 import { loadGalaxy } from '../../../src/data/loader';
 
 const DATA_ROOT = 'http://viewer.example/data';
@@ -39,55 +39,61 @@ function serveManifests(manifests: Record<string, object>): string[] {
 afterEach(() => {
   vi.unstubAllGlobals();
   SilentWorker.started = [];
-  takeEarlyManifest('', '', undefined); // drops what a test left
 });
+
+/** The early requests of `href`, which a test expects to open a galaxy. */
+function startFor(href: string): EarlyRequests {
+  const early = EarlyRequests.start(href, DATA_ROOT);
+  if (!early) throw new Error(`${href} opens no galaxy`);
+  return early;
+}
 
 describe('the first requests of the galaxy in the address, made before the viewer starts', () => {
   it('ask for the manifest at once and hand it to the loader of that galaxy, once', async () => {
     const asked = serveManifests({ crates: { all: ['v1'], last: 'v1' } });
-    startEarlyRequests('http://viewer.example/#/galaxy/crates', DATA_ROOT);
+    const early = startFor('http://viewer.example/#/galaxy/crates');
     expect(asked).toHaveLength(1);
     expect(asked[0]).toMatch(/^http:\/\/viewer\.example\/data\/crates\/manifest\.json\?nocache=/);
-    const manifest = takeEarlyManifest('crates', DATA_ROOT, undefined);
+    const manifest = early.takeManifest('crates', DATA_ROOT, undefined);
     expect(await manifest).toMatchObject({ last: 'v1' });
-    expect(takeEarlyManifest('crates', DATA_ROOT, undefined)).toBeUndefined();
+    expect(early.takeManifest('crates', DATA_ROOT, undefined)).toBeUndefined();
   });
 
   it('are dropped when another galaxy, version or data root opens, and ask nothing off the galaxy route', async () => {
     const asked = serveManifests({ crates: { all: ['v1'], last: 'v1' } });
-    startEarlyRequests('http://viewer.example/#/galaxy/crates', DATA_ROOT);
-    expect(takeEarlyManifest('crates', DATA_ROOT, 'v0')).toBeUndefined();
-    expect(takeEarlyManifest('crates', DATA_ROOT, undefined)).toBeUndefined();
-    startEarlyRequests('http://viewer.example/#/', DATA_ROOT);
-    startEarlyRequests('http://viewer.example/#/galaxy/local:karate', DATA_ROOT);
+    const early = startFor('http://viewer.example/#/galaxy/crates');
+    expect(early.takeManifest('crates', DATA_ROOT, 'v0')).toBeUndefined();
+    expect(early.takeManifest('crates', DATA_ROOT, undefined)).toBeUndefined();
+    expect(EarlyRequests.start('http://viewer.example/#/', DATA_ROOT)).toBeUndefined();
+    expect(EarlyRequests.start('http://viewer.example/#/galaxy/local:karate', DATA_ROOT)).toBeUndefined();
     expect(asked).toHaveLength(1);
   });
 
   it('ask for the first tiles of a version with tiles at once and hand them to a tile worker, which the loader answers without its own', async () => {
     const asked = serveManifests({ npm: { all: ['v1', 'v2'], last: 'v2', tiles: ['v2'] } });
-    startEarlyRequests('http://viewer.example/#/galaxy/npm', DATA_ROOT);
-    const found = await loadGalaxy('npm', { dataRoot: DATA_ROOT, tiles: true });
+    const early = startFor('http://viewer.example/#/galaxy/npm');
+    const found = await loadGalaxy('npm', { dataRoot: DATA_ROOT, tiles: true, early });
     expect(found).toMatchObject({ version: 'v2', tilesUrl: 'http://viewer.example/data/npm/v2/tiles/' });
     expect(asked.slice(1)).toEqual(['index.json', 'hierarchy.bin.gz', 'stars/0.bin.gz'].map((file) => `http://viewer.example/data/npm/v2/tiles/${file}`));
     expect(SilentWorker.started).toHaveLength(1);
     // Unnamed: it waits for the files the page read instead of reading them again.
     expect(SilentWorker.started[0].options.name).toBeUndefined();
     await vi.waitFor(() => expect(SilentWorker.started[0].posted).toMatchObject([{ type: 'open', tilesUrl: 'http://viewer.example/data/npm/v2/tiles/', files: expect.any(Array) }]));
-    expect(await takeEarlyTiles('http://viewer.example/data/npm/v2/tiles/')).toMatchObject({ tilesUrl: 'http://viewer.example/data/npm/v2/tiles/' });
-    expect(await takeEarlyTiles('http://viewer.example/data/npm/v2/tiles/')).toBeUndefined();
+    expect(await early.takeTiles('http://viewer.example/data/npm/v2/tiles/')).toMatchObject({ tilesUrl: 'http://viewer.example/data/npm/v2/tiles/' });
+    expect(await early.takeTiles('http://viewer.example/data/npm/v2/tiles/')).toBeUndefined();
   });
 
   it('stop their tile worker when the tiles opened are another version\'s', async () => {
     serveManifests({ npm: { all: ['v1', 'v2'], last: 'v2', tiles: ['v1', 'v2'] } });
-    startEarlyRequests('http://viewer.example/#/galaxy/npm', DATA_ROOT);
-    await takeEarlyManifest('npm', DATA_ROOT, undefined);
-    expect(await takeEarlyTiles('http://viewer.example/data/npm/v1/tiles/')).toBeUndefined();
+    const early = startFor('http://viewer.example/#/galaxy/npm');
+    await early.takeManifest('npm', DATA_ROOT, undefined);
+    expect(await early.takeTiles('http://viewer.example/data/npm/v1/tiles/')).toBeUndefined();
     expect(SilentWorker.started[0].terminated).toBe(true);
   });
 
   it('leave a manifest that cannot be had to the loader, which asks again and says why', async () => {
     serveManifests({});
-    startEarlyRequests('http://viewer.example/#/galaxy/gone', DATA_ROOT);
-    expect(await takeEarlyManifest('gone', DATA_ROOT, undefined)).toBeUndefined();
+    const early = startFor('http://viewer.example/#/galaxy/gone');
+    expect(await early.takeManifest('gone', DATA_ROOT, undefined)).toBeUndefined();
   });
 });

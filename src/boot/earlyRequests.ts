@@ -1,0 +1,106 @@
+import { download } from '../data/fetch/download';
+import { manifestUrl, tiledVersion } from '../data/fetch/galaxyUrls';
+import { parseManifest } from '../data/fetch/parseManifest';
+import type { EarlyGalaxyFiles, EarlyTiles } from '../data/earlyFiles';
+import { chooseVersion, type Manifest } from '../data/manifest';
+import { handedFiles, loadFirstTileFiles } from '../tiles/format/earlyFiles';
+import { fetchTileFiles } from '../tiles/format/loadTileFile';
+import { openWorkerTileSource } from '../tiles/stream/tileWorkerClient';
+import { tileStallLimitMs } from '../tiles/stream/stallLimit';
+import { addressedGalaxy } from '../url/addressedGalaxy';
+
+/** The first requests of the galaxy the page's address opens. */
+interface EarlyGalaxy {
+  name: string;
+  /** Absolute. */
+  dataRoot: string;
+  version: string | undefined;
+  /** Undefined once taken; resolves undefined when the manifest could not be had (the loader asks again and says why). */
+  manifest: Promise<Manifest | undefined> | undefined;
+  tiles: Promise<EarlyTiles | undefined>;
+}
+
+const ignore = () => undefined;
+
+/**
+ * The first requests of the galaxy the page's address opens, made before the viewer's code has
+ * loaded (src/boot.ts: the main bundle downloads and starts meanwhile): its manifest and, when the
+ * version streams tiles, index.json, the hierarchy and the root tile, all at once, read on the page
+ * for the entry to draw and handed to a tile worker started meanwhile. The loader and openTiledGalaxy take
+ * them over when they open that galaxy (takeManifest, takeTiles); opening another drops them.
+ */
+export class EarlyRequests implements EarlyGalaxyFiles {
+  private early: EarlyGalaxy | undefined;
+
+  /** Starts the requests of the galaxy `href` opens; undefined when it opens none. */
+  static start(href: string, dataRoot: string, now: () => number = Date.now): EarlyRequests | undefined {
+    const galaxy = addressedGalaxy(href);
+    if (!galaxy || typeof fetch === 'undefined') return undefined;
+    const root = new URL(dataRoot, href).href;
+    const url = manifestUrl(root, galaxy.name, now());
+    const manifest = download(url, (input, init) => fetch(input, init), undefined)
+      .then((bytes) => parseManifest(new TextDecoder().decode(bytes), url))
+      .catch(ignore);
+    const tiles = manifest.then((found) => {
+      const tiled = found && tiledVersion(root, galaxy.name, found, chooseVersion(found, galaxy.version), galaxy.tiles);
+      return tiled ? startTiles(tiled.tilesUrl, href) : undefined;
+    });
+    return new EarlyRequests({ name: galaxy.name, dataRoot: root, version: galaxy.version, manifest, tiles });
+  }
+
+  private constructor(early: EarlyGalaxy) {
+    this.early = early;
+  }
+
+  /** The early tiles of the address's galaxy, left for openTiledGalaxy to take; undefined when none were started. */
+  tiles(): Promise<EarlyTiles | undefined> | undefined {
+    return this.early?.tiles;
+  }
+
+  takeManifest(name: string, dataRoot: string, version: string | undefined): Promise<Manifest | undefined> | undefined {
+    const early = this.early;
+    const manifest = early?.manifest;
+    if (!early || !manifest || early.name !== name || early.dataRoot !== dataRoot || early.version !== version) {
+      this.drop();
+      return undefined;
+    }
+    early.manifest = undefined;
+    return manifest;
+  }
+
+  async takeTiles(tilesUrl: string): Promise<EarlyTiles | undefined> {
+    const waiting = this.early;
+    const tiles = await waiting?.tiles;
+    if (waiting !== this.early) return undefined;
+    if (tiles?.tilesUrl !== tilesUrl) {
+      this.drop();
+      return undefined;
+    }
+    this.early = undefined;
+    return tiles;
+  }
+
+  /** Drops the early requests that nobody took: the tile worker stops. */
+  drop(): void {
+    const dropped = this.early;
+    this.early = undefined;
+    void dropped?.tiles.then((tiles) => tiles?.stop());
+  }
+}
+
+/** A tiled version's first files, read on the page and handed to a tile worker started meanwhile. */
+function startTiles(tilesUrl: string, href: string): EarlyTiles {
+  const opening = new AbortController();
+  const stallLimitMs = tileStallLimitMs(new URL(href).search);
+  const files = loadFirstTileFiles(fetchTileFiles(tilesUrl, () => stallLimitMs), opening.signal);
+  const source = openWorkerTileSource(tilesUrl, opening.signal, { files: handedFiles(files), stallLimitMs });
+  const first = import('../tiles/stream/readRootTile').then(({ readRootTile }) => readRootTile(tilesUrl, files, stallLimitMs));
+  const index = first.then((read) => read.index);
+  const root = first.then((read) => read.root);
+  for (const answer of [source, index, root]) answer.catch(ignore);
+  const stop = () => {
+    opening.abort();
+    source.then((opened) => opened.dispose(), ignore);
+  };
+  return { tilesUrl, source, index, root, stop };
+}

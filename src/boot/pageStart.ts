@@ -1,0 +1,41 @@
+import { BackendPolicy } from '../renderer/backendPolicy';
+import { EarlyGpu } from '../renderer/earlyGpu';
+import { EarlyRequests } from './earlyRequests';
+import { paintFirstStarsEarly } from './firstStars';
+
+/**
+ * What the page's entry started before the viewer's code ran, handed to the viewer as one object
+ * (src/main.tsx, startViewer) that reads it once and disposes it once: the address's galaxy files
+ * asked for early, the GPU device or context started for the first renderer, the backend policy
+ * they were started by, and the first stars drawn with them.
+ */
+export class PageStart {
+  readonly gpu = new EarlyGpu();
+  /** Resolves when the first stars are drawn, when there is nothing to draw, or at the entry's deadline. */
+  readonly firstStars: Promise<void>;
+
+  private constructor(
+    readonly href: string,
+    readonly policy: BackendPolicy,
+    readonly files: EarlyRequests | undefined,
+  ) {
+    if (files && policy.triesFirst('webgpu')) this.gpu.webgpu.start();
+    this.firstStars = files ? paintFirstStarsEarly(this) : Promise.resolve();
+  }
+
+  /** Starts the page at `href`: its galaxy's first requests, the first backend's device, the first stars. */
+  static begin(href: string, search: string, dataRoot: string): PageStart {
+    return new PageStart(href, new BackendPolicy(BackendPolicy.forcedIn(search)), EarlyRequests.start(href, dataRoot));
+  }
+
+  /** Nothing started: what a viewer started without the page's entry (tests, stories) is given. */
+  static none(): PageStart {
+    return new PageStart(typeof location === 'undefined' ? '' : location.href, BackendPolicy.ofPage(), undefined);
+  }
+
+  /** Drops what no one took: the early requests, the started canvases with what was drawn on them. */
+  dispose(): void {
+    this.files?.drop();
+    this.gpu.drop();
+  }
+}
