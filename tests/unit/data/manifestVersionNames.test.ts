@@ -1,0 +1,26 @@
+import { describe, expect, it } from 'vitest';
+import { parseManifest } from '../../../src/data/fetch/parseManifest';
+import { parseManifestText } from '../../../src/data/manifest';
+import { HOSTILE_VERSIONS, refusedVersionReason } from '../../support/hostileVersions';
+
+describe('version names in manifest.json (the one parser of the viewer, Home and the CLI)', () => {
+  it.each(HOSTILE_VERSIONS)('refuses %s in "all", "last" or "tiles", naming the manifest and the version', (version) => {
+    const manifests = [{ all: [version], last: version }, { all: ['v1', version] }, { last: version }, { all: ['v1'], last: 'v1', tiles: [version] }];
+    for (const manifest of manifests) {
+      expect(() => parseManifest(JSON.stringify(manifest), 'http://host/data/evil/manifest.json'), JSON.stringify(manifest)).toThrow(
+        `The manifest at http://host/data/evil/manifest.json ${refusedVersionReason(version)}`,
+      );
+    }
+  });
+
+  it('refuses a name longer than galaxy build allows, quoting only its start, and escapes control characters', () => {
+    expect(() => parseManifestText(JSON.stringify({ last: 'v'.repeat(101) }))).toThrow(`names the version "${'v'.repeat(100)}…"`);
+    expect(() => parseManifestText(JSON.stringify({ last: 'v1\u001b]0;owned\u0007' }))).toThrow('names the version "v1\\u001b]0;owned\\u0007"');
+  });
+
+  it('accepts the names galaxy build writes and the published galaxies use', () => {
+    for (const version of ['2015-09-21T01-00-00Z', 'bookworm-2026-11-22', 'v1', 'v1.2_rc-3', 'a'.repeat(100)]) {
+      expect(parseManifestText(JSON.stringify({ all: [version], tiles: [version] }))).toEqual({ last: version, all: [version], tiles: [version] });
+    }
+  });
+});
