@@ -43,26 +43,26 @@ export async function unpackFile(bytes: Uint8Array, name: string, maxBytes: numb
   const reader = piecesOf(bytes)
     .pipeThrough(new DecompressionStream('gzip') as unknown as TransformStream<Uint8Array<ArrayBuffer>, Uint8Array<ArrayBuffer>>)
     .getReader();
-  const chunks: Uint8Array[] = [];
+  const parts: Uint8Array[] = [];
   let length = 0; // of the output so far
   for (;;) {
-    let chunk: ReadableStreamReadResult<Uint8Array>;
+    let read: ReadableStreamReadResult<Uint8Array>;
     try {
-      chunk = await reader.read();
+      read = await reader.read();
     } catch {
       throw new TileDataError(`${name} is not valid gzip (truncated?)`);
     }
-    if (chunk.done) break;
-    length += chunk.value.byteLength;
+    if (read.done) break;
+    length += read.value.byteLength;
     if (length > maxBytes) {
       reader.cancel().catch(() => {});
       throw tooLargeError(name, maxBytes);
     }
-    chunks.push(chunk.value);
+    parts.push(read.value);
   }
-  const only = chunks.length === 1 ? chunks[0] : undefined;
+  const only = parts.length === 1 ? parts[0] : undefined;
   if (only && only.byteOffset === 0 && only.byteLength === only.buffer.byteLength) return only;
-  return new Uint8Array(await new Blob(chunks as Uint8Array<ArrayBuffer>[]).arrayBuffer());
+  return new Uint8Array(await new Blob(parts as Uint8Array<ArrayBuffer>[]).arrayBuffer());
 }
 
 /**
