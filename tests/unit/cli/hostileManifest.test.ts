@@ -44,7 +44,7 @@ beforeAll(() => {
   victim = path.join(root, 'victim');
   renameSync(path.join(root, 'source', 'v1'), victim);
   writeFileSync(path.join(victim, 'tiles'), PRECIOUS);
-});
+}, 60_000);
 
 describe('a manifest naming a version outside its galaxy folder', () => {
   it('galaxy tile refuses it, naming the manifest and the version, and writes nothing', () => {
@@ -56,7 +56,7 @@ describe('a manifest naming a version outside its galaxy folder', () => {
       expect(readFileSync(path.join(victim, 'tiles'), 'utf8')).toBe(PRECIOUS);
       expect(readFileSync(manifestFile, 'utf8')).toBe(manifestText);
     });
-  });
+  }, 120_000);
 
   it('galaxy tile refuses a version folder that is a link leading out of the galaxy folder', () => {
     const { folder, manifestFile } = hostileGalaxy('evil-link', 'v1');
@@ -76,7 +76,7 @@ describe('a manifest naming a version outside its galaxy folder', () => {
       expect(result.code).toBe(1);
       expect(result.stdout).toBe('');
     });
-  });
+  }, 120_000);
 
   it('galaxy inspect --version-name follows the same rule, and names only versions the manifest lists', () => {
     const good = path.join(root, 'good');
@@ -93,7 +93,7 @@ describe('a manifest naming a version outside its galaxy folder', () => {
     const listed = galaxyCli('inspect', good, '--version-name', 'v1');
     expect(listed.code).toBe(0);
     expect(listed.stdout).toContain('tile problems: none');
-  });
+  }, 120_000);
 
   describe('galaxy serve', () => {
     let server: Server;

@@ -26,7 +26,7 @@ beforeAll(() => {
   const made = galaxyCli('generate', '--stars', '300', '--name', 'g', '--out', root, '--version-name', 'v1', '--seed', '5');
   expect(made.code).toBe(0);
   original = path.join(root, 'g');
-});
+}, 60_000);
 
 /** A copy of the galaxy with one file of its tiles replaced. */
 function withTileFile(file: string, bytes: Uint8Array): string {
