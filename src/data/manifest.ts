@@ -3,6 +3,8 @@
  * parser, used by the viewer, Home and the CLI. `meta` is this project's optional addition;
  * readers of the original format ignore unknown keys.
  */
+import { folderNameProblem, MAX_NAME_LENGTH, quotedName } from './folderName';
+
 export interface Manifest {
   last: string;
   all: string[];
@@ -43,6 +45,17 @@ export class ManifestFormatError extends Error {
   }
 }
 
+/** A manifest naming a version that could lead out of the galaxy's folder. */
+export class UnsafeVersionNameError extends ManifestFormatError {
+  constructor(
+    readonly version: string,
+    reason: string,
+  ) {
+    super(reason);
+    this.name = 'UnsafeVersionNameError';
+  }
+}
+
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
@@ -67,9 +80,23 @@ export function manifestFromJson(value: unknown): Manifest {
   const manifest: Manifest = { last, all: all.length > 0 ? all : [last] };
   if (typeof value.endpoint === 'string' && value.endpoint) manifest.endpoint = checkedEndpoint(value.endpoint);
   if (Array.isArray(value.tiles)) manifest.tiles = value.tiles.filter((v): v is string => typeof v === 'string');
+  for (const version of [last, ...all, ...(manifest.tiles ?? [])]) checkVersionName(version);
   const meta = galaxyMetaFromJson(value.meta);
   if (meta) manifest.meta = meta;
   return manifest;
+}
+
+/**
+ * Versions become folder names and URL parts: one that could leave the galaxy's folder ("../x", "/x",
+ * "%2e%2e") is refused, by the rule `galaxy build` applies to the names it is given (folderName.ts).
+ */
+function checkVersionName(version: string): void {
+  if (folderNameProblem(version)) {
+    throw new UnsafeVersionNameError(
+      version,
+      `names the version ${quotedName(version)}, which is not a version name (at most ${MAX_NAME_LENGTH} letters, digits, ".", "_" and "-", starting with a letter or digit, no "..")`,
+    );
+  }
 }
 
 /**

@@ -1,5 +1,6 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { folderNameProblem, MAX_NAME_LENGTH } from '../data/folderName';
 import { type GalaxyIndex, type GalaxyMeta, type Manifest, galaxyNamesFromJson, ManifestFormatError, parseManifestText } from '../data/manifest';
 
 export interface GalaxyVersionFiles {
@@ -8,18 +9,15 @@ export interface GalaxyVersionFiles {
   labels: string;
 }
 
-/** Galaxy and version names become folder names and URL parts: keep them plain and short. */
-const SAFE_NAME = /^[A-Za-z0-9][A-Za-z0-9._-]*$/;
-export const MAX_NAME_LENGTH = 100;
-
 const OPTION_OF = { galaxy: '--name', version: '--version-name' } as const;
 
 export function checkName(kind: 'galaxy' | 'version', name: string): void {
   const option = OPTION_OF[kind];
-  if (name.length > MAX_NAME_LENGTH) {
+  const problem = folderNameProblem(name);
+  if (problem === 'too long') {
     throw new Error(`${kind} name (${option}) is ${name.length} characters long; at most ${MAX_NAME_LENGTH} are allowed`);
   }
-  if (!SAFE_NAME.test(name) || name.includes('..')) {
+  if (problem) {
     throw new Error(
       `${kind} name (${option}) "${name}" may hold only letters, digits, ".", "_" and "-", and must start with a letter or digit`,
     );

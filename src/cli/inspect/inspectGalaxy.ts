@@ -4,6 +4,7 @@ import { Graph } from '../../data/graph';
 import { boundingBox } from '../../geometry/boundingBox';
 import { chooseVersion } from '../../data/manifest';
 import { parseManifest } from '../../data/fetch/parseManifest';
+import { checkName } from '../../publish/galaxyFolder';
 import { decodeGalaxy } from '../../data/wire/decodeGalaxy';
 import type { GraphData } from '../../data/graph';
 import { hasTiles, inspectTiles, type TilesReport } from './inspectTiles';
@@ -30,13 +31,26 @@ function readBuffer(file: string): ArrayBuffer {
   return bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer;
 }
 
+/** --version-name follows galaxy build's rule for version names, so it can never lead out of the galaxy folder. */
+function checkWantedVersion(version: string): void {
+  try {
+    checkName('version', version);
+  } catch (error) {
+    throw new InspectError((error as Error).message);
+  }
+}
+
 /** Finds name, version and version folder for a galaxy folder (with manifest.json) or a version folder. */
 export function resolveGalaxyFolder(target: string, wantedVersion?: string): { name: string; version: string; dir: string } {
   const folder = path.resolve(target);
   if (!existsSync(folder) || !statSync(folder).isDirectory()) throw new InspectError(`${target} is not a folder`);
+  if (wantedVersion !== undefined) checkWantedVersion(wantedVersion);
   const manifestFile = path.join(folder, 'manifest.json');
   if (existsSync(manifestFile)) {
     const manifest = parseManifest(readFileSync(manifestFile, 'utf8'), manifestFile);
+    if (wantedVersion !== undefined && !manifest.all.includes(wantedVersion)) {
+      throw new InspectError(`version ${wantedVersion} is not in ${manifestFile} (it lists ${manifest.all.join(', ')})`);
+    }
     const version = chooseVersion(manifest, wantedVersion);
     return { name: path.basename(folder), version, dir: path.join(folder, version) };
   }

@@ -80,7 +80,7 @@ export async function inspectTiles(versionDir: string, data: GraphData): Promise
       for (let axis = 0; axis < 3; axis++) {
         const error = Math.abs(decoded.positions[k * 3 + axis] - data.positions[c * 3 + axis]);
         report.maxPositionError = Math.max(report.maxPositionError, error);
-        if (error > bound) problem(`star ${star} (classic ${c}) is ${error} off on axis ${'xyz'[axis]}, more than the bound ${bound}`);
+        if (!(error <= bound)) problem(`star ${star} (classic ${c}) is ${error} off on axis ${'xyz'[axis]}, more than the bound ${bound}`);
       }
       if (decoded.inDegree[k] !== data.inOffsets[c + 1] - data.inOffsets[c] || decoded.outDegree[k] !== data.outOffsets[c + 1] - data.outOffsets[c]) {
         problem(`star ${star} (classic ${c}) has degrees in ${decoded.inDegree[k]} out ${decoded.outDegree[k]} in its tile, other than links.bin's`);

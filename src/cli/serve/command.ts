@@ -1,7 +1,7 @@
 import { statSync } from 'node:fs';
 import { InvalidArgumentError, type Command } from 'commander';
 import { printable } from '../terminalText';
-import { ensureViewerBuilt, galaxiesIn, shareableUrls, startServer } from './serveGalaxies';
+import { ensureViewerBuilt, galaxiesIn, refusedGalaxies, shareableUrls, startServer } from './serveGalaxies';
 
 function port(value: string): number {
   const parsed = Number(value);
@@ -41,7 +41,9 @@ export function registerServeCommand(program: Command): void {
         const server = await startServer({ dataRoot, port: flags.port, host: flags.host });
         const address = server.address();
         const actualPort = typeof address === 'object' && address ? address.port : flags.port;
-        const galaxies = galaxiesIn(dataRoot);
+        const refused = refusedGalaxies(dataRoot);
+        for (const { name, reason } of refused) process.stderr.write(`galaxy serve: not serving ${printable(name)}: ${printable(reason)}\n`);
+        const galaxies = galaxiesIn(dataRoot).filter((name) => !refused.some((galaxy) => galaxy.name === name));
         process.stdout.write(
           printable(`serving ${galaxies.length} galaxies (${galaxies.join(', ') || 'none yet'}) from ${dataRoot}`) + '\n' +
             shareableUrls(flags.host, actualPort).map((url) => `  ${url}\n`).join(''),

@@ -5,6 +5,7 @@ import { parseManifest } from '../../data/fetch/parseManifest';
 import { chooseVersion } from '../../data/manifest';
 import { tileGalaxyVersion } from '../../tiles/write/tileGalaxyVersion';
 import { DEFAULT_TILE_CAPACITY } from '../../tiles/write/writeTiles';
+import { printable } from '../terminalText';
 import { formatTileResult } from './formatTileResult';
 
 function capacity(value: string): number {
@@ -42,7 +43,7 @@ export function registerTileCommand(program: Command): void {
           process.stdout.write(formatTileResult(result, performance.now() - started));
         }
       } catch (error) {
-        process.stderr.write(`galaxy tile: ${error instanceof Error ? error.message : String(error)}\n`);
+        process.stderr.write(`galaxy tile: ${printable(error instanceof Error ? error.message : String(error))}\n`);
         process.exitCode = 1;
       }
     });

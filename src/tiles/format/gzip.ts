@@ -6,26 +6,71 @@ export function isGzip(bytes: Uint8Array): boolean {
   return bytes.byteLength >= 2 && bytes[0] === 0x1f && bytes[1] === 0x8b;
 }
 
+/** Gzip bytes handed to the unpacker at a time: deflate packs at most 1032 to 1, so one piece unpacks to 17 MB at most. */
+const PIECE_BYTES = 16 * 1024;
+
+/** The error for a file that unpacks (or is) beyond what it may hold: damaged, or a gzip bomb. */
+function tooLargeError(name: string, maxBytes: number): TileDataError {
+  return new TileDataError(`${name} unpacks to more than ${maxBytes.toLocaleString('en-US')} bytes, more than such a file may hold (damaged, or a gzip bomb)`);
+}
+
+function piecesOf(bytes: Uint8Array): ReadableStream<Uint8Array<ArrayBuffer>> {
+  let at = 0;
+  return new ReadableStream<Uint8Array<ArrayBuffer>>(
+    {
+      pull(controller) {
+        if (at >= bytes.byteLength) controller.close();
+        else controller.enqueue(bytes.subarray(at, at + PIECE_BYTES) as Uint8Array<ArrayBuffer>);
+        at += PIECE_BYTES;
+      },
+    },
+    { highWaterMark: 0 },
+  );
+}
+
 /**
- * The bytes of a tiled galaxy's file, unpacked when they are gzip. A host that already sent the
- * file with Content-Encoding: gzip hands over unpacked bytes, which pass through unchanged.
- * DecompressionStream exists in browsers, workers and Node 18+.
+ * The bytes of a tiled galaxy's file, unpacked when they are gzip, never more than `maxBytes`
+ * (unpackLimits.ts): the gzip is fed to DecompressionStream a piece at a time and reading stops once
+ * the output passes the cap, so a gzip bomb costs a few megabytes, not gigabytes. A host that
+ * already sent the file with Content-Encoding: gzip hands over unpacked bytes, which pass through
+ * unchanged when within the cap. DecompressionStream exists in browsers, workers and Node 18+.
  */
-export async function unpackFile(bytes: Uint8Array, name: string): Promise<Uint8Array> {
-  if (!isGzip(bytes)) return bytes;
-  try {
-    const stream = new Blob([bytes as Uint8Array<ArrayBuffer>]).stream().pipeThrough(new DecompressionStream('gzip'));
-    return new Uint8Array(await new Response(stream).arrayBuffer());
-  } catch {
-    throw new TileDataError(`${name} is not valid gzip (truncated?)`);
+export async function unpackFile(bytes: Uint8Array, name: string, maxBytes: number): Promise<Uint8Array> {
+  if (!isGzip(bytes)) {
+    if (bytes.byteLength > maxBytes) throw tooLargeError(name, maxBytes);
+    return bytes;
   }
+  const reader = piecesOf(bytes)
+    .pipeThrough(new DecompressionStream('gzip') as unknown as TransformStream<Uint8Array<ArrayBuffer>, Uint8Array<ArrayBuffer>>)
+    .getReader();
+  const parts: Uint8Array[] = [];
+  let length = 0; // of the output so far
+  for (;;) {
+    let read: ReadableStreamReadResult<Uint8Array>;
+    try {
+      read = await reader.read();
+    } catch {
+      throw new TileDataError(`${name} is not valid gzip (truncated?)`);
+    }
+    if (read.done) break;
+    length += read.value.byteLength;
+    if (length > maxBytes) {
+      reader.cancel().catch(() => {});
+      throw tooLargeError(name, maxBytes);
+    }
+    parts.push(read.value);
+  }
+  const only = parts.length === 1 ? parts[0] : undefined;
+  if (only && only.byteOffset === 0 && only.byteLength === only.buffer.byteLength) return only;
+  return new Uint8Array(await new Blob(parts as Uint8Array<ArrayBuffer>[]).arrayBuffer());
 }
 
 /**
  * Unpacks one file after another into one buffer that grows to the largest, so that a worker unpacking
  * thousands of tiles leaves no garbage of them: the bytes returned view that buffer and are valid until
- * the next call. `expectedBytes` sizes the buffer (a damaged gzip trailer may claim gigabytes); a file
- * that unpacks to more comes out longer than expected, which the caller's length check reports.
+ * the next call. `expectedBytes` sizes the buffer (a damaged gzip trailer may claim gigabytes), which
+ * caps what a tile may unpack to: a file that unpacks to more comes out longer than expected, which
+ * the caller's length check reports.
  */
 export class ScratchUnpacker {
   private scratch = new Uint8Array(0);

@@ -1,6 +1,6 @@
 import type { TileHierarchy } from '../tileHierarchy';
 import { unpackFile } from './gzip';
-import { HIERARCHY_HEADER_BYTES, HIERARCHY_MAGIC } from './layout';
+import { HIERARCHY_HEADER_BYTES, HIERARCHY_MAGIC, hierarchyBytes } from './layout';
 import { TileDataError } from './tileError';
 
 /** What hierarchy.bin holds beyond the TileHierarchy itself. */
@@ -15,7 +15,7 @@ export interface HierarchyTotals {
  */
 export function encodeHierarchy(hierarchy: TileHierarchy, totals: HierarchyTotals): Uint8Array {
   const count = hierarchy.tileCount;
-  const bytes = new Uint8Array(HIERARCHY_HEADER_BYTES + count * (4 * 4 + 24 + 2));
+  const bytes = new Uint8Array(hierarchyBytes(count));
   const view = new DataView(bytes.buffer);
   view.setUint32(0, HIERARCHY_MAGIC, true);
   view.setUint32(4, count, true);
@@ -51,7 +51,7 @@ export function decodeHierarchy(bytes: Uint8Array): DecodedHierarchy {
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   if (view.getUint32(0, true) !== HIERARCHY_MAGIC) fail('does not start with "GXH1": not a tile hierarchy');
   const tileCount = view.getUint32(4, true);
-  const expected = HIERARCHY_HEADER_BYTES + tileCount * 42;
+  const expected = hierarchyBytes(tileCount);
   if (tileCount === 0) fail('holds no tiles');
   if (bytes.byteLength !== expected) fail(`is ${bytes.byteLength} bytes, expected ${expected} for ${tileCount} tiles`);
   let at = HIERARCHY_HEADER_BYTES;
@@ -87,17 +87,19 @@ export function decodeHierarchy(bytes: Uint8Array): DecodedHierarchy {
   return hierarchy;
 }
 
-/** The TileHierarchy of hierarchy.bin as fetched, gzip or not. */
-export async function readTileHierarchy(bytes: Uint8Array): Promise<DecodedHierarchy> {
-  return decodeHierarchy(await unpackFile(bytes, 'hierarchy.bin'));
+/** The TileHierarchy of hierarchy.bin as fetched, gzip or not, unpacked to at most `maxBytes` (unpackLimits.ts). */
+export async function readTileHierarchy(bytes: Uint8Array, maxBytes: number): Promise<DecodedHierarchy> {
+  return decodeHierarchy(await unpackFile(bytes, 'hierarchy.bin', maxBytes));
 }
 
 /**
- * The first broken invariant of a hierarchy, or undefined: tile 0 is the only root, children are
- * contiguous and point back to their parent one level down, children's boxes lie inside their
- * parent's, and the tiles' stars add up to the total.
+ * The first broken invariant of a hierarchy, or undefined: every box finite and not inside out,
+ * tile 0 is the only root, children are contiguous and point back to their parent one level down,
+ * children's boxes lie inside their parent's, and the tiles' stars add up to the total.
  */
 export function hierarchyProblem(h: TileHierarchy): string | undefined {
+  const boxProblem = boxesProblem(h);
+  if (boxProblem) return boxProblem;
   if (h.parent[0] !== -1) return 'has no root at tile 0';
   let stars = 0;
   for (let t = 0; t < h.tileCount; t++) {
@@ -116,6 +118,19 @@ export function hierarchyProblem(h: TileHierarchy): string | undefined {
     }
   }
   if (stars !== h.totalStars) return `holds ${stars} stars in its tiles but says the galaxy has ${h.totalStars}`;
+  return undefined;
+}
+
+/** A box holding NaN passes every comparison of hierarchyProblem (they are all false): checked first. */
+function boxesProblem(h: TileHierarchy): string | undefined {
+  for (let t = 0; t < h.tileCount; t++) {
+    for (let axis = 0; axis < 3; axis++) {
+      const min = h.boxes[t * 6 + axis];
+      const max = h.boxes[t * 6 + 3 + axis];
+      if (!Number.isFinite(min) || !Number.isFinite(max)) return `gives tile ${t} a box that is not finite (${min} .. ${max} on axis ${'xyz'[axis]})`;
+      if (max < min) return `gives tile ${t} a box that ends before it starts (${min} .. ${max} on axis ${'xyz'[axis]})`;
+    }
+  }
   return undefined;
 }
 

@@ -17,6 +17,11 @@ export const ADJACENCY_HEADER_BYTES = 24;
 /** Positions within a tile's box: 16 bits per axis. */
 export const QUANTISATION_LEVELS = 65536;
 
+/** Bytes of hierarchy.bin for `tileCount` tiles: the header, then 42 bytes of columns per tile. */
+export function hierarchyBytes(tileCount: number): number {
+  return HIERARCHY_HEADER_BYTES + tileCount * 42;
+}
+
 /** Bytes of a tile holding `count` stars, before compression. */
 export function tileBytes(count: number): number {
   return TILE_HEADER_BYTES + count * 4 + align4(count * 6) + count * 8;

@@ -68,8 +68,8 @@ function shardSet(record: Record<string, unknown>, key: string, stars: number): 
 }
 
 function triple(value: unknown): [number, number, number] {
-  if (!Array.isArray(value) || value.length !== 3 || value.some((v) => typeof v !== 'number')) {
-    throw new TileDataError('tiles/index.json: "bounds" needs min and max as [x, y, z]');
+  if (!Array.isArray(value) || value.length !== 3 || value.some((v) => typeof v !== 'number' || !Number.isFinite(v))) {
+    throw new TileDataError('tiles/index.json: "bounds" needs min and max as [x, y, z] of finite numbers');
   }
   return value as [number, number, number];
 }

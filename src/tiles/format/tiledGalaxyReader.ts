@@ -8,6 +8,7 @@ import { decodeTile, type DecodedTile } from './tileCodec';
 import { errorMessage, isStalled, TileDataError } from './tileError';
 import type { LoadTileFile } from './loadTileFile';
 import { parseTileIndex, type ShardSet, type TileIndex } from './tileIndex';
+import { adjacencyLimit, hierarchyLimit, labelShardLimit } from './unpackLimits';
 
 /**
  * A tiled galaxy opened from its index.json and hierarchy.bin; tiles and shards are read on demand.
@@ -35,7 +36,7 @@ export class TiledGalaxyReader {
     // (the hierarchy grows with the galaxy, 84 KB at 10M stars; the root tile does not).
     const root = load(fillPath(index.tiles, 0));
     root.catch(() => {}); // read, and reported, when tile 0 is asked for
-    const hierarchy = await readTileHierarchy(await loadOrFail(load, index.hierarchy, 'hierarchy.bin'));
+    const hierarchy = await readTileHierarchy(await loadOrFail(load, index.hierarchy, 'hierarchy.bin'), hierarchyLimit(index));
     if (hierarchy.tileCount !== index.tileCount || hierarchy.totalStars !== index.stars || hierarchy.maxInDegree !== index.maxInDegree) {
       throw new TileDataError('hierarchy.bin does not match tiles/index.json (tiles, stars or maximum in-degree differ)');
     }
@@ -79,7 +80,7 @@ export class TiledGalaxyReader {
 
   async adjacency(shard: number, signal?: AbortSignal): Promise<AdjacencyShard> {
     const { path, firstStar, count } = this.shard(this.index.adjacency, shard);
-    const bytes = await unpackFile(await loadOrFail(this.load, path, `adjacency shard ${shard}`, signal), path);
+    const bytes = await unpackFile(await loadOrFail(this.load, path, `adjacency shard ${shard}`, signal), path, adjacencyLimit(this.index, count));
     return decodeAdjacency(bytes, shard, firstStar, count, this.index.stars);
   }
 
@@ -100,7 +101,7 @@ export class TiledGalaxyReader {
   /** The shard's file unpacked but not read: a search hands it on to its worker, which reads it there. */
   async labelFile(shard: number, signal?: AbortSignal): Promise<LabelShardFile> {
     const { path, firstStar, count } = this.shard(this.index.labels, shard);
-    const bytes = await unpackFile(await loadOrFail(this.load, path, `labels shard ${shard}`, signal), path);
+    const bytes = await unpackFile(await loadOrFail(this.load, path, `labels shard ${shard}`, signal), path, labelShardLimit());
     return { shard, firstStar, count, bytes };
   }
 

@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, realpathSync } from 'node:fs';
 import path from 'node:path';
 import type { Manifest } from '../../data/manifest';
 import { updateManifest } from '../../publish/galaxyFolder';
@@ -15,6 +15,11 @@ export function tileGalaxyVersion(
 ): WriteTilesResult & { manifest: Manifest } {
   const versionDir = path.join(galaxyDir, version);
   if (!existsSync(path.join(versionDir, 'positions.bin'))) throw new Error(`${versionDir} holds no positions.bin`);
+  // Version names are checked by the manifest parser; a version folder that is a link may still lead elsewhere.
+  const inside = path.relative(realpathSync(galaxyDir), realpathSync(versionDir));
+  if (inside === '' || inside.startsWith('..') || path.isAbsolute(inside)) {
+    throw new Error(`${versionDir} leads outside ${galaxyDir} (to ${realpathSync(versionDir)}): galaxy tile writes only inside the galaxy folder`);
+  }
   const result = writeTiles(versionDir, options);
   const manifest = updateManifest(galaxyDir, (current) => {
     const tiles = (current.tiles ?? []).filter((known) => known !== version);

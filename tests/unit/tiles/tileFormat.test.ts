@@ -259,6 +259,42 @@ describe('damaged tiles', () => {
   });
 });
 
+describe('hostile tiles', () => {
+  let versionDir: string;
+  const tilesFile = (file: string) => path.join(versionDir, 'tiles', file);
+  const loadWith = (replaced: Record<string, Uint8Array>) => async (file: string) => replaced[file] ?? new Uint8Array(readFileSync(tilesFile(file)));
+
+  beforeAll(() => {
+    versionDir = syntheticVersion(2000, 9);
+    writeTiles(versionDir, { capacity: 300, shardBytes: 8192 });
+  });
+
+  it('refuses non-finite numbers in index.json and in hierarchy.bin\'s boxes', async () => {
+    const index = readFileSync(tilesFile('index.json'), 'utf8');
+    const infinite = index.replace(/"max":\s*\[\s*(-?\d+)/, '"max":[1e999');
+    expect(infinite).not.toBe(index);
+    await expect(TiledGalaxyReader.open(loadWith({ 'index.json': new TextEncoder().encode(infinite) }))).rejects.toThrow(
+      'tiles/index.json: "bounds" needs min and max as [x, y, z] of finite numbers',
+    );
+    const raw = gunzipSync(readFileSync(tilesFile('hierarchy.bin.gz')));
+    const tileCount = raw.readUInt32LE(4);
+    const boxesAt = 24 + tileCount * 16;
+    for (const [tile, corner, value] of [[0, 0, Number.NaN], [2, 4, Number.POSITIVE_INFINITY], [1, 3, Number.NEGATIVE_INFINITY]] as const) {
+      const broken = Buffer.from(raw);
+      broken.writeFloatLE(value, boxesAt + (tile * 6 + corner) * 4);
+      expect(() => decodeHierarchy(broken)).toThrow(new RegExp(`^hierarchy\\.bin gives tile ${tile} a box that is not finite \\(.*${value}.* on axis ${'xyz'[corner % 3]}\\)$`));
+    }
+  });
+
+  it('stops unpacking a gzip bomb the viewer reads at the size index.json allows', async () => {
+    const bomb = new Uint8Array(gzipSync(Buffer.alloc(24 << 20), { level: 9 }));
+    await expect(TiledGalaxyReader.open(loadWith({ 'hierarchy.bin.gz': bomb }))).rejects.toThrow(/^hierarchy\.bin unpacks to more than [\d,]+ bytes/);
+    const reader = await TiledGalaxyReader.open(loadWith({ 'adjacency/0.bin.gz': bomb }));
+    await expect(reader.adjacency(0)).rejects.toThrow(/^adjacency\/0\.bin\.gz unpacks to more than [\d,]+ bytes, more than such a file may hold/);
+    await expect(reader.adjacency(1)).resolves.toMatchObject({ shard: 1 });
+  });
+});
+
 describe('coordinates the format cannot hold', () => {
   it('refuses to tile a galaxy beyond ±2^23 with a message naming the axis', () => {
     const versionDir = handMadeVersion([[0, 0, 0], [0, 9_000_000, 0]], [[], []], ['a', 'b']);
