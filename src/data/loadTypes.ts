@@ -32,9 +32,18 @@ export interface LoadOptions {
 /** A download that reports no progress for this long has stalled (README "Hostile input"). */
 export const STALL_LIMIT_MS = 30_000;
 
+function stalled(what: string, limitMs: number): string {
+  return `The download of ${what} stalled: nothing arrived for ${Math.round(limitMs / 1000)} seconds`;
+}
+
 /** What the visitor reads when a download stalled; the error panel offers to try again. */
 export function stalledMessage(name: string, limitMs: number): string {
-  return `The download of the galaxy “${name}” stalled: nothing arrived for ${Math.round(limitMs / 1000)} seconds`;
+  return stalled(`the galaxy “${name}”`, limitMs);
+}
+
+/** The same for a graph file opened from an address (`fileName`: the address's file). */
+export function stalledFileMessage(fileName: string, limitMs: number): string {
+  return stalled(`“${fileName}”`, limitMs);
 }
 
 export interface LoadedGalaxy {
