@@ -38,14 +38,54 @@ async function dropAt(page: Page, bytes: Uint8Array, at: number): Promise<void> 
   );
 }
 
+/**
+ * Holds this browser's kept-galaxy stores in a transaction of `page` (kept alive by one read after
+ * another) until the returned function is called, so that what other tabs ask of them meanwhile
+ * waits and then runs at once.
+ */
+async function holdStores(page: Page): Promise<() => Promise<void>> {
+  await page.evaluate(
+    () =>
+      new Promise<void>((resolve, reject) => {
+        const open = indexedDB.open('galaxy-local', 1);
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const transaction = open.result.transaction(['galaxies', 'files'], 'readwrite');
+          const store = transaction.objectStore('galaxies');
+          const page = window as unknown as { releaseStores?: () => Promise<void> };
+          let held = true;
+          const completed = new Promise<void>((done) => (transaction.oncomplete = () => done(open.result.close())));
+          page.releaseStores = () => {
+            held = false;
+            return completed;
+          };
+          const spin = () => {
+            if (held) store.get('').onsuccess = spin;
+          };
+          store.get('').onsuccess = () => {
+            spin();
+            resolve();
+          };
+        };
+      }),
+  );
+  return () => page.evaluate(() => (window as unknown as { releaseStores: () => Promise<void> }).releaseStores());
+}
+
 test('two tabs keeping graphs of one file name at the same moment keep both, each with its own stars', async ({ page }) => {
   const other = await page.context().newPage();
+  const holder = await page.context().newPage();
+  await home(holder);
   const kept: Record<string, number> = {};
   const race = async (first: typeof THREE, second: typeof THREE) => {
     await Promise.all([home(page), home(other)]);
-    // Both drops at one moment of the browser's clock, from inside each page: no round trip between them.
+    // Both drops at one moment of the browser's clock, from inside each page: no round trip between
+    // them. The stores are held until both imports are done, so both tabs keep their galaxy at once.
+    const release = await holdStores(holder);
     const at = Date.now() + 500;
     await Promise.all([dropAt(page, first.bytes, at), dropAt(other, second.bytes, at)]);
+    for (const tab of [page, other]) await expect(tab.getByRole('status').filter({ hasText: 'Preparing the stars of race2.csv' })).toBeVisible();
+    await release();
     const names = await Promise.all([openedName(page), openedName(other)]);
     expect(names[0], 'the two imports got one name').not.toBe(names[1]);
     for (const [at, tab] of [page, other].entries()) {
@@ -66,7 +106,7 @@ test('two tabs keeping graphs of one file name at the same moment keep both, eac
   for (const [name, stars] of Object.entries(kept)) {
     await expect(list.getByRole('listitem').filter({ has: page.getByRole('link', { name, exact: true }) })).toContainText(`${stars} stars`);
   }
-  await other.close();
+  await Promise.all([other.close(), holder.close()]);
 });
 
 test('an edge list whose first name is markup opens as its .csv extension says', async ({ page }) => {
@@ -167,7 +207,7 @@ test.describe('an address that stalls', () => {
     await home(page);
     await page.getByPlaceholder('https://example.org/graph.csv').fill(`${origin}/files/slow.csv`);
     await page.getByRole('button', { name: 'Open', exact: true }).click();
-    await expect(page.getByRole('status')).toContainText('Reading slow.csv');
+    await expect(page.getByRole('status').filter({ hasText: 'Reading slow.csv' })).toBeVisible();
     await page.clock.fastForward(31_000);
     const alert = page.getByRole('alert');
     await expect(alert).toContainText('Could not open slow.csv');
