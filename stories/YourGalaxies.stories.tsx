@@ -11,8 +11,8 @@ const meta = {
 export default meta;
 type Story = StoryObj<typeof meta>;
 
-const karate = { name: 'karate', href: '#/galaxy/local:karate', nodeCount: 34, edgeCount: 78, size: '2 kB', settled: true };
-const crates = { name: 'crates', href: '#/galaxy/local:crates', nodeCount: 36_101, edgeCount: 150_477, size: '2.7 MB', settled: false };
+const karate = { name: 'karate', href: '#/galaxy/local:karate', facts: { nodeCount: 34, edgeCount: 78, size: '2 kB', settled: true } };
+const crates = { name: 'crates', href: '#/galaxy/local:crates', facts: { nodeCount: 36_101, edgeCount: 150_477, size: '2.7 MB', settled: false } };
 
 export const Empty: Story = {
   args: { galaxies: [] },
@@ -47,5 +47,21 @@ export const WithAFailedItem: Story = {
     await expect(within(items[1]).getByRole('alert')).toHaveTextContent('Cannot be opened: Its files are missing');
     await userEvent.click(within(items[1]).getByRole('button', { name: 'Remove crates' }));
     await expect(args.onRemove).toHaveBeenCalledWith('crates');
+  },
+};
+
+/** A record whose stored data no longer reads back (labels nulled, counts gone wrong): marked, no facts shown, removable. */
+export const WithADamagedItem: Story = {
+  args: { galaxies: [karate, { name: 'race2', href: '#/galaxy/local:race2', problem: 'Its stored data is damaged.' }] },
+  play: async ({ canvasElement, args }) => {
+    const canvas = within(canvasElement);
+    const items = within(canvas.getByRole('list', { name: 'Your galaxies' })).getAllByRole('listitem');
+    await expect(within(items[0]).getByRole('link', { name: 'karate' })).toBeVisible();
+    await expect(items[1]).toHaveAttribute('data-problem', 'true');
+    await expect(within(items[1]).queryByRole('link')).toBeNull();
+    await expect(within(items[1]).getByRole('alert')).toHaveTextContent('Cannot be opened: Its stored data is damaged.');
+    await expect(items[1]).not.toHaveTextContent(/stars|links|NaN/);
+    await userEvent.click(within(items[1]).getByRole('button', { name: 'Remove race2' }));
+    await expect(args.onRemove).toHaveBeenCalledWith('race2');
   },
 };

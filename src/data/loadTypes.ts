@@ -45,9 +45,18 @@ export function nothingArrivedFor(limitMs: number): string {
   return `nothing arrived for ${Math.round(limitMs / 1000)} seconds`;
 }
 
+function stalled(what: string, limitMs: number): string {
+  return `The download of ${what} stalled: ${nothingArrivedFor(limitMs)}`;
+}
+
 /** What the visitor reads when a download stalled; the error panel offers to try again. */
 export function stalledMessage(name: string, limitMs: number): string {
-  return `The download of the galaxy “${name}” stalled: ${nothingArrivedFor(limitMs)}`;
+  return stalled(`the galaxy “${name}”`, limitMs);
+}
+
+/** The same for a graph file opened from an address (`fileName`: the address's file). */
+export function stalledFileMessage(fileName: string, limitMs: number): string {
+  return stalled(`“${fileName}”`, limitMs);
 }
 
 export interface LoadedGalaxy {

@@ -39,7 +39,11 @@ const BY_EXTENSION: Record<string, GraphFormat> = {
 /** How far into an XML file its root element is looked for. */
 const XML_ROOT_SEARCH_BYTES = 1024 * 1024;
 
-/** Picks the format from the file name, then from the first bytes; undefined when neither tells. */
+/**
+ * Picks the format from the file's first bytes where they clearly name one (a GraphML or GEXF root,
+ * DOT, JSON, graph-tool, BGP dumps, Debian Packages), else from its extension, else from the first
+ * bytes' shape; undefined when nothing tells.
+ */
 export function detectFormat(fileName: string, bytes: Uint8Array): GraphFormat | undefined {
   const base = baseName(fileName).replace(/\.gz$/, '');
   if (base === 'package-lock.json' || base === 'npm-shrinkwrap.json') return 'package-lock';
@@ -52,7 +56,8 @@ export function detectFormat(fileName: string, bytes: Uint8Array): GraphFormat |
     // A long prolog (comments, a DOCTYPE) may push the root tag far past the first 4 KB.
     const root = rootElementName(new TextDecoder().decode(bytes.subarray(0, XML_ROOT_SEARCH_BYTES)));
     if (root === 'graphml' || root === 'gexf') return root;
-    return byExtension === 'graphml' || byExtension === 'gexf' ? byExtension : undefined;
+    // Markup of no graph format says nothing clear: an edge list's first name may be "<b>alice</b>".
+    return byExtension;
   }
   if (/^(strict\s+)?(di)?graph[\s{]/i.test(trimmed)) return 'dot';
   if (trimmed.startsWith('{')) return /"lockfileVersion"/.test(head) ? 'package-lock' : 'json';

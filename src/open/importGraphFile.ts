@@ -1,3 +1,5 @@
+import { STALL_LIMIT_MS, stalledFileMessage } from '../data/loadTypes';
+import { baseName } from '../importers/fileName';
 import type { GraphFormat } from '../importers/types';
 import type { ImportedFiles, ImportPhase, ImportReply, ImportRequest, ImportSource } from './importProtocol';
 
@@ -13,17 +15,39 @@ export type ImportOutcome =
   | { kind: 'too-big'; neededBytes: number; budget: number }
   | { kind: 'cancelled' };
 
+/** The file name the visitor knows a source by: the chosen file's, or the last part of the address. */
+export function sourceName(source: ImportSource): string {
+  if (source.kind === 'file') return source.file.name;
+  try {
+    return baseName(new URL(source.url).pathname) || source.url;
+  } catch {
+    return source.url;
+  }
+}
+
 /**
  * Imports a graph file in a Web Worker with the CLI's importers. Aborting `signal` terminates the
- * worker at once (the only way to stop a parse in progress); nothing is kept by the worker.
+ * worker at once (the only way to stop a parse in progress); nothing is kept by the worker. An
+ * address whose host sends nothing for `stallLimitMs` while it is read (before or after its headers)
+ * has stalled, as a galaxy download does (STALL_LIMIT_MS).
  */
 export function importGraphFile(
   source: ImportSource,
-  options: { budget: number; format?: GraphFormat; signal?: AbortSignal; onProgress?: (progress: ImportProgress) => void },
+  options: { budget: number; format?: GraphFormat; signal?: AbortSignal; onProgress?: (progress: ImportProgress) => void; stallLimitMs?: number },
 ): Promise<ImportOutcome> {
   return new Promise((resolve) => {
     const worker = new Worker(new URL('./import.worker.ts', import.meta.url), { type: 'module' });
+    const stallLimit = options.stallLimitMs ?? STALL_LIMIT_MS;
+    let watchdog: ReturnType<typeof setTimeout> | undefined;
+    // Only the download is watched: parsing reports no progress for some formats, however long it takes.
+    const watch = (phase: ImportPhase) => {
+      clearTimeout(watchdog);
+      if (source.kind === 'url' && phase === 'reading') {
+        watchdog = setTimeout(() => finish({ kind: 'error', message: stalledFileMessage(sourceName(source), stallLimit) }), stallLimit);
+      }
+    };
     const finish = (outcome: ImportOutcome) => {
+      clearTimeout(watchdog);
       worker.terminate();
       options.signal?.removeEventListener('abort', onAbort);
       resolve(outcome);
@@ -33,8 +57,10 @@ export function importGraphFile(
     options.signal?.addEventListener('abort', onAbort);
     worker.onmessage = (event: MessageEvent<ImportReply>) => {
       const message = event.data;
-      if (message.type === 'progress') options.onProgress?.({ phase: message.phase, loaded: message.loaded, total: message.total });
-      else if (message.type === 'done') finish({ kind: 'done', files: message.files });
+      if (message.type === 'progress') {
+        watch(message.phase);
+        options.onProgress?.({ phase: message.phase, loaded: message.loaded, total: message.total });
+      } else if (message.type === 'done') finish({ kind: 'done', files: message.files });
       else if (message.type === 'too-big') finish({ kind: 'too-big', neededBytes: message.neededBytes, budget: message.budget });
       else finish({ kind: 'error', message: message.message });
     };
@@ -43,5 +69,6 @@ export function importGraphFile(
       finish({ kind: 'error', message: `The import stopped: ${event.message || 'the worker failed (out of memory?)'}` });
     };
     worker.postMessage({ source, budget: options.budget, format: options.format } satisfies ImportRequest);
+    watch('reading');
   });
 }

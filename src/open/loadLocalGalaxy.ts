@@ -4,6 +4,11 @@ import { loadGalaxy } from '../data/loader';
 import { isLocalGalaxy, localName } from './localName';
 import type { LocalLoadReply, LocalLoadRequest } from './localLoader.worker';
 
+/** What opening a kept galaxy whose stored record is damaged says (docs/rules.md#errors). */
+export function damagedMessage(route: string, reason: string): string {
+  return `${route}: its stored data is damaged (${reason}). Remove it on Home, then open the file again.`;
+}
+
 /** Opens a galaxy kept in this browser with the same decoder as a downloaded one, in a worker. */
 export function loadLocalGalaxy(route: string, options: LoadOptions): Promise<LoadedGalaxy> {
   return new Promise((resolve, reject) => {
@@ -26,6 +31,8 @@ export function loadLocalGalaxy(route: string, options: LoadOptions): Promise<Lo
         resolve({ graph: new Graph(reply.data), manifest: { last: entry.version, all: [entry.version], meta: { title: entry.name } }, version: entry.version });
       } else if (reply.type === 'missing') {
         reject(new GalaxyLoadError(`${route} is not kept in this browser: it was removed, or opened in another browser. Open the file again from Home.`, 'data'));
+      } else if (reply.type === 'damaged') {
+        reject(new GalaxyLoadError(damagedMessage(route, reply.reason), 'data'));
       } else if (reply.storage) {
         reject(new GalaxyLoadError(`Could not read this browser's storage: ${reply.message}`, 'data'));
       } else {

@@ -1,68 +1,44 @@
-import type { GraphFormat } from '../importers/types';
+import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
+import { checkEntry, checkFiles, DAMAGED, DamagedRecordError, type LocalGalaxyEntry, type LocalGalaxyFiles } from './keptRecord';
+import { galaxyNameFor } from './localName';
 
-/** What "Your galaxies" lists about a galaxy kept in this browser. */
-export interface LocalGalaxyEntry {
+export { DamagedRecordError, type LocalGalaxyEntry, type LocalGalaxyFiles } from './keptRecord';
+
+/**
+ * A galaxy as "Your galaxies" lists it: its entry, or none when the stored record is damaged (then
+ * nothing it says can be shown), and why it cannot be opened, if it cannot.
+ */
+export interface ListedGalaxy {
   name: string;
-  version: string;
-  /** The file it was opened from. */
-  sourceName: string;
-  format: GraphFormat;
-  nodeCount: number;
-  edgeCount: number;
-  /** Bytes kept (positions.bin + links.bin + labels.json). */
-  bytes: number;
-  createdAt: number;
-  /** False until the layout has converged; such a galaxy is laid out again when opened. */
-  settled: boolean;
-  /** Iterations the layout took, once settled. */
-  iterations?: number;
-}
-
-/** The three files of the wire format (docs/rules.md#data-and-loading). */
-export interface LocalGalaxyFiles {
-  positions: ArrayBuffer;
-  links: ArrayBuffer;
-  labels: string;
-}
-
-/** An entry whose files cannot be read back (storage cleared in part, or damaged). */
-export interface ListedGalaxy extends LocalGalaxyEntry {
+  entry?: LocalGalaxyEntry;
   problem?: string;
 }
 
 const DATABASE = 'galaxy-local';
 const ENTRIES = 'galaxies';
 const FILES = 'files';
+const MISSING = 'Its files are missing from this browser’s storage.';
 
-function request<T>(req: IDBRequest<T>): Promise<T> {
-  return new Promise((resolve, reject) => {
-    req.onsuccess = () => resolve(req.result);
-    req.onerror = () => reject(req.error ?? new Error('IndexedDB request failed'));
-  });
+/** What is read back is whatever storage holds (another tab, an older viewer, a damaged disk): checked before use. */
+interface KeptSchema extends DBSchema {
+  galaxies: { key: string; value: unknown };
+  files: { key: string; value: unknown };
 }
 
-function done(transaction: IDBTransaction): Promise<void> {
-  return new Promise((resolve, reject) => {
-    transaction.oncomplete = () => resolve();
-    transaction.onabort = () => reject(transaction.error ?? new Error('The browser refused to keep the galaxy'));
-    transaction.onerror = () => reject(transaction.error ?? new Error('The browser refused to keep the galaxy'));
-  });
-}
+let opened: Promise<IDBPDatabase<KeptSchema>> | undefined;
 
-let opened: Promise<IDBDatabase> | undefined;
-
-function database(): Promise<IDBDatabase> {
-  opened ??= new Promise<IDBDatabase>((resolve, reject) => {
-    const open = indexedDB.open(DATABASE, 1);
-    open.onupgradeneeded = () => {
-      open.result.createObjectStore(ENTRIES, { keyPath: 'name' });
-      open.result.createObjectStore(FILES);
-    };
-    open.onsuccess = () => resolve(open.result);
-    open.onerror = () => reject(open.error ?? new Error('This browser gives no storage (IndexedDB) to this page'));
+function database(): Promise<IDBPDatabase<KeptSchema>> {
+  opened ??= openDB<KeptSchema>(DATABASE, 1, {
+    upgrade(db) {
+      db.createObjectStore(ENTRIES, { keyPath: 'name' });
+      db.createObjectStore(FILES);
+    },
+    terminated() {
+      opened = undefined;
+    },
   }).catch((error: unknown) => {
     opened = undefined;
-    throw error;
+    throw error instanceof Error ? error : new Error('This browser gives no storage (IndexedDB) to this page');
   });
   return opened;
 }
@@ -71,54 +47,89 @@ export function keptBytes(files: LocalGalaxyFiles): number {
   return files.positions.byteLength + files.links.byteLength + new TextEncoder().encode(files.labels).byteLength;
 }
 
-/** Galaxies kept in this browser (IndexedDB: entries and files in one transaction, so a galaxy is kept whole or not at all). */
+function newestFirst(a: ListedGalaxy, b: ListedGalaxy): number {
+  return (b.entry?.createdAt ?? -Infinity) - (a.entry?.createdAt ?? -Infinity) || a.name.localeCompare(b.name);
+}
+
+/**
+ * Galaxies kept in this browser (IndexedDB: entries and files in one transaction, so a galaxy is kept
+ * whole or not at all). Every record is checked as it is read: a damaged one is reported as such and
+ * never handed on.
+ */
 export const localGalaxies = {
   async list(): Promise<ListedGalaxy[]> {
     const db = await database();
     const transaction = db.transaction([ENTRIES, FILES], 'readonly');
-    const entries = await request(transaction.objectStore(ENTRIES).getAll() as IDBRequest<LocalGalaxyEntry[]>);
-    const keys = new Set((await request(transaction.objectStore(FILES).getAllKeys())).map(String));
-    return entries
-      .map((entry) => (keys.has(entry.name) ? entry : { ...entry, problem: 'Its files are missing from this browser’s storage.' }))
-      .sort((a, b) => b.createdAt - a.createdAt);
+    const entries = new Map<string, LocalGalaxyEntry | undefined>();
+    for (const value of await transaction.objectStore(ENTRIES).getAll()) {
+      const checked = checkEntry(value);
+      const name = checked.ok ? checked.value.name : String((value as { name?: unknown } | null)?.name);
+      entries.set(name, checked.ok ? checked.value : undefined);
+    }
+    // One galaxy's files at a time: each is read (and let go) to check it.
+    const files = new Map<string, boolean>();
+    for await (const cursor of transaction.objectStore(FILES)) {
+      const entry = entries.get(cursor.key);
+      files.set(cursor.key, entry === undefined || checkFiles(cursor.value, entry).ok);
+    }
+    return [...entries]
+      .map(([name, entry]): ListedGalaxy => {
+        if (!entry) return { name, problem: DAMAGED };
+        const filesOk = files.get(name);
+        if (filesOk === undefined) return { name, entry, problem: MISSING };
+        return filesOk ? { name, entry } : { name, problem: DAMAGED };
+      })
+      .sort(newestFirst);
   },
 
+  /** The galaxy named `name`, undefined when not kept; DamagedRecordError when its stored data is damaged. */
   async get(name: string): Promise<{ entry: LocalGalaxyEntry; files: LocalGalaxyFiles } | undefined> {
     const db = await database();
     const transaction = db.transaction([ENTRIES, FILES], 'readonly');
-    const entry = await request(transaction.objectStore(ENTRIES).get(name) as IDBRequest<LocalGalaxyEntry | undefined>);
-    const files = await request(transaction.objectStore(FILES).get(name) as IDBRequest<LocalGalaxyFiles | undefined>);
-    return entry && files ? { entry, files } : undefined;
+    const [storedEntry, storedFiles] = await Promise.all([transaction.objectStore(ENTRIES).get(name), transaction.objectStore(FILES).get(name)]);
+    if (storedEntry === undefined || storedFiles === undefined) return undefined;
+    const entry = checkEntry(storedEntry);
+    if (!entry.ok) throw new DamagedRecordError(entry.reason);
+    const files = checkFiles(storedFiles, entry.value);
+    if (!files.ok) throw new DamagedRecordError(files.reason);
+    return { entry: entry.value, files: files.value };
   },
 
-  async put(entry: LocalGalaxyEntry, files: LocalGalaxyFiles): Promise<void> {
+  /**
+   * Keeps a new galaxy under a name made from `fileName`, free at the moment it is written: the name
+   * is chosen and both records added in one transaction, so two tabs keeping galaxies at once
+   * queue and each gets its own name. Returns the name.
+   */
+  async keep(fileName: string, entry: Omit<LocalGalaxyEntry, 'name'>, files: LocalGalaxyFiles): Promise<string> {
     const db = await database();
     const transaction = db.transaction([ENTRIES, FILES], 'readwrite');
-    transaction.objectStore(ENTRIES).put(entry);
-    transaction.objectStore(FILES).put(files, entry.name);
-    await done(transaction);
+    const entries = transaction.objectStore(ENTRIES);
+    const store = transaction.objectStore(FILES);
+    const [entryNames, fileNames] = await Promise.all([entries.getAllKeys(), store.getAllKeys()]);
+    const name = galaxyNameFor(fileName, new Set([...entryNames, ...fileNames]));
+    // add, not put: should the name be taken after all, the transaction fails instead of overwriting.
+    await Promise.all([entries.add({ ...entry, name }), store.add(files, name), transaction.done]);
+    return name;
   },
 
-  /** Keeps the settled positions of a galaxy (when its layout has converged). */
+  /** Keeps the settled positions of a galaxy (when its layout has converged); a damaged one is left as it is. */
   async settle(name: string, positions: ArrayBuffer, iterations: number): Promise<void> {
     const db = await database();
     const transaction = db.transaction([ENTRIES, FILES], 'readwrite');
     const entries = transaction.objectStore(ENTRIES);
     const store = transaction.objectStore(FILES);
-    const entry = await request(entries.get(name) as IDBRequest<LocalGalaxyEntry | undefined>);
-    const files = await request(store.get(name) as IDBRequest<LocalGalaxyFiles | undefined>);
-    if (entry && files) {
-      entries.put({ ...entry, settled: true, iterations });
-      store.put({ ...files, positions }, name);
+    const [storedEntry, storedFiles] = await Promise.all([entries.get(name), store.get(name)]);
+    const entry = checkEntry(storedEntry);
+    const files = entry.ok ? checkFiles(storedFiles, entry.value) : entry;
+    if (entry.ok && files.ok) {
+      await Promise.all([entries.put({ ...entry.value, settled: true, iterations }), store.put({ ...files.value, positions }, name)]);
     }
-    await done(transaction);
+    await transaction.done;
   },
 
   async remove(name: string): Promise<void> {
     const db = await database();
     const transaction = db.transaction([ENTRIES, FILES], 'readwrite');
-    transaction.objectStore(ENTRIES).delete(name);
-    transaction.objectStore(FILES).delete(name);
-    await done(transaction);
+    await Promise.all([transaction.objectStore(ENTRIES).delete(name), transaction.objectStore(FILES).delete(name), transaction.done]);
   },
 };

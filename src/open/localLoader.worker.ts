@@ -1,7 +1,7 @@
 /// <reference lib="webworker" />
 import { decodeGalaxy, graphTransferables } from '../data/wire/decodeGalaxy';
 import type { GraphData } from '../data/graph';
-import { localGalaxies, type LocalGalaxyEntry } from './localGalaxies';
+import { DamagedRecordError, localGalaxies, type LocalGalaxyEntry } from './localGalaxies';
 
 declare const self: DedicatedWorkerGlobalScope;
 
@@ -9,6 +9,7 @@ export type LocalLoadRequest = { route: string; name: string; scale?: number };
 export type LocalLoadReply =
   | { type: 'done'; data: GraphData; entry: LocalGalaxyEntry }
   | { type: 'missing' }
+  | { type: 'damaged'; reason: string }
   | { type: 'error'; message: string; storage: boolean };
 
 /** Reads a kept galaxy from IndexedDB and decodes it off the main thread, like a download. */
@@ -18,7 +19,8 @@ self.onmessage = async (event: MessageEvent<LocalLoadRequest>) => {
   try {
     kept = await localGalaxies.get(name);
   } catch (error) {
-    self.postMessage({ type: 'error', message: error instanceof Error ? error.message : String(error), storage: true } satisfies LocalLoadReply);
+    if (error instanceof DamagedRecordError) self.postMessage({ type: 'damaged', reason: error.reason } satisfies LocalLoadReply);
+    else self.postMessage({ type: 'error', message: error instanceof Error ? error.message : String(error), storage: true } satisfies LocalLoadReply);
     return;
   }
   if (!kept) {

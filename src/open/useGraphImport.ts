@@ -1,22 +1,12 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { baseName } from '../importers/fileName';
 import type { GraphFormat } from '../importers/types';
 import type { OpenGraphState } from '../panels/ImportStatus';
 import { timestampVersion } from '../publish/versionName';
 import type { ImportSource } from './importProtocol';
-import { importGraphFile } from './importGraphFile';
+import { importGraphFile, sourceName } from './importGraphFile';
 import { keptBytes, localGalaxies } from './localGalaxies';
 import { galaxyNameFor, localRoute } from './localName';
 import { browserMemoryBudget, buildCommand, formatBytes } from './memoryBudget';
-
-function sourceName(source: ImportSource): string {
-  if (source.kind === 'file') return source.file.name;
-  try {
-    return baseName(new URL(source.url).pathname) || source.url;
-  } catch {
-    return source.url;
-  }
-}
 
 /**
  * Opening the visitor's graph, wherever it comes in (Home, a drop on the galaxy screen): the import
@@ -47,7 +37,6 @@ export function useGraphImport(navigate: (hash: string) => void, format?: GraphF
         });
         if (outcome.kind === 'cancelled') return setState({ kind: 'idle' });
         if (outcome.kind === 'error') return setState({ kind: 'error', fileName, message: outcome.message });
-        const taken = new Set((await localGalaxies.list().catch(() => [])).map((galaxy) => galaxy.name));
         if (outcome.kind === 'too-big') {
           return setState({
             kind: 'too-big',
@@ -58,12 +47,11 @@ export function useGraphImport(navigate: (hash: string) => void, format?: GraphF
           });
         }
         const { files } = outcome;
-        const name = galaxyNameFor(fileName, taken);
         const kept = { positions: files.positions.buffer as ArrayBuffer, links: files.links.buffer as ArrayBuffer, labels: files.labels };
         if (controller.signal.aborted) return setState({ kind: 'idle' });
-        await localGalaxies.put(
+        const name = await localGalaxies.keep(
+          fileName,
           {
-            name,
             version: timestampVersion(),
             sourceName: fileName,
             format: files.format,

@@ -7,15 +7,12 @@ import { formatBytes } from './memoryBudget';
 import { useGraphImport } from './useGraphImport';
 import { usePageDrop } from './usePageDrop';
 
-function toItem(galaxy: ListedGalaxy): YourGalaxyItem {
+function toItem({ name, entry, problem }: ListedGalaxy): YourGalaxyItem {
   return {
-    name: galaxy.name,
-    href: `#/galaxy/${localRoute(galaxy.name)}`,
-    nodeCount: galaxy.nodeCount,
-    edgeCount: galaxy.edgeCount,
-    size: formatBytes(galaxy.bytes),
-    settled: galaxy.settled,
-    ...(galaxy.problem ? { problem: galaxy.problem } : {}),
+    name,
+    href: `#/galaxy/${localRoute(name)}`,
+    ...(entry ? { facts: { nodeCount: entry.nodeCount, edgeCount: entry.edgeCount, size: formatBytes(entry.bytes), settled: entry.settled } } : {}),
+    ...(problem ? { problem } : {}),
   };
 }
 

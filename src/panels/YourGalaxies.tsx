@@ -1,16 +1,22 @@
 import './panel.css';
 import './YourGalaxies.css';
 
-export interface YourGalaxyItem {
-  name: string;
-  href: string;
+/** What is kept of a galaxy, as its stored entry says. */
+export interface YourGalaxyFacts {
   nodeCount: number;
   edgeCount: number;
   /** Size kept in this browser, already formatted ("12 kB"). */
   size: string;
   /** False while its layout has not converged. */
   settled: boolean;
-  /** Why it cannot be opened (its files are missing, ...). */
+}
+
+export interface YourGalaxyItem {
+  name: string;
+  href: string;
+  /** Absent when its stored data is damaged: nothing it says can be shown. */
+  facts?: YourGalaxyFacts;
+  /** Why it cannot be opened (its files are missing, its stored data is damaged). */
   problem?: string;
 }
 
@@ -41,10 +47,12 @@ export function YourGalaxies({ galaxies, onRemove }: YourGalaxiesProps) {
                   {galaxy.name}
                 </a>
               )}
-              <span className="your-galaxies__facts">
-                {count(galaxy.nodeCount)} stars · {count(galaxy.edgeCount)} links · {galaxy.size}
-                {galaxy.settled ? '' : ' · not laid out yet'}
-              </span>
+              {galaxy.facts ? (
+                <span className="your-galaxies__facts">
+                  {count(galaxy.facts.nodeCount)} stars · {count(galaxy.facts.edgeCount)} links · {galaxy.facts.size}
+                  {galaxy.facts.settled ? '' : ' · not laid out yet'}
+                </span>
+              ) : null}
               {galaxy.problem ? (
                 <span className="your-galaxies__problem" role="alert">
                   Cannot be opened: {galaxy.problem}

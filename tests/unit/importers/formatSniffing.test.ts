@@ -45,6 +45,16 @@ describe('format sniffing', () => {
     expect(rootElementName('<?xml version="1.0"?><!-- <gexf> --><!DOCTYPE x [ <!ENTITY a "]>"> ]><g:graphml xmlns:g="u">')).toBe('graphml');
   });
 
+  it('reads an edge list whose first name is markup as its extension says (markup of no graph format tells nothing)', () => {
+    const text = '<b>alice</b>,bob\n<i>carol</i>,<b>alice</b>\n';
+    const bytes = new TextEncoder().encode(text);
+    for (const name of ['labels.csv', 'labels.tsv', 'labels.edges', 'labels.csv.gz']) expect(detectFormat(name, bytes), name).toBe('edgelist');
+    expect(importGraph(bytes, 'labels.csv').labels).toEqual(['<b>alice</b>', 'bob', '<i>carol</i>']);
+    // Content that clearly names a format still decides, and markup with neither a graph root nor an extension is not guessed at.
+    expect(detectFormat('karate.csv', new TextEncoder().encode(read('karate.graphml')))).toBe('graphml');
+    expect(detectFormat('page', new TextEncoder().encode('<!DOCTYPE html>\n<html lang="en">'))).toBeUndefined();
+  });
+
   it('uses the extension for a DOT file that opens with a comment', () => {
     const bytes = new TextEncoder().encode(`/* a comment first */\n${read('karate.dot')}`);
     expect(detectFormat('karate.gv', bytes)).toBe('dot');

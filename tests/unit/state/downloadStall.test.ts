@@ -5,24 +5,7 @@ import { loadGalaxy } from '../../../src/data/loader';
 import type { LoaderReply } from '../../../src/data/worker/protocol';
 import { closeGalaxy, openGalaxy } from '../../../src/state/graph/actions';
 import { galaxyLoaderAtom, loadErrorAtom } from '../../../src/state/graph/atoms';
-
-/** A loader worker that reports what the test tells it to, and is told when it is ended. */
-class FakeWorker {
-  static last: FakeWorker | undefined;
-  onmessage: ((event: MessageEvent<LoaderReply>) => void) | null = null;
-  onerror: ((event: ErrorEvent) => void) | null = null;
-  terminated = false;
-  constructor() {
-    FakeWorker.last = this;
-  }
-  postMessage(): void {}
-  terminate(): void {
-    this.terminated = true;
-  }
-  progress(url: string): void {
-    this.onmessage?.({ data: { type: 'progress', progress: { message: 'x: downloading positions', completed: '50%' }, url } } as MessageEvent<LoaderReply>);
-  }
-}
+import { FakeWorker } from '../../support/fakeWorker';
 
 afterEach(() => {
   vi.useRealTimers();
@@ -38,10 +21,10 @@ describe('a stalled download', () => {
       () => 'loaded',
       (error: GalaxyLoadError) => `${error.kind}: ${error.message}`,
     );
-    const worker = FakeWorker.last!;
+    const worker = FakeWorker.last as FakeWorker<LoaderReply>;
     // Progress keeps it alive: 25 s, a chunk, 25 s more is still within the limit.
     vi.advanceTimersByTime(STALL_LIMIT_MS - 5000);
-    worker.progress('http://127.0.0.1/data/x/v1/positions.bin');
+    worker.reply({ type: 'progress', progress: { message: 'x: downloading positions', completed: '50%' }, url: 'http://127.0.0.1/data/x/v1/positions.bin' });
     vi.advanceTimersByTime(STALL_LIMIT_MS - 5000);
     expect(worker.terminated).toBe(false);
     vi.advanceTimersByTime(5000);
