@@ -15,7 +15,7 @@ function starWord(kind: string, count: number): string {
 }
 
 /**
- * docs/rules.md#constellations: a constellation is named after its most depended-on stars (highest
+ * docs/rules.md#ecosystems: a constellation is named after its most depended-on stars (highest
  * in-degree first; for the internet galaxy its biggest AS numbers), then its size:
  * "react · react-dom · 12,345 packages". Plain text, never markup.
  */
