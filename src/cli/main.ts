@@ -5,6 +5,7 @@ import { registerServeCommand } from './serve/command';
 import { registerThumbnailCommand } from './thumbnail/command';
 import { registerGenerateCommand } from './generate/command';
 import { registerTileCommand } from './tile/command';
+import { registerCommunitiesCommand } from './communities/command';
 
 const program = new Command('galaxy')
   .description('Turn a graph into a galaxy for the Galaxy viewer, inspect one, or serve a folder of galaxies.')
@@ -16,5 +17,6 @@ registerServeCommand(program);
 registerThumbnailCommand(program);
 registerGenerateCommand(program);
 registerTileCommand(program);
+registerCommunitiesCommand(program);
 
 await program.parseAsync(process.argv);

@@ -12,6 +12,8 @@ export interface Manifest {
   meta?: GalaxyMeta;
   /** Versions that also have a tiled form in `{version}/tiles/` (docs/tiles.md); older readers ignore it. */
   tiles?: string[];
+  /** Versions that also have communities.bin and communities.json (docs/communities.md); older readers ignore it. */
+  communities?: string[];
 }
 
 export interface GalaxyMeta {
@@ -80,7 +82,8 @@ export function manifestFromJson(value: unknown): Manifest {
   const manifest: Manifest = { last, all: all.length > 0 ? all : [last] };
   if (typeof value.endpoint === 'string' && value.endpoint) manifest.endpoint = checkedEndpoint(value.endpoint);
   if (Array.isArray(value.tiles)) manifest.tiles = value.tiles.filter((v): v is string => typeof v === 'string');
-  for (const version of [last, ...all, ...(manifest.tiles ?? [])]) checkVersionName(version);
+  if (Array.isArray(value.communities)) manifest.communities = value.communities.filter((v): v is string => typeof v === 'string');
+  for (const version of [last, ...all, ...(manifest.tiles ?? []), ...(manifest.communities ?? [])]) checkVersionName(version);
   const meta = galaxyMetaFromJson(value.meta);
   if (meta) manifest.meta = meta;
   return manifest;

@@ -6,6 +6,7 @@ import { encodeLabels, encodeLinks, encodePositions } from '../../publish/encode
 import { readGraphInput } from '../../importers/readInput';
 import { planPublish, timestampVersion, writeGalaxyVersion } from '../../publish/galaxyFolder';
 import { tileGalaxyVersion } from '../../tiles/write/tileGalaxyVersion';
+import { addCommunities } from '../../communities/writeCommunities';
 
 export interface BuildOptions {
   input: string;
@@ -23,6 +24,8 @@ export interface BuildOptions {
   maxInputBytes?: number;
   /** Also write the tiled form (docs/tiles.md); default true. */
   tiles?: boolean;
+  /** Also find the communities (docs/communities.md); default true. */
+  communities?: boolean;
   onImported?: (graph: ImportedGraph) => void;
   onIteration?: (done: number, total: number) => void;
   /** Lay out with the WebGPU layout in headless Chromium instead of the CPU layout. */
@@ -68,8 +71,10 @@ export async function buildGalaxy(options: BuildOptions): Promise<BuildResult> {
     },
     options.meta,
   );
-  const tiled = options.tiles === false ? manifest : tileGalaxyVersion(`${options.out}/${options.name}`, version).manifest;
-  return { graph, version, manifest: tiled, folder: `${options.out}/${options.name}/${version}` };
+  const galaxyDir = `${options.out}/${options.name}`;
+  const withCommunities = options.communities === false ? manifest : addCommunities(galaxyDir, version, manifest).manifest;
+  const tiled = options.tiles === false ? withCommunities : tileGalaxyVersion(galaxyDir, version).manifest;
+  return { graph, version, manifest: tiled, folder: `${galaxyDir}/${version}` };
 }
 
 /** `--gpu`: the WebGPU layout in headless Chromium (loaded only then: it needs Playwright and Vite). */

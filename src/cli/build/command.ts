@@ -29,7 +29,8 @@ Formats (picked from the file name or contents; --format overrides):
   graph-tool    graph-tool's binary .gt (or .gt.gz)
                   galaxy build as-22july06.gt.gz --name internet --out data --label-prefix AS
 
-Each build writes <out>/<name>/<version>/{positions.bin,links.bin,labels.json}, appends the version
+Each build writes <out>/<name>/<version>/{positions.bin,links.bin,labels.json} (with communities.bin,
+communities.json and tiles/ unless turned off), appends the version
 to <out>/<name>/manifest.json and lists the galaxy in <out>/galaxies.json.`;
 
 function positiveInteger(value: string): number {
@@ -60,6 +61,7 @@ interface BuildFlags {
   labelPrefix?: string;
   maxInputMb: number;
   tiles: boolean;
+  communities: boolean;
   gpu?: boolean;
   progress: boolean;
 }
@@ -98,6 +100,7 @@ export function registerBuildCommand(program: Command): void {
     .option('--label-prefix <prefix>', 'text put before every node name (e.g. AS)')
     .option('--max-input-mb <n>', 'most megabytes read from the input, once unzipped', positiveInteger, DEFAULT_MAX_INPUT_BYTES / 2 ** 20)
     .option('--no-tiles', 'write only the classic files, not the tiled form (docs/tiles.md)')
+    .option('--no-communities', 'do not find the communities (docs/communities.md)')
     .option('--gpu', 'lay out on the GPU (WebGPU in headless Chromium); the CPU layout is faster without a GPU, see README')
     .option('--no-progress', 'no progress bar')
     .addHelpText('after', EXAMPLES)
@@ -126,6 +129,7 @@ export function registerBuildCommand(program: Command): void {
           labelPrefix: flags.labelPrefix,
           maxInputBytes: flags.maxInputMb * 2 ** 20,
           tiles: flags.tiles,
+          communities: flags.communities,
           gpu: flags.gpu,
           log: (line) => process.stderr.write(`${line}\n`),
           onImported: (graph) => {

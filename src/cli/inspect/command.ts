@@ -24,10 +24,10 @@ export function registerInspectCommand(program: Command): void {
         process.exitCode = 1;
         return;
       }
-      const tilesValid = !report.tiles || report.tiles.problems.length === 0;
-      if (options.json) process.stdout.write(`${printableJson({ valid: tilesValid, ...report }, 2)}\n`);
+      const valid = (!report.tiles || report.tiles.problems.length === 0) && (!report.communities || report.communities.problems.length === 0);
+      if (options.json) process.stdout.write(`${printableJson({ valid: valid, ...report }, 2)}\n`);
       else process.stdout.write(formatReport(report));
-      if (!tilesValid) process.exitCode = 1;
+      if (!valid) process.exitCode = 1;
     });
 }
 
@@ -44,6 +44,7 @@ export function formatReport(report: InspectReport): string {
     `warnings:      ${report.warnings.length === 0 ? 'none' : report.warnings.length}`,
     ...report.warnings.map((warning) => `  - ${warning}`),
     ...(report.tiles ? formatTiles(report.tiles) : []),
+    ...(report.communities ? formatCommunities(report.communities) : []),
   ];
   return printableLines(lines);
 }
@@ -54,5 +55,15 @@ function formatTiles(tiles: NonNullable<InspectReport['tiles']>): string[] {
     `tile error:    positions within ${tiles.maxPositionError} of positions.bin`,
     `tile problems: ${tiles.problems.length === 0 ? 'none' : tiles.problems.length}`,
     ...tiles.problems.map((problem) => `  - ${problem}`),
+  ];
+}
+
+function formatCommunities(communities: NonNullable<InspectReport['communities']>): string[] {
+  return [
+    ...communities.levels.map(
+      (level, l) => `communities:   level ${l}: ${level.count.toLocaleString('en-US')}, modularity ${level.modularity.toFixed(4)}`,
+    ),
+    `community problems: ${communities.problems.length === 0 ? 'none' : communities.problems.length}`,
+    ...communities.problems.map((problem) => `  - ${problem}`),
   ];
 }

@@ -8,6 +8,7 @@ import { checkName } from '../../publish/galaxyFolder';
 import { decodeGalaxy } from '../../data/wire/decodeGalaxy';
 import type { GraphData } from '../../data/graph';
 import { hasTiles, inspectTiles, type TilesReport } from './inspectTiles';
+import { hasCommunities, inspectCommunities, type CommunitiesReport } from './inspectCommunities';
 
 export interface InspectReport {
   name: string;
@@ -20,6 +21,8 @@ export interface InspectReport {
   warnings: string[];
   /** Present when the version has a tiled form (docs/tiles.md). */
   tiles?: TilesReport;
+  /** Present when the version has communities files (docs/communities.md). */
+  communities?: CommunitiesReport;
 }
 
 /** A galaxy that cannot be read at all; the message is the CLI's one-line reason. */
@@ -65,10 +68,11 @@ export function inspectGalaxy(target: string, wantedVersion?: string): InspectRe
   return inspectClassic(target, wantedVersion).report;
 }
 
-/** inspectGalaxy, and when the version has tiles, the tiles checked against the classic files. */
+/** inspectGalaxy, and the tiles and communities a version has, checked against the classic files. */
 export async function inspectGalaxyAndTiles(target: string, wantedVersion?: string): Promise<InspectReport> {
   const { report, data, dir } = inspectClassic(target, wantedVersion);
   if (hasTiles(dir)) report.tiles = await inspectTiles(dir, data);
+  if (hasCommunities(dir)) report.communities = inspectCommunities(dir, data);
   return report;
 }
 

@@ -24,7 +24,7 @@ function wholeFile(file: string): ArrayBuffer {
 }
 
 /** labels.json through the viewer's own scanner, read in 8 MB pieces. */
-function readLabels(file: string, starCount: number): LabelIndex {
+export function readLabels(file: string, starCount: number): LabelIndex {
   const scanner = new LabelsScanner();
   const fd = openSync(file, 'r');
   const piece = Buffer.alloc(8 << 20);

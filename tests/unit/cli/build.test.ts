@@ -7,6 +7,7 @@ import { buildGalaxy } from '../../../src/cli/build/buildGalaxy';
 import { decodeGalaxy } from '../../../src/data/wire/decodeGalaxy';
 import { Graph } from '../../../src/data/graph';
 import type { GalaxyIndex, Manifest } from '../../../src/data/manifest';
+import { inspectCommunities } from '../../../src/cli/inspect/inspectCommunities';
 
 const fixtures = path.resolve('tests/fixtures/importers');
 const roots: string[] = [];
@@ -68,6 +69,10 @@ describe('galaxy build', () => {
     const distinct = new Set<string>();
     for (let i = 0; i < galaxy.nodeCount; i++) distinct.add(galaxy.positions.subarray(3 * i, 3 * i + 3).join(','));
     expect(distinct.size).toBe(galaxy.nodeCount);
+    // Zachary's karate club: Leiden's best split has modularity 0.42 (0.37 for the club's own split).
+    const communities = inspectCommunities(path.join(root, 'karate', 'v1'), galaxy);
+    expect(communities.problems).toEqual([]);
+    expect(communities.levels[0].modularity).toBeGreaterThan(0.41);
   });
 
   it('appends versions to the manifest, keeps the older ones and lists the galaxy once', async () => {
@@ -88,6 +93,7 @@ describe('galaxy build', () => {
       all: ['v1', 'v2'],
       last: 'v2',
       meta: { title: 'Karate club', kind: 'social' },
+      communities: ['v1', 'v2'],
       tiles: ['v1', 'v2'],
     });
     expect(readFileSync(path.join(root, 'karate', 'v1', 'positions.bin'))).toEqual(first);

@@ -1,0 +1,49 @@
+import { InvalidArgumentError, type Command } from 'commander';
+import path from 'node:path';
+import { addCommunities } from '../../communities/writeCommunities';
+import { DEFAULT_COMMUNITY_SEED } from '../../communities/leiden';
+import { chooseVersion } from '../../data/manifest';
+import { checkName, readManifest } from '../../publish/galaxyFolder';
+import { printableLines } from '../terminalText';
+
+function integer(value: string): number {
+  const parsed = Number(value);
+  if (!Number.isInteger(parsed)) throw new InvalidArgumentError('expected a whole number');
+  return parsed;
+}
+
+/** `galaxy communities <folder>`: the work of the command, throwing an Error whose message is the reason. */
+export function runCommunities(folder: string, flags: { version?: string; seed?: number }, log: (line: string) => void): void {
+  if (flags.version !== undefined) checkName('version', flags.version);
+  const galaxyDir = path.resolve(folder);
+  const manifest = readManifest(path.dirname(galaxyDir), path.basename(galaxyDir));
+  if (!manifest) throw new Error(`${folder} holds no manifest.json: not a galaxy folder`);
+  if (flags.version && !manifest.all.includes(flags.version)) {
+    throw new Error(`version ${flags.version} is not in ${path.join(folder, 'manifest.json')} (it lists ${manifest.all.join(', ')})`);
+  }
+  const version = chooseVersion(manifest, flags.version);
+  // A manifest's own version names become paths too.
+  checkName('version', version);
+  const started = performance.now();
+  const result = addCommunities(galaxyDir, version, manifest, flags.seed ?? DEFAULT_COMMUNITY_SEED);
+  log(`wrote communities.bin and communities.json in ${path.join(folder, version)} in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  result.levels.forEach((level, l) => log(`level ${l}: ${level.count.toLocaleString('en-US')} communities, modularity ${level.modularity.toFixed(4)}`));
+}
+
+export function registerCommunitiesCommand(program: Command): void {
+  program
+    .command('communities')
+    .description('Find the communities (constellations) of a galaxy version and add them beside its files (docs/communities.md)')
+    .argument('<folder>', 'a galaxy folder (with manifest.json)')
+    .option('--version <version>', 'version to use (default: the manifest\'s "last")')
+    .option('--seed <n>', 'the same seed gives the same communities', integer)
+    .addHelpText('after', '\nExamples:\n  galaxy communities data/npm\n  galaxy communities data/npm --version 2015-09-21T01-00-00Z')
+    .action((folder: string, flags: { version?: string; seed?: number }) => {
+      try {
+        runCommunities(folder, flags, (line) => process.stdout.write(printableLines([line])));
+      } catch (error) {
+        process.stderr.write(printableLines([`galaxy communities: ${error instanceof Error ? error.message : String(error)}`]));
+        process.exitCode = 1;
+      }
+    });
+}
