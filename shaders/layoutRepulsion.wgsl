@@ -11,6 +11,8 @@
 @group(0) @binding(5) var<storage, read> nextInCell: array<i32>;
 @group(0) @binding(6) var<storage, read> cells: array<vec4<f32>>;
 @group(0) @binding(7) var<storage, read_write> forces: array<vec4<f32>>;
+// Interactions counted per workgroup: node-node, node-cell (summed on the CPU: a total can pass 2^32).
+@group(0) @binding(8) var<storage, read_write> counts: array<atomic<u32>>;
 
 // 7 pending siblings per level below the root, at most 7 levels, plus the root.
 const STACK_SIZE = 56u;
@@ -20,11 +22,13 @@ fn levelStart(level: u32) -> u32 {
 }
 
 @compute @workgroup_size(256)
-fn repel(@builtin(global_invocation_id) id: vec3<u32>) {
+fn repel(@builtin(global_invocation_id) id: vec3<u32>, @builtin(workgroup_id) group: vec3<u32>) {
   let i = id.x;
   if (i >= params.nodeCount) {
     return;
   }
+  var nodeNode = 0u;
+  var nodeCell = 0u;
   let p = positions[i].xyz;
   let thetaSquared = params.theta * params.theta;
   var force = vec3<f32>(0.0);
@@ -63,6 +67,7 @@ fn repel(@builtin(global_invocation_id) id: vec3<u32>) {
             d2 = dot(d, d);
           }
           force += d * (masses[body] / d2);
+          nodeNode++;
         }
         j = nextInCell[body];
       }
@@ -73,6 +78,7 @@ fn repel(@builtin(global_invocation_id) id: vec3<u32>) {
     let cellSide = frame.w / f32(g);
     if (cellSide * cellSide < thetaSquared * d2) {
       force += d * (cell.w / d2);
+      nodeCell++;
       continue;
     }
     let child = (level + 1u) << 21u;
@@ -85,4 +91,6 @@ fn repel(@builtin(global_invocation_id) id: vec3<u32>) {
     }
   }
   forces[i] = vec4<f32>(force * (params.repulsion * masses[i]), 0.0);
+  atomicAdd(&counts[2u * group.x], nodeNode);
+  atomicAdd(&counts[2u * group.x + 1u], nodeCell);
 }

@@ -81,6 +81,7 @@ export class GpuForceEngine {
   private readonly levelBindGroups: GPUBindGroup[] = [];
   private nodeCount = 0;
   private depth = 1;
+  private countedIterations = 0;
 
   constructor(
     private readonly device: GPUDevice,
@@ -107,6 +108,8 @@ export class GpuForceEngine {
     buffer('boundsPartials', 32 * groups(nodes));
     buffer('frame', 16);
     buffer('energies', 4 * groups(nodes));
+    buffer('counts', 8 * groups(nodes));
+    buffer('readCounts', 8 * groups(nodes), GPUBufferUsage.MAP_READ | GPUBufferUsage.COPY_DST);
     buffer('schedule', SCHEDULE_BYTES);
     buffer('readPositions', 16 * nodes, GPUBufferUsage.MAP_READ | GPUBufferUsage.COPY_DST);
     buffer('readSchedule', SCHEDULE_BYTES, GPUBufferUsage.MAP_READ | GPUBufferUsage.COPY_DST);
@@ -116,8 +119,8 @@ export class GpuForceEngine {
     this.pass('cells', cellsSource, ['clearHeads', 'insertNodes', 'cellMasses'], ['uniform', 'read', 'read', 'read', 'write', 'write', 'write'], [
       b.params, b.positions, b.masses, b.frame, b.heads, b.nextInCell, b.cells,
     ]);
-    this.pass('repulsion', repulsionSource, ['repel'], ['uniform', 'read', 'read', 'read', 'read', 'read', 'read', 'write'], [
-      b.params, b.positions, b.masses, b.frame, b.heads, b.nextInCell, b.cells, b.forces,
+    this.pass('repulsion', repulsionSource, ['repel'], ['uniform', 'read', 'read', 'read', 'read', 'read', 'read', 'write', 'write'], [
+      b.params, b.positions, b.masses, b.frame, b.heads, b.nextInCell, b.cells, b.forces, b.counts,
     ]);
     this.pass('repulsionExact', repulsionExactSource, ['repelExact'], ['uniform', 'read', 'read', 'write'], [b.params, b.positions, b.masses, b.forces]);
     this.pass('springs', springsSource, ['pull'], ['uniform', 'read', 'read', 'read', 'read', 'read', 'write', 'write'], [
@@ -211,6 +214,8 @@ export class GpuForceEngine {
     const n = this.nodeCount;
     if (n < 2 || count <= 0) return;
     const encoder = this.device.createCommandEncoder({ label: 'layout iterations' });
+    encoder.clearBuffer(this.buffers.counts);
+    this.countedIterations = count;
     const pass = encoder.beginComputePass({ label: 'layout iterations' });
     const p = this.pipelines;
     const nodeGroups = groups(n);
@@ -276,6 +281,25 @@ export class GpuForceEngine {
     this.buffers.readPositions.unmap();
     this.buffers.readSchedule.unmap();
     return { positions, iteration, step };
+  }
+
+  /** Repulsion interactions per node per iteration over the last `run` (0 when it summed every pair exactly). */
+  async interactions(): Promise<{ nodeNode: number; nodeCell: number }> {
+    const bytes = 8 * groups(this.nodeCount);
+    const encoder = this.device.createCommandEncoder({ label: 'layout counts read-back' });
+    encoder.copyBufferToBuffer(this.buffers.counts, 0, this.buffers.readCounts, 0, bytes);
+    this.device.queue.submit([encoder.finish()]);
+    await this.buffers.readCounts.mapAsync(GPUMapMode.READ, 0, bytes);
+    const counts = new Uint32Array(this.buffers.readCounts.getMappedRange(0, bytes));
+    let nodeNode = 0;
+    let nodeCell = 0;
+    for (let g = 0; g < counts.length; g += 2) {
+      nodeNode += counts[g];
+      nodeCell += counts[g + 1];
+    }
+    this.buffers.readCounts.unmap();
+    const per = Math.max(1, this.nodeCount * this.countedIterations);
+    return { nodeNode: nodeNode / per, nodeCell: nodeCell / per };
   }
 
   dispose(): void {

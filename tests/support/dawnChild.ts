@@ -1,0 +1,24 @@
+import { spawnSync } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { vulkanEnvironment } from '../../src/layout/gpu/node/vulkanEnvironment';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+/**
+ * Runs `script` (a TypeScript file) in a Node process of its own with this machine's Vulkan
+ * environment (Chromium's loader and SwiftShader here: the dynamic linker only reads them when a
+ * process starts), hands it `request` as JSON in GALAXY_DAWN_REQUEST and returns the JSON it prints last.
+ */
+export function runInDawn<T>(script: string, request: unknown, timeoutMs = 240_000): T {
+  const result = spawnSync(process.execPath, ['--import', 'tsx', '--import', './scripts/register-raw-text.mjs', script], {
+    cwd: root,
+    env: { ...vulkanEnvironment(), GALAXY_DAWN_REQUEST: JSON.stringify(request) },
+    encoding: 'utf8',
+    timeout: timeoutMs,
+    maxBuffer: 256 * 1024 * 1024,
+  });
+  const lines = result.stdout.trim().split('\n');
+  if (result.status !== 0) throw new Error(`${script} failed (${result.status ?? result.signal}): ${result.stderr.slice(-2000)}`);
+  return JSON.parse(lines[lines.length - 1]) as T;
+}
