@@ -28,8 +28,10 @@ export interface BuildOptions {
   communities?: boolean;
   onImported?: (graph: ImportedGraph) => void;
   onIteration?: (done: number, total: number) => void;
-  /** Lay out with the WebGPU layout in headless Chromium instead of the CPU layout. */
+  /** Lay out with the WebGPU layout through Dawn in Node; the CPU layout when no adapter is found. */
   gpu?: boolean;
+  /** With `gpu`: use a software adapter (SwiftShader, llvmpipe) too, which is slower than the CPU layout. */
+  gpuAllowSoftware?: boolean;
   log?: (line: string) => void;
 }
 
@@ -50,7 +52,7 @@ export async function buildGalaxy(options: BuildOptions): Promise<BuildResult> {
   if (graph.labels.length === 0) throw new ImportError('the input holds no nodes: nothing to build', undefined, options.input);
   if (options.labelPrefix) graph.labels = graph.labels.map((label) => `${options.labelPrefix}${label}`);
   options.onImported?.(graph);
-  const positions = options.gpu ? await gpuLayout(graph, options) : await forceLayout(
+  const positions = (options.gpu ? await gpuLayout(graph, options) : undefined) ?? await forceLayout(
     { nodeCount: graph.labels.length, sources: graph.sources, targets: graph.targets },
     {
       seed: options.seed ?? DEFAULT_SEED,
@@ -77,13 +79,39 @@ export async function buildGalaxy(options: BuildOptions): Promise<BuildResult> {
   return { graph, version, manifest: tiled, folder: `${galaxyDir}/${version}` };
 }
 
-/** `--gpu`: the WebGPU layout in headless Chromium (loaded only then: it needs Playwright and Vite). */
-async function gpuLayout(graph: ImportedGraph, options: BuildOptions): Promise<Float32Array> {
-  const { gpuLayoutInChromium } = await import('../../layout/gpu/chromium/gpuLayoutInChromium');
-  const result = await gpuLayoutInChromium(
-    { nodeCount: graph.labels.length, sources: graph.sources, targets: graph.targets },
-    { seed: options.seed ?? DEFAULT_SEED, iterations: options.iterations ?? DEFAULT_ITERATIONS, batch: 25 },
-    { log: options.log },
+/**
+ * `--gpu`: the WebGPU layout through Dawn in Node (loaded only then). Undefined, after saying why,
+ * when there is no adapter to run it on (or only a software one, unless allowed): the CPU layout then.
+ */
+async function gpuLayout(graph: ImportedGraph, options: BuildOptions): Promise<Float32Array | undefined> {
+  const log = options.log ?? (() => {});
+  const { openDawnDevice, DawnUnavailableError } = await import('../../layout/gpu/node/dawnDevice');
+  let dawn;
+  try {
+    dawn = await openDawnDevice({ allowSoftware: options.gpuAllowSoftware });
+  } catch (error) {
+    if (!(error instanceof DawnUnavailableError)) throw error;
+    log(`--gpu: ${error.message}; laying out on the CPU instead`);
+    return undefined;
+  }
+  log(`GPU layout on ${dawn.adapter}${dawn.software ? ' (a software adapter: slower than the CPU layout)' : ''}`);
+  const { createGpuLiveLayout } = await import('../../layout/gpu/gpuLiveLayout');
+  const links = new Uint32Array(2 * graph.sources.length);
+  for (let k = 0; k < graph.sources.length; k++) {
+    links[2 * k] = graph.sources[k];
+    links[2 * k + 1] = graph.targets[k];
+  }
+  const layout = await createGpuLiveLayout(
+    { nodeCount: graph.labels.length, links },
+    { seed: options.seed ?? DEFAULT_SEED, iterations: options.iterations ?? DEFAULT_ITERATIONS, batch: 25, device: dawn.device },
   );
-  return result.positions;
+  try {
+    for (;;) {
+      const frame = await layout.step();
+      if (frame.converged) return frame.positions;
+    }
+  } finally {
+    layout.dispose();
+    dawn.device.destroy();
+  }
 }

@@ -63,6 +63,7 @@ interface BuildFlags {
   tiles: boolean;
   communities: boolean;
   gpu?: boolean;
+  gpuAllowSoftware?: boolean;
   progress: boolean;
 }
 
@@ -101,7 +102,8 @@ export function registerBuildCommand(program: Command): void {
     .option('--max-input-mb <n>', 'most megabytes read from the input, once unzipped', positiveInteger, DEFAULT_MAX_INPUT_BYTES / 2 ** 20)
     .option('--no-tiles', 'write only the classic files, not the tiled form (docs/tiles.md)')
     .option('--no-communities', 'do not find the communities (docs/communities.md)')
-    .option('--gpu', 'lay out on the GPU (WebGPU in headless Chromium); the CPU layout is faster without a GPU, see README')
+    .option('--gpu', 'lay out on the GPU (WebGPU through Dawn); the CPU layout when no GPU adapter is found, see README')
+    .option('--gpu-allow-software', 'with --gpu: use a software adapter (SwiftShader) too, slower than the CPU layout')
     .option('--no-progress', 'no progress bar')
     .addHelpText('after', EXAMPLES)
     .action(async (input: string, flags: BuildFlags) => {
@@ -131,6 +133,7 @@ export function registerBuildCommand(program: Command): void {
           tiles: flags.tiles,
           communities: flags.communities,
           gpu: flags.gpu,
+          gpuAllowSoftware: flags.gpuAllowSoftware,
           log: (line) => process.stderr.write(`${line}\n`),
           onImported: (graph) => {
             process.stderr.write(
