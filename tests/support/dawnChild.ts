@@ -13,7 +13,7 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
 export function runInDawn<T>(script: string, request: unknown, timeoutMs = 240_000): T {
   const result = spawnSync(process.execPath, ['--import', 'tsx', '--import', './scripts/register-raw-text.mjs', script], {
     cwd: root,
-    env: { ...vulkanEnvironment(), GALAXY_DAWN_REQUEST: JSON.stringify(request) },
+    env: { ...vulkanEnvironment(process.env), GALAXY_DAWN_REQUEST: JSON.stringify(request) },
     encoding: 'utf8',
     timeout: timeoutMs,
     maxBuffer: 256 * 1024 * 1024,

@@ -25,7 +25,7 @@ function ratio(version: string): number {
 
 describe('galaxy build --gpu (Dawn in Node)', () => {
   it('says there is no adapter and builds on the CPU', () => {
-    const run = build('none', ['--gpu'], withoutVulkanDriver());
+    const run = build('none', ['--gpu'], withoutVulkanDriver(process.env));
     expect(run.status, run.stderr).toBe(0);
     expect(run.stderr).toContain('--gpu: Dawn found no WebGPU adapter');
     expect(run.stderr).toContain('laying out on the CPU instead');
@@ -33,10 +33,10 @@ describe('galaxy build --gpu (Dawn in Node)', () => {
   }, 240_000);
 
   it('refuses SwiftShader without --gpu-allow-software, and with it lays out as well as the CPU', () => {
-    const refused = build('refused', ['--gpu'], vulkanEnvironment());
+    const refused = build('refused', ['--gpu'], vulkanEnvironment(process.env));
     expect(refused.status, refused.stderr).toBe(0);
     expect(refused.stderr).toMatch(/only WebGPU adapter is a software one \(.*swiftshader.*\).*--gpu-allow-software/i);
-    const gpu = build('gpu', ['--gpu', '--gpu-allow-software'], vulkanEnvironment());
+    const gpu = build('gpu', ['--gpu', '--gpu-allow-software'], vulkanEnvironment(process.env));
     expect(gpu.status, gpu.stderr).toBe(0);
     expect(gpu.stderr).toMatch(/GPU layout on .*swiftshader/i);
     const cpu = build('cpu', [], process.env);

@@ -21,7 +21,7 @@ function hasIcd(dir: string): boolean {
  * Vulkan driver is installed and none is named. The dynamic linker reads LD_LIBRARY_PATH when a
  * process starts, so this is for a child process, not the running one.
  */
-export function vulkanEnvironment(env: NodeJS.ProcessEnv = process.env): NodeJS.ProcessEnv {
+export function vulkanEnvironment(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
   const out = { ...env };
   if (!SYSTEM_LOADERS.some((file) => existsSync(file)) && existsSync(path.join(CHROMIUM_DIR, 'libvulkan.so.1'))) {
     out.LD_LIBRARY_PATH = [CHROMIUM_DIR, env.LD_LIBRARY_PATH].filter(Boolean).join(':');
@@ -33,7 +33,7 @@ export function vulkanEnvironment(env: NodeJS.ProcessEnv = process.env): NodeJS.
 }
 
 /** An environment in which Dawn finds no Vulkan driver (tests of the fallback): the loader is pointed at none. */
-export function withoutVulkanDriver(env: NodeJS.ProcessEnv = process.env): NodeJS.ProcessEnv {
+export function withoutVulkanDriver(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
   const out = vulkanEnvironment(env);
   delete out.VK_DRIVER_FILES;
   out.VK_ICD_FILENAMES = '/nonexistent/no-vulkan-driver.json';
