@@ -1,4 +1,4 @@
-import { DEFAULT_COMMUNITY_SEED, leiden } from './leiden';
+import { DEFAULT_COMMUNITY_SEED, leiden, renumber } from './leiden';
 import { communityGraphModularity } from './modularity';
 import { communityGraph, type WeightedGraph } from './weightedGraph';
 
@@ -45,7 +45,7 @@ export function communityHierarchy(graph: WeightedGraph, options: HierarchyOptio
   const target = Math.max(3, options.topLevelTarget ?? TOP_LEVEL_TARGET);
   const finest = leiden(graph, { seed });
   withUnlinkedShared(graph, finest.membership);
-  const finestCount = renumberAll(finest.membership);
+  const finestCount = renumber(finest.membership);
   let current = communityGraph(graph, finest.membership, finestCount);
   // Raw levels: level 0 maps stars, level l > 0 maps the communities of level l - 1.
   const maps: RawLevel[] = [{ map: finest.membership, count: finestCount, resolution: 1, modularity: communityGraphModularity(current) }];
@@ -93,16 +93,6 @@ function withUnlinkedShared(graph: WeightedGraph, membership: Uint32Array): void
   }
 }
 
-function renumberAll(membership: Uint32Array): number {
-  const newId = new Int32Array(membership.length).fill(-1);
-  let count = 0;
-  for (let v = 0; v < membership.length; v++) {
-    const c = membership[v];
-    if (newId[c] < 0) newId[c] = count++;
-    membership[v] = newId[c];
-  }
-  return count;
-}
 
 /**
  * The largest `target - 1` communities by weight stay (those with no weight, the unlinked stars,

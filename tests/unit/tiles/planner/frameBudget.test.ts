@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { seededRandom } from '../../../../src/layout/random';
 import { FixedBudget, FrameBudget, GROW_BELOW, SHRINK_ABOVE, type StarBudget } from '../../../../src/tiles/planner/frameBudget';
 
 /** A device whose frame costs a fixed part plus a part per star drawn, with seeded noise. */
@@ -9,25 +10,13 @@ interface Device {
   noise?: number;
 }
 
-/** A seeded generator, so that a noisy run is the same run every time. */
-function random(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 /**
  * Flies for `seconds` with the camera moving: each frame draws as many stars as the budget allows
  * (of `available` in view) and lasts what the device says; returns the budgets after each change
  * and the time of each.
  */
 function fly(budget: StarBudget, device: () => Device, seconds: number, options: { start?: number; available?: number; seed?: number } = {}) {
-  const next = random(options.seed ?? 1);
+  const next = seededRandom(options.seed ?? 1);
   const changes: Array<{ at: number; stars: number }> = [];
   let now = options.start ?? 0;
   const end = now + seconds * 1000;
