@@ -97,11 +97,11 @@ export class WholeGalaxyStars implements StarSource {
    * Builds the picking index in a worker. Asked for once the whole graph is in: while links and
    * labels still decode, the build would compete with them for the same cores.
    */
-  indexForPicking(): void {
+  indexForPicking(buildIndex: (points: Float32Array, signal: AbortSignal) => Promise<FlatOctree> = buildOctreeOffThread): void {
     if (this.indexBuild || this.totalStars === 0) return;
     const build = new AbortController();
     this.indexBuild = build;
-    buildOctreeOffThread(this.positions, build.signal).then(
+    buildIndex(this.positions, build.signal).then(
       (tree) => {
         if (!build.signal.aborted) this.index = tree;
       },

@@ -1,4 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
+import { buildOctree } from '../../../src/picking/octree';
 import type { Ray } from '../../../src/picking/ray';
 import { WholeGalaxyStars } from '../../../src/stars/wholeGalaxyStars';
 import type { StarSourceChange } from '../../../src/stars/starSource';
@@ -66,6 +67,20 @@ describe('a whole galaxy as a star source', () => {
     expect(stars.pickingIndexed).toBe(false);
     expect(stars.nearestStar(ray, 30)).toBe(2);
     expect(stars.nearestStar({ origin: [0, 1000, 0], direction: [0, 0, -1] }, 30)).toBeUndefined();
+  });
+
+  it('picks alike before and after its index is built', async () => {
+    const positions = randomPositions(3000, 3);
+    const stars = new WholeGalaxyStars(positions);
+    const rays: Ray[] = Array.from({ length: 50 }, (_, i) => {
+      const [x, y, z] = randomPositions(2, i + 100);
+      return { origin: [x, y, z], direction: [-x, -y, -z] };
+    });
+    const before = rays.map((ray) => stars.nearestStar(ray, 300));
+    stars.indexForPicking(async (points) => buildOctree(points));
+    await vi.waitFor(() => expect(stars.pickingIndexed).toBe(true));
+    expect(rays.map((ray) => stars.nearestStar(ray, 300))).toEqual(before);
+    expect(before.some((star) => star !== undefined)).toBe(true);
   });
 
   it('sorts the stars again when they move, keeping each star its size, and says what changed', async () => {
