@@ -4,7 +4,7 @@ import { expect, userEvent, waitFor, within } from 'storybook/test';
 import { SearchBox } from '../src/panels/SearchBox';
 import { DetailsContainer } from '../src/routes/DetailsContainer';
 import { HoverContainer } from '../src/routes/HoverContainer';
-import { TiledStatsContainer } from '../src/routes/TiledStatsContainer';
+import { StarStatsContainer } from '../src/routes/StarStatsContainer';
 import { WarningsContainer } from '../src/routes/WarningsContainer';
 import { WindowsContainer } from '../src/routes/WindowsContainer';
 import { useGalaxySearch } from '../src/search/useGalaxySearch';
@@ -34,7 +34,7 @@ function TiledPanels({ galaxy, store }: ReturnType<typeof setup>) {
       <WindowsContainer catalog={galaxy} kind="npm" onFocus={() => undefined} />
       <WarningsContainer catalog={galaxy} />
       <div style={{ position: 'fixed', left: 12, bottom: 4 }}>
-        <TiledStatsContainer galaxy={galaxy} />
+        <StarStatsContainer name={galaxy.name} edgeCount={galaxy.edgeCount} stars={galaxy.stars} waitingFor={[]} />
       </div>
     </Provider>
   );

@@ -31,6 +31,7 @@ export interface NodeInfo {
 export class Graph implements StarCatalog {
   readonly maxInDegree: number;
   readonly maxOutDegree: number;
+  readonly missingRegions: readonly string[] = [];
   private labelArray: string[] | undefined;
 
   constructor(readonly data: GraphData) {

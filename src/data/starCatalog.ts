@@ -21,6 +21,8 @@ export interface StarCatalog {
   outDegreeOf(id: number): number | undefined;
   /** Stars this star links to ('out') or that link to it ('in'), or undefined until its adjacency shard has arrived. */
   neighboursOf(id: number, direction: 'in' | 'out'): Uint32Array | undefined;
+  /** Regions whose stars could not be read (a tiled galaxy's tiles; none for a whole galaxy), newest last. */
+  readonly missingRegions: readonly string[];
   /** Something asked for earlier has arrived. */
   onChange(listener: () => void): () => void;
 }

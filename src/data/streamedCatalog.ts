@@ -9,6 +9,7 @@ import type { StreamedGalaxy } from './streamedGalaxy';
  */
 export class StreamedCatalog implements StarCatalog {
   private maxIn: number | undefined;
+  readonly missingRegions: readonly string[] = [];
 
   constructor(private readonly streamed: StreamedGalaxy) {}
 

@@ -1,5 +1,5 @@
 import type { StarCells } from '../renderer/starCells';
-import type { SlotRange } from '../stars/tiledStars';
+import type { SlotRange } from '../stars/starSource';
 import { CandidateScan, starCssDiameter } from './candidateScan';
 import {
   LABEL_BUDGET,
@@ -40,8 +40,8 @@ export interface LabelCameraRest {
 }
 
 /**
- * The stars to name, by slot: a classic galaxy's slot is its node id; a tiled galaxy's slots are its
- * pool's, rewritten in place as tiles come and go (docs/names.md "Tiled galaxies").
+ * The stars to name, by slot: a star source's slots (src/stars/starSource.ts), rewritten in place
+ * as a tiled galaxy's tiles come and go (docs/names.md "Tiled galaxies").
  */
 export interface LabelStars {
   positions: Float32Array;
@@ -56,15 +56,9 @@ export interface LabelStars {
   drawnCells?(): StarCells;
 }
 
-/** A classic galaxy's stars: every star drawn, slot and id the same. */
-export function classicLabelStars(positions: Float32Array, sizes: Float32Array, name: (id: number) => string): LabelStars {
-  const count = sizes.length;
-  return { positions, sizes, name, starOfSlot: (slot) => slot, slotOfStar: (star) => (Number.isInteger(star) && star >= 0 && star < count ? star : -1) };
-}
-
 /** A name drawn on screen, in CSS pixels of the canvas: the accessible list and the tests read these. */
 export interface PlacedLabel {
-  /** The star's id as the UI knows it (a tiled galaxy's star number, not its slot). */
+  /** The star's number as the UI knows it (not its slot). */
   id: number;
   /** The star's whole name, and the text drawn (cut with an ellipsis when too long). */
   name: string;
@@ -211,7 +205,7 @@ export class StarLabels {
   }
 
   /**
-   * Slots rewritten by a tiled galaxy's stream now hold other stars, or none: what was known of
+   * Slots rewritten by the star source now hold other stars, or none, or other sizes: what was known of
    * them (names on screen, texts, queued rasters, candidacy) is forgotten, highlights follow their
    * stars, and a new scan starts.
    */

@@ -1,10 +1,9 @@
 import type { mat4 } from 'gl-matrix';
 import { POINT_SIZE_FACTOR } from './starStyle';
-import { boundingBox } from '../geometry/boundingBox';
 
 /**
  * Stars given as cells: contiguous ranges of the star buffer, each with its box, drawn or skipped as
- * a whole (a tiled galaxy's drawn tiles, or the grid a classic galaxy is sorted into).
+ * a whole (a tiled galaxy's drawn tiles, or the grid a whole galaxy is sorted into).
  */
 export interface StarCells {
   cells: number;
@@ -13,65 +12,6 @@ export interface StarCells {
   count: Uint32Array;
   /** min x, y, z, max x, y, z of each cell in world coordinates (scale applied). */
   bounds: Float32Array;
-}
-
-/**
- * Cells of a 16^3 grid over the stars, built when stars come without cells (a classic galaxy):
- * `order` lists star ids cell by cell, and slot k on the GPU holds star `order[k]`, so that each
- * cell is one contiguous range of slots.
- */
-export interface GridCells extends StarCells {
-  order: Uint32Array;
-}
-
-export const CELLS_PER_AXIS = 16;
-
-export function buildGridCells(positions: Float32Array, cellsPerAxis = CELLS_PER_AXIS): GridCells {
-  const stars = positions.length / 3;
-  const { minX, minY, minZ, maxX, maxY, maxZ } = boundingBox(positions, stars);
-  const n = cellsPerAxis;
-  const sx = n / Math.max(maxX - minX, 1e-6), sy = n / Math.max(maxY - minY, 1e-6), sz = n / Math.max(maxZ - minZ, 1e-6);
-  const gridCellOf = new Uint32Array(stars);
-  const gridCounts = new Uint32Array(n * n * n);
-  for (let i = 0; i < stars; i++) {
-    const cx = Math.min(n - 1, Math.floor((positions[i * 3] - minX) * sx));
-    const cy = Math.min(n - 1, Math.floor((positions[i * 3 + 1] - minY) * sy));
-    const cz = Math.min(n - 1, Math.floor((positions[i * 3 + 2] - minZ) * sz));
-    const cell = (cz * n + cy) * n + cx;
-    gridCellOf[i] = cell;
-    gridCounts[cell]++;
-  }
-  const gridStart = new Uint32Array(n * n * n);
-  let cells = 0;
-  for (let c = 0, run = 0; c < gridCounts.length; c++) {
-    gridStart[c] = run;
-    run += gridCounts[c];
-    if (gridCounts[c] > 0) cells++;
-  }
-  const order = new Uint32Array(stars);
-  const cursor = gridStart.slice();
-  for (let i = 0; i < stars; i++) order[cursor[gridCellOf[i]]++] = i;
-
-  const start = new Uint32Array(cells);
-  const count = new Uint32Array(cells);
-  const bounds = new Float32Array(cells * 6);
-  for (let c = 0, k = 0; c < gridCounts.length; c++) {
-    if (gridCounts[c] === 0) continue;
-    start[k] = gridStart[c];
-    count[k] = gridCounts[c];
-    const b = [Infinity, Infinity, Infinity, -Infinity, -Infinity, -Infinity];
-    for (let j = gridStart[c], end = j + gridCounts[c]; j < end; j++) {
-      const p = order[j] * 3;
-      for (let a = 0; a < 3; a++) {
-        const v = positions[p + a];
-        if (v < b[a]) b[a] = v;
-        if (v > b[a + 3]) b[a + 3] = v;
-      }
-    }
-    bounds.set(b, k * 6);
-    k++;
-  }
-  return { order, start, count, bounds, cells };
 }
 
 export interface VisibleRuns {
@@ -164,89 +104,36 @@ export function findVisibleRuns(
 }
 
 /**
- * What both backends keep per star set: which slot of the GPU buffers holds which star, and the
- * cells a frame draws or skips as a whole. Stars given without cells are sorted into grid cells
- * (slot k holds star `order[k]`, so that neighbours in space are neighbours in memory); stars given
- * with cells (a tiled galaxy, whose slots are its ids) are stored as they are, and their cells
- * change with every plan without the stars being uploaded again. Slots in no cell are never drawn.
+ * What both backends keep per star set: the cells a frame draws or skips as a whole, over slots
+ * that are stored as given (a star source's, src/stars/starSource.ts). Cells change with every
+ * plan without the stars being uploaded again. Slots in no cell are never drawn.
  */
 export class StarLayout {
   private cellsNow: StarCells;
-  /** Star id of each slot when the stars were sorted into grid cells; undefined when slot = id. */
-  private readonly order: Uint32Array | undefined;
-  /** Slot of each star id when sorted. */
-  private readonly slots: Uint32Array | undefined;
   private runs: VisibleRuns;
   private maxStarSize: number;
 
-  private constructor(cells: StarCells, order: Uint32Array | undefined, sizes: Float32Array, private readonly hoverFactor: number) {
+  constructor(cells: StarCells, sizes: Float32Array, private readonly hoverFactor: number) {
     this.cellsNow = cells;
-    this.order = order;
-    if (order) {
-      this.slots = new Uint32Array(order.length);
-      for (let slot = 0; slot < order.length; slot++) this.slots[order[slot]] = slot;
-    }
     this.runs = createVisibleRuns(cells);
     let max = 0;
     for (let i = 0; i < sizes.length; i++) if (sizes[i] > max) max = sizes[i];
     this.maxStarSize = max * hoverFactor;
   }
 
-  /** Stars without cells: sorted into the cells of a grid over them. */
-  static sortedIntoGrid(positions: Float32Array, sizes: Float32Array, hoverFactor: number): StarLayout {
-    const grid = buildGridCells(positions);
-    return new StarLayout(grid, grid.order, sizes, hoverFactor);
-  }
-
-  /** Stars whose slots are their ids, drawn by the cells given. */
-  static withCells(cells: StarCells, sizes: Float32Array, hoverFactor: number): StarLayout {
-    return new StarLayout(cells, undefined, sizes, hoverFactor);
-  }
-
   get cells(): StarCells {
     return this.cellsNow;
   }
 
-  /** True when slots are star ids (the stars came with their cells). */
-  get cellsGiven(): boolean {
-    return this.order === undefined;
-  }
-
-  /** New cells over the same slots (stars given with cells only; a sorted layout keeps its grid). */
+  /** New cells over the same slots. */
   setCells(cells: StarCells): void {
-    if (!this.cellsGiven) return;
     this.cellsNow = cells;
     if (this.runs.first.length < cells.cells) this.runs = createVisibleRuns(cells);
   }
 
-  slotOf(id: number): number {
-    return this.slots ? this.slots[id] : id;
-  }
-
-  /** `source` (per star id, `components` values each) arranged in slot order; the array itself when slot = id. */
-  reorder<T extends Float32Array | Uint8Array>(source: T, components: number): T {
-    const order = this.order;
-    if (!order) return source;
-    const out = new (source.constructor as { new (length: number): T })(source.length);
-    for (let slot = 0; slot < order.length; slot++) {
-      const from = order[slot] * components, to = slot * components;
-      for (let c = 0; c < components; c++) out[to + c] = source[from + c];
-    }
-    return out;
-  }
-
-  /** Star id pairs turned into slot pairs. */
-  slotPairs(pairs: Uint32Array): Uint32Array {
-    const slots = this.slots;
-    if (!slots) return pairs;
-    const out = new Uint32Array(pairs.length);
-    for (let i = 0; i < pairs.length; i++) out[i] = slots[pairs[i]];
-    return out;
-  }
-
   /** Sizes written later (hover, stars streamed in) may exceed the largest seen so far. */
   noteSizes(sizes: Float32Array, start: number, count: number, factor = 1): void {
-    for (let id = start; id < start + count; id++) if (sizes[id] * factor > this.maxStarSize) this.maxStarSize = sizes[id] * factor;
+    for (let slot = start; slot < start + count; slot++) if (sizes[slot] * factor > this.maxStarSize) this.maxStarSize = sizes[slot] * factor;
   }
 
   /** Stars written into slots: their sizes, hovered or not, count toward the largest star. */
@@ -264,5 +151,5 @@ export class StarLayout {
   }
 }
 
-/** Above this many stars an update re-uploads the whole reordered array instead of star by star. */
-export const BULK_UPDATE_STARS = 256;
+/** No stars drawn. */
+export const NO_CELLS: StarCells = { cells: 0, start: new Uint32Array(0), count: new Uint32Array(0), bounds: new Float32Array(0) };

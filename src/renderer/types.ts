@@ -20,7 +20,7 @@ export interface EarlyWebGPUDeviceTaker {
 
 /**
  * What the scene asks of a GPU backend. WebGPU and WebGL2 implement it the same way:
- * stars from positions / RGBA8 colours / sizes, links as a line list of star ids.
+ * stars from positions / RGBA8 colours / sizes by slot, drawn through cells, links as a line list of slots.
  */
 export interface Renderer {
   readonly backend: Backend;
@@ -28,24 +28,20 @@ export interface Renderer {
   readonly softwareRasteriser: boolean;
   readonly canvas: HTMLCanvasElement;
   /**
-   * Replaces all stars (positions: 3 floats, colours: 4 bytes, sizes: 1 float per star). Without
-   * `cells` the renderer sorts them into cells of its own; with `cells` (a tiled galaxy's pool of
-   * slots) they are stored as given, only the stars in those cells are drawn, and setStarCells and
-   * updateStars change them later.
+   * Replaces all stars, by slot (positions: 3 floats, colours: 4 bytes, sizes: 1 float per slot), as
+   * a star source holds them: stored as given, only the slots in `cells` are drawn, and setStarCells
+   * and updateStars change them later.
    */
-  setStars(positions: Float32Array, colors: Uint8Array, sizes: Float32Array, cells?: StarCells): void;
-  /** The cells to draw from now on, for stars given with cells (ignored for stars sorted by the renderer). */
+  setStars(positions: Float32Array, colors: Uint8Array, sizes: Float32Array, cells: StarCells): void;
+  /** The cells to draw from now on. */
   setStarCells(cells: StarCells): void;
-  /**
-   * Writes positions, colours and sizes of stars start..start+count-1 (and only those bytes), for
-   * stars given with cells (ignored otherwise: sorted stars cannot move out of their cells).
-   */
+  /** Writes positions, colours and sizes of slots start..start+count-1 (and only those bytes). */
   updateStars(start: number, count: number, positions: Float32Array, colors: Uint8Array, sizes: Float32Array): void;
-  /** Writes only the colour bytes of stars start..start+count-1. */
+  /** Writes only the colour bytes of slots start..start+count-1. */
   updateStarColors(colors: Uint8Array, start: number, count: number): void;
-  /** Writes only the sizes of stars start..start+count-1. */
+  /** Writes only the sizes of slots start..start+count-1. */
   updateStarSizes(sizes: Float32Array, start: number, count: number): void;
-  /** Pairs of star ids to join with a line, or undefined for no links. */
+  /** Pairs of slots to join with a line, or undefined for no links. */
   setLinks(pairs: Uint32Array | undefined): void;
   /**
    * Star names drawn over the scene by the next renders: screen-space quads in CSS pixels over a

@@ -2,9 +2,8 @@ import { useAtomValue, useStore } from 'jotai';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useGalaxyControls } from '../controls/useGalaxyControls';
 import { fetchGalaxyNames } from '../data/fetch/galaxyIndex';
-import { StreamedCatalog } from '../data/streamedCatalog';
 import { ecosystemKind } from '../ecosystems/kind';
-import { AboutLink, ErrorPanel, HelpOverlay, SearchBox, StatsLine, SteeringOverlay, StreamingStatsLine } from '../panels';
+import { AboutLink, ErrorPanel, HelpOverlay, SearchBox, SteeringOverlay } from '../panels';
 import { GalaxyScreenDrop } from '../open/GalaxyScreenDrop';
 import { LocalGalaxyControls } from '../open/LocalGalaxyControls';
 import { isLocalGalaxy } from '../open/localName';
@@ -19,17 +18,16 @@ import { useGalaxySearch } from '../search/useGalaxySearch';
 import { openGalaxy } from '../state/graph/actions';
 import {
   dataRootAtom,
-  graphAtom,
   loadErrorAtom,
   manifestAtom,
-  streamedGalaxyAtom,
-  tiledGalaxyAtom,
 } from '../state/graph/atoms';
-import { TiledStatsContainer } from './TiledStatsContainer';
+import { StarStatsContainer } from './StarStatsContainer';
+import { shownCatalogOf } from '../stars/shownGalaxy';
 import { helpVisibleAtom, isTouchDevice } from '../state/help/atoms';
 import { searchBusyAtom, searchStatusAtom } from '../state/search/atoms';
 import { steeringAtom } from '../state/steering/atoms';
 import { earlyGpuAtom, galaxySceneAtom, manifestVersionAtom, scaleAtom } from '../state/view/atoms';
+import { openGalaxyAtom } from '../state/graph/openGalaxyAtom';
 
 function useEcosystemKind(name: string): string {
   const manifest = useAtomValue(manifestAtom);
@@ -49,10 +47,8 @@ function useOtherGalaxies(): string[] {
 
 export function GalaxyRoute({ name }: { name: string }) {
   const store = useStore();
-  const graph = useAtomValue(graphAtom);
-  const streamed = useAtomValue(streamedGalaxyAtom);
-  const streamedCatalog = useMemo(() => (streamed ? new StreamedCatalog(streamed) : undefined), [streamed]);
-  const tiled = useAtomValue(tiledGalaxyAtom)?.tiled;
+  const opened = useAtomValue(openGalaxyAtom);
+  const shown = useMemo(() => shownCatalogOf(opened), [opened]);
   const error = useAtomValue(loadErrorAtom);
   const scale = useAtomValue(scaleAtom);
   const manifestVersion = useAtomValue(manifestVersionAtom);
@@ -66,7 +62,7 @@ export function GalaxyRoute({ name }: { name: string }) {
   const otherGalaxies = useOtherGalaxies();
   const sceneRef = useRef<HTMLDivElement>(null);
   const controls = useGalaxyControls(sceneRef);
-  const search = useGalaxySearch(graph ?? tiled, controls.orbit);
+  const search = useGalaxySearch(shown?.searchable, controls.orbit);
   const touch = useMemo(isTouchDevice, []);
 
   const retry = useCallback(
@@ -89,40 +85,20 @@ export function GalaxyRoute({ name }: { name: string }) {
       />
       <LoadingContainer />
       {error ? <ErrorPanel galaxyName={name} message={error} otherGalaxies={otherGalaxies} onRetry={retry} /> : null}
-      {graph ? (
+      {shown ? (
         <>
-          <HoverContainer catalog={graph} kind={kind} />
-          <DetailsContainer catalog={graph} kind={kind} />
-          <WindowsContainer catalog={graph} kind={kind} onFocus={controls.focusNode} />
-          <WarningsContainer catalog={graph} />
-          {isLocalGalaxy(name) ? <LocalGalaxyControls route={name} graph={graph} scale={scale} /> : null}
-          <NamedStarsContainer />
+          <HoverContainer catalog={shown.catalog} kind={kind} />
+          {shown.complete ? (
+            <>
+              <DetailsContainer catalog={shown.catalog} kind={kind} />
+              <WindowsContainer catalog={shown.catalog} kind={kind} onFocus={controls.focusNode} />
+              <WarningsContainer catalog={shown.catalog} />
+              <NamedStarsContainer />
+            </>
+          ) : null}
+          {isLocalGalaxy(name) && shown.graph ? <LocalGalaxyControls route={name} graph={shown.graph} scale={scale} /> : null}
           <div style={{ position: 'fixed', left: 12, bottom: 4, zIndex: 1 }}>
-            <StatsLine name={graph.name} nodeCount={graph.nodeCount} edgeCount={graph.edgeCount} />
-          </div>
-        </>
-      ) : tiled ? (
-        <>
-          <HoverContainer catalog={tiled} kind={kind} />
-          <DetailsContainer catalog={tiled} kind={kind} />
-          <WindowsContainer catalog={tiled} kind={kind} onFocus={controls.focusNode} />
-          <WarningsContainer catalog={tiled} />
-          <NamedStarsContainer />
-          <div style={{ position: 'fixed', left: 12, bottom: 4, zIndex: 1 }}>
-            <TiledStatsContainer galaxy={tiled} />
-          </div>
-        </>
-      ) : streamed && streamedCatalog ? (
-        <>
-          <HoverContainer catalog={streamedCatalog} kind={kind} />
-          <div style={{ position: 'fixed', left: 12, bottom: 4, zIndex: 1 }}>
-            <StreamingStatsLine
-              name={streamed.name}
-              drawnStars={streamed.nodeCount}
-              totalStars={streamed.nodeCount}
-              edgeCount={streamed.adjacency?.edgeCount}
-              waitingFor={streamed.waitingFor}
-            />
+            <StarStatsContainer name={shown.catalog.name} edgeCount={shown.edgeCount} stars={shown.stars} waitingFor={shown.waitingFor} />
           </div>
         </>
       ) : null}

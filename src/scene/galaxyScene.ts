@@ -1,20 +1,17 @@
 import { vec3 } from 'gl-matrix';
-import { maxDegree, type Graph } from '../data/graph';
-import type { StreamedGalaxy } from '../data/streamedGalaxy';
 import { canvasRasterizer, LabelAtlas } from '../labels/labelAtlas';
 import { startRasterWorker } from '../labels/rasterProtocol';
-import { classicLabelStars, type LabelCameraRest, type PlacedLabel, StarLabels, type LabelWorkStats } from '../labels/starLabels';
-import { tiledLabelStars, type StarNames } from '../labels/tiledLabelStars';
+import { type LabelCameraRest, type PlacedLabel, StarLabels, type LabelWorkStats } from '../labels/starLabels';
+import { sourceLabelStars, type StarNames } from '../labels/sourceLabelStars';
 import { CameraRest } from './cameraRest';
-import { buildOctreeOffThread } from '../picking/buildOctreeOffThread';
-import { createHitTest, HIT_THRESHOLD, type HitTest } from '../picking/hitTest';
-import { nearestInCells } from '../picking/nearestInCells';
-import { boundsOf, boundsOfBox, Camera, lookAtOrientation, wholeScenePose, type SceneBounds } from '../renderer/camera';
-import { visibleLinkIndices } from '../renderer/linkIndices';
-import { DEFAULT_STAR_COLOR, DEFAULT_STAR_SIZE, StarAttributes } from '../renderer/starAttributes';
-import { HOVER_COLOR, HOVER_SIZE_FACTOR, starSizes } from '../renderer/starStyle';
+import { HIT_THRESHOLD } from '../picking/hitTest';
+import { boundsOfBox, Camera, lookAtOrientation, wholeScenePose, type SceneBounds } from '../renderer/camera';
+import { DEFAULT_STAR_COLOR, StarAttributes } from '../renderer/starAttributes';
+import { NO_CELLS } from '../renderer/starCells';
+import { HOVER_COLOR, HOVER_SIZE_FACTOR } from '../renderer/starStyle';
 import type { Renderer } from '../renderer/types';
-import type { SlotRange, TiledStars, TiledStarsChange } from '../stars/tiledStars';
+import type { ShownGalaxy } from '../stars/shownGalaxy';
+import type { SlotRange, StarSource, StarSourceChange } from '../stars/starSource';
 import { FLY_TO_DISTANCE, poseAt } from './cameraAnimation';
 import type { Backend, CameraPose, Scene } from './scene';
 import { plannerCameraOf } from './plannerCamera';
@@ -23,21 +20,6 @@ export interface LinkSettings {
   showLinks: boolean;
   maxVisibleDistance: number;
   scale: number;
-}
-
-/** The links the scene sizes stars by and draws. */
-interface SceneAdjacency {
-  inOffsets: Uint32Array;
-  outOffsets: Uint32Array;
-  outTargets: Uint32Array;
-}
-
-/** What the scene draws: a classic galaxy, whole or still streaming in, or a tiled galaxy's stars (and names). */
-export interface ShownGalaxy {
-  graph?: Graph;
-  streamed?: StreamedGalaxy;
-  tiled?: TiledStars;
-  tiledNames?: StarNames;
 }
 
 /** Where the camera starts over a galaxy's first stars: a pose, or the pose that shows the galaxy whole. */
@@ -53,42 +35,32 @@ interface Flight {
   resolve: () => void;
 }
 
-/** A tiled galaxy's stars in the scene, and how to stop listening to them and to their names. */
-interface TiledSceneStars {
-  stars: TiledStars;
-  stopListening: () => void;
-}
-
 /**
  * The drawn galaxy: stars, links, camera, hover and highlight over one Renderer, drawn on
- * demand. The renderer can be swapped (a lost device) without losing the camera or the graph.
+ * demand. The renderer can be swapped (a lost device) without losing the camera or the stars.
  *
- * A classic galaxy (setGalaxy) is drawn whole, ids being node ids. A tiled galaxy (setTiledStars)
- * streams: its stars sit in a pool of slots that the renderer draws through the planner's cells;
- * every id the UI passes in or gets back is a star number, and slots stay inside the scene.
+ * The stars come from one star source (src/stars/starSource.ts), whatever the galaxy's shape: they
+ * sit in slots that the renderer draws through the source's cells; every id the UI passes in or
+ * gets back is a star number, and slots stay inside the scene.
  */
 export class GalaxyScene implements Scene {
   readonly camera = new Camera();
   /** When the camera rests, for the star names and the list of named stars (each with its own wait). */
   private readonly cameraRest = new CameraRest();
   private renderer: Renderer | undefined;
-  private graph: Graph | undefined;
-  private tiled: TiledSceneStars | undefined;
-  /** A fly-to waiting for its star's tile (tiled galaxies). */
+  private stars: StarSource | undefined;
+  private stopStars: (() => void) | undefined;
+  /** Where the stars' names come from (undefined while a galaxy streams in without them). */
+  private names: StarNames | undefined;
+  private stopNames: (() => void) | undefined;
+  /** A fly-to waiting for its star to be located (a tiled galaxy's star whose tile is not loaded). */
   private locating: AbortController | undefined;
-  private positions: Float32Array | undefined;
-  private adjacency: SceneAdjacency | undefined;
+  /** The drawn colours and sizes, per slot. */
   private starAttributes: StarAttributes | undefined;
-  private baseSizes: Float32Array | undefined;
-  private hitTest: HitTest | undefined;
-  private indexReady = false;
-  private indexBuild: AbortController | undefined;
-  /** The graph whose stars are named (undefined while stars stream in without labels, and for a tiled galaxy). */
-  private namedGraph: Graph | undefined;
   private bounds: SceneBounds = { center: [0, 0, 0], radius: 0, halfSize: 0 };
   private links: LinkSettings = { showLinks: false, maxVisibleDistance: 150, scale: 1.75 };
   private linkPairs: Uint32Array | undefined;
-  /** By id: a node id, or a tiled galaxy's star number, re-applied when its star's slot is written. */
+  /** By star number, re-applied when its star's slot is written. */
   private hovered: number | undefined;
   private highlighted = new Map<number, number>();
   private cameraListeners = new Set<(pose: CameraPose) => void>();
@@ -119,9 +91,9 @@ export class GalaxyScene implements Scene {
     return this.renderer?.softwareRasteriser;
   }
 
-  /** True once the worker has built the spatial index for the current graph (until then picking scans every star). */
+  /** True once picking uses the star source's index (until then it scans every star). */
   get spatialIndexReady(): boolean {
-    return this.indexReady;
+    return this.stars?.pickingIndexed ?? false;
   }
 
   get canvas(): HTMLCanvasElement | undefined {
@@ -144,17 +116,13 @@ export class GalaxyScene implements Scene {
   }
 
   /**
-   * Shows a galaxy, or nothing when `galaxy` holds none. `start`, given with a galaxy's first stars,
-   * places the camera in the same step, so that no one has to wait for the stars to be in before
-   * placing it (docs/rules.md#url).
+   * Shows a galaxy's stars and names, or nothing when `galaxy` holds none. `start`, given with a
+   * galaxy's first stars, places the camera in the same step, so that no one has to wait for the
+   * stars to be in before placing it (docs/rules.md#url).
    */
   show(galaxy: ShownGalaxy, start?: CameraStart): void {
-    if (galaxy.tiled) {
-      this.setTiledStars(galaxy.tiled, galaxy.tiledNames);
-    } else {
-      if (!galaxy.graph && !galaxy.streamed) this.setTiledStars(undefined);
-      this.setGalaxy(galaxy.graph, galaxy.streamed);
-    }
+    this.setStars(galaxy.stars);
+    this.setNames(galaxy.names);
     if (start === 'whole-galaxy') {
       this.setCamera(this.wholeGalaxyPose());
       this.wholeGalaxyAtFirstSize = !this.sized;
@@ -163,90 +131,53 @@ export class GalaxyScene implements Scene {
     }
   }
 
-  setGraph(graph: Graph | undefined): void {
-    this.setGalaxy(graph, undefined);
-  }
-
-  /**
-   * Draws the whole graph, or, while it downloads, what has arrived of it: stars at the star
-   * default size as soon as their positions are in, sized by the node size rule and linked once
-   * the links are (with the whole graph, or earlier when a source has them). Stars already
-   * uploaded stay when only the rest of the graph has arrived.
-   */
-  setGalaxy(graph: Graph | undefined, streamed: StreamedGalaxy | undefined): void {
-    if ((graph || streamed) && this.tiled) this.setTiledStars(undefined);
-    const positions = graph?.data.positions ?? streamed?.positions;
-    const adjacency = graph ? graph.data : streamed?.adjacency;
-    if (graph === this.graph && positions === this.positions && adjacency?.inOffsets === this.adjacency?.inOffsets) return;
-    this.graph = graph;
-    if (positions !== this.positions) this.setStars(positions);
-    if (adjacency?.inOffsets !== this.adjacency?.inOffsets || !this.baseSizes) this.setAdjacency(adjacency, graph?.maxInDegree);
-    if (graph && positions && !this.indexBuild) this.buildIndex(positions);
-    this.nameStars(graph);
-  }
-
-  /** Names need labels and the stars' final sizes: they are drawn once the whole graph is in. */
-  private nameStars(graph: Graph | undefined): void {
-    const starAttributes = this.starAttributes;
-    const named = graph && starAttributes ? graph : undefined;
-    if (named === this.namedGraph) return;
-    this.namedGraph = named;
-    this.labels?.setStars(named && starAttributes ? classicLabelStars(named.data.positions, starAttributes.sizes, (id) => named.label(id)) : undefined);
-  }
-
-  /**
-   * The spatial index is built once the whole graph is in: while links and labels still decode,
-   * its build would compete with them for the same cores, and picking scans every star meanwhile.
-   */
-  private buildIndex(positions: Float32Array): void {
-    const build = new AbortController();
-    this.indexBuild = build;
-    buildOctreeOffThread(positions, build.signal).then(
-      (tree) => {
-        if (build.signal.aborted) return;
-        this.hitTest?.setIndex(tree);
-        this.indexReady = true;
-      },
-      (error: unknown) => {
-        if (!build.signal.aborted) console.warn('Spatial index not built; picking checks every star instead.', error);
-      },
-    );
-  }
-
-  /** Stars drawn and stars in the galaxy: the same for a classic galaxy once its positions are in. */
+  /** Stars drawn and stars in the galaxy. */
   get starCounts(): { drawn: number; total: number } {
-    const tiled = this.tiled?.stars;
-    if (tiled) return { drawn: tiled.drawnStars, total: tiled.totalStars };
-    const count = this.starAttributes?.count ?? 0;
-    return { drawn: count, total: count };
+    return { drawn: this.stars?.drawnStars ?? 0, total: this.stars?.totalStars ?? 0 };
   }
 
-  private setStars(positions: Float32Array | undefined): void {
-    this.forgetStars();
-    this.positions = positions;
-    if (positions) {
-      const starAttributes = new StarAttributes(positions);
-      this.watch(starAttributes);
-      this.hitTest = createHitTest(starAttributes);
-      this.bounds = boundsOf(positions);
-    }
-    this.camera.setScene(this.bounds);
-    this.uploadStars();
-  }
-
-  /** Drops the stars drawn now, with everything derived from them. */
-  private forgetStars(): void {
-    this.positions = undefined;
+  /**
+   * Draws a star source (undefined draws nothing) in place of the one drawn now: its slots are
+   * uploaded once with its cells; the drawn colours and sizes are kept per slot; the camera's bounds
+   * are the source's, and each camera move or resize is handed to it. The same source again keeps
+   * everything, hover and highlights included.
+   */
+  private setStars(stars: StarSource | undefined): void {
+    if (stars === this.stars) return;
+    this.stopStars?.();
+    this.stopStars = undefined;
+    this.locating?.abort();
+    this.setNames(undefined);
     this.hovered = undefined;
     this.highlighted.clear();
-    this.indexBuild?.abort();
-    this.indexBuild = undefined;
+    this.stars = stars;
     this.starAttributes = undefined;
-    this.hitTest = undefined;
-    this.indexReady = false;
-    this.baseSizes = undefined;
-    this.adjacency = undefined;
-    this.bounds = { center: [0, 0, 0], radius: 0, halfSize: 0 };
+    if (stars) {
+      const starAttributes = new StarAttributes(stars.positions);
+      starAttributes.sizes.set(stars.sizes);
+      this.watch(starAttributes);
+      this.stopStars = stars.onChange((change) => this.starsChanged(stars, change));
+    }
+    this.fitBounds();
+    this.uploadStars();
+    this.updateLinks();
+    stars?.setCamera(plannerCameraOf(this.camera));
+  }
+
+  /** Names need the stars' sizes: each star is named once its name is in. */
+  private setNames(names: StarNames | undefined): void {
+    if (names === this.names) return;
+    this.stopNames?.();
+    this.names = names;
+    this.stopNames = names?.onChange(() => this.labels?.namesArrived());
+    const { stars, starAttributes } = this;
+    this.labels?.setStars(names && stars && starAttributes ? sourceLabelStars(stars, starAttributes.sizes, names) : undefined);
+  }
+
+  private fitBounds(): void {
+    const box = this.stars?.bounds;
+    this.bounds = box && this.stars!.totalStars > 0 ? boundsOfBox(box.min, box.max) : { center: [0, 0, 0], radius: 0, halfSize: 0 };
+    this.camera.setScene(this.bounds);
   }
 
   /** The drawn colours and sizes: each change is written to the renderer (only the stars changed). */
@@ -260,55 +191,13 @@ export class GalaxyScene implements Scene {
     this.starAttributes = starAttributes;
   }
 
-  /**
-   * Draws a tiled galaxy as it streams (undefined draws nothing), in place of any classic one. The
-   * drawn colours and sizes are kept per slot; the camera's bounds are the whole galaxy's, and each
-   * camera move or resize is handed to the stars' planner. Names are drawn when `names` gives them
-   * (the tiled galaxy's catalog), each once its label shard is in.
-   */
-  setTiledStars(stars: TiledStars | undefined, names?: StarNames): void {
-    if (stars === this.tiled?.stars) return;
-    this.tiled?.stopListening();
-    this.tiled = undefined;
-    this.locating?.abort();
-    if (!stars) {
-      this.labels?.setStars(undefined);
-      this.setStars(undefined);
-      this.updateLinks();
-      return;
-    }
-    this.graph = undefined;
-    this.nameStars(undefined);
-    this.forgetStars();
-    const starAttributes = new StarAttributes(stars.positions);
-    starAttributes.sizes.set(stars.sizes);
-    this.watch(starAttributes);
-    this.baseSizes = stars.sizes;
-    this.indexReady = true; // picking tests the drawn cells' boxes, no index to wait for
-    const stopStars = stars.onChange((change) => this.tiledStarsChanged(change));
-    const stopNames = names?.onChange(() => this.labels?.namesArrived());
-    this.tiled = {
-      stars,
-      stopListening: () => {
-        stopStars();
-        stopNames?.();
-      },
-    };
-    this.bounds = boundsOfBox(stars.bounds.min, stars.bounds.max);
-    this.camera.setScene(this.bounds);
-    this.uploadStars();
-    this.updateLinks();
-    this.labels?.setStars(names ? tiledLabelStars(stars, starAttributes.sizes, names) : undefined);
-    stars.setCamera(plannerCameraOf(this.camera));
-  }
-
-  private tiledStarsChanged(change: TiledStarsChange): void {
-    const tiled = this.tiled;
-    if (!tiled) return;
-    for (const range of change.written) this.slotsWritten(tiled.stars, range);
+  private starsChanged(stars: StarSource, change: StarSourceChange): void {
+    if (stars !== this.stars) return;
+    if (change.boundsChanged) this.fitBounds();
+    for (const range of change.written) this.slotsWritten(stars, range);
     this.labels?.slotsWritten(change.written);
     if (change.drawnChanged) {
-      this.renderer?.setStarCells(tiled.stars.drawnCells());
+      this.renderer?.setStarCells(stars.drawnCells());
       this.labels?.drawnChanged();
     }
     if (change.linksChanged) this.updateLinks();
@@ -316,11 +205,11 @@ export class GalaxyScene implements Scene {
   }
 
   /**
-   * Slots that now hold other stars (or none): their drawn colour and size start from the stars'
-   * own, the hovered and highlighted stars among them are styled again, and the range is written
-   * to the renderer at once.
+   * Slots that now hold other stars (or none), or other sizes: their drawn colour and size start
+   * from the stars' own, the hovered and highlighted stars among them are styled again, and the
+   * range is written to the renderer at once.
    */
-  private slotsWritten(stars: TiledStars, { start, count }: SlotRange): void {
+  private slotsWritten(stars: StarSource, { start, count }: SlotRange): void {
     const starAttributes = this.starAttributes;
     if (!starAttributes || count <= 0 || start < 0 || start + count > starAttributes.count) return;
     starAttributes.colorBytes.fill(255, start * 4, (start + count) * 4);
@@ -334,36 +223,12 @@ export class GalaxyScene implements Scene {
     this.renderer?.updateStars(start, count, stars.positions, starAttributes.colorBytes, starAttributes.sizes);
   }
 
-  /** Sizes by the node size rule once links are known (the star default until then), and the links. */
-  private setAdjacency(adjacency: SceneAdjacency | undefined, maxInDegree?: number): void {
-    const starAttributes = this.starAttributes;
-    this.adjacency = starAttributes ? adjacency : undefined;
-    if (starAttributes) {
-      this.baseSizes = adjacency
-        ? starSizes(adjacency.inOffsets, maxInDegree ?? maxDegree(adjacency.inOffsets))
-        : new Float32Array(starAttributes.count).fill(DEFAULT_STAR_SIZE);
-      starAttributes.replaceSizes(this.baseSizes.slice());
-      if (this.hovered !== undefined) this.restyle(this.hovered);
-    }
-    this.updateLinks();
-  }
-
   /**
    * New places for the same stars, as a layout running in the browser settles: colours, sizes,
-   * hover and highlights stay; bounds, the picking index and the visible links follow.
+   * hover and highlights stay; bounds, picking and the visible links follow (the source tells).
    */
   moveStars(positions: Float32Array): void {
-    const graph = this.graph;
-    if (!graph || positions.length !== graph.data.positions.length) return;
-    graph.data.positions.set(positions);
-    this.bounds = boundsOf(graph.data.positions);
-    this.camera.setScene(this.bounds);
-    this.indexBuild?.abort();
-    this.hitTest?.setIndex(undefined);
-    this.indexReady = false;
-    this.buildIndex(graph.data.positions);
-    this.uploadStars();
-    this.updateLinks();
+    this.stars?.moveStars?.(positions);
   }
 
   setLinkSettings(settings: LinkSettings): void {
@@ -381,7 +246,7 @@ export class GalaxyScene implements Scene {
     this.renderer?.resize(width, height);
     this.cameraRest.moved(performance.now());
     this.labels?.cameraMoved();
-    this.tiled?.stars.setCamera(plannerCameraOf(this.camera));
+    this.stars?.setCamera(plannerCameraOf(this.camera));
     this.requestRender();
   }
 
@@ -423,14 +288,10 @@ export class GalaxyScene implements Scene {
 
   pick(clientX: number, clientY: number): number | undefined {
     const canvas = this.canvas;
-    const tiled = this.tiled?.stars;
-    if (!canvas || (!this.hitTest && !tiled)) return undefined;
+    const stars = this.stars;
+    if (!canvas || !stars) return undefined;
     const rect = canvas.getBoundingClientRect();
-    const ray = this.camera.rayThrough(clientX - rect.left, clientY - rect.top);
-    if (!tiled) return this.hitTest?.pick(ray);
-    const slot = nearestInCells(tiled.drawnCells(), tiled.positions, ray, HIT_THRESHOLD);
-    const star = slot === undefined ? -1 : tiled.starOfSlot(slot);
-    return star >= 0 ? star : undefined;
+    return stars.nearestStar(this.camera.rayThrough(clientX - rect.left, clientY - rect.top), HIT_THRESHOLD);
   }
 
   setHovered(id: number | undefined): void {
@@ -447,8 +308,7 @@ export class GalaxyScene implements Scene {
 
   /** The selected star is always named. */
   setSelected(id: number | undefined): void {
-    const known = id !== undefined && (this.tiled ? this.hasStar(id) : this.graph?.has(id));
-    this.labels?.setSelected(known ? id : undefined);
+    this.labels?.setSelected(id !== undefined && this.hasStar(id) ? id : undefined);
   }
 
   /** Shows or hides star names (they fade out, then no frame is drawn for them). */
@@ -501,18 +361,18 @@ export class GalaxyScene implements Scene {
     this.labels?.highlightsChanged();
   }
 
-  /** For a tiled galaxy, a star whose tile is not loaded is located first (fetching its tile). */
+  /** A star that is not resident (a tiled galaxy's star whose tile is not loaded) is located first. */
   flyTo(id: number, options: { distance?: number } = {}): Promise<void> {
     const target = this.drawnStarPosition(id);
     if (target) return this.flyToPoint(target, options.distance ?? DEFAULT_FLY_DISTANCE);
-    const stars = this.tiled?.stars;
+    const stars = this.stars;
     if (!stars || !this.hasStar(id)) return Promise.resolve();
     this.endFlight();
     const locating = new AbortController();
     this.locating = locating;
     return stars.locate(id, locating.signal).then(
       (point) => {
-        if (point && !locating.signal.aborted && this.tiled?.stars === stars) return this.flyToPoint(point, options.distance ?? DEFAULT_FLY_DISTANCE);
+        if (point && !locating.signal.aborted && this.stars === stars) return this.flyToPoint(point, options.distance ?? DEFAULT_FLY_DISTANCE);
       },
       (error: unknown) => {
         if (!locating.signal.aborted) console.warn(`Could not locate star ${id} to fly to it.`, error);
@@ -538,32 +398,34 @@ export class GalaxyScene implements Scene {
   }
 
   /**
-   * World position of a star of the whole graph (undefined while the graph still streams), or of a
-   * tiled galaxy's star whose tile is loaded.
+   * World position of a resident star of a galaxy whose names are in (undefined while a galaxy
+   * streams in without them: tests and the benchmark wait on it for a galaxy to be open).
    */
   starPosition(id: number): [number, number, number] | undefined {
-    return this.graph || this.tiled ? this.drawnStarPosition(id) : undefined;
+    return this.names ? this.drawnStarPosition(id) : undefined;
   }
 
-  /** World position of a drawn star (positions already multiplied by the scale). */
+  /** World position of a resident star (positions already multiplied by the scale). */
   private drawnStarPosition(id: number): [number, number, number] | undefined {
-    const tiled = this.tiled?.stars;
-    const p = tiled ? tiled.positions : this.positions;
-    if (!p || !this.hasStar(id)) return undefined;
-    const slot = tiled ? tiled.slotOfStar(id) : id;
+    const stars = this.stars;
+    if (!stars || !this.hasStar(id)) return undefined;
+    const slot = stars.slotOfStar(id);
+    const p = stars.positions;
     if (slot < 0 || slot * 3 >= p.length) return undefined;
     return [p[slot * 3], p[slot * 3 + 1], p[slot * 3 + 2]];
   }
 
-  /** Whether an id names a star of the galaxy drawn now (for a tiled galaxy, loaded or not). */
+  /** Whether an id names a star of the galaxy drawn now (resident or not). */
   private hasStar(id: number): boolean {
-    const count = this.tiled ? this.tiled.stars.totalStars : (this.starAttributes?.count ?? 0);
-    return Number.isInteger(id) && id >= 0 && id < count;
+    return Number.isInteger(id) && id >= 0 && id < (this.stars?.totalStars ?? 0);
   }
 
-  /** Id of the first star with this label, or -1. */
+  /** Number of the first resident star whose name (already in) is this label, or -1 (tests read it). */
   findStar(label: string): number {
-    return this.graph?.findByName(label) ?? -1;
+    const { stars, names } = this;
+    if (!stars || !names) return -1;
+    for (let star = 0; star < stars.totalStars; star++) if (stars.slotOfStar(star) >= 0 && names.labelOf(star) === label) return star;
+    return -1;
   }
 
   projectToClient(id: number): { x: number; y: number } | undefined {
@@ -590,9 +452,9 @@ export class GalaxyScene implements Scene {
   dispose(): void {
     if (this.frameRequest) cancelAnimationFrame(this.frameRequest);
     this.frameRequest = 0;
-    this.indexBuild?.abort();
-    this.tiled?.stopListening();
-    this.tiled = undefined;
+    this.stopStars?.();
+    this.stopNames?.();
+    this.stars = undefined;
     this.endFlight();
     this.cameraListeners.clear();
     this.labels?.dispose();
@@ -632,7 +494,7 @@ export class GalaxyScene implements Scene {
     if (samePose(before, after)) return;
     this.cameraRest.moved(performance.now());
     this.labels?.cameraMoved();
-    this.tiled?.stars.setCamera(plannerCameraOf(this.camera));
+    this.stars?.setCamera(plannerCameraOf(this.camera));
     this.requestRender();
     for (const listener of this.cameraListeners) listener(after);
   }
@@ -646,21 +508,21 @@ export class GalaxyScene implements Scene {
     flight?.resolve();
   }
 
-  /** Draws a star hovered, highlighted or plain, as its state says (a tiled galaxy's star only while its tile is loaded). */
+  /** Draws a star hovered, highlighted or plain, as its state says (only while it is resident). */
   private restyle(id: number): void {
-    const starAttributes = this.starAttributes;
-    const slot = this.tiled ? this.tiled.stars.slotOfStar(id) : id;
-    if (!starAttributes || !this.baseSizes || slot < 0) return;
-    const { color, size } = this.styleOf(id, this.baseSizes[slot]);
+    const { starAttributes, stars } = this;
+    const slot = stars ? stars.slotOfStar(id) : -1;
+    if (!starAttributes || !stars || slot < 0) return;
+    const { color, size } = this.styleOf(id, stars.sizes[slot]);
     starAttributes.setColor(slot, color);
     starAttributes.setSize(slot, size);
   }
 
   /** The same as restyle, into the drawn colours and sizes without writing them to the renderer. */
   private styleSlot(slot: number, id: number): void {
-    const starAttributes = this.starAttributes;
-    if (!starAttributes || !this.baseSizes) return;
-    const { color, size } = this.styleOf(id, this.baseSizes[slot]);
+    const { starAttributes, stars } = this;
+    if (!starAttributes || !stars) return;
+    const { color, size } = this.styleOf(id, stars.sizes[slot]);
     starAttributes.storeColor(slot, color);
     starAttributes.sizes[slot] = size;
   }
@@ -675,28 +537,16 @@ export class GalaxyScene implements Scene {
 
   private uploadStars(): void {
     if (!this.renderer) return;
-    const p = this.starAttributes;
-    const tiled = this.tiled?.stars;
-    if (p && tiled) this.renderer.setStars(tiled.positions, p.colorBytes, p.sizes, tiled.drawnCells());
-    else if (p) this.renderer.setStars(p.coordinates, p.colorBytes, p.sizes);
-    else this.renderer.setStars(new Float32Array(0), new Uint8Array(0), new Float32Array(0));
+    const { starAttributes, stars } = this;
+    if (starAttributes && stars) this.renderer.setStars(stars.positions, starAttributes.colorBytes, starAttributes.sizes, stars.drawnCells());
+    else this.renderer.setStars(new Float32Array(0), new Uint8Array(0), new Float32Array(0), NO_CELLS);
     this.requestRender();
   }
 
   private updateLinks(): void {
-    const { positions, adjacency } = this;
-    const { showLinks, maxVisibleDistance, scale } = this.links;
-    const tiled = this.tiled?.stars;
-    if (tiled) {
-      // Asked on every change, links shown or not, so that the stars know the settings.
-      const pairs = tiled.linkPairs({ ...this.links });
-      this.linkPairs = showLinks ? pairs : undefined;
-    } else {
-      this.linkPairs =
-        positions && adjacency && showLinks
-          ? visibleLinkIndices(positions, adjacency.outOffsets, adjacency.outTargets, maxVisibleDistance, scale)
-          : undefined;
-    }
+    // Asked on every change, links shown or not, so that the stars know the settings.
+    const pairs = this.stars?.linkPairs({ ...this.links });
+    this.linkPairs = this.links.showLinks ? pairs : undefined;
     this.renderer?.setLinks(this.linkPairs);
     this.requestRender();
   }

@@ -6,6 +6,7 @@ import { displayText } from '../../src/labels/labelText';
 import { Camera } from '../../src/renderer/camera';
 import { BackendPolicy } from '../../src/renderer/backendPolicy';
 import { createRenderer } from '../../src/renderer/createRenderer';
+import { NO_CELLS } from '../../src/renderer/starCells';
 import type { Backend } from '../../src/renderer/types';
 
 export interface LabelSwatchProps {
@@ -65,7 +66,7 @@ export function LabelSwatch({ backend, name, color, background = 0x000000, width
         if (disposed) return cleanup();
         const deviceWidth = Math.round(width * ratio), deviceHeight = Math.round(height * ratio);
         renderer.resize(deviceWidth, deviceHeight);
-        renderer.setStars(new Float32Array(0), new Uint8Array(0), new Float32Array(0));
+        renderer.setStars(new Float32Array(0), new Uint8Array(0), new Float32Array(0), NO_CELLS);
         const atlas = new LabelAtlas(canvasRasterizer(getComputedStyle(document.documentElement).fontFamily || 'sans-serif'));
         const text = displayText(name);
         const entry = atlas.add(text, text)!;

@@ -2,7 +2,7 @@ import { writeFile } from 'node:fs/promises';
 import { expect, test, type Page, type TestInfo } from '@playwright/test';
 import { starSize } from '../../src/renderer/starStyle';
 import type { StarCells } from '../../src/renderer/starCells';
-import type { TiledStars, TiledStarsChange } from '../../src/stars/tiledStars';
+import type { StarSource, StarSourceChange } from '../../src/stars/starSource';
 import { haveSharedGalaxies, sharedGalaxiesMissingReason } from '../support/sharedGalaxies';
 import { readSharedGalaxy } from '../support/readSharedGalaxy';
 import { canvasLocator, canvasPixels, differingPixels, galaxyUrl, litPixels, openGalaxy, type BackendName } from './renderSupport';
@@ -16,8 +16,8 @@ const EMPTY_SLOT = 5;
 
 /** The fake's own handles, kept on the page between steps. */
 interface FakeHandles {
-  stars: TiledStars;
-  emit(change: TiledStarsChange): void;
+  stars: StarSource;
+  emit(change: StarSourceChange): void;
   setCells(cells: StarCells): void;
   cells: StarCells;
 }
@@ -78,7 +78,7 @@ async function drawAsTiled(page: Page, sizes: number[]): Promise<void> {
         cells.bounds.set(box, k * 6);
         slot += gap;
       });
-      const listeners = new Set<(change: TiledStarsChange) => void>();
+      const listeners = new Set<(change: StarSourceChange) => void>();
       const handles: FakeHandles = {
         cells,
         stars: {
@@ -96,6 +96,8 @@ async function drawAsTiled(page: Page, sizes: number[]): Promise<void> {
           slotOfStar: (star) => slotOfStar[star] ?? -1,
           setCamera: () => {},
           linkPairs: () => undefined,
+          pickingIndexed: true,
+          nearestStar: () => undefined,
           onChange: (listener) => {
             listeners.add(listener);
             return () => listeners.delete(listener);
@@ -109,7 +111,7 @@ async function drawAsTiled(page: Page, sizes: number[]): Promise<void> {
         },
       };
       window.tiledFake = handles;
-      scene.setTiledStars(handles.stars);
+      scene.show({ stars: handles.stars, names: undefined });
     },
     { sizes, gap: GAP },
   );

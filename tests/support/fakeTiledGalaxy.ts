@@ -1,5 +1,5 @@
 import { matchLabels } from '../../src/search/regexSearch';
-import type { TiledStars, TiledStarsChange } from '../../src/stars/tiledStars';
+import type { StarSource, StarSourceChange } from '../../src/stars/starSource';
 import type { TiledGalaxy, TiledSearchProgress } from '../../src/tiles/stream/types';
 
 export interface FakeTiledGalaxyOptions {
@@ -179,7 +179,7 @@ export class FakeTiledGalaxy implements TiledGalaxy {
 }
 
 /** Stars of the fake: all in one cell at the origin; `draw(n)` changes how many are drawn. */
-export class FakeTiledStars implements TiledStars {
+export class FakeTiledStars implements StarSource {
   readonly capacity: number;
   readonly positions: Float32Array;
   readonly sizes: Float32Array;
@@ -187,7 +187,7 @@ export class FakeTiledStars implements TiledStars {
   private drawn: number;
   /** Whether tiles are on their way (the stats line says "streaming tiles"). */
   busy = true;
-  private readonly listeners = new Set<(change: TiledStarsChange) => void>();
+  private readonly listeners = new Set<(change: StarSourceChange) => void>();
 
   constructor(readonly totalStars: number, drawnStars: number) {
     this.capacity = totalStars;
@@ -219,11 +219,17 @@ export class FakeTiledStars implements TiledStars {
 
   setCamera(): void {}
 
+  readonly pickingIndexed = true;
+
+  nearestStar(): number | undefined {
+    return undefined;
+  }
+
   linkPairs(): Uint32Array | undefined {
     return undefined;
   }
 
-  onChange(listener: (change: TiledStarsChange) => void): () => void {
+  onChange(listener: (change: StarSourceChange) => void): () => void {
     this.listeners.add(listener);
     return () => this.listeners.delete(listener);
   }

@@ -1,6 +1,8 @@
 import type { PlannerCamera } from '../../src/tiles/planner/importance';
 import type { StarCells } from '../../src/renderer/starCells';
-import type { TiledLinkSettings, TiledStars, TiledStarsChange } from '../../src/stars/tiledStars';
+import { nearestInCells } from '../../src/picking/nearestInCells';
+import type { Ray } from '../../src/picking/ray';
+import type { StarLinkSettings, StarSource, StarSourceChange } from '../../src/stars/starSource';
 
 /** A tile as the fake places it: star numbers with their positions (world) and sizes. */
 export interface FakeTile {
@@ -10,14 +12,14 @@ export interface FakeTile {
 }
 
 /**
- * An in-memory TiledStars: tiles are placed into slot ranges by hand and drawn as one cell each,
+ * An in-memory StarSource: tiles are placed into slot ranges by hand and drawn as one cell each,
  * as the streaming engine would, and every call the scene makes is recorded.
  */
-export class FakeTiledStars implements TiledStars {
+export class FakeTiledStars implements StarSource {
   readonly positions: Float32Array;
   readonly sizes: Float32Array;
   readonly cameras: PlannerCamera[] = [];
-  readonly linkSettings: TiledLinkSettings[] = [];
+  readonly linkSettings: StarLinkSettings[] = [];
   readonly located: number[] = [];
   /** What linkPairs answers (pairs of slots). */
   pairs: Uint32Array | undefined;
@@ -28,7 +30,7 @@ export class FakeTiledStars implements TiledStars {
   /** Resident and drawn tiles: first slot and count each. */
   private resident: Array<{ start: number; count: number }> = [];
   private drawn: Array<{ start: number; count: number }> = [];
-  private listeners = new Set<(change: TiledStarsChange) => void>();
+  private listeners = new Set<(change: StarSourceChange) => void>();
 
   constructor(
     readonly capacity: number,
@@ -101,6 +103,12 @@ export class FakeTiledStars implements TiledStars {
   }
 
   readonly busy = false;
+  readonly pickingIndexed = true;
+
+  nearestStar(ray: Ray, threshold: number): number | undefined {
+    const slot = nearestInCells(this.drawnCells(), this.positions, ray, threshold);
+    return slot === undefined || this.starOfSlot(slot) < 0 ? undefined : this.starOfSlot(slot);
+  }
 
   get drawnStars(): number {
     return this.drawn.reduce((sum, tile) => sum + tile.count, 0);
@@ -118,12 +126,12 @@ export class FakeTiledStars implements TiledStars {
     this.cameras.push(camera);
   }
 
-  linkPairs(settings: TiledLinkSettings): Uint32Array | undefined {
+  linkPairs(settings: StarLinkSettings): Uint32Array | undefined {
     this.linkSettings.push(settings);
     return this.pairs;
   }
 
-  onChange(listener: (change: TiledStarsChange) => void): () => void {
+  onChange(listener: (change: StarSourceChange) => void): () => void {
     this.listeners.add(listener);
     return () => this.listeners.delete(listener);
   }
@@ -135,7 +143,7 @@ export class FakeTiledStars implements TiledStars {
     return this.elsewhere.get(star);
   }
 
-  private emit(change: TiledStarsChange): void {
+  private emit(change: StarSourceChange): void {
     for (const listener of this.listeners) listener(change);
   }
 }

@@ -5,9 +5,8 @@ import type { Renderer } from '../../src/renderer/types';
 
 /** What a scene asked of its renderer, in order. */
 export interface RendererCalls {
-  /** Stars per setStars, and whether they came with cells. */
+  /** Stars per setStars. */
   stars: number[];
-  starsWithCells: boolean[];
   colors: Array<{ start: number; count: number; bytes: number[] }>;
   sizes: Array<{ start: number; count: number; values: number[] }>;
   links: Array<number[] | undefined>;
@@ -18,7 +17,7 @@ export interface RendererCalls {
 
 /** A Renderer stand-in that records what the scene asks of it; its canvas sits at (left, top), 400 x 300. */
 export function recordingRenderer(backend: Renderer['backend'] = 'webgl2', rect = { left: 10, top: 20 }): { renderer: Renderer; calls: RendererCalls } {
-  const calls: RendererCalls = { stars: [], starsWithCells: [], colors: [], sizes: [], links: [], cells: [], updates: [], renders: 0 };
+  const calls: RendererCalls = { stars: [], colors: [], sizes: [], links: [], cells: [], updates: [], renders: 0 };
   const canvas = { dataset: {}, getBoundingClientRect: () => ({ ...rect, width: 400, height: 300 }) } as unknown as HTMLCanvasElement;
   const renderer: Renderer = {
     backend,
@@ -26,8 +25,7 @@ export function recordingRenderer(backend: Renderer['backend'] = 'webgl2', rect 
     canvas,
     setStars: (positions, _colors, _sizes, cells) => {
       calls.stars.push(positions.length / 3);
-      calls.starsWithCells.push(cells !== undefined);
-      if (cells) calls.cells.push(cells);
+      calls.cells.push(cells);
     },
     setStarCells: (cells) => calls.cells.push(cells),
     updateStars: (start, count, positions, colors, sizes) =>

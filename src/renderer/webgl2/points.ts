@@ -1,7 +1,7 @@
 import fragmentSource from '../../../shaders/stars.frag?raw';
 import vertexSource from '../../../shaders/stars.vert?raw';
 import { FIELD_OF_VIEW_DEGREES, type Camera } from '../camera';
-import { BULK_UPDATE_STARS, StarLayout, type StarCells, type VisibleRuns } from '../starCells';
+import { StarLayout, type StarCells, type VisibleRuns } from '../starCells';
 import { HOVER_SIZE_FACTOR } from '../starStyle';
 import { cellHidden } from './hiddenCells';
 import { CULL_FROM_STARS_PER_PIXEL } from '../crowdedViews';
@@ -52,19 +52,17 @@ export class WebGL2Points {
     gl.bindVertexArray(null);
   }
 
-  set(positions: Float32Array, colors: Uint8Array, sizes: Float32Array, cells?: StarCells): void {
+  set(positions: Float32Array, colors: Uint8Array, sizes: Float32Array, cells: StarCells): void {
     const gl = this.gl;
-    const layout = cells ? StarLayout.withCells(cells, sizes, HOVER_SIZE_FACTOR) : StarLayout.sortedIntoGrid(positions, sizes, HOVER_SIZE_FACTOR);
-    this.layout = layout;
+    this.layout = new StarLayout(cells, sizes, HOVER_SIZE_FACTOR);
     this.count = positions.length / 3;
-    // Stars given with cells are rewritten in place as tiles come and go.
-    const positionUsage = cells ? gl.DYNAMIC_DRAW : gl.STATIC_DRAW;
+    // Rewritten in place as tiles come and go or stars move.
     gl.bindBuffer(gl.ARRAY_BUFFER, this.positionBuffer);
-    gl.bufferData(gl.ARRAY_BUFFER, layout.reorder(positions, 3), positionUsage);
+    gl.bufferData(gl.ARRAY_BUFFER, positions, gl.DYNAMIC_DRAW);
     gl.bindBuffer(gl.ARRAY_BUFFER, this.colorBuffer);
-    gl.bufferData(gl.ARRAY_BUFFER, layout.reorder(colors, 4), gl.DYNAMIC_DRAW);
+    gl.bufferData(gl.ARRAY_BUFFER, colors, gl.DYNAMIC_DRAW);
     gl.bindBuffer(gl.ARRAY_BUFFER, this.sizeBuffer);
-    gl.bufferData(gl.ARRAY_BUFFER, layout.reorder(sizes, 1), gl.DYNAMIC_DRAW);
+    gl.bufferData(gl.ARRAY_BUFFER, sizes, gl.DYNAMIC_DRAW);
   }
 
   setCells(cells: StarCells): void {
@@ -74,7 +72,7 @@ export class WebGL2Points {
   updateStars(start: number, count: number, positions: Float32Array, colors: Uint8Array, sizes: Float32Array): void {
     const gl = this.gl;
     const layout = this.layout;
-    if (!layout?.cellsGiven || count <= 0 || start + count > this.count) return;
+    if (!layout || count <= 0 || start + count > this.count) return;
     layout.noteStarSizes(sizes, start, count);
     gl.bindBuffer(gl.ARRAY_BUFFER, this.positionBuffer);
     gl.bufferSubData(gl.ARRAY_BUFFER, start * 12, positions, start * 3, count * 3);
@@ -86,18 +84,9 @@ export class WebGL2Points {
 
   updateColors(colors: Uint8Array, start: number, count: number): void {
     const gl = this.gl;
-    const layout = this.layout;
-    if (!layout) return;
+    if (!this.layout) return;
     gl.bindBuffer(gl.ARRAY_BUFFER, this.colorBuffer);
-    if (layout.cellsGiven) {
-      gl.bufferSubData(gl.ARRAY_BUFFER, start * 4, colors, start * 4, count * 4);
-      return;
-    }
-    if (count > BULK_UPDATE_STARS) {
-      gl.bufferSubData(gl.ARRAY_BUFFER, 0, layout.reorder(colors, 4));
-      return;
-    }
-    for (let id = start; id < start + count; id++) gl.bufferSubData(gl.ARRAY_BUFFER, layout.slotOf(id) * 4, colors, id * 4, 4);
+    gl.bufferSubData(gl.ARRAY_BUFFER, start * 4, colors, start * 4, count * 4);
   }
 
   updateSizes(sizes: Float32Array, start: number, count: number): void {
@@ -106,15 +95,7 @@ export class WebGL2Points {
     if (!layout) return;
     layout.noteSizes(sizes, start, count);
     gl.bindBuffer(gl.ARRAY_BUFFER, this.sizeBuffer);
-    if (layout.cellsGiven) {
-      gl.bufferSubData(gl.ARRAY_BUFFER, start * 4, sizes, start, count);
-      return;
-    }
-    if (count > BULK_UPDATE_STARS) {
-      gl.bufferSubData(gl.ARRAY_BUFFER, 0, layout.reorder(sizes, 1));
-      return;
-    }
-    for (let id = start; id < start + count; id++) gl.bufferSubData(gl.ARRAY_BUFFER, layout.slotOf(id) * 4, sizes, id, 1);
+    gl.bufferSubData(gl.ARRAY_BUFFER, start * 4, sizes, start, count);
   }
 
   /** The runs of stars in view this frame, or stages to cull behind when the view is crowded. */

@@ -2,7 +2,7 @@ import { mat4 } from 'gl-matrix';
 import { BIG_LIST_START, STARS_PER_INVOCATION, WINNERS_START, WORKGROUP } from '../shaderConstants';
 import { FIELD_OF_VIEW_DEGREES, type Camera } from '../camera';
 import { CULL_FROM_STARS_PER_PIXEL, STAGE_ENDS } from '../crowdedViews';
-import { BULK_UPDATE_STARS, StarLayout, type StarCells, type VisibleRuns } from '../starCells';
+import { StarLayout, type StarCells, type VisibleRuns } from '../starCells';
 import { HOVER_SIZE_FACTOR } from '../starStyle';
 import { cellTest, NO_TEST, type CellTest } from './hiddenCells';
 import { WebGPUOcclusion } from './occlusion';
@@ -76,15 +76,15 @@ export class WebGPUPoints {
     this.occlusion = new WebGPUOcclusion(device, uniforms);
   }
 
-  set(positions: Float32Array, colors: Uint8Array, sizes: Float32Array, cells?: StarCells): void {
+  set(positions: Float32Array, colors: Uint8Array, sizes: Float32Array, cells: StarCells): void {
     this.destroyStarBuffers();
     this.count = positions.length / 3;
-    const layout = cells ? StarLayout.withCells(cells, sizes, HOVER_SIZE_FACTOR) : StarLayout.sortedIntoGrid(positions, sizes, HOVER_SIZE_FACTOR);
+    const layout = new StarLayout(cells, sizes, HOVER_SIZE_FACTOR);
     this.layout = layout;
     const storage = GPUBufferUsage.STORAGE | GPUBufferUsage.COPY_DST;
-    this.positionBuffer = uploadBuffer(this.device, layout.reorder(positions, 3), 'star positions', storage | GPUBufferUsage.VERTEX);
-    this.colorBuffer = uploadBuffer(this.device, layout.reorder(colors, 4), 'star colours', storage);
-    this.sizeBuffer = uploadBuffer(this.device, layout.reorder(sizes, 1), 'star sizes', storage);
+    this.positionBuffer = uploadBuffer(this.device, positions, 'star positions', storage | GPUBufferUsage.VERTEX);
+    this.colorBuffer = uploadBuffer(this.device, colors, 'star colours', storage);
+    this.sizeBuffer = uploadBuffer(this.device, sizes, 'star sizes', storage);
     this.bigBuffer = this.device.createBuffer({ label: 'big stars', size: (BIG_LIST_START + this.count) * 4, usage: storage | GPUBufferUsage.INDIRECT });
     this.winnersBuffer = this.device.createBuffer({ label: 'stars that won a pixel', size: (WINNERS_START + this.count) * 4, usage: storage | GPUBufferUsage.INDIRECT });
     this.drawBindGroup = starBindGroup(this.device, this.drawPipeline, 'bigStars', {
@@ -100,7 +100,7 @@ export class WebGPUPoints {
 
   setCells(cells: StarCells): void {
     const layout = this.layout;
-    if (!layout?.cellsGiven) return;
+    if (!layout) return;
     layout.setCells(cells);
     this.fitSpans(cells);
   }
@@ -124,7 +124,7 @@ export class WebGPUPoints {
 
   updateStars(start: number, count: number, positions: Float32Array, colors: Uint8Array, sizes: Float32Array): void {
     const { positionBuffer, colorBuffer, sizeBuffer, layout } = this;
-    if (!positionBuffer || !colorBuffer || !sizeBuffer || !layout?.cellsGiven || count <= 0 || start + count > this.count) return;
+    if (!positionBuffer || !colorBuffer || !sizeBuffer || !layout || count <= 0 || start + count > this.count) return;
     layout.noteStarSizes(sizes, start, count);
     const queue = this.device.queue;
     queue.writeBuffer(positionBuffer, start * 12, positions as Float32Array<ArrayBuffer>, start * 3, count * 3);
@@ -135,34 +135,14 @@ export class WebGPUPoints {
   updateColors(colors: Uint8Array, start: number, count: number): void {
     const { colorBuffer, layout } = this;
     if (!colorBuffer || !layout) return;
-    if (layout.cellsGiven) {
-      this.device.queue.writeBuffer(colorBuffer, start * 4, colors as Uint8Array<ArrayBuffer>, start * 4, count * 4);
-      return;
-    }
-    if (count > BULK_UPDATE_STARS) {
-      this.device.queue.writeBuffer(colorBuffer, 0, layout.reorder(colors, 4) as Uint8Array<ArrayBuffer>);
-      return;
-    }
-    for (let id = start; id < start + count; id++) {
-      this.device.queue.writeBuffer(colorBuffer, layout.slotOf(id) * 4, colors as Uint8Array<ArrayBuffer>, id * 4, 4);
-    }
+    this.device.queue.writeBuffer(colorBuffer, start * 4, colors as Uint8Array<ArrayBuffer>, start * 4, count * 4);
   }
 
   updateSizes(sizes: Float32Array, start: number, count: number): void {
     const { sizeBuffer, layout } = this;
     if (!sizeBuffer || !layout) return;
     layout.noteSizes(sizes, start, count);
-    if (layout.cellsGiven) {
-      this.device.queue.writeBuffer(sizeBuffer, start * 4, sizes as Float32Array<ArrayBuffer>, start, count);
-      return;
-    }
-    if (count > BULK_UPDATE_STARS) {
-      this.device.queue.writeBuffer(sizeBuffer, 0, layout.reorder(sizes, 1) as Float32Array<ArrayBuffer>);
-      return;
-    }
-    for (let id = start; id < start + count; id++) {
-      this.device.queue.writeBuffer(sizeBuffer, layout.slotOf(id) * 4, sizes as Float32Array<ArrayBuffer>, id, 1);
-    }
+    this.device.queue.writeBuffer(sizeBuffer, start * 4, sizes as Float32Array<ArrayBuffer>, start, count);
   }
 
   /**

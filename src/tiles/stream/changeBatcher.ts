@@ -1,4 +1,4 @@
-import type { SlotRange, TiledStarsChange } from '../../stars/tiledStars';
+import type { SlotRange, StarSourceChange } from '../../stars/starSource';
 
 /** Without animation frames (Node, workers) changes are gathered for this long, about two frames. */
 export const CHANGE_BATCH_MS = 30;
@@ -34,7 +34,7 @@ export function mergeRanges(ranges: readonly SlotRange[]): SlotRange[] {
  * listeners once per animation frame (or CHANGE_BATCH_MS without frames), not once per tile.
  */
 export class ChangeBatcher {
-  private readonly starListeners = new Set<(change: TiledStarsChange) => void>();
+  private readonly starListeners = new Set<(change: StarSourceChange) => void>();
   private readonly catalogListeners = new Set<() => void>();
   private written: SlotRange[] = [];
   private drawnChanged = false;
@@ -45,7 +45,7 @@ export class ChangeBatcher {
 
   constructor(private readonly schedule: Schedule = nextFrameOrTimeout) {}
 
-  onStars(listener: (change: TiledStarsChange) => void): () => void {
+  onStars(listener: (change: StarSourceChange) => void): () => void {
     this.starListeners.add(listener);
     return () => this.starListeners.delete(listener);
   }
@@ -75,7 +75,7 @@ export class ChangeBatcher {
     this.soon();
   }
 
-  /** Streaming started or stopped (`TiledStars.busy`): the stats line says so. */
+  /** Streaming started or stopped (`StarSource.busy`): the stats line says so. */
   settled(): void {
     this.settledChanged = true;
     this.soon();
@@ -91,7 +91,7 @@ export class ChangeBatcher {
     this.cancel?.();
     this.cancel = undefined;
     const written = mergeRanges(this.written);
-    const change: TiledStarsChange = { written, drawnChanged: this.drawnChanged, linksChanged: this.linksChanged };
+    const change: StarSourceChange = { written, drawnChanged: this.drawnChanged, linksChanged: this.linksChanged };
     const catalogChanged = this.catalogChanged;
     const settledChanged = this.settledChanged;
     this.written = [];

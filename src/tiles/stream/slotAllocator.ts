@@ -1,4 +1,4 @@
-import type { SlotRange } from '../../stars/tiledStars';
+import type { SlotRange } from '../../stars/starSource';
 
 /**
  * Free ranges of a pool of `capacity` slots, kept sorted by start: allocation takes the first range

@@ -2,7 +2,7 @@ import { writeTileStars } from './tileStarAttributes';
 import { rangeOfStar } from '../format/hierarchyCodec';
 import type { DecodedTile } from '../format/tileCodec';
 import { SlotAllocator } from './slotAllocator';
-import type { SlotRange } from '../../stars/tiledStars';
+import type { SlotRange } from '../../stars/starSource';
 
 /**
  * The resident stars of a tiled galaxy, as the scene uploads them: every resident tile holds one

@@ -13,7 +13,9 @@ import type { TileAdjacency } from './tileAdjacency';
 import { TiledLinks } from './tiledLinkPairs';
 import type { TileSource } from './tileSource';
 import type { StarCells } from '../../renderer/starCells';
-import type { TiledLinkSettings, TiledStars, TiledStarsChange } from '../../stars/tiledStars';
+import { nearestInCells } from '../../picking/nearestInCells';
+import type { Ray } from '../../picking/ray';
+import type { StarLinkSettings, StarSource, StarSourceChange } from '../../stars/starSource';
 
 /** At most one plan this often while the camera moves: a plan walks the tile tree (~1 ms for 10k tiles), a frame is 16 ms. */
 export const PLAN_INTERVAL_MS = 50;
@@ -53,11 +55,11 @@ function sameTiles(a: readonly number[], b: readonly number[]): boolean {
 }
 
 /**
- * The stars of a tiled galaxy as the scene draws them (TiledStars): plans from the camera within
+ * The stars of a tiled galaxy as the scene draws them (StarSource): plans from the camera within
  * the budget, fetches the planned tiles through the scheduler, copies arrived tiles into the slot
  * pool and frees the ones given up, and tells the scene what changed, batched.
  */
-export class TiledStarStream implements TiledStars {
+export class TiledStarStream implements StarSource {
   readonly capacity: number;
   readonly totalStars: number;
   readonly bounds: { min: [number, number, number]; max: [number, number, number] };
@@ -119,6 +121,15 @@ export class TiledStarStream implements TiledStars {
 
   get positions(): Float32Array {
     return this.pool.positions;
+  }
+
+  /** Picking tests the drawn tiles' boxes: no index to wait for. */
+  readonly pickingIndexed = true;
+
+  nearestStar(ray: Ray, threshold: number): number | undefined {
+    const slot = nearestInCells(this.drawnCells(), this.positions, ray, threshold);
+    const star = slot === undefined ? -1 : this.starOfSlot(slot);
+    return star >= 0 ? star : undefined;
   }
 
   get sizes(): Float32Array {
@@ -217,7 +228,7 @@ export class TiledStarStream implements TiledStars {
     this.requestPlan();
   }
 
-  linkPairs(settings: TiledLinkSettings): Uint32Array | undefined {
+  linkPairs(settings: StarLinkSettings): Uint32Array | undefined {
     this.linksShown = settings.showLinks;
     if (!settings.showLinks) return undefined;
     const key = `${settings.maxVisibleDistance} ${settings.scale}`;
@@ -237,7 +248,7 @@ export class TiledStarStream implements TiledStars {
     this.linksOutdated();
   }
 
-  onChange(listener: (change: TiledStarsChange) => void): () => void {
+  onChange(listener: (change: StarSourceChange) => void): () => void {
     return this.changes.onStars(listener);
   }
 

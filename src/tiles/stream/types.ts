@@ -1,9 +1,9 @@
 import type { StarCatalog } from '../../data/starCatalog';
-import type { TiledStars } from '../../stars/tiledStars';
+import type { StarSource } from '../../stars/starSource';
 
 /**
  * The contract between the streaming engine of a tiled galaxy (src/tiles/stream) and the route that
- * shows it (src/routes). What the scene draws, the galaxy's `stars`, is src/stars/tiledStars.ts.
+ * shows it (src/routes). What the scene draws, the galaxy's `stars`, is src/stars/starSource.ts.
  */
 
 export interface TiledSearchProgress {
@@ -20,7 +20,7 @@ export interface TiledSearchProgress {
 
 /** A tiled galaxy opened in the viewer: stars for the scene, answers for the panels, streamed search. */
 export interface TiledGalaxy extends StarCatalog {
-  readonly stars: TiledStars;
+  readonly stars: StarSource;
   /** Search every label by a pattern (src/search/regexSearch rules), shard by shard, coarse stars first. */
   search(pattern: string, onProgress: (progress: TiledSearchProgress) => void, signal: AbortSignal): Promise<TiledSearchProgress>;
   /** Regions whose tiles could not be read (data warnings name them), newest last. */

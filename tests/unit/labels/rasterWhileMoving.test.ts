@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { LABEL_RASTER_PER_MOVING_FRAME } from '../../../src/labels/constants';
 import { LabelAtlas, type Rasterizer } from '../../../src/labels/labelAtlas';
-import { classicLabelStars, StarLabels } from '../../../src/labels/starLabels';
+import { StarLabels, type LabelStars } from '../../../src/labels/starLabels';
 import { CameraRest } from '../../../src/scene/cameraRest';
 
 const rasterizer: Rasterizer = {
@@ -16,7 +16,14 @@ function gridOfStars() {
     positions[id * 3] = -0.8 + (id % 6) * 0.3;
     positions[id * 3 + 1] = -0.85 + Math.floor(id / 6) * 0.19;
   }
-  return classicLabelStars(positions, new Float32Array(60).fill(0.1), (id) => `star ${id}`);
+  const stars: LabelStars = {
+    positions,
+    sizes: new Float32Array(60).fill(0.1),
+    name: (slot) => `star ${slot}`,
+    starOfSlot: (slot) => slot,
+    slotOfStar: (star) => (Number.isInteger(star) && star >= 0 && star < 60 ? star : -1),
+  };
+  return stars;
 }
 
 const camera = { viewProjection: [1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1], position: [0, 0, 10], width: 1000, cssWidth: 1000, cssHeight: 1000 };

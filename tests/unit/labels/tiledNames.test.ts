@@ -25,7 +25,7 @@ function tiledNamesScene() {
   const stars = new FakeTiledStars(20, 1000, { min: [-1000, -1000, -1000], max: [1000, 1000, 1000] });
   scene.attachRenderer(recordingRenderer().renderer);
   scene.resize(400, 300, 400, 300);
-  scene.setTiledStars(stars, catalog);
+  scene.show({ stars, names: catalog });
   scene.setCamera({ position: [0, 0, 0], orientation: [0, 0, 0, 1] });
   let now = 0;
   /** Lets the sliced label work run and draws frames until the names are settled. */

@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { buildOctree, intersectRay, LEAF_CAPACITY, MAX_DEPTH, octreeDepth } from '../../../src/picking/octree';
 import type { Ray } from '../../../src/picking/ray';
-import { createHitTest, HIT_THRESHOLD, nearestByScan } from '../../../src/picking/hitTest';
-import { StarAttributes } from '../../../src/renderer/starAttributes';
+import { HIT_THRESHOLD, nearestByScan } from '../../../src/picking/hitTest';
 
 function randomPoints(count: number, spread: number, seed = 1): Float32Array {
   let state = seed;
@@ -100,21 +99,5 @@ describe('ray hit test', () => {
     const points = new Float32Array([0, 0, 500, 10, 0, -100, 2, 0, -3000]);
     const tree = buildOctree(points);
     expect(intersectRay(tree, points, { origin: [0, 0, 0], direction: [0, 0, -1] }, HIT_THRESHOLD)).toBe(2);
-  });
-});
-
-describe('hit test over a star attributes', () => {
-  it('needs a star attributes', () => {
-    expect(() => createHitTest(undefined)).toThrow('hit-test cannot work without particle view');
-  });
-
-  it('answers alike before and after the index arrives', () => {
-    const points = randomPoints(3000, 1000, 3);
-    const hitTest = createHitTest(new StarAttributes(points));
-    const rays = Array.from({ length: 50 }, (_, i) => randomRay(i + 100, 1000));
-    const before = rays.map((ray) => hitTest.pick(ray));
-    hitTest.setIndex(buildOctree(points));
-    expect(rays.map((ray) => hitTest.pick(ray))).toEqual(before);
-    expect(before.some((id) => id !== undefined)).toBe(true);
   });
 });

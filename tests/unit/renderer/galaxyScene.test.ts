@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { Graph, type GraphData } from '../../../src/data/graph';
 import { GalaxyScene } from '../../../src/scene/galaxyScene';
+import { ShownGalaxies } from '../../../src/stars/shownGalaxy';
 import { recordingRenderer } from '../../support/recordingRenderer';
 
 
@@ -29,49 +30,54 @@ function sceneWith(graph = smallGraph()) {
   const scene = new GalaxyScene();
   const { renderer, calls } = recordingRenderer();
   scene.attachRenderer(renderer);
-  scene.setGraph(graph);
+  const shown = new ShownGalaxies().of({ graph });
+  scene.show(shown);
   scene.resize(400, 300, 400, 300);
-  return { scene, calls, renderer };
+  /** The renderer is given slots: where each star sits. */
+  const slots = (...stars: number[]) => stars.map((star) => shown.stars!.slotOfStar(star));
+  return { scene, calls, renderer, slots };
 }
 
 describe('GalaxyScene', () => {
   it('recolours and enlarges only the hovered star, and restores it after', () => {
-    const { scene, calls } = sceneWith();
+    const { scene, calls, slots } = sceneWith();
+    const [slot] = slots(1);
     calls.colors.length = 0;
     calls.sizes.length = 0;
     scene.setHovered(1);
     // Star 1: in-degree 2 of max 2 -> size 215; hovered 1.5x.
-    expect(calls.colors).toEqual([{ start: 1, count: 1, bytes: [255, 0, 0, 255] }]);
-    expect(calls.sizes).toEqual([{ start: 1, count: 1, values: [322.5] }]);
+    expect(calls.colors).toEqual([{ start: slot, count: 1, bytes: [255, 0, 0, 255] }]);
+    expect(calls.sizes).toEqual([{ start: slot, count: 1, values: [322.5] }]);
     scene.setHovered(undefined);
-    expect(calls.colors.at(-1)).toEqual({ start: 1, count: 1, bytes: [255, 255, 255, 255] });
-    expect(calls.sizes.at(-1)).toEqual({ start: 1, count: 1, values: [215] });
+    expect(calls.colors.at(-1)).toEqual({ start: slot, count: 1, bytes: [255, 255, 255, 255] });
+    expect(calls.sizes.at(-1)).toEqual({ start: slot, count: 1, values: [215] });
   });
 
   it('sizes stars by in-degree, 30 when nothing links to them', () => {
-    const { scene, calls } = sceneWith();
+    const { scene, calls, slots } = sceneWith();
     scene.setHovered(0);
-    expect(calls.sizes.at(-1)).toEqual({ start: 0, count: 1, values: [45] });
+    expect(calls.sizes.at(-1)).toEqual({ start: slots(0)[0], count: 1, values: [45] });
   });
 
   it('keeps a highlight under a hover and clears it on request', () => {
-    const { scene, calls } = sceneWith();
+    const { scene, calls, slots } = sceneWith();
+    const [slot] = slots(2);
     scene.setHighlighted([2], 0x00ff00ff);
-    expect(calls.colors.at(-1)).toEqual({ start: 2, count: 1, bytes: [0, 255, 0, 255] });
+    expect(calls.colors.at(-1)).toEqual({ start: slot, count: 1, bytes: [0, 255, 0, 255] });
     scene.setHovered(2);
     expect(calls.colors.at(-1)?.bytes).toEqual([255, 0, 0, 255]);
     scene.setHovered(undefined);
     expect(calls.colors.at(-1)?.bytes).toEqual([0, 255, 0, 255]);
     scene.clearHighlighted();
-    expect(calls.colors.at(-1)).toEqual({ start: 2, count: 1, bytes: [255, 255, 255, 255] });
+    expect(calls.colors.at(-1)).toEqual({ start: slot, count: 1, bytes: [255, 255, 255, 255] });
   });
 
   it('draws links only when shown, omitting those longer than ml² × s, and regenerates on change', () => {
-    const { scene, calls } = sceneWith();
+    const { scene, calls, slots } = sceneWith();
     scene.setLinkSettings({ showLinks: true, maxVisibleDistance: 150, scale: 1.75 });
-    expect(calls.links.at(-1)).toEqual([0, 1]);
+    expect(calls.links.at(-1)).toEqual(slots(0, 1));
     scene.setLinkSettings({ showLinks: true, maxVisibleDistance: 800, scale: 1.75 });
-    expect(calls.links.at(-1)).toEqual([0, 1, 1, 2, 2, 1]);
+    expect(calls.links.at(-1)).toEqual(slots(0, 1, 1, 2, 2, 1));
     scene.setLinkSettings({ showLinks: false, maxVisibleDistance: 800, scale: 1.75 });
     expect(calls.links.at(-1)).toBeUndefined();
   });
@@ -86,7 +92,7 @@ describe('GalaxyScene', () => {
   });
 
   it('hands a new renderer the stars and links and keeps the camera (a lost device)', () => {
-    const { scene, renderer } = sceneWith();
+    const { scene, renderer, slots } = sceneWith();
     scene.setLinkSettings({ showLinks: true, maxVisibleDistance: 150, scale: 1.75 });
     const pose = { position: [5, 6, 7] as [number, number, number], orientation: [0, 0, 0, 1] as [number, number, number, number] };
     scene.setCamera(pose);
@@ -95,7 +101,7 @@ describe('GalaxyScene', () => {
     const next = recordingRenderer('webgpu');
     scene.attachRenderer(next.renderer);
     expect(next.calls.stars).toEqual([3]);
-    expect(next.calls.links).toEqual([[0, 1]]);
+    expect(next.calls.links).toEqual([slots(0, 1)]);
     expect(scene.getCamera()).toEqual(pose);
     expect(scene.backend).toBe('webgpu');
     expect(next.renderer.canvas.dataset.backend).toBe('webgpu');

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { Camera, boundsOf, lookAtOrientation } from '../../../src/renderer/camera';
-import { buildGridCells, createVisibleRuns, findVisibleRuns, StarLayout } from '../../../src/renderer/starCells';
+import { createVisibleRuns, findVisibleRuns, StarLayout } from '../../../src/renderer/starCells';
+import { buildGridCells } from '../../../src/stars/gridCells';
 
 function randomPositions(count: number, seed: number): Float32Array {
   let state = seed;
@@ -62,25 +63,6 @@ describe('grid cells', () => {
   });
 });
 
-describe('star layout on the GPU', () => {
-  it('stores stars in cell order and addresses them by id', () => {
-    const positions = randomPositions(5000, 11);
-    const sizes = Float32Array.from({ length: 5000 }, (_, i) => i);
-    const layout = StarLayout.sortedIntoGrid(positions, sizes, 1.5);
-    const slotted = layout.reorder(positions, 3);
-    const slottedSizes = layout.reorder(sizes, 1);
-    let wrong = 0;
-    for (let id = 0; id < 5000; id++) {
-      const slot = layout.slotOf(id);
-      if (slottedSizes[slot] !== id) wrong++;
-      for (let a = 0; a < 3; a++) if (slotted[slot * 3 + a] !== positions[id * 3 + a]) wrong++;
-    }
-    expect(wrong).toBe(0);
-    const pairs = layout.slotPairs(new Uint32Array([0, 4999, 17, 3]));
-    expect([...pairs]).toEqual([layout.slotOf(0), layout.slotOf(4999), layout.slotOf(17), layout.slotOf(3)]);
-  });
-});
-
 /**
  * A tiled galaxy's pool as the renderer gets it: the stars of `positions` split by octant of x and y
  * into four cells stored out of buffer order with empty slots between them (slot = id).
@@ -116,21 +98,10 @@ function givenCells(positions: Float32Array) {
 }
 
 describe('stars given with cells', () => {
-  it('are stored as given and addressed by slot', () => {
-    const { pool, cells, capacity } = givenCells(randomPositions(1000, 3));
-    const sizes = new Float32Array(capacity).fill(20);
-    const layout = StarLayout.withCells(cells, sizes, 1.5);
-    expect(layout.cellsGiven).toBe(true);
-    expect(layout.reorder(pool, 3)).toBe(pool);
-    expect(layout.slotOf(123)).toBe(123);
-    const pairs = new Uint32Array([8, 9, 40, 41]);
-    expect(layout.slotPairs(pairs)).toBe(pairs);
-  });
-
   it('draw every star of a cell in view and never an empty slot, with cells changed after', () => {
     const positions = randomPositions(30000, 21);
     const { pool, starOfSlot, cells, capacity } = givenCells(positions);
-    const layout = StarLayout.withCells(cells, new Float32Array(capacity).fill(30), 1);
+    const layout = new StarLayout(cells, new Float32Array(capacity).fill(30), 1);
     const camera = new Camera();
     camera.setViewport(800, 500, 800, 500);
     camera.setScene(boundsOf(positions));

@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { GalaxyScene } from '../../../src/scene/galaxyScene';
+import { ShownGalaxies } from '../../../src/stars/shownGalaxy';
 import { FakeTiledStars, type FakeTile } from '../../support/fakeTiledStars';
 import { recordingRenderer } from '../../support/recordingRenderer';
 
@@ -19,7 +20,8 @@ function tiledScene() {
   const { renderer, calls } = recordingRenderer();
   scene.attachRenderer(renderer);
   scene.resize(400, 300, 400, 300);
-  scene.setTiledStars(stars);
+  // A tiled galaxy's names are its catalog's, each once its shard is in: none here.
+  scene.show({ stars, names: { labelOf: () => undefined, onChange: () => () => {} } });
   return { scene, stars, calls };
 }
 
@@ -33,7 +35,6 @@ function lastWriteOf(calls: ReturnType<typeof recordingRenderer>['calls'], slot:
 describe('GalaxyScene drawing a tiled galaxy', () => {
   it('hands the renderer the pool of slots with the drawn cells, and counts drawn of all stars', () => {
     const { scene, stars, calls } = tiledScene();
-    expect(calls.starsWithCells.at(-1)).toBe(true);
     expect(calls.stars.at(-1)).toBe(20);
     stars.place(2, tileA);
     expect(calls.updates.at(-1)).toMatchObject({ start: 2, count: 3, positions: tileA.positions, sizes: tileA.sizes });
@@ -136,8 +137,8 @@ describe('GalaxyScene drawing a tiled galaxy', () => {
 
   it('gives way to a classic galaxy, and stops listening to the tiled one', () => {
     const { scene, stars, calls } = tiledScene();
-    scene.setGalaxy(undefined, { name: 'x', version: '1', nodeCount: 1, positions: new Float32Array([1, 2, 3]), waitingFor: ['links', 'labels'] });
-    expect(calls.starsWithCells.at(-1)).toBe(false);
+    scene.show(new ShownGalaxies().of({ streamed: { name: 'x', version: '1', nodeCount: 1, positions: new Float32Array([1, 2, 3]), waitingFor: ['links', 'labels'] } }));
+    expect(calls.stars.at(-1)).toBe(1);
     expect(scene.starCounts).toEqual({ drawn: 1, total: 1 });
     const updates = calls.updates.length;
     stars.place(2, tileA);

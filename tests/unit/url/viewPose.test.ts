@@ -19,7 +19,7 @@ describe('the camera a galaxy opens with, read from its address alone', () => {
       scene.attachRenderer(recordingRenderer().renderer);
       scene.resize(1600, 900, 800, 450);
       const scaled = (corner: number[]) => corner.map((v) => v * scale) as [number, number, number];
-      scene.setTiledStars(new FakeTiledStars(10, 1000, { min: scaled(BOUNDS.min), max: scaled(BOUNDS.max) }));
+      scene.show({ stars: new FakeTiledStars(10, 1000, { min: scaled(BOUNDS.min), max: scaled(BOUNDS.max) }), names: undefined });
       expect(openingPose(query, BOUNDS, 800 / 450)).toEqual(scene.wholeGalaxyPose());
     }
   });

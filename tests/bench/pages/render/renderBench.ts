@@ -2,6 +2,7 @@ import { boundsOf, Camera, wholeScenePose } from '../../../../src/renderer/camer
 import type { Backend, Renderer } from '../../../../src/renderer/types';
 import { createWebGL2Renderer } from '../../../../src/renderer/webgl2/renderer';
 import { createWebGPURenderer } from '../../../../src/renderer/webgpu/renderer';
+import { WholeGalaxyStars } from '../../../../src/stars/wholeGalaxyStars';
 import { loadGalaxyScene, syntheticScene, type BenchScene } from './benchScene';
 import { ThreeBaseline } from './threeBaseline';
 
@@ -84,6 +85,15 @@ async function measure(ours: Renderer, baseline: ThreeBaseline, bench: BenchScen
 window.runRenderBench = async (options) => {
   const bench = 'galaxy' in options.scene ? await loadGalaxyScene(options.scene.galaxy) : syntheticScene(options.scene.synthetic);
   const baseline = new ThreeBaseline(makeCanvas(), bench);
+  // Ours draws by slot, as the scene hands them over: the stars sorted into the whole galaxy's cells.
+  const stars = new WholeGalaxyStars(bench.positions);
+  const colors = new Uint8Array(bench.colors.length), sizes = new Float32Array(bench.sizes.length);
+  for (let slot = 0; slot < stars.totalStars; slot++) {
+    const star = stars.starOfSlot(slot);
+    colors.set(bench.colors.subarray(star * 4, star * 4 + 4), slot * 4);
+    sizes[slot] = bench.sizes[star];
+  }
+  const linkSlots = bench.links.map((star) => stars.slotOfStar(star));
   const result: RenderBenchResult = { stars: bench.positions.length / 3, drawnLinks: bench.links.length / 2, times: {}, errors: [] };
   try {
     for (const backend of options.backends) {
@@ -95,14 +105,14 @@ window.runRenderBench = async (options) => {
         continue;
       }
       ours.resize(WIDTH, HEIGHT);
-      ours.setStars(bench.positions, bench.colors, bench.sizes);
+      ours.setStars(stars.positions, colors, sizes, stars.drawnCells());
       const times: Record<string, FrameTimes> = {};
       for (const view of options.views) {
         ours.setLinks(undefined);
         baseline.setLinksVisible(false);
         times[`${view}LinksOff`] = await measure(ours, baseline, bench, view, options.frames);
         if (bench.links.length > 0) {
-          ours.setLinks(bench.links);
+          ours.setLinks(linkSlots);
           baseline.setLinksVisible(true);
           times[`${view}LinksOn`] = await measure(ours, baseline, bench, view, options.frames);
         }

@@ -1,15 +1,15 @@
 import type { StarCatalog } from '../data/starCatalog';
-import type { TiledStars } from '../stars/tiledStars';
+import type { StarSource } from '../stars/starSource';
 import type { LabelStars } from './starLabels';
 
-/** Where a tiled galaxy's names come from: its catalog, shard by shard. */
+/** Where a galaxy's names come from: its catalog (a tiled galaxy's shard by shard). */
 export type StarNames = Pick<StarCatalog, 'labelOf' | 'onChange'>;
 
 /**
- * A tiled galaxy's resident stars as the names see them: the pool's slots with the scene's drawn
- * sizes, each slot named through its star number once that star's label shard is in.
+ * A star source's stars as the names see them: its slots with the scene's drawn sizes, each slot
+ * named through its star number once that star's name is in.
  */
-export function tiledLabelStars(stars: TiledStars, sizes: Float32Array, names: StarNames): LabelStars {
+export function sourceLabelStars(stars: StarSource, sizes: Float32Array, names: StarNames): LabelStars {
   return {
     positions: stars.positions,
     sizes,

@@ -1,0 +1,93 @@
+import type { Graph } from '../data/graph';
+import type { StarCatalog } from '../data/starCatalog';
+import { StreamedCatalog } from '../data/streamedCatalog';
+import type { StreamedGalaxy } from '../data/streamedGalaxy';
+import type { StarNames } from '../labels/sourceLabelStars';
+import type { TiledGalaxy } from '../tiles/stream/types';
+import type { StarSource } from './starSource';
+import { WholeGalaxyStars } from './wholeGalaxyStars';
+
+/** What the scene draws: a galaxy's star source, and its names once they can be asked for. */
+export interface ShownGalaxy {
+  stars: StarSource | undefined;
+  names: StarNames | undefined;
+}
+
+/** The galaxy open now, in whichever shape it was opened (the state's atoms). */
+export interface OpenGalaxy {
+  graph?: Graph;
+  streamed?: StreamedGalaxy;
+  tiled?: TiledGalaxy;
+}
+
+/** The stars counted on the stats line: drawn of all, and whether more are on their way. */
+export type StarCounts = Pick<StarSource, 'drawnStars' | 'totalStars' | 'busy' | 'onChange'>;
+
+/** What the panels of the galaxy route show of the galaxy open now. */
+export interface ShownCatalog {
+  catalog: StarCatalog;
+  /** Every panel can ask (names, details, windows, warnings); while a whole galaxy's files still download, only the hover card. */
+  complete: boolean;
+  /** Files still on their way (the stats line names them). */
+  waitingFor: readonly string[];
+  /** Links in the galaxy, unknown until its links are in. */
+  edgeCount: number | undefined;
+  stars: StarCounts;
+  /** The whole graph in memory: a galaxy opened from a file can run its layout again. */
+  graph: Graph | undefined;
+  /** What search asks (src/search): the whole graph or the tiled galaxy; none while files download. */
+  searchable: Graph | TiledGalaxy | undefined;
+}
+
+/** A whole galaxy's stars: every one drawn as soon as its positions are in. */
+function allDrawn(stars: number): StarCounts {
+  return { drawnStars: stars, totalStars: stars, busy: false, onChange: () => () => {} };
+}
+
+/** The catalog and stats of the galaxy open now, for the route's panels (undefined when none is). */
+export function shownCatalogOf({ graph, streamed, tiled }: OpenGalaxy): ShownCatalog | undefined {
+  if (tiled) return { catalog: tiled, complete: true, waitingFor: [], edgeCount: tiled.edgeCount, stars: tiled.stars, graph: undefined, searchable: tiled };
+  if (graph) return { catalog: graph, complete: true, waitingFor: [], edgeCount: graph.edgeCount, stars: allDrawn(graph.nodeCount), graph, searchable: graph };
+  if (!streamed) return undefined;
+  const { waitingFor, adjacency, nodeCount } = streamed;
+  return { catalog: new StreamedCatalog(streamed), complete: false, waitingFor, edgeCount: adjacency?.edgeCount, stars: allDrawn(nodeCount), graph: undefined, searchable: undefined };
+}
+
+/**
+ * The one place outside src/tiles/ that knows a galaxy's shape: a tiled galaxy brings its own star
+ * source; a whole galaxy, streamed or not, is shown through a WholeGalaxyStars kept for as long as
+ * its positions are the same array (the whole graph keeps its streamed stars' array), sized and
+ * linked once links are in, named and indexed for picking once the whole graph is.
+ */
+export class ShownGalaxies {
+  private whole: WholeGalaxyStars | undefined;
+
+  of({ graph, streamed, tiled }: OpenGalaxy): ShownGalaxy {
+    if (tiled) {
+      this.drop();
+      return { stars: tiled.stars, names: tiled };
+    }
+    const positions = graph?.data.positions ?? streamed?.positions;
+    if (!positions) {
+      this.drop();
+      return { stars: undefined, names: undefined };
+    }
+    if (this.whole?.starPositions !== positions) {
+      this.drop();
+      this.whole = new WholeGalaxyStars(positions);
+    }
+    const links = graph ? graph.data : streamed?.adjacency;
+    if (links) this.whole.setLinks(links, graph?.maxInDegree);
+    if (graph) this.whole.indexForPicking();
+    return { stars: this.whole, names: graph };
+  }
+
+  dispose(): void {
+    this.drop();
+  }
+
+  private drop(): void {
+    this.whole?.dispose();
+    this.whole = undefined;
+  }
+}

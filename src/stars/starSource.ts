@@ -1,0 +1,74 @@
+import type { PlannerCamera } from '../tiles/planner/importance';
+import type { Ray } from '../picking/ray';
+import type { StarCells } from '../renderer/starCells';
+
+/**
+ * The stars the scene (src/scene) draws, its names (src/labels) and picking read: one star source
+ * per galaxy shown, whatever its shape. Two implementations: a tiled galaxy's stream
+ * (src/tiles/stream, see docs/decisions.md "The streaming planner and its budgets") and a whole
+ * galaxy's stars sorted into grid cells (src/stars/wholeGalaxyStars.ts).
+ *
+ * Stars sit in slots, and slots in cells: every cell is one contiguous range of slots with a box,
+ * so that the renderer uploads a range with one write and draws or skips a cell as a whole. Slots
+ * are the scene's and the renderer's; star numbers (a classic galaxy's node ids, a tiled galaxy's
+ * star numbers, docs/tiles.md) are the ids the UI uses. Empty slots have size 0 and are never in a
+ * drawn cell.
+ */
+export interface SlotRange {
+  start: number;
+  count: number;
+}
+
+export interface StarSourceChange {
+  /** Slot ranges whose positions, sizes and stars were rewritten (tiles placed or freed, links arrived, stars moved). */
+  written: readonly SlotRange[];
+  /** The drawn cells changed (a new plan, a tile arrived or was evicted, stars moved). */
+  drawnChanged: boolean;
+  /** The link pairs changed (links arrived, a tile came or went, link settings changed, stars moved). */
+  linksChanged: boolean;
+  /** The bounds changed (stars moved). */
+  boundsChanged?: boolean;
+}
+
+export interface StarLinkSettings {
+  showLinks: boolean;
+  maxVisibleDistance: number;
+  scale: number;
+}
+
+/** The stars of a galaxy as the scene draws them. */
+export interface StarSource {
+  /** Slots in the pool. */
+  readonly capacity: number;
+  /** x, y, z per slot in world coordinates (scale applied); rewritten in place as stars come, go or move. */
+  readonly positions: Float32Array;
+  /** Size per slot: the star default until links are in, then the node size rule with the galaxy's true maximum in-degree; 0 for an empty slot. */
+  readonly sizes: Float32Array;
+  /** Stars in the whole galaxy. */
+  readonly totalStars: number;
+  /** World bounds of the whole galaxy (scale applied), for the camera. */
+  readonly bounds: { min: [number, number, number]; max: [number, number, number] };
+  /** The cells to draw this frame. */
+  drawnCells(): StarCells;
+  /** Stars in the drawn cells. */
+  readonly drawnStars: number;
+  /** Stars are being planned or fetched (the stats line says "streaming tiles"). */
+  readonly busy: boolean;
+  /** Star number held by a slot, or -1 for an empty slot. */
+  starOfSlot(slot: number): number;
+  /** Slot of a star, or -1 when it is not resident. */
+  slotOfStar(star: number): number;
+  /** The camera moved or the viewport changed: plan again (cheap; throttled inside). */
+  setCamera(camera: PlannerCamera): void;
+  /** Links of resident stars as pairs of slots, by the ml and s rules; undefined when none are drawn. */
+  linkPairs(settings: StarLinkSettings): Uint32Array | undefined;
+  /** Star number nearest to the ray within `threshold` (docs/rules.md#picking), among the drawn stars. */
+  nearestStar(ray: Ray, threshold: number): number | undefined;
+  /** Picking uses its index (until then it scans every star). */
+  readonly pickingIndexed: boolean;
+  onChange(listener: (change: StarSourceChange) => void): () => void;
+  /** World position of any star, fetching its tile first when it is not resident (fly to a star). */
+  locate(star: number, signal?: AbortSignal): Promise<[number, number, number] | undefined>;
+  /** New places for the same stars, as a layout running in the browser settles (sources whose stars can move). */
+  moveStars?(positions: Float32Array): void;
+}

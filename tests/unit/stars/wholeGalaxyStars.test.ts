@@ -1,0 +1,103 @@
+import { describe, expect, it, vi } from 'vitest';
+import { buildOctree } from '../../../src/picking/octree';
+import type { Ray } from '../../../src/picking/ray';
+import { WholeGalaxyStars } from '../../../src/stars/wholeGalaxyStars';
+import type { StarSourceChange } from '../../../src/stars/starSource';
+
+function randomPositions(count: number, seed: number): Float32Array {
+  let state = seed;
+  const next = () => ((state = (state * 1664525 + 1013904223) >>> 0) / 2 ** 32 - 0.5) * 20000;
+  return Float32Array.from({ length: count * 3 }, next);
+}
+
+/** Stars in grid-cell order: every star in one slot, each cell one range of slots inside its box. */
+function expectSorted(stars: WholeGalaxyStars, positions: Float32Array): void {
+  const n = positions.length / 3;
+  let wrong = 0;
+  for (let star = 0; star < n; star++) {
+    const slot = stars.slotOfStar(star);
+    if (stars.starOfSlot(slot) !== star) wrong++;
+    for (let a = 0; a < 3; a++) if (stars.positions[slot * 3 + a] !== positions[star * 3 + a]) wrong++;
+  }
+  const cells = stars.drawnCells();
+  let covered = 0;
+  for (let k = 0; k < cells.cells; k++) {
+    covered += cells.count[k];
+    for (let slot = cells.start[k]; slot < cells.start[k] + cells.count[k]; slot++) {
+      for (let a = 0; a < 3; a++) {
+        const v = stars.positions[slot * 3 + a];
+        if (v < cells.bounds[k * 6 + a] || v > cells.bounds[k * 6 + 3 + a]) wrong++;
+      }
+    }
+  }
+  expect(wrong).toBe(0);
+  expect(covered).toBe(n);
+  expect(stars.drawnStars).toBe(n);
+}
+
+describe('a whole galaxy as a star source', () => {
+  it('holds every star in grid-cell order, addressed both ways, drawn at the star default size until links are in', () => {
+    const positions = randomPositions(5000, 11);
+    const stars = new WholeGalaxyStars(positions);
+    expectSorted(stars, positions);
+    expect(stars.slotOfStar(5000)).toBe(-1);
+    expect(stars.starOfSlot(-1)).toBe(-1);
+    expect(new Set(stars.sizes)).toEqual(new Set([15]));
+    expect(stars.linkPairs({ showLinks: true, maxVisibleDistance: 1e6, scale: 1 })).toBeUndefined();
+  });
+
+  it('sizes stars by the node size rule and joins them by slot once links arrive, and says so', () => {
+    // Star 0 -> 2 and 1 -> 2: star 2 has both in-links.
+    const positions = new Float32Array([0, 0, -500, 0, 0, -600, 0, 0, -700]);
+    const stars = new WholeGalaxyStars(positions);
+    const changes: StarSourceChange[] = [];
+    stars.onChange((change) => changes.push(change));
+    stars.setLinks({ inOffsets: Uint32Array.of(0, 0, 0, 2), outOffsets: Uint32Array.of(0, 1, 2, 2), outTargets: Uint32Array.of(2, 2) });
+    expect(changes).toEqual([{ written: [{ start: 0, count: 3 }], drawnChanged: false, linksChanged: true }]);
+    expect([0, 1, 2].map((star) => stars.sizes[stars.slotOfStar(star)])).toEqual([30, 30, 215]);
+    const pairs = stars.linkPairs({ showLinks: true, maxVisibleDistance: 1000, scale: 1 })!;
+    expect([...pairs].map((slot) => stars.starOfSlot(slot))).toEqual([0, 2, 1, 2]);
+    expect(stars.linkPairs({ showLinks: false, maxVisibleDistance: 1000, scale: 1 })).toBeUndefined();
+  });
+
+  it('picks the nearest star on a ray by its number, scanning until its index is built', () => {
+    vi.spyOn(console, 'warn').mockImplementation(() => {}); // no Worker in Node
+    const stars = new WholeGalaxyStars(new Float32Array([0, 0, -1600, 100, 0, -600, 0, 0, -500]));
+    const ray: Ray = { origin: [0, 0, 0], direction: [0, 0, -1] };
+    expect(stars.pickingIndexed).toBe(false);
+    expect(stars.nearestStar(ray, 30)).toBe(2);
+    expect(stars.nearestStar({ origin: [0, 1000, 0], direction: [0, 0, -1] }, 30)).toBeUndefined();
+  });
+
+  it('picks alike before and after its index is built', async () => {
+    const positions = randomPositions(3000, 3);
+    const stars = new WholeGalaxyStars(positions);
+    const rays: Ray[] = Array.from({ length: 50 }, (_, i) => {
+      const [x, y, z] = randomPositions(2, i + 100);
+      return { origin: [x, y, z], direction: [-x, -y, -z] };
+    });
+    const before = rays.map((ray) => stars.nearestStar(ray, 300));
+    stars.indexForPicking(async (points) => buildOctree(points));
+    await vi.waitFor(() => expect(stars.pickingIndexed).toBe(true));
+    expect(rays.map((ray) => stars.nearestStar(ray, 300))).toEqual(before);
+    expect(before.some((star) => star !== undefined)).toBe(true);
+  });
+
+  it('sorts the stars again when they move, keeping each star its size, and says what changed', async () => {
+    const positions = randomPositions(3000, 5);
+    const stars = new WholeGalaxyStars(positions);
+    const inOffsets = Uint32Array.from({ length: 3001 }, (_, i) => i); // every star one in-link
+    inOffsets[3000] = 3000 + 99; // ...the last one a hundred
+    stars.setLinks({ inOffsets, outOffsets: new Uint32Array(3001), outTargets: new Uint32Array(0) });
+    const before = stars.sizes[stars.slotOfStar(2999)];
+    const changes: StarSourceChange[] = [];
+    stars.onChange((change) => changes.push(change));
+    const moved = randomPositions(3000, 6);
+    stars.moveStars(moved);
+    expectSorted(stars, moved);
+    expect(positions).toEqual(moved); // the galaxy's own positions follow
+    expect(stars.sizes[stars.slotOfStar(2999)]).toBe(before);
+    expect(changes).toEqual([{ written: [{ start: 0, count: 3000 }], drawnChanged: true, linksChanged: true, boundsChanged: true }]);
+    expect(await stars.locate(7)).toEqual([moved[21], moved[22], moved[23]]);
+  });
+});
