@@ -68,17 +68,20 @@ test.describe('the first files of a tiled galaxy', () => {
     });
   }
 
-  for (const [label, fault] of [
-    ['cut short', { kind: 'truncate', keep: 200 }],
-    ['garbage', { kind: 'garbage', bytes: 5000 }],
+  for (const [label, fault, says] of [
+    ['cut short', { kind: 'truncate', keep: 200 }, 'hierarchy.bin'],
+    ['garbage', { kind: 'garbage', bytes: 5000 }, 'hierarchy.bin'],
+    // Unpacked whole, 512 MiB would hold the tab for seconds; capped, it stops past what 33 tiles' hierarchy may hold.
+    ['a gzip bomb', { kind: 'bomb', unpackedBytes: 512 * 2 ** 20 }, 'a gzip bomb'],
   ] as const) {
     test(`a hierarchy ${label} gives the error panel naming it, with Try again and Go home`, async ({ page, context }) => {
-      const name = `tf-hierarchy-${label.replace(' ', '-')}`;
+      const name = `tf-hierarchy-${label.replaceAll(' ', '-')}`;
       galaxy = await serveFaultyTiledGalaxy(context, name, SOURCE);
       galaxy.fault('tiles/hierarchy.bin.gz', fault);
       await page.goto(`/?renderer=webgl2#/galaxy/${name}`);
       const alert = page.getByRole('alert');
       await expect(alert).toContainText('hierarchy.bin', { timeout: 60_000 });
+      await expect(alert).toContainText(says);
       await expect(alert.getByRole('button', { name: 'Try again' })).toBeVisible();
       await expect(alert.getByRole('link', { name: 'Go home' })).toBeVisible();
       await expect(page.getByTestId('progress')).toHaveCount(0);
