@@ -5,6 +5,7 @@ import { GalaxyLoadError, type LoadOptions, type LoadResult, STALL_LIMIT_MS, sta
 import { chooseVersion, type Manifest } from './manifest';
 import type { StreamedFile, StreamedGalaxy } from './streamedGalaxy';
 import type { LoaderReply, LoaderRequest } from './worker/protocol';
+import { stallWatchdog, type StallWatchdog } from './fetch/stallWatchdog';
 
 function startWorker(): Worker {
   return new Worker(new URL('./worker/loader.worker.ts', import.meta.url), { type: 'module' });
@@ -83,17 +84,13 @@ function loadInWorker(name: string, dataRoot: string, options: LoadOptions, mani
     const worker = takeWorker();
     let currentUrl = `${dataRoot}${name}/manifest.json`;
     const stallLimit = options.stallLimitMs ?? STALL_LIMIT_MS;
-    let watchdog: ReturnType<typeof setTimeout> | undefined;
+    let watchdog: StallWatchdog | undefined;
     const onStall = () => {
       finish(false);
       reject(new GalaxyLoadError(stalledMessage(name, stallLimit), 'stalled'));
     };
-    const progressed = () => {
-      clearTimeout(watchdog);
-      watchdog = setTimeout(onStall, stallLimit);
-    };
     const finish = (keepWorker: boolean) => {
-      clearTimeout(watchdog);
+      watchdog?.stop();
       worker.onmessage = null;
       worker.onerror = null;
       if (keepWorker) release(worker);
@@ -109,7 +106,7 @@ function loadInWorker(name: string, dataRoot: string, options: LoadOptions, mani
 
     worker.onmessage = (event: MessageEvent<LoaderReply>) => {
       const message = event.data;
-      progressed();
+      watchdog?.progressed();
       if (message.type === 'progress') {
         currentUrl = message.url;
         options.onProgress?.(message.progress);
@@ -135,6 +132,6 @@ function loadInWorker(name: string, dataRoot: string, options: LoadOptions, mani
       reject(new GalaxyLoadError(`The galaxy loader failed: ${event.message || 'worker error'}`, 'data'));
     };
     worker.postMessage(request);
-    progressed();
+    watchdog = stallWatchdog(stallLimit, onStall);
   });
 }

@@ -1,3 +1,4 @@
+import { stallWatchdog } from '../data/fetch/stallWatchdog';
 import { STALL_LIMIT_MS, stalledFileMessage } from '../data/loadTypes';
 import { baseName } from '../importers/fileName';
 import type { GraphFormat } from '../importers/types';
@@ -38,16 +39,11 @@ export function importGraphFile(
   return new Promise((resolve) => {
     const worker = new Worker(new URL('./import.worker.ts', import.meta.url), { type: 'module' });
     const stallLimit = options.stallLimitMs ?? STALL_LIMIT_MS;
-    let watchdog: ReturnType<typeof setTimeout> | undefined;
-    // Only the download is watched: parsing reports no progress for some formats, however long it takes.
-    const watch = (phase: ImportPhase) => {
-      clearTimeout(watchdog);
-      if (source.kind === 'url' && phase === 'reading') {
-        watchdog = setTimeout(() => finish({ kind: 'error', message: stalledFileMessage(sourceName(source), stallLimit) }), stallLimit);
-      }
-    };
+    // Only an address's download is watched: parsing reports no progress for some formats, however long it takes.
+    const watchdog =
+      source.kind === 'url' ? stallWatchdog(stallLimit, () => finish({ kind: 'error', message: stalledFileMessage(sourceName(source), stallLimit) })) : undefined;
     const finish = (outcome: ImportOutcome) => {
-      clearTimeout(watchdog);
+      watchdog?.stop();
       worker.terminate();
       options.signal?.removeEventListener('abort', onAbort);
       resolve(outcome);
@@ -58,7 +54,8 @@ export function importGraphFile(
     worker.onmessage = (event: MessageEvent<ImportReply>) => {
       const message = event.data;
       if (message.type === 'progress') {
-        watch(message.phase);
+        if (message.phase === 'reading') watchdog?.progressed();
+        else watchdog?.stop();
         options.onProgress?.({ phase: message.phase, loaded: message.loaded, total: message.total });
       } else if (message.type === 'done') finish({ kind: 'done', files: message.files });
       else if (message.type === 'too-big') finish({ kind: 'too-big', neededBytes: message.neededBytes, budget: message.budget });
@@ -69,6 +66,5 @@ export function importGraphFile(
       finish({ kind: 'error', message: `The import stopped: ${event.message || 'the worker failed (out of memory?)'}` });
     };
     worker.postMessage({ source, budget: options.budget, format: options.format } satisfies ImportRequest);
-    watch('reading');
   });
 }
