@@ -6,5 +6,5 @@ import './app/theme.css';
 // preloads it): a galaxy's first files, and the GPU device that will draw it, are asked for now, not
 // once React and the viewer have started. A tiled galaxy's first stars are drawn here too, and the
 // viewer's code runs after them (src/boot/firstStars.ts), handed what was started as one object.
-const start = PageStart.begin(location.href, location.search, DEFAULT_DATA_ROOT);
+const start = PageStart.begin(location.href, DEFAULT_DATA_ROOT);
 void start.firstStars.then(() => import('./main')).then(({ runViewer }) => runViewer(start));

@@ -1,4 +1,4 @@
-import { BackendPolicy } from '../renderer/backendPolicy';
+import { BackendPolicy, forcedBackend } from '../renderer/backendPolicy';
 import { EarlyGpu } from '../renderer/earlyGpu';
 import { EarlyRequests } from './earlyRequests';
 import { paintFirstStarsEarly } from './firstStars';
@@ -24,13 +24,8 @@ export class PageStart {
   }
 
   /** Starts the page at `href`: its galaxy's first requests, the first backend's device, the first stars. */
-  static begin(href: string, search: string, dataRoot: string): PageStart {
-    return new PageStart(href, new BackendPolicy(BackendPolicy.forcedIn(search)), EarlyRequests.start(href, dataRoot));
-  }
-
-  /** Nothing started: what a viewer started without the page's entry (tests, stories) is given. */
-  static none(): PageStart {
-    return new PageStart(typeof location === 'undefined' ? '' : location.href, BackendPolicy.ofPage(), undefined);
+  static begin(href: string, dataRoot: string): PageStart {
+    return new PageStart(href, new BackendPolicy(forcedBackend(new URL(href).search)), EarlyRequests.start(href, dataRoot));
   }
 
   /** Drops what no one took: the early requests, the started canvases with what was drawn on them. */

@@ -33,11 +33,6 @@ export class BackendPolicy {
     return new BackendPolicy(typeof location === 'undefined' ? undefined : forcedBackend(location.search));
   }
 
-  /** The backend `renderer=` forces in a page's query string (before the hash), if any. */
-  static forcedIn(search: string): Backend | undefined {
-    return forcedBackend(search);
-  }
-
   /** Whether `backend` is the one tried first (the entry starts its device early only then). */
   triesFirst(backend: Backend): boolean {
     return this.order[0] === backend;
