@@ -157,9 +157,12 @@ test.describe('downloads', () => {
     test(`${backend}: a download that stalls says so after the limit, and Try again loads the galaxy`, async ({ page }) => {
       await page.clock.install();
       const galaxy: FakeGalaxy = { positions: ring(500, 2000), hold: 'positions.bin' };
-      await serveGalaxy(page, 'stalls', galaxy);
+      const held = await serveGalaxy(page, 'stalls', galaxy);
       await page.goto(`/?renderer=${backend}#/galaxy/stalls?l=1`);
       await expect(page.getByTestId('progress')).toContainText('stalls: downloading');
+      // The clock moves on only once positions.bin is asked for: the loader's watchdog runs from then
+      // (the label says "downloading" as soon as the manifest is asked for, before the loader starts).
+      await expect.poll(() => held.length).toBe(1);
       await page.clock.fastForward(31_000);
       const alert = page.getByRole('alert');
       await expect(alert).toContainText('The download of the galaxy “stalls” stalled: nothing arrived for 30 seconds');
