@@ -21,6 +21,8 @@ export interface StarCatalog {
   outDegreeOf(id: number): number | undefined;
   /** Stars this star links to ('out') or that link to it ('in'), or undefined until its adjacency shard has arrived. */
   neighboursOf(id: number, direction: 'in' | 'out'): Uint32Array | undefined;
+  /** The star's finest-level community (docs/communities.md), or undefined when the galaxy has none or it has not arrived. */
+  communityOf?(id: number): number | undefined;
   /** Regions whose stars could not be read (a tiled galaxy's tiles; none for a whole galaxy), newest last. */
   readonly missingRegions: readonly string[];
   /** Something asked for earlier has arrived. */

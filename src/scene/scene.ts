@@ -1,4 +1,5 @@
 import type { CameraPose } from '../renderer/camera';
+import type { ConstellationRef } from '../constellations/constellations';
 import type { Backend } from '../renderer/types';
 
 /** Declared by the renderer, below the scene; named here too as the words of the scene's API. */
@@ -29,6 +30,8 @@ export interface Scene {
   /** Colours a set of stars (packed RGBA 0xRRGGBBAA) until cleared. */
   setHighlighted(ids: ArrayLike<number>, color: number): void;
   clearHighlighted(): void;
+  /** Highlights the stars of one constellation (undefined clears it); optional so that stand-in views need not have it. */
+  highlightConstellation?(constellation: ConstellationRef | undefined): void;
   /** Flies to `distance` units short of the star (position 400 ms, orientation 300 ms). */
   flyTo(id: number, options?: { distance?: number }): Promise<void>;
   /** Client (CSS pixel) coordinates of a star, or undefined when behind the camera. */

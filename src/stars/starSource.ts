@@ -28,6 +28,8 @@ export interface StarSourceChange {
   linksChanged: boolean;
   /** The bounds changed (stars moved). */
   boundsChanged?: boolean;
+  /** Stars' communities arrived or changed outside the written ranges (a galaxy's communities.bin came in). */
+  communitiesChanged?: boolean;
 }
 
 export interface StarLinkSettings {
@@ -44,6 +46,11 @@ export interface StarSource {
   readonly positions: Float32Array;
   /** Size per slot: the star default until links are in, then the node size rule with the galaxy's true maximum in-degree; 0 for an empty slot. */
   readonly sizes: Float32Array;
+  /**
+   * Finest-level community per slot (src/constellations/constellations.ts; NO_COMMUNITY for an
+   * empty slot or an unknown one), rewritten with the slots; undefined for a galaxy without communities.
+   */
+  readonly communities?: Uint32Array;
   /** Stars in the whole galaxy. */
   readonly totalStars: number;
   /** World bounds of the whole galaxy (scale applied), for the camera. */
