@@ -3,6 +3,8 @@
  * communities.bin (uint32 little-endian per star: its community at the finest level) and
  * communities.json (the levels). Readers of the original format ignore both.
  */
+import { PALETTE_SIZE } from '../constellations/palette';
+
 export const COMMUNITIES_BIN = 'communities.bin';
 export const COMMUNITIES_JSON = 'communities.json';
 export const COMMUNITIES_FORMAT = 1;
@@ -23,6 +25,12 @@ export interface CommunityLevelJson {
   name: string[];
   /** Each community's most depended-on stars (ids), highest in-degree first. */
   top: number[][];
+  /**
+   * Each community's colour: an index into the viewer's constellation palette
+   * (src/constellations/palette.ts), chosen on the community graph so that neighbours differ.
+   * Optional: older files have none and the viewer falls back to the size order.
+   */
+  colour?: number[];
 }
 
 export interface CommunitiesJson {
@@ -79,6 +87,7 @@ export function parseCommunitiesJson(text: string): CommunitiesJson {
     const centre = Array.isArray(level.centre) && level.centre.every((x) => typeof x === 'number') ? (level.centre as number[]) : [];
     const name = Array.isArray(level.name) ? level.name.map((x) => (typeof x === 'string' ? x : '')) : [];
     const top = Array.isArray(level.top) ? level.top.map((list, c) => wholeList(list, `level ${l}'s "top" of community ${c}`)) : [];
+    const colour = level.colour === undefined ? undefined : wholeList(level.colour, `level ${l}'s "colour"`);
     return {
       count: level.count,
       resolution: typeof level.resolution === 'number' ? level.resolution : null,
@@ -89,6 +98,7 @@ export function parseCommunitiesJson(text: string): CommunitiesJson {
       centre,
       name,
       top,
+      ...(colour && { colour }),
     };
   });
   return { format: COMMUNITIES_FORMAT, stars: parsed.stars, seed: typeof parsed.seed === 'number' ? parsed.seed : 0, levels };
@@ -114,6 +124,11 @@ export function checkCommunities(file: CommunitiesJson, stars: Uint32Array, star
     const last = l === file.levels.length - 1;
     for (const [key, length] of [['size', level.count], ['name', level.count], ['top', level.count], ['centre', level.count * 3]] as const) {
       if (level[key].length !== length) problems.push(`level ${l}: "${key}" has ${level[key].length} entries for ${level.count} communities`);
+    }
+    if (level.colour) {
+      if (level.colour.length !== level.count) problems.push(`level ${l}: "colour" has ${level.colour.length} entries for ${level.count} communities`);
+      const beyond = level.colour.filter((entry) => entry >= PALETTE_SIZE).length;
+      if (beyond > 0) problems.push(`level ${l}: ${beyond} colours are beyond the palette's ${PALETTE_SIZE}`);
     }
     let mismatched = 0;
     for (let c = 0; c < level.count; c++) if (counted[c] !== level.size[c]) mismatched++;

@@ -8,6 +8,7 @@ import { readLabels } from '../tiles/write/writeTiles';
 import { describeCommunities } from './describeCommunities';
 import { COMMUNITIES_BIN, COMMUNITIES_FORMAT, COMMUNITIES_JSON, encodeCommunityStars, type CommunitiesJson } from './format';
 import { communityHierarchy } from './hierarchy';
+import { levelColours } from './levelColours';
 import { DEFAULT_COMMUNITY_SEED } from './leiden';
 import { inDegrees, linksBinSource } from './linksBinGraph';
 import { undirectedGraph } from './weightedGraph';
@@ -46,14 +47,16 @@ export function addCommunities(galaxyDir: string, version: string, manifest: Man
   const starCount = Math.floor(positions.length / 3);
   const values = int32File(path.join(versionDir, 'links.bin'));
   const links = linksBinSource(values, starCount);
-  const hierarchy = communityHierarchy(undirectedGraph(starCount, links), { seed });
+  const graph = undirectedGraph(starCount, links);
+  const hierarchy = communityHierarchy(graph, { seed });
+  const colours = levelColours(graph, hierarchy);
   const labels = readLabels(path.join(versionDir, 'labels.json'), starCount);
   const levels = describeCommunities(hierarchy, {
     positions,
     inDegree: inDegrees(starCount, links),
     name: (star) => labelAt(labels, star),
     kind: ecosystemKind(path.basename(galaxyDir), manifest.meta),
-  });
+  }).map((level, l) => ({ ...level, colour: Array.from(colours[l]) }));
   const file: CommunitiesJson = { format: COMMUNITIES_FORMAT, stars: starCount, seed, levels };
   writeAtomically(path.join(versionDir, COMMUNITIES_BIN), encodeCommunityStars(hierarchy.stars));
   writeAtomically(path.join(versionDir, COMMUNITIES_JSON), `${JSON.stringify(file)}\n`);

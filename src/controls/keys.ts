@@ -12,12 +12,13 @@ export interface KeyInput {
   altKey: boolean;
 }
 
-export type KeyCommand = 'toggle-help' | 'toggle-links' | 'toggle-names' | 'toggle-steering';
+export type KeyCommand = 'toggle-help' | 'toggle-links' | 'toggle-names' | 'toggle-steering' | 'toggle-community-colours';
 
 const LEGACY_CODES: Record<number, string> = {
   72: 'KeyH',
   76: 'KeyL',
   78: 'KeyN',
+  67: 'KeyC',
   32: 'Space',
   191: 'Slash',
   87: 'KeyW',
@@ -50,6 +51,7 @@ export function keyCommand(input: KeyInput): KeyCommand | undefined {
   if (key === 'Slash' && input.shiftKey) return 'toggle-help';
   if (key === 'KeyL' && !input.ctrlKey && !input.metaKey) return 'toggle-links';
   if (key === 'KeyN' && !input.ctrlKey && !input.metaKey) return 'toggle-names';
+  if (key === 'KeyC' && !input.ctrlKey && !input.metaKey) return 'toggle-community-colours';
   if (key === 'Space') return 'toggle-steering';
   return undefined;
 }

@@ -3,7 +3,7 @@ import { type RefObject, useCallback, useEffect, useRef } from 'react';
 import { helpVisibleAtom, toggleHelpAtom } from '../state/help/atoms';
 import { hoverAtom, selectedNodeAtom } from '../state/selection/atoms';
 import { dragToLookAtom, steeringAtom } from '../state/steering/atoms';
-import { cameraMovingAtom, sceneAtom, toggleLinksAtom, toggleNamesAtom } from '../state/view/atoms';
+import { cameraMovingAtom, sceneAtom, toggleLinksAtom, toggleNamesAtom, toggleColourByCommunityAtom } from '../state/view/atoms';
 import { FLY_TO_DISTANCE } from '../scene/cameraAnimation';
 import { GalaxyControls } from './galaxyControls';
 import { FOCUS_DELAY_MS } from './pointerTiming';
@@ -60,6 +60,7 @@ export function useGalaxyControls(sceneRef: RefObject<HTMLElement | null>): Gala
         if (command === 'toggle-help') store.set(toggleHelpAtom);
         else if (command === 'toggle-links') store.set(toggleLinksAtom);
         else if (command === 'toggle-names') store.set(toggleNamesAtom);
+        else if (command === 'toggle-community-colours') store.set(toggleColourByCommunityAtom);
         else store.set(steeringAtom, !store.get(steeringAtom));
       },
       onNonModifierKey: () => store.set(helpVisibleAtom, false),

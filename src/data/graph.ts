@@ -33,6 +33,9 @@ export class Graph implements StarCatalog {
   readonly maxOutDegree: number;
   readonly missingRegions: readonly string[] = [];
   private labelArray: string[] | undefined;
+  /** Finest community per star (communities.bin), once it has arrived after the graph. */
+  private communities: Uint32Array | undefined;
+  private readonly listeners = new Set<() => void>();
 
   constructor(readonly data: GraphData) {
     this.maxInDegree = maxDegree(data.inOffsets);
@@ -80,9 +83,21 @@ export class Graph implements StarCatalog {
     return this.has(id) ? this.connected(id, direction) : undefined;
   }
 
-  /** Everything is in from the start: nothing ever arrives later. */
-  onChange(_listener: () => void): () => void {
-    return () => undefined;
+  communityOf(id: number): number | undefined {
+    return this.has(id) ? this.communities?.[id] : undefined;
+  }
+
+  /** The finest community per star, fetched after the graph (docs/communities.md); told to listeners. Ignored when its length is not the star count. */
+  setCommunities(byStar: Uint32Array): void {
+    if (byStar.length !== this.data.nodeCount || byStar === this.communities) return;
+    this.communities = byStar;
+    for (const listener of [...this.listeners]) listener();
+  }
+
+  /** Everything else is in from the start: only the communities arrive later. */
+  onChange(listener: () => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
   }
 
   /** Every node's name, index = node id (built on first use). */

@@ -24,6 +24,7 @@ const KEYBOARD: HelpRow[] = [
   { keys: <kbd>Space</kbd>, does: 'steering mode: the mouse turns the camera' },
   { keys: <kbd>L</kbd>, does: 'show / hide links' },
   { keys: <kbd>N</kbd>, does: 'show / hide star names' },
+  { keys: <kbd>C</kbd>, does: 'constellation colours on / off' },
   { keys: <><kbd>H</kbd> or <kbd>?</kbd></>, does: 'show / hide this help' },
 ];
 

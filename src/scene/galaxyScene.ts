@@ -13,6 +13,15 @@ import type { Renderer } from '../renderer/types';
 import type { ShownGalaxy } from '../stars/shownGalaxy';
 import type { SlotRange, StarSource, StarSourceChange } from '../stars/starSource';
 import { FLY_TO_DISTANCE, poseAt } from './cameraAnimation';
+import type { ConstellationRef, Constellations } from '../constellations/constellations';
+import {
+  baseStarColour,
+  constellationMembers,
+  dimmed,
+  finestCommunityColours,
+  HIGHLIGHTED_CONSTELLATION_SIZE_FACTOR,
+  OUTSIDE_HIGHLIGHT_DIMMING,
+} from '../constellations/colourRule';
 import type { Backend, CameraPose, Scene } from './scene';
 import { plannerCameraOf } from './plannerCamera';
 
@@ -63,6 +72,14 @@ export class GalaxyScene implements Scene {
   /** By star number, re-applied when its star's slot is written. */
   private hovered: number | undefined;
   private highlighted = new Map<number, number>();
+  /** The galaxy's constellations and whether stars are coloured by them (the one colour rule, src/constellations/colourRule.ts). */
+  private constellations: Constellations | undefined;
+  private colourByCommunity = true;
+  /** Drawn colour per finest community, undefined while stars are white. */
+  private communityColours: Uint32Array | undefined;
+  /** The highlighted constellation, and which finest communities are in it. */
+  private highlightedConstellation: ConstellationRef | undefined;
+  private constellationMembers: Uint8Array | undefined;
   private cameraListeners = new Set<(pose: CameraPose) => void>();
   private flight: Flight | undefined;
   private frameRequest = 0;
@@ -195,6 +212,7 @@ export class GalaxyScene implements Scene {
     if (stars !== this.stars) return;
     if (change.boundsChanged) this.fitBounds();
     for (const range of change.written) this.slotsWritten(stars, range);
+    if (change.communitiesChanged) this.restyleAll();
     this.labels?.slotsWritten(change.written);
     if (change.drawnChanged) {
       this.renderer?.setStarCells(stars.drawnCells());
@@ -214,6 +232,13 @@ export class GalaxyScene implements Scene {
     if (!starAttributes || count <= 0 || start < 0 || start + count > starAttributes.count) return;
     starAttributes.colorBytes.fill(255, start * 4, (start + count) * 4);
     starAttributes.sizes.set(stars.sizes.subarray(start, start + count), start);
+    if (this.styledByConstellation()) {
+      for (let slot = start; slot < start + count; slot++) {
+        if (stars.sizes[slot] === 0) continue;
+        starAttributes.storeColor(slot, this.baseColourOfSlot(stars, slot));
+        starAttributes.sizes[slot] = stars.sizes[slot] * this.sizeFactorOfSlot(stars, slot);
+      }
+    }
     if (this.hovered !== undefined || this.highlighted.size > 0) {
       for (let slot = start; slot < start + count; slot++) {
         const star = stars.starOfSlot(slot);
@@ -359,6 +384,71 @@ export class GalaxyScene implements Scene {
       this.restyle(id);
     }
     this.labels?.highlightsChanged();
+  }
+
+  /**
+   * The galaxy's constellations and whether the stars take their colours (`C`, the address's `c`):
+   * every drawn colour is written again (hover and highlights kept over it).
+   */
+  setConstellationColours(constellations: Constellations | undefined, colourByCommunity: boolean): void {
+    if (constellations === this.constellations && colourByCommunity === this.colourByCommunity) return;
+    if (constellations !== this.constellations) {
+      this.constellations = constellations;
+      this.constellationMembers = this.membersOf(this.highlightedConstellation);
+    }
+    this.colourByCommunity = colourByCommunity;
+    this.communityColours = finestCommunityColours(constellations, colourByCommunity);
+    this.restyleAll();
+  }
+
+  /** The stars of one constellation stand out, enlarged, the others dimmed; undefined clears it. */
+  highlightConstellation(constellation: ConstellationRef | undefined): void {
+    const current = this.highlightedConstellation;
+    if (current?.level === constellation?.level && current?.id === constellation?.id) return;
+    this.highlightedConstellation = constellation && { level: constellation.level, id: constellation.id };
+    this.constellationMembers = this.membersOf(this.highlightedConstellation);
+    this.restyleAll();
+  }
+
+  private membersOf(constellation: ConstellationRef | undefined): Uint8Array | undefined {
+    return constellation && this.constellations ? constellationMembers(this.constellations, constellation) : undefined;
+  }
+
+  private styledByConstellation(): boolean {
+    return this.communityColours !== undefined || this.constellationMembers !== undefined;
+  }
+
+  /** The colour a star in this slot has before hover and highlights: its constellation's, dimmed outside a highlighted one. */
+  private baseColourOfSlot(stars: StarSource, slot: number): number {
+    const community = stars.communities?.[slot];
+    const colour = baseStarColour(this.communityColours, community);
+    const members = this.constellationMembers;
+    if (!members) return colour;
+    return community !== undefined && members[community] === 1 ? colour : dimmed(colour, OUTSIDE_HIGHLIGHT_DIMMING);
+  }
+
+  private sizeFactorOfSlot(stars: StarSource, slot: number): number {
+    const members = this.constellationMembers;
+    const community = stars.communities?.[slot];
+    return members && community !== undefined && members[community] === 1 ? HIGHLIGHTED_CONSTELLATION_SIZE_FACTOR : 1;
+  }
+
+  /** Every slot's drawn colour and size again, from the colour rule, hover and highlights; written to the renderer at once. */
+  private restyleAll(): void {
+    const { stars, starAttributes } = this;
+    if (!stars || !starAttributes || starAttributes.count === 0) return;
+    const count = starAttributes.count;
+    for (let slot = 0; slot < count; slot++) {
+      const star = stars.sizes[slot] === 0 ? -1 : stars.starOfSlot(slot);
+      if (star >= 0) this.styleSlot(slot, star);
+      else {
+        starAttributes.storeColor(slot, 0xffffffff);
+        starAttributes.sizes[slot] = stars.sizes[slot];
+      }
+    }
+    this.renderer?.updateStarColors(starAttributes.colorBytes, 0, count);
+    this.renderer?.updateStarSizes(starAttributes.sizes, 0, count);
+    this.requestRender();
   }
 
   /** A star that is not resident (a tiled galaxy's star whose tile is not loaded) is located first. */
@@ -513,7 +603,7 @@ export class GalaxyScene implements Scene {
     const { starAttributes, stars } = this;
     const slot = stars ? stars.slotOfStar(id) : -1;
     if (!starAttributes || !stars || slot < 0) return;
-    const { color, size } = this.styleOf(id, stars.sizes[slot]);
+    const { color, size } = this.styleOf(id, stars, slot);
     starAttributes.setColor(slot, color);
     starAttributes.setSize(slot, size);
   }
@@ -522,15 +612,18 @@ export class GalaxyScene implements Scene {
   private styleSlot(slot: number, id: number): void {
     const { starAttributes, stars } = this;
     if (!starAttributes || !stars) return;
-    const { color, size } = this.styleOf(id, stars.sizes[slot]);
+    const { color, size } = this.styleOf(id, stars, slot);
     starAttributes.storeColor(slot, color);
     starAttributes.sizes[slot] = size;
   }
 
-  private styleOf(id: number, baseSize: number): { color: number; size: number } {
+  /** Hover over a highlight over the colour rule's base colour; sizes as the constellation highlight and hover say. */
+  private styleOf(id: number, stars: StarSource, slot: number): { color: number; size: number } {
     const hovered = id === this.hovered;
+    const styled = this.styledByConstellation();
+    const baseSize = styled ? stars.sizes[slot] * this.sizeFactorOfSlot(stars, slot) : stars.sizes[slot];
     return {
-      color: hovered ? HOVER_COLOR : (this.highlighted.get(id) ?? DEFAULT_STAR_COLOR),
+      color: hovered ? HOVER_COLOR : (this.highlighted.get(id) ?? (styled ? this.baseColourOfSlot(stars, slot) : DEFAULT_STAR_COLOR)),
       size: hovered ? baseSize * HOVER_SIZE_FACTOR : baseSize,
     };
   }

@@ -18,6 +18,8 @@ export interface OpenGalaxy {
   graph?: Graph;
   streamed?: StreamedGalaxy;
   tiled?: TiledGalaxy;
+  /** A whole galaxy's finest community per star, once communities.bin is in. */
+  communities?: Uint32Array;
 }
 
 /** The stars counted on the stats line: drawn of all, and whether more are on their way. */
@@ -62,7 +64,7 @@ export function shownCatalogOf({ graph, streamed, tiled }: OpenGalaxy): ShownCat
 export class ShownGalaxies {
   private whole: WholeGalaxyStars | undefined;
 
-  of({ graph, streamed, tiled }: OpenGalaxy): ShownGalaxy {
+  of({ graph, streamed, tiled, communities }: OpenGalaxy): ShownGalaxy {
     if (tiled) {
       this.drop();
       return { stars: tiled.stars, names: tiled };
@@ -79,6 +81,7 @@ export class ShownGalaxies {
     const links = graph ? graph.data : streamed?.adjacency;
     if (links) this.whole.setLinks(links, graph?.maxInDegree);
     if (graph) this.whole.indexForPicking();
+    this.whole.setCommunities(communities);
     return { stars: this.whole, names: graph };
   }
 

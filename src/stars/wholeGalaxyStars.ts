@@ -31,6 +31,8 @@ export class WholeGalaxyStars implements StarSource {
   /** Slot order. */
   readonly positions: Float32Array;
   readonly sizes: Float32Array;
+  /** Finest community per slot, once the galaxy's communities are in (setCommunities). */
+  communities: Uint32Array | undefined;
   bounds: { min: [number, number, number]; max: [number, number, number] };
   readonly busy = false;
   private cells: StarCells;
@@ -38,6 +40,8 @@ export class WholeGalaxyStars implements StarSource {
   private order: Uint32Array;
   private slots: Uint32Array;
   private links: WholeGalaxyLinks | undefined;
+  /** Finest community per star (communities.bin), kept to follow the stars when they move. */
+  private starCommunities: Uint32Array | undefined;
   private index: FlatOctree | undefined;
   private indexBuild: AbortController | undefined;
   private readonly listeners = new Set<(change: StarSourceChange) => void>();
@@ -83,6 +87,24 @@ export class WholeGalaxyStars implements StarSource {
     const bySlot = starSizes(links.inOffsets, maxInDegree);
     for (let slot = 0; slot < this.totalStars; slot++) this.sizes[slot] = bySlot[this.order[slot]];
     this.emit({ written: [{ start: 0, count: this.totalStars }], drawnChanged: false, linksChanged: true });
+  }
+
+  /**
+   * The galaxy's communities came in (communities.bin: the finest community per star), or went
+   * (undefined): each slot takes its star's. The same array again changes nothing.
+   */
+  setCommunities(byStar: Uint32Array | undefined): void {
+    if (byStar === this.starCommunities) return;
+    if (byStar && byStar.length !== this.totalStars) return;
+    this.starCommunities = byStar;
+    this.communities = byStar && this.communitiesBySlot(byStar);
+    this.emit({ written: [], drawnChanged: false, linksChanged: false, communitiesChanged: true });
+  }
+
+  private communitiesBySlot(byStar: Uint32Array): Uint32Array {
+    const bySlot = new Uint32Array(this.totalStars);
+    for (let slot = 0; slot < this.totalStars; slot++) bySlot[slot] = byStar[this.order[slot]];
+    return bySlot;
   }
 
   linkPairs({ showLinks, maxVisibleDistance, scale }: StarLinkSettings): Uint32Array | undefined {
@@ -133,6 +155,7 @@ export class WholeGalaxyStars implements StarSource {
     for (let slot = 0; slot < this.totalStars; slot++) byStar[this.order[slot]] = this.sizes[slot];
     this.sort();
     for (let slot = 0; slot < this.totalStars; slot++) this.sizes[slot] = byStar[this.order[slot]];
+    if (this.starCommunities) this.communities = this.communitiesBySlot(this.starCommunities);
     const rebuild = this.indexBuild !== undefined;
     this.stopIndexing();
     if (rebuild) this.indexForPicking();

@@ -22,6 +22,8 @@ export interface AddressView {
   manifestVersion: string | undefined;
   /** Star names drawn in the scene (URL key n, 1 or 0): shown unless false. */
   showNames?: boolean;
+  /** Stars coloured by their constellation (URL key c, 1 or 0); undefined: the default, on. */
+  colourByCommunity?: boolean;
 }
 
 export const DEFAULT_MAX_VISIBLE_DISTANCE = 150;
@@ -47,6 +49,19 @@ export const VIEW_QUERY_KEYS = ['cx', 'cy', 'cz', 'lx', 'ly', 'lz', 'lw', 'ml', 
  * view address (links keep their default), and it is written only when names are off.
  */
 export const NAMES_KEY = 'n';
+
+/**
+ * Colour by community on (1) or off (0), like `n` not a view key; written only once the visitor
+ * has chosen (the `C` key), so an address without it takes the default, on.
+ */
+export const COLOUR_KEY = 'c';
+
+/** docs/rules.md#url: `c` is 1 or 0; anything else, or none, is the default (undefined). */
+export function parseColourKey(value: string | null | undefined): boolean | undefined {
+  if (value === '1') return true;
+  if (value === '0') return false;
+  return undefined;
+}
 
 /** The router's history-state key: never part of the view, dropped when the address is rewritten. */
 export const HISTORY_KEY = '_k';
@@ -117,6 +132,8 @@ export function parseViewQuery(query: string | URLSearchParams): AddressView {
   const params = toParams(query);
   const defaults = defaultAddressView();
   defaults.showNames = params.get(NAMES_KEY) !== '0';
+  const colourByCommunity = parseColourKey(params.get(COLOUR_KEY));
+  if (colourByCommunity !== undefined) defaults.colourByCommunity = colourByCommunity;
   if (!hasViewKeys(params)) return defaults;
   const version = params.get('v');
   const coordinate = (key: string) => clamp(parseNumber(params.get(key), 0), -MAX_CAMERA_COORDINATE, MAX_CAMERA_COORDINATE);
@@ -129,6 +146,7 @@ export function parseViewQuery(query: string | URLSearchParams): AddressView {
     scale: parseScale(params.get('s')),
     manifestVersion: version && version !== '0' ? version : undefined,
     showNames: defaults.showNames,
+    ...(colourByCommunity !== undefined && { colourByCommunity }),
   };
 }
 
@@ -164,8 +182,9 @@ export function writeViewQuery(view: AddressView, keep?: string | URLSearchParam
   params.set('l', view.showLinks ? '1' : '0');
   params.set('v', view.manifestVersion ?? '0');
   if (view.showNames === false) params.set(NAMES_KEY, '0');
+  if (view.colourByCommunity !== undefined) params.set(COLOUR_KEY, view.colourByCommunity ? '1' : '0');
   if (keep !== undefined) {
-    const owned = new Set<string>([...VIEW_QUERY_KEYS, HISTORY_KEY, NAMES_KEY]);
+    const owned = new Set<string>([...VIEW_QUERY_KEYS, HISTORY_KEY, NAMES_KEY, COLOUR_KEY]);
     for (const [key, value] of toParams(keep)) {
       if (!owned.has(key)) params.append(key, value);
     }

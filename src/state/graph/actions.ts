@@ -7,6 +7,11 @@ import type { EarlyGpu } from '../../renderer/earlyGpu';
 import type { StreamingBudget } from '../../tiles/planner/streamingPlanner';
 import { budgetWithStars, defaultBudget, deviceHints } from '../../tiles/planner/budgets';
 import { resetHelpAtom } from '../help/atoms';
+import { loadCommunities, versionHasCommunities } from '../../constellations/loadCommunities';
+import type { Graph } from '../../data/graph';
+import type { Manifest } from '../../data/manifest';
+import { communityWarningsAtom, starCommunitiesAtom } from '../constellations/communities';
+import { constellationsAtom, highlightedConstellationAtom } from '../constellations/atoms';
 import { earlyGpuAtom } from '../view/atoms';
 import type { Store } from '../store';
 import {
@@ -93,6 +98,7 @@ export async function openGalaxy(store: Store, request: OpenGalaxyRequest): Prom
   store.set(loadedGalaxyAtom, undefined);
   store.set(streamedGalaxyAtom, undefined);
   closeTiled(store);
+  forgetCommunities(store);
   const onStreamed = (galaxy: StreamedGalaxy) => {
     if (!controller.signal.aborted) store.set(streamedGalaxyAtom, galaxy);
   };
@@ -130,8 +136,10 @@ export async function openGalaxy(store: Store, request: OpenGalaxyRequest): Prom
         return;
       }
       store.set(tiledGalaxyAtom, { tiled, manifest: found.manifest, version: found.version });
+      void openCommunities(store, controller.signal, { name: request.name, manifest: found.manifest, version: found.version, starCount: tiled.nodeCount });
     } else {
       store.set(loadedGalaxyAtom, found);
+      void openCommunities(store, controller.signal, { name: request.name, manifest: found.manifest, version: found.version, starCount: found.graph.nodeCount }, found.graph);
     }
     store.set(streamedGalaxyAtom, undefined);
     store.set(graphLoadingAtom, false);
@@ -149,6 +157,43 @@ export async function openGalaxy(store: Store, request: OpenGalaxyRequest): Prom
   }
 }
 
+function forgetCommunities(store: Store): void {
+  store.set(constellationsAtom, undefined);
+  store.set(highlightedConstellationAtom, undefined);
+  store.set(starCommunitiesAtom, undefined);
+  if (store.get(communityWarningsAtom).length > 0) store.set(communityWarningsAtom, []);
+}
+
+/**
+ * The open galaxy's communities (docs/communities.md), when its manifest lists them for the
+ * version: fetched once the galaxy is open, so that they never delay its stars, links or names.
+ * A whole galaxy takes communities.bin too (its graph answers each star's community, its stars are
+ * coloured); a tiled galaxy only communities.json (its tiles bring each star's). A file that
+ * cannot be used leaves the galaxy as it is, with a data warning naming it.
+ */
+async function openCommunities(store: Store, signal: AbortSignal, galaxy: { name: string; manifest: Manifest; version: string; starCount: number }, graph?: Graph): Promise<void> {
+  if (!versionHasCommunities(galaxy.manifest, galaxy.version)) return;
+  const loader = store.get(galaxyLoaderAtom);
+  try {
+    const { constellations, stars } = await loadCommunities({
+      ...galaxy,
+      dataRoot: new URL(store.get(dataRootAtom), globalThis.location?.href).href,
+      withStars: graph !== undefined,
+      fetch: loader.fetch ?? ((url, init) => fetch(url, init)),
+      signal,
+    });
+    if (signal.aborted) return;
+    store.set(constellationsAtom, constellations);
+    if (graph && stars) {
+      graph.setCommunities(stars);
+      store.set(starCommunitiesAtom, stars);
+    }
+  } catch (error) {
+    if (signal.aborted) return;
+    store.set(communityWarningsAtom, [error instanceof Error ? error.message : String(error)]);
+  }
+}
+
 /**
  * Leaves the galaxy (docs/rules.md#routes): the download in progress stops, a shown load error
  * goes, and the next request for the same galaxy downloads afresh.
@@ -159,6 +204,7 @@ export function closeGalaxy(store: Store): void {
   active.current = undefined;
   store.set(loadErrorAtom, undefined);
   closeTiled(store);
+  forgetCommunities(store);
   // The first stars the page's entry drew, when no renderer took their canvas.
   store.get(earlyGpuAtom)?.drop();
 }

@@ -10,12 +10,17 @@ import type { Manifest } from '../../data/manifest';
 import type { StreamedGalaxy } from '../../data/streamedGalaxy';
 import { streamingStarsWanted, streamingTilesWanted } from '../../url/pageSwitches';
 import { DEFAULT_DATA_ROOT } from '../../data/dataRoot';
+import type { FetchLike } from '../../data/fetch/download';
+import { communityWarningsAtom } from '../constellations/communities';
 
 
 export const dataRootAtom = atom<string>(DEFAULT_DATA_ROOT);
 
-/** How galaxies are loaded and tiled versions opened; a test may put fakes here. */
-export const galaxyLoaderAtom = atom<{ load: typeof loadGalaxy; openTiled?: typeof openTiledGalaxy }>({ load: loadAnyGalaxy, openTiled: openTiledGalaxy });
+/** How galaxies are loaded, tiled versions opened and their communities fetched; a test may put fakes here. */
+export const galaxyLoaderAtom = atom<{ load: typeof loadGalaxy; openTiled?: typeof openTiledGalaxy; fetch?: FetchLike }>({
+  load: loadAnyGalaxy,
+  openTiled: openTiledGalaxy,
+});
 
 /** The files the page asked for before the viewer ran (src/boot/pageStart.ts), taken by the first opening of their galaxy. */
 export const earlyFilesAtom = atom<EarlyGalaxyFiles | undefined>(undefined);
@@ -47,7 +52,11 @@ export const openedGalaxyAtom = atom<{ manifest: Manifest; version: string } | u
 export const manifestAtom = atom<Manifest | undefined>((get) => get(openedGalaxyAtom)?.manifest);
 /** The visitor-facing message of the last failed download (docs/rules.md#errors texts). */
 export const loadErrorAtom = atom<string | undefined>(undefined);
-export const loadWarningsAtom = atom<string[]>((get) => get(graphAtom)?.data.warnings ?? []);
+export const loadWarningsAtom = atom<string[]>((get) => {
+  const communityWarnings = get(communityWarningsAtom);
+  const fileWarnings = get(graphAtom)?.data.warnings ?? [];
+  return communityWarnings.length === 0 ? fileWarnings : [...fileWarnings, ...communityWarnings];
+});
 /** Bumped each time a graph finished downloading (docs/rules.md#data-and-loading: "announces the graph was downloaded"). */
 export const graphDownloadedCountAtom = atom(0);
 

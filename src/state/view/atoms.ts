@@ -41,6 +41,17 @@ export const toggleNamesAtom = atom(null, (get, set) => {
   set(showNamesAtom, !get(showNamesAtom));
 });
 
+/** Stars coloured by their constellation (URL key c; on unless the visitor turned it off). */
+export const colourByCommunityAtom = atom(
+  (get) => get(addressViewAtom).colourByCommunity !== false,
+  (get, set, on: boolean) => set(addressViewAtom, { ...get(addressViewAtom), colourByCommunity: on }),
+);
+
+/** The C key: colour by community on or off. */
+export const toggleColourByCommunityAtom = atom(null, (get, set) => {
+  set(colourByCommunityAtom, !get(colourByCommunityAtom));
+});
+
 /** Slices of the view that the screen redraws on; they stay equal while only the camera moves. */
 export const maxVisibleDistanceAtom = atom((get) => get(addressViewAtom).maxVisibleDistance);
 export const scaleAtom = atom((get) => get(addressViewAtom).scale);

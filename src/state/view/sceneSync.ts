@@ -4,19 +4,24 @@ import { ShownGalaxies, type ShownGalaxy } from '../../stars/shownGalaxy';
 import type { StarSource } from '../../stars/starSource';
 import { openGalaxyAtom } from '../graph/openGalaxyAtom';
 import type { Store } from '../store';
-import { addressPlacesCameraAtom, addressViewAtom, maxVisibleDistanceAtom, poseOf, saveCameraAtom, scaleAtom, showLinksAtom } from './atoms';
+import type { ConstellationRef, Constellations } from '../../constellations/constellations';
+import { constellationsAtom, highlightedConstellationAtom } from '../constellations/atoms';
+import { addressPlacesCameraAtom, addressViewAtom, colourByCommunityAtom, maxVisibleDistanceAtom, poseOf, saveCameraAtom, scaleAtom, showLinksAtom } from './atoms';
 
 /** What the scene sync tells the scene (GalaxyScene; tests give a stand-in). */
 export interface ShowingScene {
   show(galaxy: ShownGalaxy, start?: CameraStart): void;
   setLinkSettings(settings: LinkSettings): void;
   getCamera(): CameraPose;
+  /** The constellations' colours (stand-ins may leave them out). */
+  setConstellationColours?(constellations: Constellations | undefined, colourByCommunity: boolean): void;
+  highlightConstellation?(constellation: ConstellationRef | undefined): void;
 }
 
 /**
  * Tells the scene what to show, from the store, outside the component tree: the galaxy open now
- * (its star source and names, src/stars/shownGalaxy.ts) and the link settings of the
- * address view. A galaxy's first stars come with where the camera starts: the address view's pose
+ * (its star source and names, src/stars/shownGalaxy.ts), the link settings of the
+ * address view, and the constellations' colours and highlight. A galaxy's first stars come with where the camera starts: the address view's pose
  * when the address places the camera, else the whole galaxy (docs/rules.md#url); that pose is
  * recorded in the address view at once. Returns how to stop.
  */
@@ -42,9 +47,18 @@ export function startSceneSync(store: Store, scene: ShowingScene): () => void {
     scene.setLinkSettings({ showLinks: store.get(showLinksAtom), maxVisibleDistance: store.get(maxVisibleDistanceAtom), scale: store.get(scaleAtom) });
   };
 
+  const showConstellations = () => {
+    scene.setConstellationColours?.(store.get(constellationsAtom), store.get(colourByCommunityAtom));
+    scene.highlightConstellation?.(store.get(highlightedConstellationAtom));
+  };
+
   showLinks();
   showGalaxy();
+  showConstellations();
   const stops = [
+    store.sub(constellationsAtom, showConstellations),
+    store.sub(colourByCommunityAtom, showConstellations),
+    store.sub(highlightedConstellationAtom, showConstellations),
     store.sub(openGalaxyAtom, showGalaxy),
     store.sub(showLinksAtom, showLinks),
     store.sub(maxVisibleDistanceAtom, showLinks),
