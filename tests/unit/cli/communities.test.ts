@@ -2,6 +2,8 @@ import { spawnSync } from 'node:child_process';
 import { cpSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { decodeCommunityStars, starMemberships, type CommunitiesJson } from '../../../src/communities/format';
+import { PALETTE_SIZE } from '../../../src/constellations/palette';
 import { parseManifest } from '../../../src/data/fetch/parseManifest';
 import { removeTempFolders, tempFolder } from '../../support/tiledFixtures';
 
@@ -19,6 +21,38 @@ function smallGalaxy(): { root: string; galaxy: string } {
   return { root, galaxy: path.join(root, 'syn') };
 }
 
+/**
+ * Each level's "colour" gives every community a palette entry, and linked communities of the top
+ * level (where the viewer takes its colours) differ wherever the palette allows: fewer than a tenth
+ * of the links between constellations join two of the same colour.
+ */
+function expectNeighboursColouredApart(galaxy: string, json: CommunitiesJson): void {
+  for (const level of json.levels) {
+    expect(level.colour).toHaveLength(level.count);
+    expect(level.colour!.every((entry) => Number.isInteger(entry) && entry >= 0 && entry < PALETTE_SIZE)).toBe(true);
+  }
+  const stars = decodeCommunityStars(readFileSync(path.join(galaxy, 'v1', 'communities.bin')));
+  const top = starMemberships(json, stars).at(-1)!;
+  const colour = json.levels.at(-1)!.colour!;
+  const unlinked = json.levels.at(-1)!.unlinked;
+  const values = new Int32Array(readFileSync(path.join(galaxy, 'v1', 'links.bin')).buffer.slice(0));
+  let source = -1;
+  let between = 0;
+  let alike = 0;
+  for (const value of values) {
+    if (value < 0) {
+      source = -value - 1;
+      continue;
+    }
+    const target = value - 1;
+    if (value === 0 || source < 0 || top[source] === top[target] || top[source] === unlinked) continue;
+    between++;
+    if (colour[top[source]] === colour[top[target]]) alike++;
+  }
+  expect(between).toBeGreaterThan(0);
+  expect(alike / between).toBeLessThan(0.1);
+}
+
 describe('galaxy communities and inspect', () => {
   it('adds communities.bin, communities.json and the manifest key, and inspect checks them', () => {
     const { galaxy } = smallGalaxy();
@@ -30,6 +64,7 @@ describe('galaxy communities and inspect', () => {
     const json = JSON.parse(readFileSync(path.join(galaxy, 'v1', 'communities.json'), 'utf8')) as { levels: { count: number; name: string[] }[] };
     expect(json.levels[json.levels.length - 1].count).toBeLessThanOrEqual(40);
     expect(json.levels[0].name[0]).toMatch(/ · [\d,]+ stars$/);
+    expectNeighboursColouredApart(galaxy, json as unknown as CommunitiesJson);
     expect(parseManifest(readFileSync(path.join(galaxy, 'manifest.json'), 'utf8'), 'manifest.json')).toMatchObject({ all: ['v1'], communities: ['v1'] });
 
     const valid = galaxyCli('inspect', galaxy);
