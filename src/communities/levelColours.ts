@@ -14,7 +14,10 @@ export function levelColours(graph: WeightedGraph, hierarchy: CommunityHierarchy
   let membership = hierarchy.stars;
   hierarchy.levels.forEach((level, l) => {
     const communities = communityGraph(below, membership, level.count);
-    colours.push(colourCommunities({ sizes: level.size, offsets: communities.offsets, targets: communities.neighbours, weights: communities.weights }));
+    // The unlinked stars are drawn white and link to nothing: coloured last, they take no distinct colour from the others.
+    const sizes = Float64Array.from(level.size);
+    if (level.unlinked >= 0) sizes[level.unlinked] = 0;
+    colours.push(colourCommunities({ sizes, offsets: communities.offsets, targets: communities.neighbours, weights: communities.weights }));
     below = communities;
     membership = level.parent ?? new Uint32Array(level.count);
     if (!level.parent && l < hierarchy.levels.length - 1) throw new Error(`level ${l} has no parents`);

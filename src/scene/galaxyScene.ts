@@ -401,6 +401,11 @@ export class GalaxyScene implements Scene {
     this.restyleAll();
   }
 
+  /** Stars are drawn in their constellations' colours now: both the colours and the stars' communities are in (tests wait on it). */
+  get coloursByConstellation(): boolean {
+    return this.communityColours !== undefined && this.stars?.communities !== undefined;
+  }
+
   /** The stars of one constellation stand out, enlarged, the others dimmed; undefined clears it. */
   highlightConstellation(constellation: ConstellationRef | undefined): void {
     const current = this.highlightedConstellation;

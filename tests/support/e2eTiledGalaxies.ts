@@ -1,6 +1,7 @@
-import { existsSync, readFileSync, rmSync, truncateSync } from 'node:fs';
+import { cpSync, existsSync, readFileSync, rmSync, truncateSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { addCommunities } from '../../src/communities/writeCommunities';
 import { updateManifest } from '../../src/publish/galaxyFolder';
 import { haveSharedGalaxies, sharedGalaxiesDir } from './sharedGalaxies';
 import { ensureSyntheticGalaxy, ensureTiledCopy, TEST_VERSION } from './tiledGalaxies';
@@ -12,6 +13,29 @@ export const E2E_TILED_DIR = process.env.GALAXY_E2E_TILED_DIR ?? path.join(os.tm
 export const TILED_NPM = 'npm-tiled';
 export const SYNTHETIC_1M = 'synthetic-1m';
 export const TWO_VERSIONS = 'tiled-two-versions';
+/** The published npm galaxy, classic files only, with communities written by `galaxy communities`' own code (docs/communities.md). */
+export const NPM_WITH_COMMUNITIES = 'npm-communities';
+/** Files of that copy that are not its classic files: kept out of the copy so that they are written afresh. */
+const COMMUNITY_FILES = ['communities.json', 'communities.bin'];
+
+/**
+ * The npm galaxy with communities, under another name, made once (~10 s of CPU) and reused: made again
+ * when its communities.json is missing or has no palette colours (written before they were).
+ */
+export function ensureCommunitiesCopy(root: string): string {
+  const version = npmLastVersion();
+  const galaxyDir = path.join(root, NPM_WITH_COMMUNITIES);
+  const json = path.join(galaxyDir, version, 'communities.json');
+  if (existsSync(json) && readFileSync(json, 'utf8').includes('"colour"')) return galaxyDir;
+  cpSync(path.join(sharedGalaxiesDir, 'npm'), galaxyDir, {
+    recursive: true,
+    filter: (source) => !COMMUNITY_FILES.includes(path.basename(source)),
+  });
+  const manifest = updateManifest(galaxyDir, (current) => ({ ...current, meta: { ...current.meta, kind: 'npm' } }));
+  addCommunities(galaxyDir, version, manifest);
+  return galaxyDir;
+}
+
 /** A small tiled galaxy with one tile deleted (tile 1) and one cut short (tile 2). */
 export const DAMAGED = 'tiled-damaged';
 export const DAMAGED_TILES = { missing: 1, truncated: 2 };
@@ -27,6 +51,7 @@ export async function ensureE2eTiledGalaxies(): Promise<void> {
     const npmDir = ensureTiledCopy(E2E_TILED_DIR, 'npm', npmLastVersion(), TILED_NPM);
     // Its own name is not an ecosystem: the manifest says it is npm's (degree labels, registry links).
     updateManifest(npmDir, (manifest) => ({ ...manifest, meta: { ...manifest.meta, kind: 'npm' } }));
+    ensureCommunitiesCopy(E2E_TILED_DIR);
   }
   await ensureSyntheticGalaxy(E2E_TILED_DIR, SYNTHETIC_1M, 1_000_000, 7);
   await ensureSyntheticGalaxy(E2E_TILED_DIR, TWO_VERSIONS, 20_000, 1, 'v1');

@@ -1,0 +1,167 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { expect, test, type Page, type TestInfo } from '@playwright/test';
+import { decodeCommunityStars, parseCommunitiesJson, starMemberships } from '../../src/communities/format';
+import { CONSTELLATION_PALETTE } from '../../src/constellations/palette';
+import type { CameraPose } from '../../src/scene/scene';
+import { E2E_TILED_DIR, NPM_WITH_COMMUNITIES, npmLastVersion } from '../support/e2eTiledGalaxies';
+import { haveSharedGalaxies, sharedGalaxiesMissingReason } from '../support/sharedGalaxies';
+import { canvasLocator, canvasPixels, differingPixels, galaxyUrl, openGalaxy, settle, type BackendName, type Pixels } from './renderSupport';
+
+test.skip(!haveSharedGalaxies, sharedGalaxiesMissingReason);
+
+const BACKENDS: BackendName[] = ['webgl2', 'webgpu'];
+
+/** HSV hue (degrees) and saturation of a pixel. */
+function hueOf([r, g, b]: readonly number[]): { hue: number; saturation: number; value: number } {
+  const max = Math.max(r, g, b);
+  const min = Math.min(r, g, b);
+  const delta = max - min;
+  let hue = 0;
+  if (delta > 0) {
+    if (max === r) hue = 60 * (((g - b) / delta + 6) % 6);
+    else if (max === g) hue = 60 * ((b - r) / delta + 2);
+    else hue = 60 * ((r - g) / delta + 4);
+  }
+  return { hue, saturation: max === 0 ? 0 : delta / max, value: max };
+}
+
+function hueDistance(a: number, b: number): number {
+  const d = Math.abs(a - b) % 360;
+  return Math.min(d, 360 - d);
+}
+
+function rgbOf(colour: number): [number, number, number] {
+  return [(colour >>> 24) & 255, (colour >>> 16) & 255, (colour >>> 8) & 255];
+}
+
+/** Coloured pixels (saturation over 0.25, not dark) in each 15° band of hue. */
+function hueBands(pixels: Pixels): { bands: number[]; coloured: number; lit: number } {
+  const bands = new Array<number>(24).fill(0);
+  let coloured = 0;
+  let lit = 0;
+  for (let i = 0; i < pixels.data.length; i += 4) {
+    const pixel = [pixels.data[i], pixels.data[i + 1], pixels.data[i + 2]];
+    const { hue, saturation, value } = hueOf(pixel);
+    if (value < 60) continue;
+    lit++;
+    if (saturation < 0.25) continue;
+    coloured++;
+    bands[Math.floor(hue / 15) % 24]++;
+  }
+  return { bands, coloured, lit };
+}
+
+/** Two top-level constellations of the npm copy with far-apart hues, each with its most depended-on star and its position. */
+function twoConstellations(): Array<{ constellation: number; star: number; position: [number, number, number]; colour: number }> {
+  const versionDir = path.join(E2E_TILED_DIR, NPM_WITH_COMMUNITIES, npmLastVersion());
+  const file = parseCommunitiesJson(readFileSync(path.join(versionDir, 'communities.json'), 'utf8'));
+  const stars = decodeCommunityStars(readFileSync(path.join(versionDir, 'communities.bin')));
+  const top = file.levels.at(-1)!;
+  const membership = starMemberships(file, stars).at(-1)!;
+  const positions = new Int32Array(readFileSync(path.join(versionDir, 'positions.bin')).buffer.slice(0));
+  const scale = 1.75;
+  const pick = (c: number) => {
+    const star = top.top[c][0];
+    expect(membership[star]).toBe(c);
+    const position: [number, number, number] = [positions[star * 3] * scale, positions[star * 3 + 1] * scale, positions[star * 3 + 2] * scale];
+    return { constellation: c, star, position, colour: CONSTELLATION_PALETTE[top.colour![c]] };
+  };
+  const first = pick(0);
+  for (let c = 1; c < top.count; c++) {
+    if (c === top.unlinked || top.top[c].length === 0) continue;
+    const second = pick(c);
+    if (hueDistance(hueOf(rgbOf(first.colour)).hue, hueOf(rgbOf(second.colour)).hue) >= 90) return [first, second];
+  }
+  throw new Error('no two constellations with far-apart hues');
+}
+
+async function waitForConstellationColours(page: Page, shown: boolean): Promise<void> {
+  await page.waitForFunction((want) => window.galaxyScene?.coloursByConstellation === want, shown, { timeout: 60_000 });
+  await settle(page);
+}
+
+async function attach(page: Page, info: TestInfo, name: string): Promise<void> {
+  await info.attach(name, { body: await canvasLocator(page).screenshot(), contentType: 'image/png' });
+}
+
+/** The galaxy open, with its communities.bin answered (the address's c= may keep it from being drawn). */
+async function openWithCommunities(page: Page, url: string): Promise<void> {
+  const arrived = page.waitForResponse((response) => response.url().endsWith('/communities.bin'), { timeout: 60_000 });
+  await openGalaxy(page, url);
+  expect((await arrived).status()).toBe(200);
+}
+
+for (const backend of BACKENDS) {
+  test.describe(`${backend} backend`, () => {
+    test('colour by constellation shows many hues, and two stars of two constellations each in its constellation’s hue', async ({ page }, info) => {
+      test.setTimeout(180_000);
+      await openWithCommunities(page, galaxyUrl(backend, NPM_WITH_COMMUNITIES));
+      await waitForConstellationColours(page, true);
+      await attach(page, info, `${backend}-npm-constellations.png`);
+      const { bands, coloured, lit } = hueBands(await canvasPixels(page));
+      // npm's 38 constellations (and the white unlinked stars) over the whole sky: most lit pixels coloured, in many hues.
+      expect(coloured / lit).toBeGreaterThan(0.5);
+      expect(bands.filter((count) => count > coloured * 0.01).length).toBeGreaterThanOrEqual(8);
+
+      const seen: number[] = [];
+      for (const { star, position, colour } of twoConstellations()) {
+        // Close in front of the star, looking at it down -Z: its disc fills the middle of the canvas.
+        const pose: CameraPose = { position: [position[0], position[1], position[2] + 400], orientation: [0, 0, 0, 1] };
+        await page.evaluate((p) => window.galaxyScene!.setCamera(p), pose);
+        await settle(page);
+        const at = await page.evaluate((id) => window.galaxyScene!.projectToClient(id), star);
+        const box = (await canvasLocator(page).boundingBox())!;
+        const pixels = await canvasPixels(page);
+        await attach(page, info, `${backend}-star-${star}.png`);
+        const i = (Math.round(at!.y - box.y) * pixels.width + Math.round(at!.x - box.x)) * 4;
+        const drawn = hueOf([pixels.data[i], pixels.data[i + 1], pixels.data[i + 2]]);
+        const expected = hueOf(rgbOf(colour));
+        expect(drawn.saturation).toBeGreaterThan(0.2);
+        expect(hueDistance(drawn.hue, expected.hue)).toBeLessThan(15);
+        seen.push(drawn.hue);
+      }
+      expect(hueDistance(seen[0], seen[1])).toBeGreaterThan(60);
+    });
+
+    test('C and c=0 draw the same picture as the galaxy without communities, which opens as ever', async ({ page }, info) => {
+      test.setTimeout(240_000);
+      const requests: string[] = [];
+      page.on('request', (request) => requests.push(request.url()));
+      await openGalaxy(page, galaxyUrl(backend, 'npm'));
+      await settle(page);
+      const plain = await canvasPixels(page);
+      await attach(page, info, `${backend}-npm-plain.png`);
+      // A galaxy without communities: nothing asked for that is not there, no warning, every star white.
+      expect(requests.filter((url) => /communities\.(json|bin)/.test(url))).toEqual([]);
+      await expect(page.getByRole('status', { name: 'Data warnings' })).toHaveCount(0);
+      expect(await page.evaluate(() => window.galaxyScene!.coloursByConstellation)).toBe(false);
+      const { coloured, lit } = hueBands(plain);
+      expect(coloured / lit).toBeLessThan(0.01);
+
+      await page.goto('about:blank');
+      await openWithCommunities(page, `${galaxyUrl(backend, NPM_WITH_COMMUNITIES)}&c=0`);
+      await page.waitForFunction(() => window.galaxyScene?.coloursByConstellation === false);
+      await settle(page);
+      const off = await canvasPixels(page);
+      await attach(page, info, `${backend}-npm-communities-c0.png`);
+      expect(differingPixels(off, plain, 8)).toBeLessThan(plain.width * plain.height * 0.001);
+
+      await page.goto('about:blank');
+      await openWithCommunities(page, galaxyUrl(backend, NPM_WITH_COMMUNITIES));
+      await waitForConstellationColours(page, true);
+      expect(differingPixels(await canvasPixels(page), plain, 8)).toBeGreaterThan(plain.width * plain.height * 0.01);
+      await page.keyboard.press('KeyC');
+      await waitForConstellationColours(page, false);
+      const toggled = await canvasPixels(page);
+      await attach(page, info, `${backend}-npm-communities-C.png`);
+      expect(differingPixels(toggled, plain, 8)).toBeLessThan(plain.width * plain.height * 0.001);
+      // The address keeps the choice.
+      await expect.poll(() => new URL(page.url()).hash).toMatch(/[?&]c=0(&|$)/);
+      await page.keyboard.press('KeyC');
+      await waitForConstellationColours(page, true);
+      await expect.poll(() => new URL(page.url()).hash).toMatch(/[?&]c=1(&|$)/);
+    });
+  });
+}
+
