@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test, type Page, type TestInfo } from '@playwright/test';
 import { decodeCommunityStars, parseCommunitiesJson, starMemberships } from '../../src/communities/format';
@@ -52,15 +52,34 @@ function hueBands(pixels: Pixels): { bands: number[]; coloured: number; lit: num
   return { bands, coloured, lit };
 }
 
+function versionDir(): string {
+  return path.join(E2E_TILED_DIR, NPM_WITH_COMMUNITIES, npmLastVersion());
+}
+
+/** The mean of the linked stars (every constellation's centre by its size, the unlinked left out), in world units. */
+function linkedCentre(): [number, number, number] {
+  const top = parseCommunitiesJson(readFileSync(path.join(versionDir(), 'communities.json'), 'utf8')).levels.at(-1)!;
+  const sum = [0, 0, 0];
+  let stars = 0;
+  for (let c = 0; c < top.count; c++) {
+    if (c === top.unlinked) continue;
+    for (let k = 0; k < 3; k++) sum[k] += top.centre[c * 3 + k] * top.size[c];
+    stars += top.size[c];
+  }
+  return sum.map((v) => (v / stars) * SCALE) as [number, number, number];
+}
+
+/** The address's default scale `s`, by which positions.bin's units become world units. */
+const SCALE = 1.75;
+
 /** Two top-level constellations of the npm copy with far-apart hues, each with its most depended-on star and its position. */
 function twoConstellations(): Array<{ constellation: number; star: number; position: [number, number, number]; colour: number }> {
-  const versionDir = path.join(E2E_TILED_DIR, NPM_WITH_COMMUNITIES, npmLastVersion());
-  const file = parseCommunitiesJson(readFileSync(path.join(versionDir, 'communities.json'), 'utf8'));
-  const stars = decodeCommunityStars(readFileSync(path.join(versionDir, 'communities.bin')));
+  const file = parseCommunitiesJson(readFileSync(path.join(versionDir(), 'communities.json'), 'utf8'));
+  const stars = decodeCommunityStars(readFileSync(path.join(versionDir(), 'communities.bin')));
   const top = file.levels.at(-1)!;
   const membership = starMemberships(file, stars).at(-1)!;
-  const positions = new Int32Array(readFileSync(path.join(versionDir, 'positions.bin')).buffer.slice(0));
-  const scale = 1.75;
+  const positions = new Int32Array(readFileSync(path.join(versionDir(), 'positions.bin')).buffer.slice(0));
+  const scale = SCALE;
   const pick = (c: number) => {
     const star = top.top[c][0];
     expect(membership[star]).toBe(c);
@@ -81,8 +100,11 @@ async function waitForConstellationColours(page: Page, shown: boolean): Promise<
   await settle(page);
 }
 
+/** The canvas as it is now, attached to the report and kept in the test's output folder to look at. */
 async function attach(page: Page, info: TestInfo, name: string): Promise<void> {
-  await info.attach(name, { body: await canvasLocator(page).screenshot(), contentType: 'image/png' });
+  const body = await canvasLocator(page).screenshot();
+  writeFileSync(info.outputPath(name), body);
+  await info.attach(name, { body, contentType: 'image/png' });
 }
 
 /** The galaxy open, with its communities.bin answered (the address's c= may keep it from being drawn). */
@@ -98,9 +120,19 @@ for (const backend of BACKENDS) {
       test.setTimeout(180_000);
       await openWithCommunities(page, galaxyUrl(backend, NPM_WITH_COMMUNITIES));
       await waitForConstellationColours(page, true);
+      await attach(page, info, `${backend}-npm-constellations-whole.png`);
+      // npm's unlinked stars, white, lie on a shell around the linked ones: nearer the linked core,
+      // most of what is lit is coloured, in many hues.
+      const core = linkedCentre();
+      await page.evaluate((centre) => {
+        const scene = window.galaxyScene!;
+        const { position, orientation } = scene.getCamera();
+        const nearer = position.map((p, k) => centre[k] + (p - centre[k]) * 0.3) as [number, number, number];
+        scene.setCamera({ position: nearer, orientation });
+      }, core);
+      await settle(page);
       await attach(page, info, `${backend}-npm-constellations.png`);
       const { bands, coloured, lit } = hueBands(await canvasPixels(page));
-      // npm's 38 constellations (and the white unlinked stars) over the whole sky: most lit pixels coloured, in many hues.
       expect(coloured / lit).toBeGreaterThan(0.5);
       expect(bands.filter((count) => count > coloured * 0.01).length).toBeGreaterThanOrEqual(8);
 
