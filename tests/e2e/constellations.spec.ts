@@ -107,6 +107,25 @@ async function attach(page: Page, info: TestInfo, name: string): Promise<void> {
   await info.attach(name, { body, contentType: 'image/png' });
 }
 
+/**
+ * The same picture as the galaxy without communities. WebGPU's splatting picks among stars at one
+ * depth in no fixed order, so two openings of one galaxy differ in a few hundred pixels of white stars
+ * of other brightness (747 of 716,800 seen): those may differ, a colour may not appear.
+ */
+function expectSamePicture(picture: Pixels, plain: Pixels): void {
+  let differing = 0;
+  let coloured = 0;
+  for (let i = 0; i < plain.data.length; i += 4) {
+    const a = [picture.data[i], picture.data[i + 1], picture.data[i + 2]];
+    const b = [plain.data[i], plain.data[i + 1], plain.data[i + 2]];
+    if (Math.max(...a.map((v, k) => Math.abs(v - b[k]))) <= 8) continue;
+    differing++;
+    if (hueOf(a).saturation > 0.1) coloured++;
+  }
+  expect(coloured).toBe(0);
+  expect(differing).toBeLessThan(plain.width * plain.height * 0.005);
+}
+
 /** The galaxy open, with its communities.bin answered (the address's c= may keep it from being drawn). */
 async function openWithCommunities(page: Page, url: string): Promise<void> {
   const arrived = page.waitForResponse((response) => response.url().endsWith('/communities.bin'), { timeout: 60_000 });
@@ -177,7 +196,7 @@ for (const backend of BACKENDS) {
       await settle(page);
       const off = await canvasPixels(page);
       await attach(page, info, `${backend}-npm-communities-c0.png`);
-      expect(differingPixels(off, plain, 8)).toBeLessThan(plain.width * plain.height * 0.001);
+      expectSamePicture(off, plain);
 
       await page.goto('about:blank');
       await openWithCommunities(page, galaxyUrl(backend, NPM_WITH_COMMUNITIES));
@@ -187,7 +206,7 @@ for (const backend of BACKENDS) {
       await waitForConstellationColours(page, false);
       const toggled = await canvasPixels(page);
       await attach(page, info, `${backend}-npm-communities-C.png`);
-      expect(differingPixels(toggled, plain, 8)).toBeLessThan(plain.width * plain.height * 0.001);
+      expectSamePicture(toggled, plain);
       // The address keeps the choice.
       await expect.poll(() => new URL(page.url()).hash).toMatch(/[?&]c=0(&|$)/);
       await page.keyboard.press('KeyC');
