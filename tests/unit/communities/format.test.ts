@@ -36,4 +36,22 @@ describe('constellation names', () => {
     expect(constellationName('synthetic', ['<b>a</b>'], 1)).toBe('<b>a</b> · 1 star');
     expect(unlinkedConstellationName('crates', 7098)).toBe('Unlinked · 7,098 packages');
   });
+
+  it('reads each level’s optional palette colours, and reports a list of the wrong length or an entry beyond the palette', () => {
+    const stars = new Uint32Array([0, 0, 1, 1, 2]);
+    expect(parseCommunitiesJson(JSON.stringify(twoLevels())).levels[0].colour).toBeUndefined();
+    const coloured = twoLevels();
+    coloured.levels[0].colour = [0, 1, 2];
+    coloured.levels[1].colour = [23, 0];
+    const file = parseCommunitiesJson(JSON.stringify(coloured));
+    expect(file.levels[0].colour).toEqual([0, 1, 2]);
+    expect(checkCommunities(file, stars, 5)).toEqual([]);
+    coloured.levels[0].colour = [0, 1];
+    coloured.levels[1].colour = [24, 0];
+    expect(checkCommunities(coloured, stars, 5)).toEqual([
+      'level 0: "colour" has 2 entries for 3 communities',
+      "level 1: 1 colours are beyond the palette's 24",
+    ]);
+    expect(() => parseCommunitiesJson(JSON.stringify({ ...twoLevels(), levels: [{ ...twoLevels().levels[0], colour: ['red'] }] }))).toThrow(/level 0's "colour" is not a list of whole numbers/);
+  });
 });
