@@ -9,7 +9,9 @@ import { decodeGalaxy } from '../../../src/data/wire/decodeGalaxy';
 import { constellationsAtom } from '../../../src/state/constellations/atoms';
 import { starCommunitiesAtom } from '../../../src/state/constellations/communities';
 import { openGalaxy } from '../../../src/state/graph/actions';
-import { dataRootAtom, galaxyLoaderAtom, graphAtom, loadWarningsAtom } from '../../../src/state/graph/atoms';
+import { dataRootAtom, galaxyLoaderAtom, graphAtom, loadWarningsAtom, streamTilesAtom } from '../../../src/state/graph/atoms';
+import type { StreamedTiledGalaxy } from '../../../src/tiles/stream/openTiledGalaxy';
+import { FakeTiledGalaxy } from '../../support/fakeTiledGalaxy';
 import { communitiesBin, communitiesFile, STAR_COMMUNITIES } from '../../support/communityFixtures';
 import { linksBin, positionsBin } from '../../support/wireFixtures';
 
@@ -125,6 +127,24 @@ describe('opening a galaxy with communities', () => {
     await new Promise((resolve) => setTimeout(resolve, 10));
     expect(fetchImpl.urls).toEqual([]);
     expect(store.get(constellationsAtom)).toBeUndefined();
+    expect(store.get(loadWarningsAtom)).toEqual([]);
+  });
+
+  it('takes only communities.json for a tiled galaxy, whose tiles bring each star’s community', async () => {
+    const store = createStore();
+    const fetchImpl = fakeFetch(goodFiles());
+    store.set(dataRootAtom, ROOT);
+    const tiled = new FakeTiledGalaxy({ name: 'g', labels: ['a', 'b', 'c', 'd', 'e', 'f'] });
+    store.set(galaxyLoaderAtom, {
+      load: () => Promise.resolve({ manifest: withCommunities, version: 'v1', tilesUrl: `${ROOT}g/v1/tiles/` }),
+      openTiled: () => Promise.resolve(tiled as unknown as StreamedTiledGalaxy),
+      fetch: fetchImpl,
+    });
+    store.set(streamTilesAtom, true);
+    await openGalaxy(store, { name: 'g' });
+    await vi.waitFor(() => expect(store.get(constellationsAtom)?.levels).toHaveLength(2));
+    expect(fetchImpl.urls).toEqual([JSON_URL]);
+    expect(store.get(starCommunitiesAtom)).toBeUndefined();
     expect(store.get(loadWarningsAtom)).toEqual([]);
   });
 });
