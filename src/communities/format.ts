@@ -23,6 +23,8 @@ export interface CommunityLevelJson {
   name: string[];
   /** Each community's most depended-on stars (ids), highest in-degree first. */
   top: number[][];
+  /** Optional: each community's entry in the constellation palette (src/constellations/constellationColour.ts). */
+  colour?: number[];
 }
 
 export interface CommunitiesJson {
@@ -85,6 +87,7 @@ export function parseCommunitiesJson(text: string): CommunitiesJson {
       modularity: typeof level.modularity === 'number' ? level.modularity : Number.NaN,
       unlinked: isWhole(level.unlinked) ? level.unlinked : null,
       ...(level.parent === undefined ? {} : { parent: wholeList(level.parent, `level ${l}'s "parent"`) }),
+      ...(level.colour === undefined ? {} : { colour: wholeList(level.colour, `level ${l}'s "colour"`) }),
       size,
       centre,
       name,
