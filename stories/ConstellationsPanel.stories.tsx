@@ -43,7 +43,7 @@ export const Many: Story = {
     await expect(listed.every((row) => row.getAttribute('aria-pressed') === 'false')).toBe(true);
     await userEvent.click(listed[2]);
     await expect(args.onChoose).toHaveBeenLastCalledWith({ level: 1, id: 2 });
-    await userEvent.click(within(canvasElement).getByRole('button', { name: 'Search in aws-sdk · @aws-sdk/client-s3' }));
+    await userEvent.click(within(canvasElement).getByRole('button', { name: 'Search in aws-sdk · @aws-sdk/client-s3 · 7,650 packages' }));
     await expect(args.onSearchIn).toHaveBeenLastCalledWith({ level: 1, id: 3 });
     // The list scrolls inside the panel, which ends inside the window.
     const panel = within(canvasElement).getByTestId('constellations-panel');

@@ -182,7 +182,7 @@ export const WithConstellation: Story = {
     await expect(buttons[1].getBoundingClientRect().left).toBeGreaterThan(buttons[0].getBoundingClientRect().left);
     await userEvent.click(buttons[1]);
     await expect(args.onChooseConstellation).toHaveBeenLastCalledWith({ level: 0, id: 0 });
-    await userEvent.click(canvas.getByRole('button', { name: 'Search in react · react-dom' }));
+    await userEvent.click(canvas.getByRole('button', { name: 'Search in react · react-dom · 13,984 packages' }));
     await expect(args.onSearchInConstellation).toHaveBeenLastCalledWith({ level: 1, id: 0 });
     const card = canvas.getByTestId('node-details');
     await expect(card.scrollWidth).toBeLessThanOrEqual(card.clientWidth + 2);

@@ -1,5 +1,5 @@
 import { FIELD_OF_VIEW_DEGREES } from '../renderer/camera';
-import type { CommunitiesJson } from '../communities/format';
+import type { CommunitiesJson, CommunityLevelJson } from '../communities/format';
 import type { ConstellationRef } from './constellations';
 import { constellationCentre } from './constellationsInView';
 
@@ -13,16 +13,46 @@ export interface ConstellationFlight {
 }
 
 /**
- * The flight to a constellation (docs/rules.md#panels): its centre (positions.bin's units times the
- * scale), stopping where a ball of its share of the galaxy's stars, as dense as the galaxy
- * (`halfSize`: half the scene's size, scale applied), spans the field of view.
+ * How far the galaxy's linked stars lie from their middle (root mean square, positions.bin's units),
+ * told from the finest level's centres weighted by their sizes: the finest communities are small,
+ * so their centres spread as their stars do.
  */
-export function constellationFlight(file: CommunitiesJson, ref: ConstellationRef, scale: number, halfSize: number): ConstellationFlight | undefined {
+export function galaxySpread(finest: Pick<CommunityLevelJson, 'count' | 'size' | 'centre' | 'unlinked'>): number {
+  let stars = 0;
+  const mean = [0, 0, 0];
+  for (let c = 0; c < finest.count; c++) {
+    if (c === finest.unlinked || finest.centre.length < 3 * c + 3) continue;
+    stars += finest.size[c];
+    for (let k = 0; k < 3; k++) mean[k] += finest.size[c] * finest.centre[3 * c + k];
+  }
+  if (stars === 0) return 0;
+  for (let k = 0; k < 3; k++) mean[k] /= stars;
+  let squares = 0;
+  for (let c = 0; c < finest.count; c++) {
+    if (c === finest.unlinked || finest.centre.length < 3 * c + 3) continue;
+    for (let k = 0; k < 3; k++) squares += finest.size[c] * (finest.centre[3 * c + k] - mean[k]) ** 2;
+  }
+  return Math.sqrt(squares / stars);
+}
+
+/**
+ * The flight to a constellation (docs/rules.md#panels): towards its centre (positions.bin's units
+ * times the scale), stopping where a ball of its share of the galaxy's stars, as spread as the
+ * galaxy (galaxySpread), spans the field of view; never further from the centre than the camera is
+ * (`from`), never nearer than NEAREST_FLIGHT_DISTANCE.
+ */
+export function constellationFlight(
+  file: CommunitiesJson,
+  ref: ConstellationRef,
+  scale: number,
+  from: readonly [number, number, number],
+): ConstellationFlight | undefined {
   const level = file.levels[ref.level];
   const target = level ? constellationCentre(level, ref.id, scale) : undefined;
   if (!level || !target || file.stars === 0) return undefined;
   const share = (level.size[ref.id] ?? 0) / file.stars;
-  const radius = Math.abs(halfSize) * Math.cbrt(share);
-  const distance = Math.max(NEAREST_FLIGHT_DISTANCE, radius / Math.tan((FIELD_OF_VIEW_DEGREES * Math.PI) / 360));
-  return { target, distance };
+  const radius = galaxySpread(file.levels[0]) * Math.abs(scale) * Math.cbrt(share);
+  const fits = radius / Math.tan((FIELD_OF_VIEW_DEGREES * Math.PI) / 360);
+  const now = Math.hypot(from[0] - target[0], from[1] - target[1], from[2] - target[2]);
+  return { target, distance: Math.max(NEAREST_FLIGHT_DISTANCE, Math.min(fits, now)) };
 }

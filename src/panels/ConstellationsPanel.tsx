@@ -87,7 +87,7 @@ export function ConstellationsPanel({ constellations, highlighted, onChoose, onS
                   <button
                     type="button"
                     className="galaxy-icon-button constellations-panel__search"
-                    aria-label={`Search in ${constellation.name}`}
+                    aria-label={`Search in ${constellation.fullName}`}
                     title="Search in this constellation"
                     onClick={() => onSearchIn(constellation.ref)}
                   >

@@ -51,7 +51,7 @@ function StarConstellations({
             <button
               type="button"
               className="galaxy-icon-button node-details__search-in"
-              aria-label={`Search in ${constellation.name}`}
+              aria-label={`Search in ${constellation.fullName}`}
               title="Search in this constellation"
               onClick={() => onSearchIn(constellation.ref)}
             >

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { CommunitiesJson, CommunityLevelJson } from '../../../src/communities/format';
 import { constellationColour, cssColour } from '../../../src/constellations/constellationColour';
-import { constellationFlight, NEAREST_FLIGHT_DISTANCE } from '../../../src/constellations/constellationFlight';
+import { constellationFlight, galaxySpread, NEAREST_FLIGHT_DISTANCE } from '../../../src/constellations/constellationFlight';
 import { constellationMembers, starConstellations } from '../../../src/constellations/constellationMembers';
 import { Constellations, NO_COMMUNITY } from '../../../src/constellations/constellations';
 import { constellationsInView, FEWEST_IN_VIEW, inView } from '../../../src/constellations/constellationsInView';
@@ -75,13 +75,30 @@ describe('constellations in view', () => {
 });
 
 describe('the flight to a constellation', () => {
-  it('goes to the centre times the scale, from far enough to see a ball of its share of the stars', () => {
-    const flight = constellationFlight(file, { level: 1, id: 0 }, 2, 1000);
-    expect(flight?.target).toEqual([0, 40, -200]);
-    // Half the stars: radius 1000 × ∛0.5 ≈ 794, seen whole from 794 / tan 22.5° ≈ 1916.
-    expect(flight?.distance).toBeCloseTo((1000 * Math.cbrt(0.5)) / Math.tan(Math.PI / 8), 3);
-    expect(constellationFlight(file, { level: 0, id: 3 }, 1, 10)?.distance).toBe(NEAREST_FLIGHT_DISTANCE);
-    expect(constellationFlight(file, { level: 5, id: 0 }, 1, 10)).toBeUndefined();
+  /** Two finest communities of 4 stars each at ±1000 on x (and the unlinked stars, which do not count). */
+  const spread: CommunitiesJson = {
+    format: 1,
+    stars: 10,
+    seed: 1,
+    levels: [level({ size: [4, 4, 2], centre: [-1000, 0, 0, 1000, 0, 0, 99999, 0, 0], unlinked: 2 })],
+  };
+
+  it('tells how far the linked stars spread from the finest level’s centres', () => {
+    expect(galaxySpread(spread.levels[0])).toBeCloseTo(1000, 6);
+  });
+
+  it('goes towards the centre times the scale, stopping where a ball of its share of the stars fills the view', () => {
+    const far: [number, number, number] = [0, 0, 1e6];
+    const flight = constellationFlight(spread, { level: 0, id: 1 }, 2, far);
+    expect(flight?.target).toEqual([2000, 0, 0]);
+    // 4 of 10 stars: radius 1000 × 2 × ∛0.4, seen whole from that over tan 22.5°.
+    expect(flight?.distance).toBeCloseTo((2000 * Math.cbrt(0.4)) / Math.tan(Math.PI / 8), 3);
+  });
+
+  it('never backs away from a constellation, nor comes nearer than a flight to a star', () => {
+    expect(constellationFlight(spread, { level: 0, id: 1 }, 1, [1000, 0, 500])?.distance).toBeCloseTo(500, 6);
+    expect(constellationFlight(spread, { level: 0, id: 1 }, 1, [1000, 0, 0])?.distance).toBe(NEAREST_FLIGHT_DISTANCE);
+    expect(constellationFlight(spread, { level: 5, id: 0 }, 1, [0, 0, 0])).toBeUndefined();
   });
 });
 
