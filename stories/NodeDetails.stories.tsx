@@ -3,6 +3,9 @@ import { expect, fn, userEvent, within } from 'storybook/test';
 import { placeholderNode, presentNode } from '../src/ecosystems/presentNode';
 import { NodeDetails } from '../src/panels/NodeDetails';
 import { fakeAvatar } from './support/fakeAvatar';
+import { npmLikeConstellations } from './support/constellations';
+import { starConstellations } from '../src/constellations/constellationMembers';
+import { presentConstellation } from '../src/constellations/presentConstellation';
 
 const githubUser = { ...presentNode('github', { id: 3, name: 'anvaka', in: 4321, out: 12 }), icon: fakeAvatar('anvaka') };
 
@@ -150,5 +153,69 @@ export const DegreesPending: Story = {
     await expect(canvas.getByTestId('degree-in')).toHaveTextContent('? dependents');
     await expect(canvas.getByTestId('degree-out')).toBeDisabled();
     await expect(canvas.getByTestId('node-details')).toHaveAttribute('aria-busy', 'true');
+  },
+};
+
+/** react-dom's constellations in an npm-like galaxy: the top level's "react · react-dom", then its finer part. */
+const reactDomConstellations = (() => {
+  const constellations = npmLikeConstellations();
+  return starConstellations(constellations, 0).map((ref) => presentConstellation(constellations, 'npm', ref));
+})();
+
+/** A galaxy with communities: the star's constellation at each level, top level first, each a button. */
+export const WithConstellation: Story = {
+  args: {
+    node: presentNode('npm', { id: 11, name: 'react-dom', in: 90210, out: 4 }),
+    constellations: reactDomConstellations,
+    onChooseConstellation: fn(),
+    onSearchInConstellation: fn(),
+    onClose: fn(),
+  },
+  play: async ({ canvasElement, args }) => {
+    const canvas = within(canvasElement);
+    const list = canvas.getByRole('list', { name: 'Constellations of this star' });
+    const buttons = [...list.querySelectorAll<HTMLButtonElement>('.constellation-button')];
+    await expect(buttons).toHaveLength(2);
+    await expect(buttons[0]).toHaveTextContent('react · react-dom13,984 packages');
+    await expect(buttons[1]).toHaveTextContent('react-dom · scheduler8,000 packages');
+    // The finer one is stepped in under the top level's.
+    await expect(buttons[1].getBoundingClientRect().left).toBeGreaterThan(buttons[0].getBoundingClientRect().left);
+    await userEvent.click(buttons[1]);
+    await expect(args.onChooseConstellation).toHaveBeenLastCalledWith({ level: 0, id: 0 });
+    await userEvent.click(canvas.getByRole('button', { name: 'Search in react · react-dom · 13,984 packages' }));
+    await expect(args.onSearchInConstellation).toHaveBeenLastCalledWith({ level: 1, id: 0 });
+    const card = canvas.getByTestId('node-details');
+    await expect(card.scrollWidth).toBeLessThanOrEqual(card.clientWidth + 2);
+    await expect(card.getBoundingClientRect().top).toBeGreaterThanOrEqual(0);
+  },
+};
+
+/** The constellation highlighted now reads as pressed in the details too. */
+export const WithConstellationHighlighted: Story = {
+  args: { ...WithConstellation.args, node: presentNode('npm', { id: 11, name: 'react-dom', in: 90210, out: 4 }), onShowConnections: fn(), highlightedConstellation: { level: 1, id: 0 } },
+  play: async ({ canvasElement }) => {
+    const buttons = [...canvasElement.querySelectorAll<HTMLButtonElement>('.constellation-button')];
+    await expect(buttons.map((button) => button.getAttribute('aria-pressed'))).toEqual(['true', 'false']);
+  },
+};
+
+/** Small screens: the constellations share one line under the strip. */
+export const CompactWithConstellation: Story = {
+  args: { ...WithConstellation.args, node: githubUser, onShowConnections: fn(), compact: true },
+  play: async ({ canvasElement }) => {
+    const card = within(canvasElement).getByTestId('node-details');
+    const buttons = [...card.querySelectorAll<HTMLButtonElement>('.constellation-button')];
+    await expect(buttons).toHaveLength(2);
+    await expect(Math.abs(buttons[0].getBoundingClientRect().top - buttons[1].getBoundingClientRect().top)).toBeLessThan(2);
+    await expect(card.getBoundingClientRect().height).toBeLessThan(100);
+  },
+};
+
+/** A galaxy without communities shows no constellation at all. */
+export const WithoutCommunities: Story = {
+  args: { constellations: undefined, onChooseConstellation: fn() },
+  play: async ({ canvasElement }) => {
+    await expect(within(canvasElement).queryByTestId('star-constellations')).toBeNull();
+    await expect(canvasElement.querySelector('.constellation-button')).toBeNull();
   },
 };

@@ -91,3 +91,41 @@ export const SearchingNameShards: Story = {
     await expect(canvas.getByRole('progressbar', { name: 'Searching' })).toBeVisible();
   },
 };
+
+/** Searches limited to a constellation: its chip in the box; × or Backspace in the empty box lifts the limit. */
+export const LimitedToConstellation: Story = {
+  args: { scope: { name: 'react · react-dom', colour: '#7fd4a0' }, onClearScope: fn() },
+  play: async ({ canvasElement, args }) => {
+    const canvas = within(canvasElement);
+    const chip = canvas.getByTestId('search-scope');
+    await expect(chip).toHaveTextContent('in react · react-dom');
+    await expect(chip).toHaveAttribute('title', 'Searching in react · react-dom');
+    // The box takes the caret as the limit is set.
+    await expect(canvas.getByRole('textbox')).toHaveFocus();
+    await userEvent.keyboard('{Backspace}');
+    await expect(args.onClearScope).toHaveBeenCalledTimes(1);
+    await userEvent.click(canvas.getByRole('button', { name: 'Search every star' }));
+    await expect(args.onClearScope).toHaveBeenCalledTimes(2);
+    await userEvent.type(canvas.getByRole('textbox'), 'dom');
+    await expect(args.onChange).toHaveBeenLastCalledWith('dom');
+    // Backspace deletes text first; the limit stays.
+    await userEvent.keyboard('{Backspace}');
+    await expect(args.onClearScope).toHaveBeenCalledTimes(2);
+  },
+};
+
+/** A long constellation name is cut in the chip; the text field keeps its room. */
+export const LimitedToLongName: Story = {
+  args: {
+    scope: { name: '@an-organisation-with-a-long-name/and-a-package · @another-organisation/yet-another-package', colour: '#f0a0c0' },
+    onClearScope: fn(),
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const input = canvas.getByRole('textbox');
+    await expect(input.getBoundingClientRect().width).toBeGreaterThan(120);
+    const field = canvasElement.querySelector('.search-box__field') as HTMLElement;
+    await expect(field.scrollWidth).toBeLessThanOrEqual(field.clientWidth + 1);
+    await expect(canvas.getByRole('button', { name: 'Search every star' })).toBeVisible();
+  },
+};

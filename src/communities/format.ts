@@ -94,6 +94,7 @@ export function parseCommunitiesJson(text: string): CommunitiesJson {
       modularity: typeof level.modularity === 'number' ? level.modularity : Number.NaN,
       unlinked: isWhole(level.unlinked) ? level.unlinked : null,
       ...(level.parent === undefined ? {} : { parent: wholeList(level.parent, `level ${l}'s "parent"`) }),
+      ...(level.colour === undefined ? {} : { colour: wholeList(level.colour, `level ${l}'s "colour"`) }),
       size,
       centre,
       name,

@@ -1,6 +1,6 @@
 import { DEFAULT_STAR_COLOR } from '../renderer/starAttributes';
 import { NO_COMMUNITY, type ConstellationRef, type Constellations } from './constellations';
-import { CONSTELLATION_PALETTE } from './palette';
+import { constellationColour } from './constellationColour';
 
 /**
  * The one colour rule of the stars (docs/decisions.md "Constellation colours"): with colour by
@@ -18,8 +18,7 @@ export function finestCommunityColours(constellations: Constellations | undefine
   const finest = constellations.levels[0];
   const topColours = new Uint32Array(topLevel.count);
   for (let c = 0; c < topLevel.count; c++) {
-    const entry = topLevel.colour?.[c] ?? c;
-    topColours[c] = c === topLevel.unlinked ? DEFAULT_STAR_COLOR : CONSTELLATION_PALETTE[entry % CONSTELLATION_PALETTE.length];
+    topColours[c] = c === topLevel.unlinked ? DEFAULT_STAR_COLOR : constellationColour(topLevel, c);
   }
   const colours = new Uint32Array(finest.count);
   for (let c = 0; c < finest.count; c++) {

@@ -24,6 +24,20 @@ export function constellationName(kind: string, topStarNames: readonly string[],
   return [...named, `${formatCount(stars)} ${starWord(kind, stars)}`].join(' · ');
 }
 
+/** A constellation's size in the ecosystem's words: "12,345 packages", "1 account". */
+export function constellationSizeText(kind: string, stars: number): string {
+  return `${formatCount(stars)} ${starWord(kind, stars)}`;
+}
+
+/**
+ * A name without the size it ends with ("react · react-dom · 12,345 packages" of 12,345 stars reads
+ * "react · react-dom"), for a list that shows the size apart; a name that does not end so is kept.
+ */
+export function nameWithoutSize(name: string, sizeText: string): string {
+  const suffix = ` · ${sizeText}`;
+  return name.endsWith(suffix) && name.length > suffix.length ? name.slice(0, -suffix.length) : name;
+}
+
 /** The name of the community holding every star without links. */
 export function unlinkedConstellationName(kind: string, stars: number): string {
   return `Unlinked · ${formatCount(stars)} ${starWord(kind, stars)}`;

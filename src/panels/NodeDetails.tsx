@@ -1,7 +1,10 @@
+import type { ConstellationRef } from '../constellations/constellations';
+import { sameConstellation, type PresentedConstellation } from '../constellations/presentConstellation';
 import type { Direction } from '../ecosystems/degreeLabels';
 import { formatDegree } from '../ecosystems/formatCount';
 import type { PresentedNode } from '../ecosystems/presentNode';
 import { Avatar } from './Avatar';
+import { ConstellationButton } from './ConstellationsPanel';
 import './panel.css';
 import './NodeDetails.css';
 
@@ -14,6 +17,51 @@ export interface NodeDetailsProps {
   compact?: boolean;
   /** Shows a close button when given. */
   onClose?: () => void;
+  /** The star's constellations, top level first (none for a galaxy without communities). */
+  constellations?: readonly PresentedConstellation[];
+  /** The constellation highlighted now, if any. */
+  highlightedConstellation?: ConstellationRef;
+  /** A constellation was clicked: highlight it and fly there (or clear it). */
+  onChooseConstellation?: (ref: ConstellationRef) => void;
+  /** "Search in this constellation"; absent where the galaxy's search cannot be limited. */
+  onSearchInConstellation?: (ref: ConstellationRef) => void;
+}
+
+function StarConstellations({
+  constellations,
+  highlighted,
+  onChoose,
+  onSearchIn,
+}: {
+  constellations: readonly PresentedConstellation[];
+  highlighted?: ConstellationRef;
+  onChoose: (ref: ConstellationRef) => void;
+  onSearchIn?: (ref: ConstellationRef) => void;
+}) {
+  return (
+    <ul className="node-details__constellations" aria-label="Constellations of this star" data-testid="star-constellations">
+      {constellations.map((constellation, depth) => (
+        <li
+          key={`${constellation.ref.level}-${constellation.ref.id}`}
+          className="node-details__constellation"
+          style={{ paddingLeft: `${depth * 10}px` }}
+        >
+          <ConstellationButton constellation={constellation} pressed={sameConstellation(constellation.ref, highlighted)} onChoose={onChoose} />
+          {onSearchIn ? (
+            <button
+              type="button"
+              className="galaxy-icon-button node-details__search-in"
+              aria-label={`Search in ${constellation.fullName}`}
+              title="Search in this constellation"
+              onClick={() => onSearchIn(constellation.ref)}
+            >
+              ⌕
+            </button>
+          ) : null}
+        </li>
+      ))}
+    </ul>
+  );
 }
 
 function DegreeFigure({
@@ -44,9 +92,19 @@ function DegreeFigure({
 
 /**
  * docs/rules.md#panels: the node information card: the node's name linking to its registry page,
- * its in-degree and out-degree with their labels; a figure opens the connected-node list.
+ * its in-degree and out-degree with their labels; a figure opens the connected-node list; the
+ * star's constellations, top level first, each one a click away from its highlight.
  */
-export function NodeDetails({ node, onShowConnections, compact = false, onClose }: NodeDetailsProps) {
+export function NodeDetails({
+  node,
+  onShowConnections,
+  compact = false,
+  onClose,
+  constellations,
+  highlightedConstellation,
+  onChooseConstellation,
+  onSearchInConstellation,
+}: NodeDetailsProps) {
   return (
     <section
       className={['node-details', compact ? 'node-details--compact' : '', node.pending ? 'node-details--pending' : '', 'galaxy-panel']
@@ -92,6 +150,14 @@ export function NodeDetails({ node, onShowConnections, compact = false, onClose 
           </button>
         ) : null}
       </div>
+      {constellations && constellations.length > 0 && onChooseConstellation ? (
+        <StarConstellations
+          constellations={constellations}
+          highlighted={highlightedConstellation}
+          onChoose={onChooseConstellation}
+          onSearchIn={onSearchInConstellation}
+        />
+      ) : null}
     </section>
   );
 }

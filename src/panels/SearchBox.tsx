@@ -1,4 +1,4 @@
-import { type FormEvent, type KeyboardEvent, useId, useState } from 'react';
+import { type FormEvent, type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
 import './panel.css';
 import './SearchBox.css';
 
@@ -15,15 +15,25 @@ export interface SearchBoxProps {
   statusIsError?: boolean;
   /** A search is running. */
   busy?: boolean;
+  /** The constellation searches are limited to, shown as a chip in the box (docs/rules.md#search). */
+  scope?: { name: string; colour: string };
+  /** The chip's remove button (or Backspace in an empty box): search every star again. */
+  onClearScope?: () => void;
 }
 
 /**
  * docs/rules.md#panels: the search box (placeholder 'enter a search term'). Key presses inside it
  * do not reach the page, so typing 'w' or 'l' neither flies the camera nor toggles links.
  */
-export function SearchBox({ initialValue = '', onChange, onSubmit, status, statusIsError, busy }: SearchBoxProps) {
+export function SearchBox({ initialValue = '', onChange, onSubmit, status, statusIsError, busy, scope, onClearScope }: SearchBoxProps) {
   const [text, setText] = useState(initialValue);
   const statusId = useId();
+  const input = useRef<HTMLInputElement>(null);
+  const scopeName = scope?.name;
+  // A search newly limited to a constellation: the caret goes to the box, to type what to find there.
+  useEffect(() => {
+    if (scopeName !== undefined) input.current?.focus();
+  }, [scopeName]);
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -31,6 +41,7 @@ export function SearchBox({ initialValue = '', onChange, onSubmit, status, statu
   };
   const keepKeysInBox = (event: KeyboardEvent<HTMLInputElement>) => {
     if (event.key === 'Escape') event.currentTarget.blur();
+    if (event.key === 'Backspace' && text.length === 0 && scope) onClearScope?.();
     event.stopPropagation();
   };
 
@@ -40,7 +51,19 @@ export function SearchBox({ initialValue = '', onChange, onSubmit, status, statu
         <span className="search-box__glyph" aria-hidden="true">
           ⌕
         </span>
+        {scope ? (
+          <span className="search-box__scope" data-testid="search-scope" title={`Searching in ${scope.name}`}>
+            <span className="search-box__scope-swatch" style={{ background: scope.colour }} aria-hidden="true" />
+            <span className="search-box__scope-name">in {scope.name}</span>
+            {onClearScope ? (
+              <button type="button" className="search-box__scope-remove" aria-label="Search every star" onClick={onClearScope}>
+                ×
+              </button>
+            ) : null}
+          </span>
+        ) : null}
         <input
+          ref={input}
           className="search-box__input"
           type="text"
           aria-label="Search stars"

@@ -18,3 +18,4 @@ export { StatsLine, type StatsLineProps } from './StatsLine';
 export { SteeringOverlay, type SteeringOverlayProps } from './SteeringOverlay';
 export { NamedStarsList, type NamedStar, type NamedStarsListProps } from './NamedStarsList';
 export { StreamingStatsLine, type StreamingStatsLineProps } from './StreamingStatsLine';
+export { ConstellationButton, ConstellationsPanel, type ConstellationsPanelProps } from './ConstellationsPanel';

@@ -8,6 +8,7 @@ import { GalaxyScreenDrop } from '../open/GalaxyScreenDrop';
 import { LocalGalaxyControls } from '../open/LocalGalaxyControls';
 import { isLocalGalaxy } from '../open/localName';
 import { GalaxyCanvas } from '../scene/GalaxyCanvas';
+import { ConstellationsContainer } from './ConstellationsContainer';
 import { DetailsContainer } from './DetailsContainer';
 import { HoverContainer } from './HoverContainer';
 import { LoadingContainer } from './LoadingContainer';
@@ -15,6 +16,8 @@ import { NamedStarsContainer } from './NamedStarsContainer';
 import { WarningsContainer } from './WarningsContainer';
 import { WindowsContainer } from './WindowsContainer';
 import { useGalaxySearch } from '../search/useGalaxySearch';
+import { searchCanBeLimited } from '../search/starSearchFor';
+import { useSearchLimit } from './useSearchLimit';
 import { openGalaxy } from '../state/graph/actions';
 import {
   dataRootAtom,
@@ -62,7 +65,9 @@ export function GalaxyRoute({ name }: { name: string }) {
   const otherGalaxies = useOtherGalaxies();
   const sceneRef = useRef<HTMLDivElement>(null);
   const controls = useGalaxyControls(sceneRef);
-  const search = useGalaxySearch(shown?.searchable, controls.orbit);
+  const canLimitSearch = searchCanBeLimited(shown?.searchable);
+  const searchLimit = useSearchLimit(canLimitSearch ? shown?.catalog : undefined, kind);
+  const search = useGalaxySearch(shown?.searchable, controls.orbit, searchLimit.members);
   const touch = useMemo(isTouchDevice, []);
 
   const retry = useCallback(
@@ -82,6 +87,8 @@ export function GalaxyRoute({ name }: { name: string }) {
         status={searchStatus?.text}
         statusIsError={searchStatus?.isError}
         busy={searchBusy}
+        scope={searchLimit.chip}
+        onClearScope={searchLimit.clear}
       />
       <LoadingContainer />
       {error ? <ErrorPanel galaxyName={name} message={error} otherGalaxies={otherGalaxies} onRetry={retry} /> : null}
@@ -90,7 +97,8 @@ export function GalaxyRoute({ name }: { name: string }) {
           <HoverContainer catalog={shown.catalog} kind={kind} />
           {shown.complete ? (
             <>
-              <DetailsContainer catalog={shown.catalog} kind={kind} />
+              <DetailsContainer catalog={shown.catalog} kind={kind} canLimitSearch={canLimitSearch} />
+              <ConstellationsContainer kind={kind} canLimitSearch={canLimitSearch} />
               <WindowsContainer catalog={shown.catalog} kind={kind} onFocus={controls.focusNode} />
               <WarningsContainer catalog={shown.catalog} />
               <NamedStarsContainer />

@@ -475,7 +475,7 @@ export class GalaxyScene implements Scene {
     );
   }
 
-  private flyToPoint(target: ArrayLike<number>, distance: number): Promise<void> {
+  flyToPoint(target: ArrayLike<number>, distance: number): Promise<void> {
     const from = this.camera.getPose();
     const toStar = vec3.sub(vec3.create(), [target[0], target[1], target[2]], from.position);
     if (vec3.length(toStar) < 1e-6) vec3.copy(toStar, this.camera.forward());

@@ -34,6 +34,8 @@ export interface Scene {
   highlightConstellation?(constellation: ConstellationRef | undefined): void;
   /** Flies to `distance` units short of the star (position 400 ms, orientation 300 ms). */
   flyTo(id: number, options?: { distance?: number }): Promise<void>;
+  /** Flies to `distance` units short of a world point (a constellation's centre), as flyTo; optional for stand-in views. */
+  flyToPoint?(target: readonly [number, number, number], distance: number): Promise<void>;
   /** Client (CSS pixel) coordinates of a star, or undefined when behind the camera. */
   projectToClient(id: number): { x: number; y: number } | undefined;
   requestRender(): void;

@@ -50,6 +50,8 @@ export class LabelSearch implements StarSearch {
   private matching: Matching | undefined;
   /** The labels went to the worker with their buffers: a fresh worker cannot be given them again. */
   private labelsHandedOver = false;
+  /** The stars searches are limited to, kept to hand a fresh worker too. */
+  private members: Uint8Array | undefined;
 
   constructor(
     private readonly createWorker: () => SearchWorkerLike,
@@ -77,6 +79,13 @@ export class LabelSearch implements StarSearch {
     this.labels = EMPTY_LABELS;
     const buffers = 'bytes' in labels ? [labels.bytes.buffer] : [labels.labelStarts.buffer, labels.labelEnds.buffer];
     (this.worker ?? this.startWorker()).postMessage({ type: 'labels', ...labels }, [...new Set(buffers)]);
+  }
+
+  /** Searches from now on match only the stars marked 1 in `members` (undefined: all); the running one is cancelled. */
+  limitTo(members: Uint8Array | undefined): void {
+    this.cancel();
+    this.members = members;
+    this.worker?.postMessage({ type: 'limit', members });
   }
 
   search(pattern: string): Promise<SearchOutcome> {
@@ -109,6 +118,7 @@ export class LabelSearch implements StarSearch {
     if (this.worker) return this.worker;
     const worker = this.startWorker();
     worker.postMessage({ type: 'labels', ...this.labels });
+    if (this.members) worker.postMessage({ type: 'limit', members: this.members });
     return worker;
   }
 

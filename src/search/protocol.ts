@@ -9,6 +9,8 @@ export type SearchRequest =
   /** The names as GraphData holds them (one string crosses threads far faster than 200k), or a label shard's file. */
   | ({ type: 'labels' } & LabelsToSearch)
   | { type: 'search'; id: number; pattern: string }
+  /** Searches from now on match only the stars marked 1 (a constellation's, docs/rules.md#search); undefined: every star. */
+  | { type: 'limit'; members: Uint8Array | undefined }
   | { type: 'cancel'; id: number };
 
 export type SearchReply =

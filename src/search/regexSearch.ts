@@ -18,12 +18,21 @@ export function labelMatches(pattern: RegExp, label: string): boolean {
 
 /**
  * Appends the ids of labels[start, end) that match to `out` and returns how many matched.
- * Matching works in slices so a worker can look for newer requests between them.
+ * Matching works in slices so a worker can look for newer requests between them. With `members`
+ * (a search limited to a constellation, docs/rules.md#search) only ids marked 1 there are matched.
  */
-export function matchLabelRange(pattern: RegExp, labels: readonly string[], start: number, end: number, out: number[]): number {
+export function matchLabelRange(
+  pattern: RegExp,
+  labels: readonly string[],
+  start: number,
+  end: number,
+  out: number[],
+  members?: Uint8Array,
+): number {
   let found = 0;
   const stop = Math.min(end, labels.length);
   for (let id = start; id < stop; id++) {
+    if (members && members[id] !== 1) continue;
     if (labelMatches(pattern, labels[id])) {
       out.push(id);
       found++;
@@ -33,11 +42,11 @@ export function matchLabelRange(pattern: RegExp, labels: readonly string[], star
 }
 
 /** All matching ids at once (tests and small graphs). */
-export function matchLabels(text: string, labels: readonly string[]): Uint32Array {
+export function matchLabels(text: string, labels: readonly string[], members?: Uint8Array): Uint32Array {
   const pattern = compileSearchPattern(text);
   if (!pattern) return new Uint32Array(0);
   const ids: number[] = [];
-  matchLabelRange(pattern, labels, 0, labels.length, ids);
+  matchLabelRange(pattern, labels, 0, labels.length, ids, members);
   return Uint32Array.from(ids);
 }
 

@@ -16,6 +16,8 @@ declare const self: DedicatedWorkerGlobalScope;
 let labels: string[] = [];
 /** Why the labels last given could not be read: every search over them says so. */
 let unreadable: string | undefined;
+/** The stars searches are limited to (a constellation's), or undefined for all. */
+let members: Uint8Array | undefined;
 let latestSearch = 0;
 const cancelled = new Set<number>();
 
@@ -51,7 +53,7 @@ async function run(id: number, patternText: string): Promise<void> {
     }
     reply({ type: 'matching', id, matchedMs });
     const sliceStart = performance.now();
-    matchLabelRange(pattern, labels, start, start + SEARCH_SLICE, found);
+    matchLabelRange(pattern, labels, start, start + SEARCH_SLICE, found, members);
     matchedMs += performance.now() - sliceStart;
     reply({ type: 'waiting', id, matchedMs });
     await yieldToQueue();
@@ -70,6 +72,8 @@ self.onmessage = (event: MessageEvent<SearchRequest>) => {
       labels = [];
       unreadable = errorMessage(error);
     }
+  } else if (message.type === 'limit') {
+    members = message.members;
   } else if (message.type === 'cancel') {
     cancelled.add(message.id);
   } else {

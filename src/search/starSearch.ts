@@ -25,4 +25,10 @@ export interface StarSearch {
   search(pattern: string, onProgress?: (progress: SearchProgress) => void): Promise<SearchOutcome>;
   cancel(): void;
   dispose(): void;
+  /**
+   * Limits the searches that follow to the stars marked 1 in `members` (a constellation's,
+   * docs/rules.md#search); undefined searches every star again. Absent where a search cannot be
+   * limited (a tiled galaxy, whose stars' communities are not all at hand).
+   */
+  limitTo?(members: Uint8Array | undefined): void;
 }

@@ -27,7 +27,12 @@ export interface GalaxySearch {
  * says how far it has searched); results open the search-results window with their count, no
  * results close it.
  */
-export function useGalaxySearch(galaxy: SearchableGalaxy | undefined, orbit: CommandHost['orbit']): GalaxySearch {
+export function useGalaxySearch(
+  galaxy: SearchableGalaxy | undefined,
+  orbit: CommandHost['orbit'],
+  /** The stars searches are limited to (a constellation's, docs/rules.md#search), or undefined for all. */
+  limit?: Uint8Array,
+): GalaxySearch {
   const store = useStore();
   const setStatus = useSetAtom(searchStatusAtom);
   const setBusy = useSetAtom(searchBusyAtom);
@@ -46,11 +51,14 @@ export function useGalaxySearch(galaxy: SearchableGalaxy | undefined, orbit: Com
   );
   /** The status line says how far a streamed search has got: clear it when that search is dropped. */
   const progressShown = useRef(false);
-  const latest = useRef({ galaxy, view, orbit });
-  latest.current = { galaxy, view, orbit };
+  const latest = useRef({ galaxy, view, orbit, limit });
+  latest.current = { galaxy, view, orbit, limit };
+  /** The pattern searched last, searched again when the limit changes. */
+  const lastPattern = useRef<string | undefined>(undefined);
 
   useEffect(() => {
     const search = galaxy ? starSearchFor(galaxy) : undefined;
+    search?.limitTo?.(latest.current.limit);
     searchRef.current = search;
     setStatus(undefined);
     showBusy(false);
@@ -132,6 +140,7 @@ export function useGalaxySearch(galaxy: SearchableGalaxy | undefined, orbit: Com
   const onChange = useCallback(
     (text: string) => {
       const input = classifySearchInput(text);
+      lastPattern.current = input.kind === 'pattern' ? input.pattern : undefined;
       if (input.kind === 'pattern') void searchPattern(input.pattern);
       else {
         searchRef.current?.cancel();
@@ -146,6 +155,7 @@ export function useGalaxySearch(galaxy: SearchableGalaxy | undefined, orbit: Com
   const onSubmit = useCallback(
     (text: string) => {
       const input = classifySearchInput(text);
+      lastPattern.current = input.kind === 'pattern' ? input.pattern : undefined;
       if (input.kind === 'pattern') void searchPattern(input.pattern);
       if (input.kind !== 'command') return;
       void runCommand(input.script, commands).then((result) =>
@@ -154,6 +164,14 @@ export function useGalaxySearch(galaxy: SearchableGalaxy | undefined, orbit: Com
     },
     [searchPattern, setStatus, commands],
   );
+
+  // A new limit (a constellation chosen or its chip removed) searches the box's pattern again.
+  useEffect(() => {
+    const search = searchRef.current;
+    if (!search?.limitTo) return;
+    search.limitTo(limit);
+    if (lastPattern.current !== undefined) void searchPattern(lastPattern.current);
+  }, [limit, searchPattern]);
 
   return { onChange, onSubmit };
 }

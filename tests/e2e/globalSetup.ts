@@ -1,6 +1,6 @@
 import { ensureE2eTiledGalaxies } from '../support/e2eTiledGalaxies';
 
-/** Tiled galaxies are generated at test time, never committed. */
+/** Tiled galaxies (and the classic npm copy with communities) are generated at test time, never committed. */
 export default async function globalSetup(): Promise<void> {
   await ensureE2eTiledGalaxies();
 }

@@ -26,6 +26,8 @@ export class InProcessSearchWorker implements SearchWorkerLike {
   startAfterMs = 0;
   steps: MatchingStep[] = [];
   received: SearchRequest[] = [];
+  /** The stars searches are limited to (a 'limit' message), as the real worker keeps them. */
+  members: Uint8Array | undefined;
 
   postMessage(message: SearchRequest): void {
     this.received.push(message);
@@ -39,6 +41,7 @@ export class InProcessSearchWorker implements SearchWorkerLike {
         this.unreadable = errorMessage(error);
       }
     }
+    if (message.type === 'limit') this.members = message.members;
     if (message.type !== 'search') return;
     const { id } = message;
     const unreadable = this.unreadable;
@@ -46,7 +49,7 @@ export class InProcessSearchWorker implements SearchWorkerLike {
       queueMicrotask(() => this.send({ type: 'unreadable', id, message: unreadable }));
       return;
     }
-    const ids = matchLabels(message.pattern, this.labels);
+    const ids = matchLabels(message.pattern, this.labels, this.members);
     const hang = this.hang;
     const steps = [...this.steps];
     const run = () => {

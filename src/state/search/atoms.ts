@@ -1,4 +1,5 @@
 import { atom } from 'jotai';
+import type { ConstellationRef } from '../../constellations/constellations';
 
 /** What the line under the search box says: a count, a command's answer, or why a search stopped. */
 export interface SearchStatus {
@@ -8,3 +9,6 @@ export interface SearchStatus {
 
 export const searchStatusAtom = atom<SearchStatus | undefined>(undefined);
 export const searchBusyAtom = atom(false);
+
+/** The constellation the search box's searches are limited to (its chip in the box), if any (docs/rules.md#search). */
+export const searchScopeAtom = atom<ConstellationRef | undefined>(undefined);
