@@ -8,7 +8,8 @@ const round = (value: number, digits = 1) => Number(value.toFixed(digits));
 
 declare global {
   interface Window {
-    frameGaps?: { longest: number; frames: number; running: boolean };
+    frameGaps?: { longest: number; frames: number; running: boolean; last: number };
+    gpuCalls?: Record<string, number>;
   }
 }
 
@@ -17,16 +18,37 @@ declare global {
  * tsx names inner functions with a helper the page does not have.
  */
 const START_GAPS = `(() => {
-  const gaps = { longest: 0, frames: 0, running: true };
+  const gaps = { longest: 0, frames: 0, running: true, last: performance.now() };
   window.frameGaps = gaps;
-  let last = performance.now();
   const tick = (now) => {
-    gaps.longest = Math.max(gaps.longest, now - last);
+    gaps.longest = Math.max(gaps.longest, now - gaps.last);
     gaps.frames++;
-    last = now;
+    gaps.last = now;
     if (gaps.running) requestAnimationFrame(tick);
   };
   requestAnimationFrame(tick);
+})()`;
+
+/**
+ * Counts what the page gives the GPU, by call (WebGPU's queue writes and submits, pipelines,
+ * textures and bind groups made; WebGL2's buffer and texture uploads): what a search hands the GPU,
+ * a figure the machine's load does not move.
+ */
+const COUNT_GPU_CALLS = `(() => {
+  window.gpuCalls = {};
+  const count = (proto, names, prefix) => {
+    for (const name of names) {
+      const original = proto?.[name];
+      if (!original) continue;
+      proto[name] = function (...args) {
+        window.gpuCalls[prefix + name] = (window.gpuCalls[prefix + name] ?? 0) + 1;
+        return original.apply(this, args);
+      };
+    }
+  };
+  count(globalThis.GPUQueue?.prototype, ['writeBuffer', 'writeTexture', 'copyExternalImageToTexture', 'submit'], 'queue.');
+  count(globalThis.GPUDevice?.prototype, ['createRenderPipeline', 'createComputePipeline', 'createShaderModule', 'createTexture', 'createBuffer', 'createBindGroup'], 'device.');
+  count(globalThis.WebGL2RenderingContext?.prototype, ['bufferSubData', 'bufferData', 'texImage2D', 'texSubImage2D', 'linkProgram', 'drawArrays', 'drawArraysInstanced'], 'gl.');
 })()`;
 
 async function startGaps(page: Page): Promise<void> {
@@ -34,9 +56,11 @@ async function startGaps(page: Page): Promise<void> {
 }
 
 async function stopGaps(page: Page): Promise<{ longest: number; frames: number }> {
+  // The gap still open when the recording stops counts too: a page that drew no frame at all had one gap.
   return page.evaluate(() => {
-    window.frameGaps!.running = false;
-    return { longest: window.frameGaps!.longest, frames: window.frameGaps!.frames };
+    const gaps = window.frameGaps!;
+    gaps.running = false;
+    return { longest: Math.max(gaps.longest, performance.now() - gaps.last), frames: gaps.frames };
   });
 }
 
@@ -71,6 +95,7 @@ const suite: BenchSuite = {
 
 /** The longest frame gaps of one backend, searching and idle. */
 async function searchGaps(page: Page, origin: string, backend: 'webgl2' | 'webgpu') {
+  await page.addInitScript(COUNT_GPU_CALLS);
   await page.goto(`${origin}/index.html?renderer=${backend}#/galaxy/npm`);
   await page.getByTestId('galaxy-stats').filter({ hasText: '195,689 stars' }).waitFor({ timeout: 240_000 });
   await page.keyboard.press('KeyK');
@@ -80,9 +105,11 @@ async function searchGaps(page: Page, origin: string, backend: 'webgl2' | 'webgp
   await box.focus();
   const searchGaps: number[] = [];
   const idleGaps: number[] = [];
+  let gpuCalls: Record<string, number> = {};
   let frames = 0;
   for (let round = 0; round < ROUNDS; round++) {
     const started = Date.now();
+    await page.evaluate(() => (window.gpuCalls = {}));
     await startGaps(page);
     await page.keyboard.type('.');
     const results = page.locator('[data-window-key="search-results"]');
@@ -90,6 +117,7 @@ async function searchGaps(page: Page, origin: string, backend: 'webgl2' | 'webgp
     await page.waitForTimeout(300);
     const search = await stopGaps(page);
     const searchDuration = Date.now() - started;
+    gpuCalls = await page.evaluate(() => window.gpuCalls ?? {});
     searchGaps.push(search.longest);
     frames += search.frames;
     // A pattern that matches nothing closes the results, so the next round starts as the first.
@@ -111,6 +139,7 @@ async function searchGaps(page: Page, origin: string, backend: 'webgl2' | 'webgp
     idleLongestGapMs: round(idleMs),
     ratio: round(searchMs / Math.max(idleMs, 1), 2),
     framesWhileSearching: frames,
+    gpuCallsInLastSearch: gpuCalls,
   };
 }
 
