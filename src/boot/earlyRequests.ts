@@ -1,13 +1,15 @@
 import { download } from '../data/fetch/download';
-import { manifestUrl, tiledVersion } from '../data/fetch/galaxyUrls';
+import { manifestUrl, tiledVersion, versionFileUrl } from '../data/fetch/galaxyUrls';
 import { parseManifest } from '../data/fetch/parseManifest';
 import type { EarlyGalaxyFiles, EarlyTiles } from '../data/earlyFiles';
+import type { EarlyPositions } from '../data/loadTypes';
 import { chooseVersion, type Manifest } from '../data/manifest';
 import { handedFiles, loadFirstTileFiles } from '../tiles/format/earlyFiles';
 import { fetchTileFiles } from '../tiles/format/loadTileFile';
 import { openWorkerTileSource } from '../tiles/stream/tileWorkerClient';
 import { tileStallLimitMs } from '../tiles/stream/stallLimit';
 import { addressedGalaxy } from '../url/addressedGalaxy';
+import { EarlyPositionsDownload } from './earlyPositions';
 
 /** The first requests of the galaxy the page's address opens. */
 interface EarlyGalaxy {
@@ -18,6 +20,8 @@ interface EarlyGalaxy {
   /** Undefined once taken; resolves undefined when the manifest could not be had (the loader asks again and says why). */
   manifest: Promise<Manifest | undefined> | undefined;
   tiles: Promise<EarlyTiles | undefined>;
+  /** A classic version's positions.bin; undefined for a version with tiles or without a manifest. */
+  positions: Promise<EarlyPositions | undefined>;
 }
 
 const ignore = () => undefined;
@@ -26,8 +30,10 @@ const ignore = () => undefined;
  * The first requests of the galaxy the page's address opens, made before the viewer's code has
  * loaded (src/boot.ts: the main bundle downloads and starts meanwhile): its manifest and, when the
  * version streams tiles, index.json, the hierarchy and the root tile, all at once, read on the page
- * for the entry to draw and handed to a tile worker started meanwhile. The loader and openTiledGalaxy take
- * them over when they open that galaxy (takeManifest, takeTiles); opening another drops them.
+ * for the entry to draw and handed to a tile worker started meanwhile; when it is a classic version,
+ * its positions.bin, read on the page for the entry to draw and handed to the loader. The loader and
+ * openTiledGalaxy take them over when they open that galaxy (takeManifest, takePositions,
+ * takeTiles); opening another drops them.
  */
 export class EarlyRequests implements EarlyGalaxyFiles {
   private early: EarlyGalaxy | undefined;
@@ -41,11 +47,16 @@ export class EarlyRequests implements EarlyGalaxyFiles {
     const manifest = download(url, (input, init) => fetch(input, init), undefined)
       .then((bytes) => parseManifest(new TextDecoder().decode(bytes), url))
       .catch(ignore);
-    const tiles = manifest.then((found) => {
-      const tiled = found && tiledVersion(root, galaxy.name, found, chooseVersion(found, galaxy.version), galaxy.tiles);
-      return tiled ? startTiles(tiled.tilesUrl, href) : undefined;
+    const versionFiles = manifest.then((found) => {
+      if (!found) return {};
+      const version = chooseVersion(found, galaxy.version);
+      const tiled = tiledVersion(root, galaxy.name, found, version, galaxy.tiles);
+      if (tiled) return { tiles: startTiles(tiled.tilesUrl, href) };
+      return { positions: new EarlyPositionsDownload(versionFileUrl(root, found, galaxy.name, version, 'positions.bin')) };
     });
-    return new EarlyRequests({ name: galaxy.name, dataRoot: root, version: galaxy.version, manifest, tiles });
+    const tiles = versionFiles.then((files) => files.tiles);
+    const positions = versionFiles.then((files) => files.positions);
+    return new EarlyRequests({ name: galaxy.name, dataRoot: root, version: galaxy.version, manifest, tiles, positions });
   }
 
   private constructor(early: EarlyGalaxy) {
@@ -55,6 +66,11 @@ export class EarlyRequests implements EarlyGalaxyFiles {
   /** The early tiles of the address's galaxy, left for openTiledGalaxy to take; undefined when none were started. */
   tiles(): Promise<EarlyTiles | undefined> | undefined {
     return this.early?.tiles;
+  }
+
+  /** The early positions.bin of the address's classic galaxy, left for the loader to take; undefined when none was started. */
+  positions(): Promise<EarlyPositions | undefined> | undefined {
+    return this.early?.positions;
   }
 
   takeManifest(name: string, dataRoot: string, version: string | undefined): Promise<Manifest | undefined> | undefined {
@@ -80,11 +96,24 @@ export class EarlyRequests implements EarlyGalaxyFiles {
     return tiles;
   }
 
-  /** Drops the early requests that nobody took: the tile worker stops. */
+  async takePositions(url: string): Promise<EarlyPositions | undefined> {
+    const waiting = this.early;
+    const positions = await waiting?.positions;
+    if (waiting !== this.early) return undefined;
+    if (positions?.url !== url) {
+      this.drop();
+      return undefined;
+    }
+    this.early = undefined;
+    return positions;
+  }
+
+  /** Drops the early requests that nobody took: the tile worker stops, positions.bin's download ends. */
   drop(): void {
     const dropped = this.early;
     this.early = undefined;
     void dropped?.tiles.then((tiles) => tiles?.stop());
+    void dropped?.positions.then((positions) => positions?.abort());
   }
 }
 

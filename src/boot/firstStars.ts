@@ -1,20 +1,21 @@
 import type { EarlyTiles } from '../data/earlyFiles';
+import type { EarlyPositions } from '../data/loadTypes';
 import type { BackendPolicy } from '../renderer/backendPolicy';
 import type { EarlyGpu } from '../renderer/earlyGpu';
 import { FIRST_STARS_MARK } from './firstStarsMark';
-import type { RootTilePainter } from './rootTileOnWindow';
+import type { FirstStarsPainter, FirstStarsScene } from './firstStarsOnWindow';
 
 /**
- * How long after navigation the viewer's code waits for the entry to paint a tiled galaxy's root
- * tile (ms). Evaluating that code holds the main thread for hundreds of milliseconds, during which
+ * How long after navigation the viewer's code waits for the entry to paint a galaxy's first stars
+ * (ms). Evaluating that code holds the main thread for hundreds of milliseconds, during which
  * neither the tile worker could start nor a frame be drawn; past this, the viewer starts and the
  * stars come with it, as on a slow data host.
  */
 export const FIRST_STARS_WAIT_MS = 1000;
 
 /**
- * On a galaxy address whose version has tiles, draws the root tile the early requests asked for
- * before the viewer's code has run, with the first backend of the policy's order that starts (each painter a
+ * On a galaxy address, draws the first stars the early requests asked for (a tiled version's root
+ * tile, a classic version's positions.bin) before the viewer's code has run, with the first backend of the policy's order that starts (each painter a
  * chunk of its own, loaded only then), as the renderer will: the first stars do not wait for the
  * viewer's own start. Resolves when they are drawn, when there is nothing to draw, or at
  * FIRST_STARS_WAIT_MS after navigation.
@@ -24,26 +25,37 @@ export async function paintFirstStarsEarly(start: FirstStarsStart): Promise<void
   await Promise.race([deadline, paint(start).catch(() => undefined)]);
 }
 
-/** What the first stars are drawn from: the page's address, its early tiles and what it started of the GPU. */
+/** What the first stars are drawn from: the page's address, its early files and what it started of the GPU. */
 export interface FirstStarsStart {
   href: string;
   policy: BackendPolicy;
-  files: { tiles(): Promise<EarlyTiles | undefined> | undefined } | undefined;
+  files: { tiles(): Promise<EarlyTiles | undefined> | undefined; positions(): Promise<EarlyPositions | undefined> | undefined } | undefined;
   gpu: EarlyGpu;
 }
 
 async function paint({ href, policy, files, gpu }: FirstStarsStart): Promise<void> {
-  const tiles = await files?.tiles();
-  if (!tiles) return;
-  const [paintRootTile, index, root] = await Promise.all([firstPainter(policy, gpu), tiles.index, tiles.root]);
-  if (paintRootTile?.(href, index, root)) performance.mark(FIRST_STARS_MARK);
+  const [tiles, positions] = await Promise.all([files?.tiles(), files?.positions()]);
+  const scene = tiles ? tileScene(href, tiles) : positions && classicStarsScene(href, positions);
+  if (!scene) return;
+  const [painter, shown] = await Promise.all([firstPainter(policy, gpu), scene]);
+  if (shown && painter?.(shown)) performance.mark(FIRST_STARS_MARK);
+}
+
+async function tileScene(href: string, tiles: EarlyTiles): Promise<FirstStarsScene> {
+  const [{ rootTileScene }, index, root] = await Promise.all([import('./rootTileStars'), tiles.index, tiles.root]);
+  return rootTileScene(href, index, root);
+}
+
+async function classicStarsScene(href: string, positions: EarlyPositions): Promise<FirstStarsScene | undefined> {
+  const [{ classicScene }, bytes] = await Promise.all([import('./classicFirstStars'), positions.bytes]);
+  return bytes && classicScene(href, bytes);
 }
 
 /** The painter of the first backend of the policy that starts: WebGPU where the entry's device came, else WebGL2 if allowed. */
-async function firstPainter(policy: BackendPolicy, gpu: EarlyGpu): Promise<RootTilePainter | undefined> {
+async function firstPainter(policy: BackendPolicy, gpu: EarlyGpu): Promise<FirstStarsPainter | undefined> {
   const { started } = await policy.firstThatStarts(async (backend) => {
-    const chunk = backend === 'webgpu' ? await import('./paintRootTileWebGPU') : await import('./paintRootTileWebGL2');
-    return chunk.startRootTilePainter(gpu);
+    const chunk = backend === 'webgpu' ? await import('./paintFirstStarsWebGPU') : await import('./paintFirstStarsWebGL2');
+    return chunk.startFirstStarsPainter(gpu);
   });
   return started?.value;
 }

@@ -1,7 +1,7 @@
 import type { DecodedTile } from '../tiles/format/tileCodec';
 import type { TileIndex } from '../tiles/format/tileIndex';
 import type { TileSource } from '../tiles/stream/tileSource';
-import type { EarlyManifest } from './loadTypes';
+import type { EarlyLoaderFiles } from './loadTypes';
 
 /** A version with tiles whose first files were asked for early: its tile worker, index and root tile. */
 export interface EarlyTiles {
@@ -18,7 +18,7 @@ export interface EarlyTiles {
  * The files of the page's galaxy asked for before the viewer's code ran (src/boot/earlyRequests.ts),
  * which the loader and the tiles take over when they open that galaxy; asking for another drops them.
  */
-export interface EarlyGalaxyFiles extends EarlyManifest {
+export interface EarlyGalaxyFiles extends EarlyLoaderFiles {
   /** The early tile source of `tilesUrl` with its root tile, once; undefined otherwise. */
   takeTiles(tilesUrl: string): Promise<EarlyTiles | undefined>;
 }

@@ -27,14 +27,29 @@ export interface LoadOptions {
   onStreamed?: (galaxy: StreamedGalaxy) => void;
   /** Given, a version with tiles resolves as a TiledVersionFound instead of downloading the classic files. */
   tiles?: boolean;
-  /** The files the page asked for before the viewer ran: its manifest is taken when it is this galaxy's. */
-  early?: EarlyManifest;
+  /** The files the page asked for before the viewer ran: its manifest and positions.bin are taken when they are this galaxy's. */
+  early?: EarlyLoaderFiles;
 }
 
-/** A manifest the page asked for before the viewer ran (src/boot/earlyRequests.ts). */
-export interface EarlyManifest {
+/** What the page asked for before the viewer ran (src/boot/earlyRequests.ts) that the loader takes over. */
+export interface EarlyLoaderFiles {
   /** The manifest asked for early when it is the one of this galaxy, data root (absolute) and `v=` version, once; undefined otherwise. */
   takeManifest(name: string, dataRoot: string, version: string | undefined): Promise<Manifest | undefined> | undefined;
+  /** positions.bin of a classic version asked for early when it is the file at `url`, once; undefined otherwise. */
+  takePositions(url: string): Promise<EarlyPositions | undefined>;
+}
+
+/** A classic version's positions.bin asked for as soon as the manifest named the version, before the loader ran. */
+export interface EarlyPositions {
+  url: string;
+  /** The file; undefined when it could not be had (the loader asks again and says why). */
+  bytes: Promise<ArrayBuffer | undefined>;
+  /** performance.now() when the request started or its last bytes arrived: a stall counts from then. */
+  quietSince(): number;
+  /** Reports each further chunk's progress (loaded bytes, total when known). */
+  watch(onProgress: (loaded: number, total: number | undefined) => void): void;
+  /** Stops the download (its bytes resolve undefined). */
+  abort(): void;
 }
 
 /** A download that reports no progress for this long has stalled (README "Hostile input"). */

@@ -1,4 +1,5 @@
-import { tiledVersion } from './fetch/galaxyUrls';
+import { earlyPositionsBytes } from './earlyPositionsWait';
+import { tiledVersion, versionFileUrl } from './fetch/galaxyUrls';
 import { untilAborted } from './fetch/untilAborted';
 import { Graph, type GraphData } from './graph';
 import { GalaxyLoadError, type LoadOptions, type LoadResult, STALL_LIMIT_MS, stalledMessage } from './loadTypes';
@@ -51,27 +52,35 @@ export function prepareLoader(): void {
 export function loadGalaxy(name: string, options: LoadOptions): Promise<LoadResult> {
   const dataRoot = new URL(options.dataRoot, globalThis.location?.href).href;
   const early = options.early?.takeManifest(name, dataRoot, options.version);
-  return early ? loadWithEarlyManifest(name, dataRoot, options, early) : loadInWorker(name, dataRoot, options, undefined);
+  return early ? loadWithEarlyManifest(name, dataRoot, options, early) : loadInWorker(name, dataRoot, options, undefined, undefined);
 }
 
 /** With the manifest asked for before the viewer started (src/boot/earlyRequests.ts). */
 async function loadWithEarlyManifest(name: string, dataRoot: string, options: LoadOptions, early: Promise<Manifest | undefined>): Promise<LoadResult> {
   options.onProgress?.({ message: `${name}: downloading manifest`, completed: '0%' });
   const manifest = await untilAborted(early, options.signal, () => cancelledManifest(name, dataRoot));
+  if (!manifest) return loadInWorker(name, dataRoot, options, undefined, undefined);
+  const version = chooseVersion(manifest, options.version);
   // A tiled version needs nothing of the loader worker: its tiles have their own.
-  const tiled = manifest && tiledVersion(dataRoot, name, manifest, chooseVersion(manifest, options.version), options.tiles);
-  return tiled || loadInWorker(name, dataRoot, options, manifest);
+  const tiled = tiledVersion(dataRoot, name, manifest, version, options.tiles);
+  if (tiled) return tiled;
+  const positions = await options.early?.takePositions(versionFileUrl(dataRoot, manifest, name, version, 'positions.bin'));
+  const positionsBin = positions && (await earlyPositionsBytes(name, positions, options));
+  return loadInWorker(name, dataRoot, options, manifest, positionsBin);
 }
 
 function cancelledManifest(name: string, dataRoot: string): GalaxyLoadError {
   return new GalaxyLoadError(`Cancelled download of ${dataRoot}${name}/manifest.json`, 'cancelled');
 }
 
-/** Downloads and decodes in the loader worker, from the manifest on (or from the files, given the manifest). */
-function loadInWorker(name: string, dataRoot: string, options: LoadOptions, manifest: Manifest | undefined): Promise<LoadResult> {
+/**
+ * Downloads and decodes in the loader worker, from the manifest on (or from the files, given the
+ * manifest; without positions.bin, given its bytes, which move to the worker).
+ */
+function loadInWorker(name: string, dataRoot: string, options: LoadOptions, manifest: Manifest | undefined, positionsBin: ArrayBuffer | undefined): Promise<LoadResult> {
   const request: LoaderRequest = {
     type: 'load',
-    request: { name, dataRoot, version: options.version, scale: options.scale, tiles: options.tiles, ...(manifest && { manifest }) },
+    request: { name, dataRoot, version: options.version, scale: options.scale, tiles: options.tiles, ...(manifest && { manifest }), ...(positionsBin && { positionsBin }) },
     streamParts: options.onStreamed !== undefined,
   };
   let streamed: StreamedGalaxy | undefined;
@@ -131,7 +140,7 @@ function loadInWorker(name: string, dataRoot: string, options: LoadOptions, mani
       finish(false);
       reject(new GalaxyLoadError(`The galaxy loader failed: ${event.message || 'worker error'}`, 'data'));
     };
-    worker.postMessage(request);
+    worker.postMessage(request, positionsBin ? [positionsBin] : []);
     watchdog = stallWatchdog(stallLimit, onStall);
   });
 }

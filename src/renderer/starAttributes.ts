@@ -104,6 +104,17 @@ export class StarAttributes {
     this.emit({ kind: 'sizes', range: { start: id, count: 1 } });
   }
 
+  /**
+   * Tells listeners that the colours and sizes of these ranges changed, for a caller that styled
+   * many stars with storeColor and `sizes` (one write per range instead of two per star).
+   */
+  styled(ranges: readonly StarRange[]): void {
+    for (const range of ranges) {
+      this.emit({ kind: 'colors', range });
+      this.emit({ kind: 'sizes', range });
+    }
+  }
+
   private checkId(id: number): void {
     if (!Number.isInteger(id) || id < 0 || id >= this.count) throw new RangeError(`No star with id ${id} (have ${this.count})`);
   }

@@ -3,8 +3,10 @@ import path from 'node:path';
 import { expect, type Page, type Route, test } from '@playwright/test';
 import { Graph } from '../../src/data/graph';
 import { decodeGalaxy } from '../../src/data/wire/decodeGalaxy';
+import { PNG } from 'pngjs';
+import { FIRST_STARS_MARK } from '../../src/boot/firstStarsMark';
 import { haveSharedGalaxies, sharedGalaxiesDir, sharedGalaxiesMissingReason } from '../support/sharedGalaxies';
-import { canvasLocator, litCanvasPixels } from './renderSupport';
+import { canvasLocator, litCanvasPixels, litPixels } from './renderSupport';
 
 function loadNpm(): Graph {
   const folder = path.join(sharedGalaxiesDir, 'npm');
@@ -52,6 +54,33 @@ async function hoverAt(page: Page, point: { x: number; y: number }): Promise<voi
 for (const backend of ['webgpu', 'webgl2'] as const) {
   test.describe(`npm streams its stars (${backend})`, () => {
     test.skip(!haveSharedGalaxies, sharedGalaxiesMissingReason);
+
+    test("positions.bin is asked for once, before the viewer's code has arrived, and the page's entry draws its stars", async ({ page }) => {
+      test.setTimeout(240_000);
+      const positionsAsked: string[] = [];
+      page.on('request', (request) => {
+        if (/\/npm\/[^/]+\/positions\.bin$/.test(request.url())) positionsAsked.push(request.url());
+      });
+      // The viewer's chunk is held back: only the page's entry runs until it is let through.
+      let releaseViewer = () => {};
+      const viewerHeld = new Promise<void>((resolve) => (releaseViewer = resolve));
+      await page.route(/\/assets\/main-[^/]*\.js$/, async (route) => {
+        await viewerHeld;
+        await route.continue();
+      });
+      await page.goto(`/?renderer=${backend}#/galaxy/npm`);
+      await page.waitForFunction((mark) => performance.getEntriesByName(mark).length > 0, FIRST_STARS_MARK, { timeout: 90_000 });
+      expect(positionsAsked).toHaveLength(1);
+      expect(await page.evaluate(() => window.galaxyScene === undefined)).toBe(true);
+      const shot = PNG.sync.read(await page.screenshot({ path: test.info().outputPath(`entry-stars-${backend}.png`) }));
+      expect(litPixels({ width: shot.width, height: shot.height, data: shot.data }, 60), 'lit pixels drawn by the entry').toBeGreaterThan(5_000);
+
+      releaseViewer();
+      await expect(page.getByTestId('galaxy-stats')).toContainText('195,689', { timeout: 120_000 });
+      await page.waitForFunction(() => Number(window.galaxyScene?.canvas?.dataset.stars ?? 0) === 195_689, null, { timeout: 60_000 });
+      await expect(canvasLocator(page)).toHaveCount(1);
+      expect(positionsAsked, 'positions.bin asked for once: the loader took the early download').toHaveLength(1);
+    });
 
     test('stars are drawn before links.bin and labels.json arrive; the graph completes once they do', async ({ page }) => {
       test.setTimeout(240_000);

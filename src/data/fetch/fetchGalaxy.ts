@@ -20,6 +20,8 @@ export interface FetchGalaxyRequest {
   tiles?: boolean;
   /** The manifest, when the page already has it (src/boot/earlyRequests.ts): not downloaded again. */
   manifest?: Manifest;
+  /** positions.bin of the version, when the page already has it (with the manifest): not downloaded again. */
+  positionsBin?: ArrayBuffer;
 }
 
 
@@ -103,7 +105,8 @@ async function fetchClassicFiles(request: FetchGalaxyRequest, context: FetchGala
   try {
     // Said at once: the manifest may have come from the page, and the first bytes may take a while.
     report({ message: `${name}: downloading positions`, completed: '0%' }, urls.positions);
-    const positionsReady = fetchFile('positions').then((buffer) => {
+    const positionsBin = request.positionsBin ? Promise.resolve(request.positionsBin) : fetchFile('positions');
+    const positionsReady = positionsBin.then((buffer) => {
       const positions = checkedPositions(decodePositions(buffer, request.scale ?? 1));
       context.onPositions?.(positions, version);
       return positions;

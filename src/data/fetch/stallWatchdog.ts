@@ -4,20 +4,23 @@ export interface StallWatchdog {
   stop(): void;
 }
 
-/** Starts a watchdog (docs/rules.md#data-and-loading, STALL_LIMIT_MS): armed now, re-armed by each progressed(). */
-export function stallWatchdog(limitMs: number, onStall: () => void): StallWatchdog {
+/**
+ * Starts a watchdog (docs/rules.md#data-and-loading, STALL_LIMIT_MS): armed now for `firstLimitMs`
+ * (less than the limit when the download was already quiet a while), re-armed by each progressed().
+ */
+export function stallWatchdog(limitMs: number, onStall: () => void, firstLimitMs = limitMs): StallWatchdog {
   let timer: ReturnType<typeof setTimeout> | undefined;
   let stopped = false;
-  const arm = () => {
+  const arm = (ms: number) => {
     clearTimeout(timer);
     if (!stopped) timer = setTimeout(() => {
       stopped = true;
       onStall();
-    }, limitMs);
+    }, ms);
   };
-  arm();
+  arm(firstLimitMs);
   return {
-    progressed: arm,
+    progressed: () => arm(limitMs),
     stop: () => {
       stopped = true;
       clearTimeout(timer);

@@ -12,7 +12,8 @@ export interface BenchBrowser {
   close(): Promise<void>;
 }
 
-const BENCH_OUT_DIR = 'node_modules/.cache/galaxy-bench';
+/** GALAXY_BENCH_OUT_DIR: another folder, where several checkouts share one node_modules. */
+const BENCH_OUT_DIR = process.env.GALAXY_BENCH_OUT_DIR ?? 'node_modules/.cache/galaxy-bench';
 
 /**
  * A production build of the given bench pages (paths of their index.html) served by Vite's preview

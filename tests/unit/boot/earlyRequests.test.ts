@@ -24,10 +24,14 @@ class SilentWorker {
   }
 }
 
+/** positions.bin of every classic version served: two stars. */
+const POSITIONS_BIN = new Int32Array([1, 2, 3, -4, 5, -6]);
+
 function serveManifests(manifests: Record<string, object>): string[] {
   const asked: string[] = [];
   vi.stubGlobal('fetch', async (url: string) => {
     asked.push(url);
+    if (url.endsWith('/positions.bin')) return new Response(POSITIONS_BIN.slice().buffer);
     const name = new URL(url).pathname.split('/')[2];
     const manifest = manifests[name];
     return manifest ? new Response(JSON.stringify(manifest)) : new Response('missing', { status: 404 });
@@ -95,5 +99,34 @@ describe('the first requests of the galaxy in the address, made before the viewe
     serveManifests({});
     const early = startFor('http://viewer.example/#/galaxy/gone');
     expect(await early.takeManifest('gone', DATA_ROOT, undefined)).toBeUndefined();
+  });
+
+  it("ask for a classic version's positions.bin as soon as the manifest names it, the address's v= honoured, and hand its bytes to the loader's worker instead of a second request", async () => {
+    const asked = serveManifests({ crates: { all: ['v1', 'v2'], last: 'v2' } });
+    const early = startFor('http://viewer.example/#/galaxy/crates?v=v1');
+    await vi.waitFor(() => expect(asked).toHaveLength(2));
+    expect(asked[1]).toBe('http://viewer.example/data/crates/v1/positions.bin');
+    expect(await early.positions()).toMatchObject({ url: 'http://viewer.example/data/crates/v1/positions.bin' });
+    void loadGalaxy('crates', { dataRoot: DATA_ROOT, version: 'v1', tiles: true, early });
+    await vi.waitFor(() => expect(SilentWorker.started.at(-1)?.posted).toHaveLength(1));
+    const [request] = SilentWorker.started.at(-1)!.posted as [{ request: { manifest: object; positionsBin: ArrayBuffer } }];
+    expect(request.request.manifest).toMatchObject({ last: 'v2' });
+    expect([...new Int32Array(request.request.positionsBin)]).toEqual([...POSITIONS_BIN]);
+    expect(asked).toHaveLength(2);
+    expect(await early.takePositions('http://viewer.example/data/crates/v1/positions.bin')).toBeUndefined();
+  });
+
+  it('ask for no positions.bin for a version with tiles, and end the early one when another version opens', async () => {
+    const asked = serveManifests({ npm: { all: ['v1', 'v2'], last: 'v2', tiles: ['v2'] }, crates: { all: ['v1', 'v2'], last: 'v2' } });
+    const tiled = startFor('http://viewer.example/#/galaxy/npm');
+    expect(await tiled.positions()).toBeUndefined();
+    expect(asked.some((url) => url.endsWith('positions.bin'))).toBe(false);
+    tiled.drop();
+
+    const early = startFor('http://viewer.example/#/galaxy/crates');
+    const positions = await early.positions();
+    const abort = vi.spyOn(positions!, 'abort');
+    expect(await early.takePositions('http://viewer.example/data/crates/v1/positions.bin')).toBeUndefined();
+    expect(abort).toHaveBeenCalled();
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { firstStarsOf } from '../../../src/boot/rootTileOnWindow';
+import { firstStarsOf } from '../../../src/boot/rootTileStars';
 import type { DecodedTile } from '../../../src/tiles/format/tileCodec';
 import type { TileIndex } from '../../../src/tiles/format/tileIndex';
 

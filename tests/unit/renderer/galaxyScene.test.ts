@@ -72,6 +72,31 @@ describe('GalaxyScene', () => {
     expect(calls.colors.at(-1)).toEqual({ start: slot, count: 1, bytes: [255, 255, 255, 255] });
   });
 
+  it('writes a highlight of many stars as a few ranges, not one write per star', () => {
+    const count = 5000;
+    const positions = Float32Array.from({ length: count * 3 }, (_, k) => ((k * 7919) % 2000) - 1000);
+    const labels = Array.from({ length: count }, (_, i) => `s${i}`);
+    const graph = new Graph({
+      name: 'many', version: '1', nodeCount: count, edgeCount: 0, positions,
+      outOffsets: new Uint32Array(count + 1), outTargets: new Uint32Array(0), inOffsets: new Uint32Array(count + 1), inTargets: new Uint32Array(0),
+      labelText: labels.join(''), labelStarts: Uint32Array.from(labels, (_, i) => labels.slice(0, i).join('').length),
+      labelEnds: Uint32Array.from(labels, (_, i) => labels.slice(0, i + 1).join('').length), warnings: [],
+    });
+    const { scene, calls, slots } = sceneWith(graph);
+    calls.colors.length = 0;
+    calls.sizes.length = 0;
+    const every = Array.from({ length: count }, (_, i) => i);
+    scene.setHighlighted(every, 0x00ff00ff);
+    expect(calls.colors.length).toBeLessThanOrEqual(2);
+    expect(calls.colors.reduce((sum, write) => sum + write.count, 0)).toBe(count);
+    const [slot] = slots(1234);
+    const write = calls.colors.find((w) => w.start <= slot && slot < w.start + w.count)!;
+    expect(write.bytes.slice((slot - write.start) * 4, (slot - write.start) * 4 + 4)).toEqual([0, 255, 0, 255]);
+    calls.colors.length = 0;
+    scene.clearHighlighted();
+    expect(calls.colors.length).toBeLessThanOrEqual(2);
+  });
+
   it('draws links only when shown, omitting those longer than ml² × s, and regenerates on change', () => {
     const { scene, calls, slots } = sceneWith();
     scene.setLinkSettings({ showLinks: true, maxVisibleDistance: 150, scale: 1.75 });

@@ -6,6 +6,9 @@
  */
 export interface DawnDevice {
   device: GPUDevice;
+  /** The adapter the device came from, and Dawn's GPU object (what a browser's navigator.gpu is). */
+  gpuAdapter: GPUAdapter;
+  gpu: GPU;
   /** Vendor, architecture and description as the adapter gives them. */
   adapter: string;
   software: boolean;
@@ -69,5 +72,5 @@ export async function openDawnDevice(options: { allowSoftware?: boolean } = {}):
       maxComputeWorkgroupsPerDimension: adapter.limits.maxComputeWorkgroupsPerDimension,
     },
   });
-  return { device, adapter: name, software, timestamps };
+  return { device, gpuAdapter: adapter, gpu, adapter: name, software, timestamps };
 }

@@ -1,0 +1,70 @@
+import { openDawnDevice } from '../../../src/layout/gpu/node/dawnDevice';
+import { boundsOfBox, Camera, wholeScenePose } from '../../../src/renderer/camera';
+import type { Renderer } from '../../../src/renderer/types';
+import { createWebGPURenderer } from '../../../src/renderer/webgpu/renderer';
+import { buildGridCells } from '../../../src/stars/gridCells';
+import { robustBoundingBox } from '../../../src/geometry/robustBounds';
+import { OffscreenGpuCanvas } from './offscreenCanvas';
+
+/** The project's WebGPU renderer in Node through Dawn, drawing into an offscreen canvas. */
+export interface DawnRenderer {
+  renderer: Renderer;
+  canvas: OffscreenGpuCanvas;
+  device: GPUDevice;
+  adapter: string;
+  software: boolean;
+  timestamps: boolean;
+}
+
+/**
+ * Opens Dawn's adapter (software ones too: SwiftShader here) and starts the WebGPU renderer on an
+ * offscreen canvas of `width` x `height`, as the viewer does on a page: Dawn's GPU stands in for
+ * navigator.gpu, the device (with timestamp-query where the adapter has it) is handed over as the
+ * page's early one would be.
+ */
+export async function openDawnRenderer(width: number, height: number): Promise<DawnRenderer> {
+  const dawn = await openDawnDevice({ allowSoftware: true });
+  // Node 20 has no navigator; later ones have one without gpu.
+  if (typeof globalThis.navigator === 'undefined') Object.defineProperty(globalThis, 'navigator', { value: {}, configurable: true });
+  Object.defineProperty(globalThis.navigator, 'gpu', { value: dawn.gpu, configurable: true });
+  const canvas = new OffscreenGpuCanvas(width, height);
+  const started = { adapter: dawn.gpuAdapter, device: dawn.device };
+  const renderer = await createWebGPURenderer(canvas as unknown as HTMLCanvasElement, {
+    early: { webgpu: { takeDevice: async () => ({ started, configured: false }) } },
+  });
+  return { renderer, canvas, device: dawn.device, adapter: dawn.adapter, software: dawn.software, timestamps: dawn.timestamps };
+}
+
+/** Stars as the renderer holds them: in grid-cell slot order, white, at `sizes`; links as slot pairs. */
+export function showStars(renderer: Renderer, positions: Float32Array, sizes: Float32Array, links?: { sources: Uint32Array; targets: Uint32Array }): void {
+  const count = sizes.length;
+  const grid = buildGridCells(positions);
+  const slots = new Uint32Array(count);
+  const bySlot = new Float32Array(count * 3);
+  const sizeBySlot = new Float32Array(count);
+  for (let slot = 0; slot < count; slot++) {
+    const star = grid.order[slot];
+    slots[star] = slot;
+    bySlot.set(positions.subarray(star * 3, star * 3 + 3), slot * 3);
+    sizeBySlot[slot] = sizes[star];
+  }
+  renderer.setStars(bySlot, new Uint8Array(count * 4).fill(255), sizeBySlot, grid);
+  if (!links) return renderer.setLinks(undefined);
+  const pairs = new Uint32Array(links.sources.length * 2);
+  for (let i = 0; i < links.sources.length; i++) {
+    pairs[i * 2] = slots[links.sources[i]];
+    pairs[i * 2 + 1] = slots[links.targets[i]];
+  }
+  renderer.setLinks(pairs);
+}
+
+/** A camera at `width` x `height` with the whole of `positions` in view, as a galaxy opens. */
+export function wholeViewCamera(positions: Float32Array, width: number, height: number): Camera {
+  const box = robustBoundingBox(positions);
+  const bounds = boundsOfBox([box.minX, box.minY, box.minZ], [box.maxX, box.maxY, box.maxZ]);
+  const camera = new Camera();
+  camera.setViewport(width, height, width, height);
+  camera.setScene(bounds);
+  camera.setPose(wholeScenePose(bounds, width / height));
+  return camera;
+}

@@ -1,0 +1,102 @@
+/**
+ * The renderer measured in Node through Dawn, on whatever Vulkan adapter this process finds:
+ * `npm run bench -- gpu-render` starts it with this machine's Vulkan environment
+ * (src/layout/gpu/node/vulkanEnvironment.ts; SwiftShader here); scripts/gpu-measure.sh runs it on a
+ * machine with a GPU. Prints one JSON document on stdout, progress on stderr.
+ *
+ * The project's WebGPU renderer (src/renderer/webgpu) draws into an offscreen texture the whole view
+ * of each galaxy, links on, at each size: per frame the wall time from encoding to the GPU's
+ * onSubmittedWorkDone, and where the adapter has timestamp queries the GPU time of each pass and of
+ * the frame (their sum). Medians over the timed frames, after warm-up frames (pipelines, first uploads).
+ */
+import { starSizes } from '../../../src/renderer/starStyle';
+import { readSharedGalaxy } from '../../support/readSharedGalaxy';
+import { haveSharedGalaxies } from '../../support/sharedGalaxies';
+import { generatedLayout } from '../support/generatedLayouts';
+import { openDawnRenderer, showStars, wholeViewCamera } from './dawnRenderer';
+import { PassTimer } from './passTimer';
+
+const list = (value: string | undefined) => (value ?? '').split(',').filter(Boolean);
+const round = (value: number, digits = 2) => Number(value.toFixed(digits));
+const log = (line: string) => process.stderr.write(`gpu-render: ${line}\n`);
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
+};
+
+interface Galaxy {
+  name: string;
+  positions: Float32Array;
+  sizes: Float32Array;
+  links: { sources: Uint32Array; targets: Uint32Array };
+}
+
+function sizesByInDegree(nodeCount: number, targets: Uint32Array): Float32Array {
+  const offsets = new Uint32Array(nodeCount + 1);
+  for (const target of targets) offsets[target + 1]++;
+  let max = 0;
+  for (let i = 0; i < nodeCount; i++) {
+    max = Math.max(max, offsets[i + 1]);
+    offsets[i + 1] += offsets[i];
+  }
+  return starSizes(offsets, max);
+}
+
+/** `npm` (a shared galaxy) or `generated-{stars}` (clustered, 2 links a star). */
+function galaxyNamed(name: string): Galaxy | undefined {
+  const generated = /^generated-(\d+)$/.exec(name);
+  if (!generated && !haveSharedGalaxies) return undefined;
+  const graph = generated ? generatedLayout(Number(generated[1]), 'clustered') : readSharedGalaxy(name);
+  return { name, positions: graph.positions, sizes: sizesByInDegree(graph.nodeCount, graph.targets), links: { sources: graph.sources, targets: graph.targets } };
+}
+
+async function main(): Promise<void> {
+  const sizes = list(process.env.BENCH_GPURENDER_SIZES ?? '1280x800,2560x1440').map((size) => size.split('x').map(Number) as [number, number]);
+  const { renderer, device, adapter, software, timestamps } = await openDawnRenderer(sizes[0][0], sizes[0][1]);
+  log(`${adapter}${software ? ' (software)' : ''}, timestamp queries: ${timestamps}`);
+  // A software adapter draws 10M stars at seconds a frame: few frames, no 10M unless asked for.
+  const galaxies = list(process.env.BENCH_GPURENDER_GALAXIES ?? (software ? 'npm,generated-1000000' : 'npm,generated-1000000,generated-10000000'));
+  const frames = Number(process.env.BENCH_GPURENDER_FRAMES ?? (software ? 3 : 30));
+  const warmup = Number(process.env.BENCH_GPURENDER_WARMUP ?? 2);
+  const timer = timestamps ? new PassTimer(device) : undefined;
+  const results: Record<string, unknown> = {};
+  for (const name of galaxies) {
+    const galaxy = galaxyNamed(name);
+    if (!galaxy) {
+      results[name] = { skipped: 'the shared galaxies are not here' };
+      continue;
+    }
+    log(`${name}: ${galaxy.sizes.length} stars, ${galaxy.links.sources.length} links`);
+    showStars(renderer, galaxy.positions, galaxy.sizes, galaxy.links);
+    const bySize: Record<string, unknown> = { stars: galaxy.sizes.length, links: galaxy.links.sources.length };
+    for (const [width, height] of sizes) {
+      renderer.resize(width, height);
+      const camera = wholeViewCamera(galaxy.positions, width, height);
+      const wall: number[] = [];
+      const gpu: number[] = [];
+      const passes = new Map<string, number[]>();
+      for (let frame = 0; frame < warmup + frames; frame++) {
+        const start = performance.now();
+        renderer.render(camera);
+        await device.queue.onSubmittedWorkDone();
+        const wallMs = performance.now() - start;
+        const timed = (await timer?.read()) ?? [];
+        if (frame < warmup) continue;
+        wall.push(wallMs);
+        if (timer) gpu.push(timed.reduce((sum, pass) => sum + pass.ms, 0));
+        for (const pass of timed) passes.set(pass.name, [...(passes.get(pass.name) ?? []), pass.ms]);
+      }
+      bySize[`${width}x${height}`] = {
+        wallFrameMs: round(median(wall)),
+        ...(timer && { gpuFrameMs: round(median(gpu), 3), gpuPassMs: Object.fromEntries([...passes].map(([pass, ms]) => [pass, round(median(ms), 3)])) }),
+      };
+      log(`${name} ${width}x${height}: ${JSON.stringify(bySize[`${width}x${height}`])}`);
+    }
+    results[name] = bySize;
+  }
+  renderer.dispose();
+  process.stdout.write(`${JSON.stringify({ adapter, software, timestampQueries: timestamps, frames, warmupFrames: warmup, galaxies: results })}\n`);
+}
+
+await main();
