@@ -1,6 +1,7 @@
 import { atom } from 'jotai';
 import type { EarlyGpu } from '../../renderer/earlyGpu';
 import type { GalaxyScene } from '../../scene/galaxyScene';
+import { DEFAULT_STAR_BUDGET_POLICY, type StarBudgetPolicy } from '../../scene/sceneStarBudget';
 import type { CameraPose, Scene } from '../../scene/scene';
 import { defaultAddressView, type AddressView } from '../../url/viewQuery';
 
@@ -24,6 +25,9 @@ export const sceneAtom = atom<Scene | undefined>((get) => get(galaxySceneAtom));
  * a galaxy's first stars are then shown from the address view's pose, else whole (docs/rules.md#url).
  */
 export const addressPlacesCameraAtom = atom(false);
+
+/** What the address asks of the star budget (docs/rules.md#url, `fps` and `budget`). */
+export const starBudgetPolicyAtom = atom<StarBudgetPolicy>(DEFAULT_STAR_BUDGET_POLICY);
 
 export const showLinksAtom = atom(
   (get) => get(addressViewAtom).showLinks,
