@@ -528,7 +528,9 @@ export class GalaxyScene implements Scene {
     const stars = this.starCounts.drawn;
     this.renderer.canvas.dataset.stars = String(stars);
     if (stars > 0) this.firstStarFrameAt ??= performance.now();
-    this.starBudget.frame(now, this.frameAskedAt, this.cameraMovedSinceFrame, stars);
+    const gpuTimes = this.renderer.gpuFrameTimes?.();
+    if (gpuTimes) this.starBudget.gpuFrame(now, gpuTimes, this.cameraMovedSinceFrame, stars);
+    else this.starBudget.frame(now, this.frameAskedAt, this.cameraMovedSinceFrame, stars);
     this.cameraMovedSinceFrame = false;
     this.showBudget();
   };

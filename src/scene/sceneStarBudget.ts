@@ -57,8 +57,22 @@ export class SceneStarBudget {
     if (cost !== undefined) this.measured(now, cost, drawnStars);
   }
 
-  /** A frame's cost measured another way (GPU time from timestamp queries). */
-  measured(now: number, costMs: number, drawnStars: number): void {
+  /**
+   * A frame drawn at `now` on a renderer that times its frames on the GPU: `gpuTimes`, the GPU time
+   * of frames drawn a little earlier, go to the controller while the camera moves.
+   */
+  gpuFrame(now: number, gpuTimes: readonly number[], cameraMoved: boolean, drawnStars: number): void {
+    if (!cameraMoved) {
+      if (this.moving) this.controller?.rest();
+      this.moving = false;
+      return;
+    }
+    this.moving = true;
+    for (const ms of gpuTimes) this.measured(now, ms, drawnStars);
+  }
+
+  /** A frame's cost, measured one way or the other. */
+  private measured(now: number, costMs: number, drawnStars: number): void {
     const next = this.controller?.frame(now, costMs, drawnStars);
     if (next !== undefined) this.source?.setStarBudget?.(next);
   }

@@ -83,4 +83,20 @@ describe('the scene\'s star budget', () => {
     fly(budget, source, 10, { fixedMs: 100, msPerStar: 1e-3 }, 20_000);
     expect(budget.stars).toBe(5_000); // a hopeless device: the floor
   });
+
+  it('takes GPU times where the renderer has them: a strong GPU at 60 fps grows, and times at rest are not judged', () => {
+    const source = budgetedSource({ stars: 2_000_000, floor: 5_000, ceiling: 20_000_000 });
+    const budget = new SceneStarBudget({ targetFps: 60 });
+    budget.setSource(source as unknown as StarSource);
+    // At rest: frames drawn for the names fading, GPU times slow, nothing moves.
+    for (let frame = 0; frame < 200; frame++) budget.gpuFrame(frame * 16.7, [40], false, 2_000_000);
+    expect(budget.stars).toBe(2_000_000);
+    // Moving: vsync holds the intervals at 16.7 ms, the GPU says 3 ms a frame at 2M stars.
+    for (let frame = 200; frame < 2000; frame++) {
+      const drawn = source.starBudget.stars;
+      budget.gpuFrame(frame * 16.7, [0.5 + 1.25e-6 * drawn], true, drawn);
+    }
+    expect(budget.stars).toBeGreaterThan(6_000_000);
+    expect(0.5 + 1.25e-6 * budget.stars!).toBeLessThanOrEqual(16.7 * 1.15);
+  });
 });
