@@ -3,9 +3,11 @@ import { SYNTHETIC_1M } from '../support/e2eTiledGalaxies';
 import { SOFTWARE_STAR_BUDGET } from '../../src/tiles/planner/budgets';
 import { canvasLocator } from './renderSupport';
 
-/** fps=5: a frame rate SwiftShader meets with headroom at the software default of 100k stars. */
-const TARGET_FPS = 5;
-const TARGET_MS = 1000 / TARGET_FPS;
+/**
+ * A frame rate SwiftShader meets with headroom at the software default of 100k stars: 5 on WebGL2;
+ * WebGPU's splats cost more there (frames of 180-930 ms at 100k on the loaded 2-core machine), so 2.
+ */
+const TARGET_FPS = { webgl2: 5, webgpu: 2 } as const;
 
 const searchBox = (page: Page) => page.getByPlaceholder('enter a search term');
 
@@ -66,10 +68,12 @@ async function budgetSettled(page: Page, quietMs: number, limitMs: number): Prom
 }
 
 for (const backend of ['webgl2', 'webgpu'] as const) {
+  const fps = TARGET_FPS[backend];
+  const targetMs = 1000 / fps;
   test.describe(`the star budget follows the frame (${backend})`, () => {
-    test(`fps=${TARGET_FPS} on a software rasteriser: grows past the default, settles near the target, holds still at rest`, async ({ page }) => {
+    test(`fps=${fps} on a software rasteriser: grows past the default, settles near the target, holds still at rest`, async ({ page }) => {
       test.setTimeout(300_000);
-      await open(page, backend, `fps=${TARGET_FPS}`);
+      await open(page, backend, `fps=${fps}`);
       test.skip(!(await page.evaluate(() => window.galaxyScene!.softwareRasteriser)), 'the adapter is a GPU: its default budget is not the software one');
       expect(await budgetOf(page)).toBe(SOFTWARE_STAR_BUDGET);
       await orbit(page);
@@ -81,9 +85,9 @@ for (const backend of ['webgl2', 'webgpu'] as const) {
       const median = intervals[Math.floor(intervals.length / 2)];
       console.log(`${backend}: budget settled at ${settled}, median frame ${median.toFixed(0)} ms over ${intervals.length} frames`);
       expect(settled).toBeGreaterThan(SOFTWARE_STAR_BUDGET);
-      expect(median, 'frames no slower than 1.3x the target').toBeLessThanOrEqual(TARGET_MS * 1.3);
+      expect(median, 'frames no slower than 1.3x the target').toBeLessThanOrEqual(targetMs * 1.3);
       // Faster than the target only where every star of the galaxy is already drawn.
-      if (settled < 1_000_000) expect(median, 'frames no faster than the target / 1.3').toBeGreaterThanOrEqual(TARGET_MS / 1.3);
+      if (settled < 1_000_000) expect(median, 'frames no faster than the target / 1.3').toBeGreaterThanOrEqual(targetMs / 1.3);
       // The stats line says the budget.
       await expect(page.getByTestId('galaxy-stats-streaming')).toHaveAttribute('data-star-budget', String(await budgetOf(page)));
 
@@ -96,7 +100,7 @@ for (const backend of ['webgl2', 'webgpu'] as const) {
 
     test('budget= fixes it whatever the frames cost', async ({ page }) => {
       test.setTimeout(180_000);
-      await open(page, backend, `fps=${TARGET_FPS}&budget=150k`);
+      await open(page, backend, `fps=${fps}&budget=150k`);
       expect(await budgetOf(page)).toBe(150_000);
       await orbit(page);
       await page.waitForTimeout(15_000);
