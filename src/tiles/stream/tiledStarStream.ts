@@ -3,7 +3,7 @@ import { describeTileRegion } from '../format/region';
 import { decodedTileBuffer, type DecodedTile } from '../format/tileCodec';
 import { errorMessage, isStalled, TileDataError } from '../format/tileError';
 import type { PlannerCamera } from '../planner/importance';
-import { budgetWithStars, MAX_STAR_BUDGET } from '../planner/budgets';
+import { BYTES_PER_STREAMED_STAR, budgetWithStars, MAX_STAR_BUDGET } from '../planner/budgets';
 import { StreamingPlanner, type StreamingBudget, type TilePlan } from '../planner/streamingPlanner';
 import { TileFetchScheduler } from '../planner/tileFetchScheduler';
 import { scaledBox } from '../../renderer/camera';
@@ -134,7 +134,9 @@ export class TiledStarStream implements StarSource {
 
   get starBudget(): StarBudgetRange {
     const rootStars = this.options.source.hierarchy.starCount[0] ?? 0;
-    return { stars: this.budget.stars, floor: Math.min(this.totalStars, rootStars), ceiling: Math.min(this.totalStars, MAX_STAR_BUDGET) };
+    // What the opening memory budget holds (an eighth of the device's memory by default) caps it too.
+    const byMemory = Math.max(this.options.budget.stars, Math.floor(this.options.budget.bytes / BYTES_PER_STREAMED_STAR));
+    return { stars: this.budget.stars, floor: Math.min(this.totalStars, rootStars), ceiling: Math.min(this.totalStars, MAX_STAR_BUDGET, byMemory) };
   }
 
   /**
@@ -146,8 +148,7 @@ export class TiledStarStream implements StarSource {
     const range = this.starBudget;
     const next = Math.round(Math.max(range.floor, Math.min(range.ceiling, stars)));
     if (next === this.budget.stars) return;
-    const scaled = budgetWithStars(this.options.budget, next);
-    this.budget = { stars: next, bytes: Math.max(this.options.budget.bytes, scaled.bytes) };
+    this.budget = { stars: next, bytes: Math.max(this.options.budget.bytes, budgetWithStars(this.options.budget, next).bytes) };
     if (this.pool.grow(this.slotsFor(next))) {
       this.cells = undefined;
       this.changes.resized();
