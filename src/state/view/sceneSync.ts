@@ -5,7 +5,7 @@ import { ShownGalaxies, type ShownGalaxy } from '../../stars/shownGalaxy';
 import type { StarSource } from '../../stars/starSource';
 import { openGalaxyAtom } from '../graph/openGalaxyAtom';
 import type { Store } from '../store';
-import { addressPlacesCameraAtom, addressViewAtom, maxVisibleDistanceAtom, poseOf, saveCameraAtom, scaleAtom, showLinksAtom, starBudgetPolicyAtom } from './atoms';
+import { addressPlacesCameraAtom, addressViewAtom, maxVisibleDistanceAtom, poseOf, saveCameraAtom, scaleAtom, showLinksAtom, shownStarsAtom, starBudgetPolicyAtom } from './atoms';
 
 /** What the scene sync tells the scene (GalaxyScene; tests give a stand-in). */
 export interface ShowingScene {
@@ -33,6 +33,7 @@ export function startSceneSync(store: Store, scene: ShowingScene): () => void {
     const stars = galaxy.stars;
     const first = stars !== undefined && stars !== shownStars;
     shownStars = stars;
+    if (store.get(shownStarsAtom) !== stars) store.set(shownStarsAtom, stars);
     if (!first) {
       scene.show(galaxy);
       return;
@@ -60,5 +61,6 @@ export function startSceneSync(store: Store, scene: ShowingScene): () => void {
   return () => {
     for (const stop of stops) stop();
     shownGalaxies.dispose();
+    store.set(shownStarsAtom, undefined);
   };
 }
