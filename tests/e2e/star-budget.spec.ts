@@ -1,6 +1,7 @@
 import { expect, type Page, test } from '@playwright/test';
 import { SYNTHETIC_1M } from '../support/e2eTiledGalaxies';
 import { SOFTWARE_STAR_BUDGET } from '../../src/tiles/planner/budgets';
+import { GROW_BELOW } from '../../src/tiles/planner/frameBudget';
 import { canvasLocator } from './renderSupport';
 
 /**
@@ -86,8 +87,9 @@ for (const backend of ['webgl2', 'webgpu'] as const) {
       console.log(`${backend}: budget settled at ${settled}, median frame ${median.toFixed(0)} ms over ${intervals.length} frames`);
       expect(settled).toBeGreaterThan(SOFTWARE_STAR_BUDGET);
       expect(median, 'frames no slower than 1.3x the target').toBeLessThanOrEqual(targetMs * 1.3);
-      // Faster than the target only where every star of the galaxy is already drawn.
-      if (settled < 1_000_000) expect(median, 'frames no faster than the target / 1.3').toBeGreaterThanOrEqual(targetMs / 1.3);
+      // Faster than the target only by the controller's dead band (it grows while three quarters of
+      // the frames take under GROW_BELOW of the target), or where every star is already drawn.
+      if (settled < 1_000_000) expect(median, 'frames no faster than the dead band allows').toBeGreaterThanOrEqual(targetMs * GROW_BELOW * 0.95);
       // The stats line says the budget.
       await expect(page.getByTestId('galaxy-stats-streaming')).toHaveAttribute('data-star-budget', String(await budgetOf(page)));
 
