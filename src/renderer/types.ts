@@ -51,6 +51,12 @@ export interface Renderer {
   /** Drawing-buffer size in device pixels. */
   resize(width: number, height: number): void;
   render(camera: Camera): void;
+  /**
+   * GPU milliseconds of the frames drawn earlier whose timings came in since the last call (timer
+   * or timestamp queries); absent where the adapter has none, or on a CPU rasteriser, where the
+   * interval between frames is the cost (the star budget, src/scene/sceneStarBudget.ts).
+   */
+  gpuFrameTimes?(): number[];
   /** Resolves when the GPU has finished the frames submitted so far (benchmarks only). */
   whenDrawn(): Promise<void>;
   /** Called once when the GPU device or context is lost for good; the scene then builds a new renderer. */

@@ -29,7 +29,7 @@ import { shownCatalogOf } from '../stars/shownGalaxy';
 import { helpVisibleAtom, isTouchDevice } from '../state/help/atoms';
 import { searchBusyAtom, searchStatusAtom } from '../state/search/atoms';
 import { steeringAtom } from '../state/steering/atoms';
-import { earlyGpuAtom, galaxySceneAtom, manifestVersionAtom, scaleAtom } from '../state/view/atoms';
+import { earlyGpuAtom, galaxySceneAtom, manifestVersionAtom, scaleAtom, shownStarsAtom } from '../state/view/atoms';
 import { openGalaxyAtom } from '../state/graph/openGalaxyAtom';
 
 function useEcosystemKind(name: string): string {
@@ -52,6 +52,8 @@ export function GalaxyRoute({ name }: { name: string }) {
   const store = useStore();
   const opened = useAtomValue(openGalaxyAtom);
   const shown = useMemo(() => shownCatalogOf(opened), [opened]);
+  // The drawn stars as the scene's star source counts them (a whole galaxy's star budget may draw fewer than all).
+  const shownStars = useAtomValue(shownStarsAtom);
   const error = useAtomValue(loadErrorAtom);
   const scale = useAtomValue(scaleAtom);
   const manifestVersion = useAtomValue(manifestVersionAtom);
@@ -106,7 +108,12 @@ export function GalaxyRoute({ name }: { name: string }) {
           ) : null}
           {isLocalGalaxy(name) && shown.graph ? <LocalGalaxyControls route={name} graph={shown.graph} scale={scale} /> : null}
           <div style={{ position: 'fixed', left: 12, bottom: 4, zIndex: 1 }}>
-            <StarStatsContainer name={shown.catalog.name} edgeCount={shown.edgeCount} stars={shown.stars} waitingFor={shown.waitingFor} />
+            <StarStatsContainer
+              name={shown.catalog.name}
+              edgeCount={shown.edgeCount}
+              stars={shownStars?.totalStars === shown.stars.totalStars ? shownStars : shown.stars}
+              waitingFor={shown.waitingFor}
+            />
           </div>
         </>
       ) : null}

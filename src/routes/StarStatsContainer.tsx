@@ -23,6 +23,7 @@ export function StarStatsContainer({ name, edgeCount, stars, waitingFor }: StarS
   const subscribe = useCallback((notify: () => void) => stars.onChange(notify), [stars]);
   const drawnStars = useSyncExternalStore(subscribe, () => stars.drawnStars);
   const streaming = useSyncExternalStore(subscribe, () => (stars.busy ? STREAMING_TILES : NOTHING_STREAMING));
+  const starBudget = useSyncExternalStore(subscribe, () => stars.starBudget?.stars);
   if (drawnStars === stars.totalStars && waitingFor.length === 0) {
     return <StatsLine name={name} nodeCount={stars.totalStars} edgeCount={edgeCount ?? 0} />;
   }
@@ -33,6 +34,7 @@ export function StarStatsContainer({ name, edgeCount, stars, waitingFor }: StarS
       totalStars={stars.totalStars}
       edgeCount={edgeCount}
       waitingFor={waitingFor.length > 0 ? [...streaming, ...waitingFor] : streaming}
+      starBudget={starBudget}
     />
   );
 }

@@ -25,6 +25,7 @@ import {
 } from '../constellations/colourRule';
 import type { Backend, CameraPose, Scene } from './scene';
 import { plannerCameraOf } from './plannerCamera';
+import { SceneStarBudget, type StarBudgetPolicy } from './sceneStarBudget';
 
 export interface LinkSettings {
   showLinks: boolean;
@@ -84,6 +85,13 @@ export class GalaxyScene implements Scene {
   private cameraListeners = new Set<(pose: CameraPose) => void>();
   private flight: Flight | undefined;
   private frameRequest = 0;
+  /** When the frame waiting now was asked for, and whether the camera moved since the last frame (the star budget measures frames by them). */
+  private frameAskedAt = 0;
+  private cameraMovedSinceFrame = false;
+  private readonly starBudget = new SceneStarBudget();
+  /** The budget last shown to tests as data-star-budget. */
+  private shownBudget: number | undefined;
+  private readonly stopVisibility: () => void;
   /** Frames drawn so far (shown to tests as data-frames on the canvas). */
   framesDrawn = 0;
   /** performance.now() when the first frame with stars in it had been submitted (for the benchmark). */
@@ -98,6 +106,18 @@ export class GalaxyScene implements Scene {
   /** `makeLabels` builds the names' engine over the scene's camera (tests give one with a text rasterizer of their own). */
   constructor(makeLabels: (camera: Camera, cameraRest: LabelCameraRest, requestFrame: () => void) => StarLabels | undefined = createStarLabels) {
     this.labels = makeLabels(this.camera, this.cameraRest, () => this.requestRender());
+    this.stopVisibility = onVisibilityChange(() => this.starBudget.interrupt());
+  }
+
+  /** What the address asks of the star budget: a frame rate to aim at, or a fixed budget. */
+  setStarBudgetPolicy(policy: StarBudgetPolicy): void {
+    this.starBudget.setPolicy(policy);
+    this.requestRender();
+  }
+
+  /** The most stars drawn at once now, undefined without stars. */
+  get starBudgetStars(): number | undefined {
+    return this.starBudget.stars;
   }
 
   get backend(): Backend {
@@ -122,6 +142,7 @@ export class GalaxyScene implements Scene {
   attachRenderer(renderer: Renderer): void {
     this.renderer = renderer;
     renderer.canvas.dataset.backend = renderer.backend;
+    this.shownBudget = undefined;
     this.uploadStars();
     renderer.setLinks(this.linkPairs);
     this.requestRender();
@@ -180,6 +201,24 @@ export class GalaxyScene implements Scene {
     this.uploadStars();
     this.updateLinks();
     stars?.setCamera(plannerCameraOf(this.camera));
+    this.starBudget.setSource(stars);
+  }
+
+  /**
+   * The source's columns grew with the star budget: the drawn colours and sizes start again from
+   * the stars' own (hover and highlights styled again) and everything is uploaded again.
+   */
+  private starsResized(stars: StarSource): void {
+    const starAttributes = new StarAttributes(stars.positions);
+    starAttributes.sizes.set(stars.sizes);
+    this.watch(starAttributes);
+    for (const id of [...this.highlighted.keys(), ...(this.hovered === undefined ? [] : [this.hovered])]) {
+      const slot = stars.slotOfStar(id);
+      if (slot >= 0) this.styleSlot(slot, id);
+    }
+    const names = this.names;
+    this.labels?.setStars(names ? sourceLabelStars(stars, starAttributes.sizes, names) : undefined);
+    this.uploadStars();
   }
 
   /** Names need the stars' sizes: each star is named once its name is in. */
@@ -212,6 +251,7 @@ export class GalaxyScene implements Scene {
   private starsChanged(stars: StarSource, change: StarSourceChange): void {
     if (stars !== this.stars) return;
     if (change.boundsChanged) this.fitBounds();
+    if (change.resized) this.starsResized(stars);
     for (const range of change.written) this.slotsWritten(stars, range);
     if (change.communitiesChanged) this.restyleAll();
     this.labels?.slotsWritten(change.written);
@@ -546,12 +586,15 @@ export class GalaxyScene implements Scene {
 
   requestRender(): void {
     if (this.frameRequest || typeof requestAnimationFrame === 'undefined') return;
+    this.frameAskedAt = performance.now();
     this.frameRequest = requestAnimationFrame(this.drawFrame);
   }
 
   dispose(): void {
     if (this.frameRequest) cancelAnimationFrame(this.frameRequest);
     this.frameRequest = 0;
+    this.stopVisibility();
+    this.starBudget.setSource(undefined);
     this.stopStars?.();
     this.stopNames?.();
     this.stars = undefined;
@@ -585,13 +628,28 @@ export class GalaxyScene implements Scene {
     const stars = this.starCounts.drawn;
     this.renderer.canvas.dataset.stars = String(stars);
     if (stars > 0) this.firstStarFrameAt ??= performance.now();
+    const gpuTimes = this.renderer.gpuFrameTimes?.();
+    if (gpuTimes) this.starBudget.gpuFrame(now, gpuTimes, this.cameraMovedSinceFrame, stars);
+    else this.starBudget.frame(now, this.frameAskedAt, this.cameraMovedSinceFrame, stars);
+    this.cameraMovedSinceFrame = false;
+    this.showBudget();
   };
+
+  /** data-star-budget on the canvas, for tests, written when it changed. */
+  private showBudget(): void {
+    const budget = this.starBudget.stars;
+    if (budget === this.shownBudget || !this.renderer) return;
+    this.shownBudget = budget;
+    if (budget === undefined) delete this.renderer.canvas.dataset.starBudget;
+    else this.renderer.canvas.dataset.starBudget = String(budget);
+  }
 
   private moveCamera(pose: CameraPose): void {
     const before = this.camera.getPose();
     this.camera.setPose(pose);
     const after = this.camera.getPose();
     if (samePose(before, after)) return;
+    this.cameraMovedSinceFrame = true;
     this.cameraRest.moved(performance.now());
     this.labels?.cameraMoved();
     this.stars?.setCamera(plannerCameraOf(this.camera));
@@ -671,6 +729,13 @@ function createStarLabels(camera: Camera, cameraRest: LabelCameraRest, requestFr
   const family = getComputedStyle(document.documentElement).fontFamily || 'sans-serif';
   const worker = startRasterWorker();
   return new StarLabels(new LabelAtlas(canvasRasterizer(family)), camera, cameraRest, requestFrame, worker && { worker, fontFamily: family });
+}
+
+/** Calls back when the page is hidden or shown again (never in Node). */
+function onVisibilityChange(listener: () => void): () => void {
+  if (typeof document === 'undefined') return () => {};
+  document.addEventListener('visibilitychange', listener);
+  return () => document.removeEventListener('visibilitychange', listener);
 }
 
 function samePose(a: CameraPose, b: CameraPose): boolean {

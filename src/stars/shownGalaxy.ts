@@ -23,7 +23,7 @@ export interface OpenGalaxy {
 }
 
 /** The stars counted on the stats line: drawn of all, and whether more are on their way. */
-export type StarCounts = Pick<StarSource, 'drawnStars' | 'totalStars' | 'busy' | 'onChange'>;
+export type StarCounts = Pick<StarSource, 'drawnStars' | 'totalStars' | 'busy' | 'onChange' | 'starBudget'>;
 
 /** What the panels of the galaxy route show of the galaxy open now. */
 export interface ShownCatalog {

@@ -30,6 +30,23 @@ export interface StarSourceChange {
   boundsChanged?: boolean;
   /** Stars' communities arrived or changed outside the written ranges (a galaxy's communities.bin came in). */
   communitiesChanged?: boolean;
+  /**
+   * The slots' columns (positions, sizes, communities) are new arrays with more slots (the star
+   * budget grew): everything is uploaded again.
+   */
+  resized?: boolean;
+}
+
+/**
+ * The star budget of a source (docs/rules.md#url, `fps`): the most stars it draws at once, and the
+ * range the scene's frame budget (src/tiles/planner/frameBudget.ts) may move it in.
+ */
+export interface StarBudgetRange {
+  stars: number;
+  /** Never below: a tiled galaxy's root tile. */
+  floor: number;
+  /** Never above: the galaxy's stars (or what memory holds). */
+  ceiling: number;
 }
 
 export interface StarLinkSettings {
@@ -76,6 +93,13 @@ export interface StarSource {
   onChange(listener: (change: StarSourceChange) => void): () => void;
   /** World position of any star, fetching its tile first when it is not resident (fly to a star). */
   locate(star: number, signal?: AbortSignal): Promise<[number, number, number] | undefined>;
+  /** The star budget now and its range. */
+  readonly starBudget?: StarBudgetRange;
+  /**
+   * Draws at most this many stars from now on (clamped to the range): a tiled galaxy plans for it
+   * and its pool grows to hold it, a whole galaxy draws its most important cells within it.
+   */
+  setStarBudget?(stars: number): void;
   /** New places for the same stars, as a layout running in the browser settles (sources whose stars can move). */
   moveStars?(positions: Float32Array): void;
 }

@@ -8,8 +8,11 @@ import { visibleLinkIndices } from '../renderer/linkIndices';
 import { DEFAULT_STAR_SIZE } from '../renderer/starAttributes';
 import type { StarCells } from '../renderer/starCells';
 import { starSizes } from '../renderer/starStyle';
+import type { PlannerCamera } from '../tiles/planner/importance';
+import { MIN_STAR_BUDGET } from '../tiles/planner/budgets';
+import { cellsWithinBudget, starsInCells } from './cellsWithinBudget';
 import { buildGridCells } from './gridCells';
-import type { StarLinkSettings, StarSource, StarSourceChange } from './starSource';
+import type { StarBudgetRange, StarLinkSettings, StarSource, StarSourceChange } from './starSource';
 
 /** The links a whole galaxy's stars are sized by and joined with (CSR, by star number). */
 export interface WholeGalaxyLinks {
@@ -45,6 +48,11 @@ export class WholeGalaxyStars implements StarSource {
   private index: FlatOctree | undefined;
   private indexBuild: AbortController | undefined;
   private readonly listeners = new Set<(change: StarSourceChange) => void>();
+  /** Most stars drawn at once: every star until the frame budget asks for fewer. */
+  private budgetStars: number;
+  private camera: PlannerCamera | undefined;
+  /** The cells drawn within a budget smaller than the galaxy, and their stars; undefined draws every cell. */
+  private budgeted: { cells: StarCells; stars: number } | undefined;
 
   /** `starPositions`: x, y, z per star number (scale applied); kept, and written to by moveStars. */
   constructor(readonly starPositions: Float32Array) {
@@ -55,11 +63,25 @@ export class WholeGalaxyStars implements StarSource {
     this.slots = new Uint32Array(this.totalStars);
     this.cells = { cells: 0, start: new Uint32Array(0), count: new Uint32Array(0), bounds: new Float32Array(0) };
     this.bounds = { min: [0, 0, 0], max: [0, 0, 0] };
+    this.budgetStars = this.totalStars;
     this.sort();
   }
 
   get drawnStars(): number {
-    return this.totalStars;
+    return this.budgeted?.stars ?? this.totalStars;
+  }
+
+  get starBudget(): StarBudgetRange {
+    return { stars: this.budgetStars, floor: Math.min(this.totalStars, MIN_STAR_BUDGET), ceiling: this.totalStars };
+  }
+
+  /** Draws the most important cells within `stars` (all of them when the galaxy fits). */
+  setStarBudget(stars: number): void {
+    const { floor, ceiling } = this.starBudget;
+    const next = Math.round(Math.max(floor, Math.min(ceiling, stars)));
+    if (next === this.budgetStars) return;
+    this.budgetStars = next;
+    this.chooseCells();
   }
 
   get pickingIndexed(): boolean {
@@ -67,7 +89,7 @@ export class WholeGalaxyStars implements StarSource {
   }
 
   drawnCells(): StarCells {
-    return this.cells;
+    return this.budgeted?.cells ?? this.cells;
   }
 
   starOfSlot(slot: number): number {
@@ -78,7 +100,22 @@ export class WholeGalaxyStars implements StarSource {
     return Number.isInteger(star) && star >= 0 && star < this.totalStars ? this.slots[star] : -1;
   }
 
-  setCamera(): void {}
+  setCamera(camera: PlannerCamera): void {
+    this.camera = camera;
+    if (this.budgetStars < this.totalStars) this.chooseCells();
+  }
+
+  /** The cells to draw for the camera and the budget; tells the scene when they changed. */
+  private chooseCells(): void {
+    const before = this.budgeted;
+    if (this.budgetStars >= this.totalStars || !this.camera) {
+      this.budgeted = undefined;
+    } else {
+      const cells = cellsWithinBudget(this.cells, this.camera, this.budgetStars);
+      this.budgeted = sameCells(cells, before?.cells) ? before : { cells, stars: starsInCells(cells) };
+    }
+    if (this.budgeted !== before) this.emit({ written: [], drawnChanged: true, linksChanged: false });
+  }
 
   /** Sizes by the node size rule and links, once the links are in (the same links again change nothing). */
   setLinks(links: WholeGalaxyLinks, maxInDegree = maxDegree(links.inOffsets)): void {
@@ -154,6 +191,8 @@ export class WholeGalaxyStars implements StarSource {
     const byStar = new Float32Array(this.totalStars);
     for (let slot = 0; slot < this.totalStars; slot++) byStar[this.order[slot]] = this.sizes[slot];
     this.sort();
+    this.budgeted = undefined;
+    if (this.budgetStars < this.totalStars) this.chooseCells();
     for (let slot = 0; slot < this.totalStars; slot++) this.sizes[slot] = byStar[this.order[slot]];
     if (this.starCommunities) this.communities = this.communitiesBySlot(this.starCommunities);
     const rebuild = this.indexBuild !== undefined;
@@ -200,4 +239,10 @@ export class WholeGalaxyStars implements StarSource {
   private emit(change: StarSourceChange): void {
     for (const listener of [...this.listeners]) listener(change);
   }
+}
+
+function sameCells(a: StarCells, b: StarCells | undefined): boolean {
+  if (!b || a.cells !== b.cells) return false;
+  for (let i = 0; i < a.cells; i++) if (a.start[i] !== b.start[i] || a.count[i] !== b.count[i]) return false;
+  return true;
 }

@@ -7,6 +7,7 @@ import { WebGL2Labels } from './labels';
 import { WebGL2Links } from './links';
 import { WebGL2Points } from './points';
 import { WebGL2FrameTarget } from './target';
+import { WebGL2GpuTimer } from './gpuTimer';
 
 export function createWebGL2Renderer(canvas: HTMLCanvasElement, options: RendererOptions = {}): Renderer {
   const gl = createWebGL2Context(canvas);
@@ -14,6 +15,9 @@ export function createWebGL2Renderer(canvas: HTMLCanvasElement, options: Rendere
   const links = new WebGL2Links(gl, points.positionBuffer);
   const target = new WebGL2FrameTarget(gl);
   const labels = new WebGL2Labels(gl);
+  const softwareRasteriser = isSoftwareContext(gl);
+  // On a CPU rasteriser everything a frame costs is CPU time: the interval between frames says it (SceneStarBudget).
+  const gpuTimer = softwareRasteriser ? undefined : WebGL2GpuTimer.create(gl);
   const [r, g, b] = clearColorRgb(options.clearColor);
   const lostListeners: Array<(reason: string) => void> = [];
   const onContextLost = (event: Event) => {
@@ -26,7 +30,7 @@ export function createWebGL2Renderer(canvas: HTMLCanvasElement, options: Rendere
 
   return {
     backend: 'webgl2',
-    softwareRasteriser: isSoftwareContext(gl),
+    softwareRasteriser,
     canvas,
     ...starAndLinkData(points, links),
     setLabels: (quads) => labels.set(quads),
@@ -35,6 +39,7 @@ export function createWebGL2Renderer(canvas: HTMLCanvasElement, options: Rendere
       if (canvas.height !== height) canvas.height = height;
     },
     render(camera: Camera) {
+      gpuTimer?.begin();
       const plan = points.plan(camera);
       // Only culling needs the frame off screen; other frames skip its copy to the canvas.
       if (plan.stages) target.begin(canvas.width, canvas.height);
@@ -45,7 +50,9 @@ export function createWebGL2Renderer(canvas: HTMLCanvasElement, options: Rendere
       links.draw(camera);
       if (plan.stages) target.present();
       labels.draw(camera.cssWidth, camera.cssHeight);
+      gpuTimer?.end();
     },
+    ...(gpuTimer && { gpuFrameTimes: () => gpuTimer.finished() }),
     async whenDrawn() {
       const pixel = new Uint8Array(4);
       gl.readPixels(0, 0, 1, 1, gl.RGBA, gl.UNSIGNED_BYTE, pixel);
@@ -58,6 +65,7 @@ export function createWebGL2Renderer(canvas: HTMLCanvasElement, options: Rendere
     },
     dispose() {
       canvas.removeEventListener('webglcontextlost', onContextLost);
+      gpuTimer?.dispose();
       links.dispose();
       labels.dispose();
       points.dispose();

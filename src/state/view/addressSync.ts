@@ -1,5 +1,6 @@
 import type { Scene } from '../../scene/scene';
 import { parseBudgetKey } from '../../url/budgetKey';
+import { parseFpsKey } from '../../url/fpsKey';
 import { galaxyNameOf } from '../../url/routeName';
 import { addressPlacesCamera, hasCameraKeys, parseViewQuery, rewriteAddress, splitHash, writeViewQuery } from '../../url/viewQuery';
 import { closeGalaxy, openGalaxy } from '../graph/actions';
@@ -8,7 +9,7 @@ import { resetHelpAtom } from '../help/atoms';
 import { selectedNodeAtom } from '../selection/atoms';
 import type { Store } from '../store';
 import { hideWindowAtom } from '../windows/atoms';
-import { addressPlacesCameraAtom, addressViewAtom, poseOf, saveCameraAtom } from './atoms';
+import { addressPlacesCameraAtom, addressViewAtom, poseOf, saveCameraAtom, starBudgetPolicyAtom } from './atoms';
 
 /** docs/rules.md#url timings. */
 export const CAMERA_SAVE_MS = 200;
@@ -63,12 +64,19 @@ export function startAddressSync(store: Store, scene: AddressScene, addressBar: 
 
   const address = () => splitHash(new URL(addressBar.href()).hash);
 
+  const setStarBudgetPolicy = (query: string) => {
+    const policy = { targetFps: parseFpsKey(query), fixedStars: parseBudgetKey(query) };
+    const now = store.get(starBudgetPolicyAtom);
+    if (policy.targetFps !== now.targetFps || policy.fixedStars !== now.fixedStars) store.set(starBudgetPolicyAtom, policy);
+  };
+
   const open = (name: string, query: string) => {
     galaxy = name;
     handled = query;
     const view = parseViewQuery(query);
     store.set(addressPlacesCameraAtom, addressPlacesCamera(query));
     store.set(addressViewAtom, view);
+    setStarBudgetPolicy(query);
     store.set(selectedNodeAtom, undefined);
     store.set(hideWindowAtom, 'degree');
     store.set(hideWindowAtom, 'search-results');
@@ -83,6 +91,7 @@ export function startAddressSync(store: Store, scene: AddressScene, addressBar: 
     const before = store.get(addressViewAtom);
     const opened = store.get(openedGalaxyAtom);
     store.set(addressViewAtom, view);
+    setStarBudgetPolicy(query);
     if (addressPlacesCamera(query)) {
       store.set(addressPlacesCameraAtom, true);
       scene.setCamera(poseOf(view));

@@ -1,4 +1,5 @@
 import type { CameraStart, LinkSettings } from '../../scene/galaxyScene';
+import type { StarBudgetPolicy } from '../../scene/sceneStarBudget';
 import type { CameraPose } from '../../scene/scene';
 import { ShownGalaxies, type ShownGalaxy } from '../../stars/shownGalaxy';
 import type { StarSource } from '../../stars/starSource';
@@ -6,7 +7,7 @@ import { openGalaxyAtom } from '../graph/openGalaxyAtom';
 import type { Store } from '../store';
 import type { ConstellationRef, Constellations } from '../../constellations/constellations';
 import { constellationsAtom, highlightedConstellationAtom } from '../constellations/atoms';
-import { addressPlacesCameraAtom, addressViewAtom, colourByCommunityAtom, maxVisibleDistanceAtom, poseOf, saveCameraAtom, scaleAtom, showLinksAtom } from './atoms';
+import { addressPlacesCameraAtom, addressViewAtom, colourByCommunityAtom, maxVisibleDistanceAtom, poseOf, saveCameraAtom, scaleAtom, showLinksAtom, shownStarsAtom, starBudgetPolicyAtom } from './atoms';
 
 /** What the scene sync tells the scene (GalaxyScene; tests give a stand-in). */
 export interface ShowingScene {
@@ -16,12 +17,14 @@ export interface ShowingScene {
   /** The constellations' colours (stand-ins may leave them out). */
   setConstellationColours?(constellations: Constellations | undefined, colourByCommunity: boolean): void;
   highlightConstellation?(constellation: ConstellationRef | undefined): void;
+  setStarBudgetPolicy?(policy: StarBudgetPolicy): void;
 }
 
 /**
- * Tells the scene what to show, from the store, outside the component tree: the galaxy open now
- * (its star source and names, src/stars/shownGalaxy.ts), the link settings of the
- * address view, and the constellations' colours and highlight. A galaxy's first stars come with where the camera starts: the address view's pose
+ * Tells the scene what to show, from the store, outside the component tree: what the address asks
+ * of the star budget, the galaxy open now (its star source and names, src/stars/shownGalaxy.ts),
+ * the link settings of the address view, and the constellations' colours and highlight. A galaxy's
+ * first stars come with where the camera starts: the address view's pose
  * when the address places the camera, else the whole galaxy (docs/rules.md#url); that pose is
  * recorded in the address view at once. Returns how to stop.
  */
@@ -35,6 +38,7 @@ export function startSceneSync(store: Store, scene: ShowingScene): () => void {
     const stars = galaxy.stars;
     const first = stars !== undefined && stars !== shownStars;
     shownStars = stars;
+    if (store.get(shownStarsAtom) !== stars) store.set(shownStarsAtom, stars);
     if (!first) {
       scene.show(galaxy);
       return;
@@ -51,7 +55,9 @@ export function startSceneSync(store: Store, scene: ShowingScene): () => void {
     scene.setConstellationColours?.(store.get(constellationsAtom), store.get(colourByCommunityAtom));
     scene.highlightConstellation?.(store.get(highlightedConstellationAtom));
   };
+  const setStarBudgetPolicy = () => scene.setStarBudgetPolicy?.(store.get(starBudgetPolicyAtom));
 
+  setStarBudgetPolicy();
   showLinks();
   showGalaxy();
   showConstellations();
@@ -59,6 +65,7 @@ export function startSceneSync(store: Store, scene: ShowingScene): () => void {
     store.sub(constellationsAtom, showConstellations),
     store.sub(colourByCommunityAtom, showConstellations),
     store.sub(highlightedConstellationAtom, showConstellations),
+    store.sub(starBudgetPolicyAtom, setStarBudgetPolicy),
     store.sub(openGalaxyAtom, showGalaxy),
     store.sub(showLinksAtom, showLinks),
     store.sub(maxVisibleDistanceAtom, showLinks),
@@ -67,5 +74,6 @@ export function startSceneSync(store: Store, scene: ShowingScene): () => void {
   return () => {
     for (const stop of stops) stop();
     shownGalaxies.dispose();
+    store.set(shownStarsAtom, undefined);
   };
 }

@@ -41,6 +41,7 @@ export class ChangeBatcher {
   private linksChanged = false;
   private catalogChanged = false;
   private settledChanged = false;
+  private resizedChanged = false;
   private cancel: (() => void) | undefined;
 
   constructor(private readonly schedule: Schedule = nextFrameOrTimeout) {}
@@ -57,6 +58,12 @@ export class ChangeBatcher {
 
   wrote(range: SlotRange): void {
     this.written.push({ ...range });
+    this.soon();
+  }
+
+  /** The pool's columns were replaced by larger ones (the star budget grew). */
+  resized(): void {
+    this.resizedChanged = true;
     this.soon();
   }
 
@@ -91,12 +98,12 @@ export class ChangeBatcher {
     this.cancel?.();
     this.cancel = undefined;
     const written = mergeRanges(this.written);
-    const change: StarSourceChange = { written, drawnChanged: this.drawnChanged, linksChanged: this.linksChanged };
+    const change: StarSourceChange = { written, drawnChanged: this.drawnChanged, linksChanged: this.linksChanged, ...(this.resizedChanged && { resized: true }) };
     const catalogChanged = this.catalogChanged;
     const settledChanged = this.settledChanged;
     this.written = [];
-    this.drawnChanged = this.linksChanged = this.catalogChanged = this.settledChanged = false;
-    if (written.length > 0 || change.drawnChanged || change.linksChanged || settledChanged) for (const listener of [...this.starListeners]) listener(change);
+    this.drawnChanged = this.linksChanged = this.catalogChanged = this.settledChanged = this.resizedChanged = false;
+    if (written.length > 0 || change.drawnChanged || change.linksChanged || change.resized || settledChanged) for (const listener of [...this.starListeners]) listener(change);
     if (catalogChanged) for (const listener of [...this.catalogListeners]) listener();
   }
 

@@ -10,10 +10,24 @@ export class SlotAllocator {
   private counts: number[];
   private freeCount = 0;
 
-  constructor(readonly capacity: number) {
+  constructor(private slots: number) {
+    const capacity = slots;
     this.starts = capacity > 0 ? [0] : [];
     this.counts = capacity > 0 ? [capacity] : [];
     this.freeCount = capacity;
+  }
+
+  get capacity(): number {
+    return this.slots;
+  }
+
+  /** Adds slots capacity..newCapacity-1 as free (a star budget that grew); never shrinks. */
+  grow(newCapacity: number): void {
+    const added = newCapacity - this.slots;
+    if (added <= 0) return;
+    const old = this.slots;
+    this.slots = newCapacity;
+    this.release(old, added);
   }
 
   get freeSlots(): number {

@@ -12,25 +12,26 @@ import type { SlotRange } from '../../stars/starSource';
  * stays flat however many stars the galaxy has.
  */
 export class SlotPool {
-  readonly positions: Float32Array;
-  readonly sizes: Float32Array;
+  positions: Float32Array;
+  sizes: Float32Array;
   /** Star number per slot, -1 for an empty slot. */
-  readonly stars: Int32Array;
-  readonly inDegree: Uint32Array;
-  readonly outDegree: Uint32Array;
+  stars: Int32Array;
+  inDegree: Uint32Array;
+  outDegree: Uint32Array;
   private readonly allocator: SlotAllocator;
   /** First slot of each tile, -1 when the tile is not resident. */
   private readonly tileSlot: Int32Array;
   private residentStars = 0;
 
   constructor(
-    readonly capacity: number,
+    private slots: number,
     /** First star number of every tile, then the total (TiledGalaxyReader.tileFirstStars). */
     private readonly tileFirstStars: Uint32Array,
     /** The galaxy's true maximum in-degree (index.json), for the node size rule. */
     private readonly maxInDegree: number,
     private readonly scale: number,
   ) {
+    const capacity = slots;
     this.positions = new Float32Array(capacity * 3);
     this.sizes = new Float32Array(capacity);
     this.stars = new Int32Array(capacity).fill(-1);
@@ -38,6 +39,28 @@ export class SlotPool {
     this.outDegree = new Uint32Array(capacity);
     this.allocator = new SlotAllocator(capacity);
     this.tileSlot = new Int32Array(tileFirstStars.length - 1).fill(-1);
+  }
+
+  get capacity(): number {
+    return this.slots;
+  }
+
+  /**
+   * Room for `capacity` slots (a star budget that grew): new, larger columns with every slot where
+   * it was, the new slots free; the old columns are no longer the pool's. Never shrinks.
+   */
+  grow(capacity: number): boolean {
+    if (capacity <= this.slots) return false;
+    this.positions = grown(this.positions, capacity * 3);
+    this.sizes = grown(this.sizes, capacity);
+    const stars = new Int32Array(capacity).fill(-1);
+    stars.set(this.stars);
+    this.stars = stars;
+    this.inDegree = grown(this.inDegree, capacity);
+    this.outDegree = grown(this.outDegree, capacity);
+    this.allocator.grow(capacity);
+    this.slots = capacity;
+    return true;
   }
 
   get tileCount(): number {
@@ -164,4 +187,10 @@ export class SlotPool {
     this.inDegree.set(tile.inDegree, start);
     this.outDegree.set(tile.outDegree, start);
   }
+}
+
+function grown<T extends Float32Array | Uint32Array>(column: T, length: number): T {
+  const next = (column instanceof Float32Array ? new Float32Array(length) : new Uint32Array(length)) as T;
+  next.set(column);
+  return next;
 }

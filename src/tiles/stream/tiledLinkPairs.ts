@@ -49,7 +49,7 @@ export class TiledLinks {
   /** The tile's first slot when it was linked: a tile moved by the pool's compaction is linked again. */
   private readonly linkedSlot: Int32Array;
   private linkedTiles: number[] = [];
-  private readonly droppedSlot: Uint8Array;
+  private droppedSlot: Uint8Array;
   /** 1 for the tiles being linked by link() that are not linked yet: a quick test before the map. */
   private readonly linking: Uint8Array;
   private key: string | undefined;
@@ -99,6 +99,8 @@ export class TiledLinks {
 
   /** Drops the pairs of tiles no longer drawn where they were linked. */
   private unlink(tiles: number[]): void {
+    // The pool grows with the star budget.
+    if (this.droppedSlot.length < this.pool.capacity) this.droppedSlot = new Uint8Array(this.pool.capacity);
     const dropped = this.droppedSlot;
     for (const tile of tiles) {
       const start = this.linkedSlot[tile];

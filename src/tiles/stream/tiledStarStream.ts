@@ -3,6 +3,7 @@ import { describeTileRegion } from '../format/region';
 import { decodedTileBuffer, type DecodedTile } from '../format/tileCodec';
 import { errorMessage, isStalled, TileDataError } from '../format/tileError';
 import type { PlannerCamera } from '../planner/importance';
+import { BYTES_PER_STREAMED_STAR, budgetWithStars, MAX_STAR_BUDGET } from '../planner/budgets';
 import { StreamingPlanner, type StreamingBudget, type TilePlan } from '../planner/streamingPlanner';
 import { TileFetchScheduler } from '../planner/tileFetchScheduler';
 import { scaledBox } from '../../renderer/camera';
@@ -15,7 +16,7 @@ import type { TileSource } from './tileSource';
 import type { StarCells } from '../../renderer/starCells';
 import { nearestInCells } from '../../picking/nearestInCells';
 import type { Ray } from '../../picking/ray';
-import type { StarLinkSettings, StarSource, StarSourceChange } from '../../stars/starSource';
+import type { StarBudgetRange, StarLinkSettings, StarSource, StarSourceChange } from '../../stars/starSource';
 
 /** At most one plan this often while the camera moves: a plan walks the tile tree (~1 ms for 10k tiles), a frame is 16 ms. */
 export const PLAN_INTERVAL_MS = 50;
@@ -60,7 +61,6 @@ function sameTiles(a: readonly number[], b: readonly number[]): boolean {
  * pool and frees the ones given up, and tells the scene what changed, batched.
  */
 export class TiledStarStream implements StarSource {
-  readonly capacity: number;
   readonly totalStars: number;
   readonly bounds: { min: [number, number, number]; max: [number, number, number] };
   private readonly pool: SlotPool;
@@ -83,6 +83,9 @@ export class TiledStarStream implements StarSource {
   private disposed = false;
   private rootWaiter: { resolve: () => void; reject: (error: unknown) => void } | undefined;
   private readonly stallRetries: StallRetries<number> | undefined;
+  /** The star and memory budgets planned for now: the opening one, then what the frame budget set. */
+  private budget: StreamingBudget;
+  private readonly largestTile: number;
 
   constructor(private readonly options: TiledStarStreamOptions) {
     const { source, budget, scale, stallLimitMs } = options;
@@ -98,9 +101,10 @@ export class TiledStarStream implements StarSource {
     this.firstStars = tileFirstStars(h);
     let largestTile = 0;
     for (let t = 0; t < h.tileCount; t++) largestTile = Math.max(largestTile, h.starCount[t]);
-    this.capacity = Math.min(h.totalStars, budget.stars + largestTile);
+    this.largestTile = largestTile;
+    this.budget = budget;
     this.totalStars = h.totalStars;
-    this.pool = new SlotPool(this.capacity, this.firstStars, source.index.maxInDegree, scale);
+    this.pool = new SlotPool(this.slotsFor(budget.stars), this.firstStars, source.index.maxInDegree, scale);
     this.planner = new StreamingPlanner(h);
     this.isDrawn = new Uint8Array(h.tileCount);
     this.links = new TiledLinks(this.pool, this.firstStars, options.maxLinkPairs);
@@ -119,8 +123,43 @@ export class TiledStarStream implements StarSource {
     });
   }
 
+  /** Slots in the pool: the star budget and room for one more tile to arrive while the drawn ones fill it. */
+  get capacity(): number {
+    return this.pool.capacity;
+  }
+
   get positions(): Float32Array {
     return this.pool.positions;
+  }
+
+  get starBudget(): StarBudgetRange {
+    const rootStars = this.options.source.hierarchy.starCount[0] ?? 0;
+    // What the opening memory budget holds (an eighth of the device's memory by default) caps it too.
+    const byMemory = Math.max(this.options.budget.stars, Math.floor(this.options.budget.bytes / BYTES_PER_STREAMED_STAR));
+    return { stars: this.budget.stars, floor: Math.min(this.totalStars, rootStars), ceiling: Math.min(this.totalStars, MAX_STAR_BUDGET, byMemory) };
+  }
+
+  /**
+   * Plans for `stars` from now on (the memory budget follows, as for `budget=`); a budget larger than
+   * the pool grows it, and the scene uploads the larger columns. A smaller one draws fewer tiles at
+   * once; the pool keeps its slots, and the tiles no longer wanted are freed as new ones need room.
+   */
+  setStarBudget(stars: number): void {
+    const range = this.starBudget;
+    const next = Math.round(Math.max(range.floor, Math.min(range.ceiling, stars)));
+    if (next === this.budget.stars) return;
+    this.budget = { stars: next, bytes: Math.max(this.options.budget.bytes, budgetWithStars(this.options.budget, next).bytes) };
+    if (this.pool.grow(this.slotsFor(next))) {
+      this.cells = undefined;
+      this.changes.resized();
+      this.changes.drawn();
+      this.linksOutdated();
+    }
+    this.requestPlan();
+  }
+
+  private slotsFor(stars: number): number {
+    return Math.min(this.totalStars, stars + this.largestTile);
   }
 
   /** Picking tests the drawn tiles' boxes: no index to wait for. */
@@ -179,7 +218,7 @@ export class TiledStarStream implements StarSource {
     if (this.pool.isResident(0)) return Promise.resolve();
     return new Promise<void>((resolve, reject) => {
       this.rootWaiter = { resolve, reject };
-      this.scheduler.update({ fetch: [0], evictable: [] }, this.options.budget.bytes);
+      this.scheduler.update({ fetch: [0], evictable: [] }, this.budget.bytes);
     });
   }
 
@@ -293,7 +332,8 @@ export class TiledStarStream implements StarSource {
     const camera = this.camera;
     if (this.disposed || !camera) return;
     this.lastPlanAt = performance.now();
-    const { budget, scale } = this.options;
+    const { budget } = this;
+    const { scale } = this.options;
     const plan = this.planner.plan({ camera, budget, loaded: this.scheduler.loaded, failed: new Set(this.scheduler.failedTiles), scale });
     this.plan = plan;
     this.scheduler.update(plan, budget.bytes);

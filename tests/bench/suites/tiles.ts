@@ -163,6 +163,8 @@ async function timeOpening(browser: Browser, url: string, network: Network = NET
 interface Flight {
   opening: Opening;
   budgetStars: number;
+  /** The star budget after the flight (data-star-budget): it follows the frames toward 60 a second unless `budget=` fixes it. */
+  budgetAfterFlightStars: number;
   /** What the renderer said of its adapter (the default budget follows it). */
   softwareRasteriser: boolean | undefined;
   streamedStars: number;
@@ -199,12 +201,14 @@ async function streamAndFly(browser: Browser, origin: string, backend: Backend, 
     const streamed = await drawnStarsSettled(page, SETTLED_FOR_MS, SETTLE_LIMIT_MS);
     const start = (await page.evaluate(`window.galaxyScene.getCamera().position`)) as [number, number, number];
     const frames = await flyAndTime(page, flightPath(start, galaxyCentre(galaxy.name), flightSteps));
+    const budgetAfterFlightStars = Number(await page.evaluate(`window.galaxyScene.canvas.dataset.starBudget`));
     const peaks: MemoryPeaks = await sampler.stop();
     const exactGpuPeak = await meter.gpuBufferPeak();
     const held = await meter.retained();
     return {
       opening: { firstStarFrameMs: round(opening.firstStarFrameMs), interactiveMs: round(opening.interactiveMs) },
       budgetStars,
+      budgetAfterFlightStars,
       softwareRasteriser: hints.software,
       streamedStars: streamed.stars,
       streamSettled: streamed.settled,

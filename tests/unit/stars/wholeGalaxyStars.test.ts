@@ -2,6 +2,8 @@ import { describe, expect, it, vi } from 'vitest';
 import { buildOctree } from '../../../src/picking/octree';
 import type { Ray } from '../../../src/picking/ray';
 import { WholeGalaxyStars } from '../../../src/stars/wholeGalaxyStars';
+import { Camera, wholeScenePose, boundsOfBox } from '../../../src/renderer/camera';
+import { plannerCameraOf } from '../../../src/scene/plannerCamera';
 import type { StarSourceChange } from '../../../src/stars/starSource';
 
 function randomPositions(count: number, seed: number): Float32Array {
@@ -99,5 +101,62 @@ describe('a whole galaxy as a star source', () => {
     expect(stars.sizes[stars.slotOfStar(2999)]).toBe(before);
     expect(changes).toEqual([{ written: [{ start: 0, count: 3000 }], drawnChanged: true, linksChanged: true, boundsChanged: true }]);
     expect(await stars.locate(7)).toEqual([moved[21], moved[22], moved[23]]);
+  });
+});
+
+describe('a whole galaxy within a star budget', () => {
+  function viewOf(stars: WholeGalaxyStars, pose?: { position: [number, number, number]; orientation: [number, number, number, number] }) {
+    const camera = new Camera();
+    camera.setViewport(800, 600, 800, 600);
+    const bounds = boundsOfBox(stars.bounds.min, stars.bounds.max);
+    camera.setScene(bounds);
+    camera.setPose(pose ?? wholeScenePose(bounds, 800 / 600));
+    return plannerCameraOf(camera);
+  }
+
+  it('draws every star while the budget holds the galaxy', () => {
+    const stars = new WholeGalaxyStars(randomPositions(60_000, 3));
+    stars.setCamera(viewOf(stars));
+    expect(stars.starBudget).toEqual({ stars: 60_000, floor: 50_000, ceiling: 60_000 });
+    expect(stars.drawnStars).toBe(60_000);
+  });
+
+  it('draws its most important cells within a smaller budget, nearest the camera first, and every star again when it grows back', () => {
+    const positions = randomPositions(200_000, 5);
+    const stars = new WholeGalaxyStars(positions);
+    const whole = viewOf(stars);
+    stars.setCamera(whole);
+    const changes: StarSourceChange[] = [];
+    stars.onChange((change) => changes.push(change));
+    stars.setStarBudget(80_000);
+    expect(changes.at(-1)?.drawnChanged).toBe(true);
+    expect(stars.drawnStars).toBeLessThanOrEqual(80_000);
+    expect(stars.drawnStars).toBeGreaterThan(60_000);
+    const cells = stars.drawnCells();
+    let inCells = 0;
+    for (let k = 0; k < cells.cells; k++) {
+      inCells += cells.count[k];
+      if (k > 0) expect(cells.start[k]).toBeGreaterThan(cells.start[k - 1]);
+    }
+    expect(inCells).toBe(stars.drawnStars);
+    // The cells drawn are those nearest the camera: their mean distance is below the galaxy's.
+    const camera = whole.position;
+    const distance = (slot: number) => Math.hypot(...[0, 1, 2].map((a) => stars.positions[slot * 3 + a] - camera[a]));
+    let drawnDistance = 0;
+    for (let k = 0; k < cells.cells; k++) for (let slot = cells.start[k]; slot < cells.start[k] + cells.count[k]; slot++) drawnDistance += distance(slot);
+    let allDistance = 0;
+    for (let slot = 0; slot < 200_000; slot++) allDistance += distance(slot);
+    expect(drawnDistance / inCells).toBeLessThan(allDistance / 200_000);
+    stars.setStarBudget(10_000_000);
+    expect(stars.drawnStars).toBe(200_000);
+    expect(stars.drawnCells().cells).toBe(16 ** 3);
+  });
+
+  it('never draws fewer than the floor', () => {
+    const stars = new WholeGalaxyStars(randomPositions(120_000, 8));
+    stars.setCamera(viewOf(stars));
+    stars.setStarBudget(1000);
+    expect(stars.starBudget.stars).toBe(50_000);
+    expect(stars.drawnStars).toBeGreaterThan(40_000);
   });
 });

@@ -92,6 +92,31 @@ describe('SlotPool', () => {
   });
 });
 
+describe('a pool that grows with the star budget', () => {
+  const firstStars = Uint32Array.from([0, 4, 10, 13, 20]);
+
+  it('keeps every placed star in its slot and adds the new slots as free, joined to a free end', () => {
+    const pool = new SlotPool(10, firstStars, 4, 1);
+    pool.place(tileOf(firstStars, 0)); // 0..3
+    pool.place(tileOf(firstStars, 1)); // 4..9
+    expect(pool.fits(3)).toBe(false);
+    const positions = pool.positions;
+    expect(pool.grow(20)).toBe(true);
+    expect(pool.capacity).toBe(20);
+    expect(pool.positions).not.toBe(positions);
+    expect(pool.positions.length).toBe(60);
+    expect(pool.slotOfStar(7)).toBe(7);
+    expect(pool.positions[7 * 3]).toBe(7);
+    expect(pool.starOfSlot(15)).toBe(-1);
+    expect(pool.sizes[15]).toBe(0);
+    pool.free(1);
+    expect(pool.fits(16)).toBe(true); // the freed 4..9 and the new 10..19 are one range
+    expect(pool.place(tileOf(firstStars, 3))).toEqual({ start: 4, count: 7 });
+    expect(pool.grow(15)).toBe(false);
+    expect(pool.capacity).toBe(20);
+  });
+});
+
 describe('mergeRanges', () => {
   it('sorts written ranges and joins the ones that overlap or touch', () => {
     expect(

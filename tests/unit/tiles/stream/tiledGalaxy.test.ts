@@ -10,6 +10,7 @@ import { describeTileRegion } from '../../../../src/tiles/format/region';
 import type { TiledGalaxyReader } from '../../../../src/tiles/format/tiledGalaxyReader';
 import type { OpenTiledGalaxyOptions, StreamedTiledGalaxy } from '../../../../src/tiles/stream/openTiledGalaxy';
 import type { TiledSearchProgress } from '../../../../src/tiles/stream/types';
+import type { StarSourceChange } from '../../../../src/stars/starSource';
 import { writeTiles } from '../../../../src/tiles/write/writeTiles';
 import { classicData, openTiles, removeTempFolders, syntheticVersion, tempFolder } from '../../../support/tiledFixtures';
 import { cameraLookingAt, classicIdsByStar, nextCatalogChange, openTestGalaxy } from '../../../support/tiledStream';
@@ -142,6 +143,40 @@ describe(`a tiled galaxy streamed into the slot pool (${STARS} stars, 200 a tile
     expect(stars.drawnStars).toBeLessThanOrEqual(budget.stars);
     expect(stars.residentStars).toBeLessThanOrEqual(stars.capacity);
     expect(stars.capacity).toBeLessThanOrEqual(budget.stars + 200);
+  });
+
+  it('grows its pool with a larger star budget and draws more, every placed star kept where it was', async () => {
+    const galaxy = await open({ stars: 1000, bytes: 1e9 });
+    const { stars } = galaxy;
+    stars.setCamera(wholeView());
+    await galaxy.whenIdle();
+    const before = { capacity: stars.capacity, drawn: stars.drawnStars, positions: stars.positions };
+    const slotOfFirstDrawn = stars.drawnCells().start[1];
+    const starThere = stars.starOfSlot(slotOfFirstDrawn);
+    const changes: StarSourceChange[] = [];
+    stars.onChange((change) => changes.push(change));
+    stars.setStarBudget(3000);
+    expect(stars.starBudget.stars).toBe(3000);
+    expect(stars.capacity).toBeGreaterThan(before.capacity);
+    expect(stars.positions).not.toBe(before.positions);
+    expect(stars.starOfSlot(slotOfFirstDrawn)).toBe(starThere);
+    await galaxy.whenIdle();
+    expect(changes.some((change) => change.resized)).toBe(true);
+    expect(stars.drawnStars).toBeGreaterThan(before.drawn);
+    expect(stars.drawnStars).toBeLessThanOrEqual(3000);
+    // A smaller budget draws fewer stars again; the pool keeps its slots.
+    const grown = stars.capacity;
+    stars.setStarBudget(800);
+    stars.setCamera(wholeView());
+    await galaxy.whenIdle();
+    expect(stars.drawnStars).toBeLessThanOrEqual(800);
+    expect(stars.capacity).toBe(grown);
+    // Never below the root tile, never above the galaxy.
+    stars.setStarBudget(1);
+    expect(stars.starBudget.stars).toBe(reader.hierarchy.starCount[0]);
+    stars.setStarBudget(1e9);
+    expect(stars.starBudget.stars).toBe(STARS);
+    expect(stars.capacity).toBe(STARS);
   });
 
   it('zooming into one octant draws its fine tiles and evicts tiles elsewhere under a small budget', async () => {
