@@ -17,6 +17,8 @@ export interface GraphData extends LabelIndex {
   inTargets: Uint32Array;
   /** What could not be trusted in the files and how it was repaired. */
   warnings: string[];
+  /** Finest community per star (communities.bin, docs/communities.md), when the galaxy has them. */
+  communities?: Uint32Array;
 }
 
 /** docs/rules.md#graph: node info as the graph answers it. */
@@ -66,6 +68,10 @@ export class Graph implements StarCatalog {
 
   labelOf(id: number): string | undefined {
     return this.has(id) ? labelAt(this.data, id) : undefined;
+  }
+
+  communityOf(id: number): number | undefined {
+    return this.has(id) ? this.data.communities?.[id] : undefined;
   }
 
   inDegreeOf(id: number): number | undefined {

@@ -78,6 +78,7 @@ export class ShownGalaxies {
     }
     const links = graph ? graph.data : streamed?.adjacency;
     if (links) this.whole.setLinks(links, graph?.maxInDegree);
+    if (graph) this.whole.setCommunities(graph.data.communities);
     if (graph) this.whole.indexForPicking();
     return { stars: this.whole, names: graph };
   }

@@ -41,6 +41,10 @@ export class WholeGalaxyStars implements StarSource {
   private index: FlatOctree | undefined;
   private indexBuild: AbortController | undefined;
   private readonly listeners = new Set<(change: StarSourceChange) => void>();
+  /** Finest community per star (communities.bin), kept to lay out `communities` by slot again after a sort. */
+  private communitiesByStar: Uint32Array | undefined;
+  /** Finest community per slot (StarSource.communities); undefined for a galaxy without communities. */
+  communities: Uint32Array | undefined;
 
   /** `starPositions`: x, y, z per star number (scale applied); kept, and written to by moveStars. */
   constructor(readonly starPositions: Float32Array) {
@@ -133,10 +137,26 @@ export class WholeGalaxyStars implements StarSource {
     for (let slot = 0; slot < this.totalStars; slot++) byStar[this.order[slot]] = this.sizes[slot];
     this.sort();
     for (let slot = 0; slot < this.totalStars; slot++) this.sizes[slot] = byStar[this.order[slot]];
+    this.slotCommunities();
     const rebuild = this.indexBuild !== undefined;
     this.stopIndexing();
     if (rebuild) this.indexForPicking();
     this.emit({ written: [{ start: 0, count: this.totalStars }], drawnChanged: true, linksChanged: true, boundsChanged: true });
+  }
+
+  /** The galaxy's finest community per star (communities.bin), or undefined to have none; the same array again changes nothing. */
+  setCommunities(byStar: Uint32Array | undefined): void {
+    if (byStar === this.communitiesByStar) return;
+    this.communitiesByStar = byStar && byStar.length === this.totalStars ? byStar : undefined;
+    this.communities = this.communitiesByStar ? new Uint32Array(this.totalStars) : undefined;
+    this.slotCommunities();
+    this.emit({ written: [], drawnChanged: false, linksChanged: false, communitiesChanged: true });
+  }
+
+  private slotCommunities(): void {
+    const { communities, communitiesByStar, order } = this;
+    if (!communities || !communitiesByStar) return;
+    for (let slot = 0; slot < order.length; slot++) communities[slot] = communitiesByStar[order[slot]];
   }
 
   onChange(listener: (change: StarSourceChange) => void): () => void {
