@@ -77,6 +77,28 @@ export const ImportingParsingWithProgress: Story = {
   },
 };
 
+export const FindingConstellations: Story = {
+  // The graph is read; its constellations are found in a worker, level by level. Cancel keeps the galaxy without them.
+  args: {
+    state: {
+      kind: 'importing',
+      fileName: 'crates.csv',
+      phase: 'communities',
+      loaded: 1,
+      detail: 'Finest level found: 1,568 communities. Cancel keeps the galaxy without them.',
+    },
+  },
+  play: async ({ canvasElement, args }) => {
+    const canvas = within(canvasElement);
+    const status = canvas.getByRole('status');
+    await expect(status).toHaveTextContent('Finding the constellations of crates.csv…');
+    await expect(status).toHaveTextContent('Finest level found: 1,568 communities. Cancel keeps the galaxy without them.');
+    await expect(canvas.getByRole('progressbar', { name: 'Import progress' })).not.toHaveAttribute('value');
+    await userEvent.click(canvas.getByRole('button', { name: 'Cancel' }));
+    await expect(args.onCancel).toHaveBeenCalledOnce();
+  },
+};
+
 export const ImportingParsing: Story = {
   // A format parsed in one go (GraphML, GEXF, JSON, DOT) has no share done to show: the bar is indeterminate.
   args: { state: { kind: 'importing', fileName: 'social.graphml', phase: 'parsing', loaded: 0 } },

@@ -31,6 +31,8 @@ export interface CommunityHierarchy {
 export interface HierarchyOptions {
   seed?: number;
   topLevelTarget?: number;
+  /** Hears each level found, finest first, with its community count (progress for a worker that runs this). */
+  onLevel?: (level: number, count: number) => void;
 }
 
 /**
@@ -49,6 +51,7 @@ export function communityHierarchy(graph: WeightedGraph, options: HierarchyOptio
   let current = communityGraph(graph, finest.membership, finestCount);
   // Raw levels: level 0 maps stars, level l > 0 maps the communities of level l - 1.
   const maps: RawLevel[] = [{ map: finest.membership, count: finestCount, resolution: 1, modularity: communityGraphModularity(current) }];
+  options.onLevel?.(0, finestCount);
   let sizes = new Float64Array(finestCount);
   for (let v = 0; v < graph.nodeCount; v++) sizes[finest.membership[v]]++;
   const linkedStars = graph.nodeCount - unlinkedCount(graph);
@@ -66,6 +69,7 @@ export function communityHierarchy(graph: WeightedGraph, options: HierarchyOptio
     for (let c = 0; c < sizes.length; c++) grouped[coarser.membership[c]] += sizes[c];
     sizes = grouped;
     maps.push({ map: coarser.membership, count: coarser.count, resolution: 1, modularity: communityGraphModularity(current) });
+    options.onLevel?.(maps.length - 1, coarser.count);
   }
   const top = maps[maps.length - 1];
   if (top.count > target) {

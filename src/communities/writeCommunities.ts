@@ -1,17 +1,12 @@
 import { existsSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { labelAt } from '../data/labelIndex';
 import type { Manifest } from '../data/manifest';
 import { ecosystemKind } from '../ecosystems/kind';
 import { updateManifest } from '../publish/galaxyFolder';
 import { readLabels } from '../tiles/write/writeTiles';
-import { describeCommunities } from './describeCommunities';
-import { COMMUNITIES_BIN, COMMUNITIES_FORMAT, COMMUNITIES_JSON, encodeCommunityStars, type CommunitiesJson } from './format';
-import { communityHierarchy } from './hierarchy';
-import { levelColours } from './levelColours';
+import { findCommunities } from './findCommunities';
+import { COMMUNITIES_BIN, COMMUNITIES_JSON, encodeCommunityStars } from './format';
 import { DEFAULT_COMMUNITY_SEED } from './leiden';
-import { inDegrees, linksBinSource } from './linksBinGraph';
-import { undirectedGraph } from './weightedGraph';
 
 export interface CommunitiesResult {
   manifest: Manifest;
@@ -45,20 +40,17 @@ export function addCommunities(galaxyDir: string, version: string, manifest: Man
   if (!existsSync(path.join(versionDir, 'positions.bin'))) throw new Error(`${versionDir} holds no positions.bin`);
   const positions = int32File(path.join(versionDir, 'positions.bin'));
   const starCount = Math.floor(positions.length / 3);
-  const values = int32File(path.join(versionDir, 'links.bin'));
-  const links = linksBinSource(values, starCount);
-  const graph = undirectedGraph(starCount, links);
-  const hierarchy = communityHierarchy(graph, { seed });
-  const colours = levelColours(graph, hierarchy);
-  const labels = readLabels(path.join(versionDir, 'labels.json'), starCount);
-  const levels = describeCommunities(hierarchy, {
-    positions,
-    inDegree: inDegrees(starCount, links),
-    name: (star) => labelAt(labels, star),
-    kind: ecosystemKind(path.basename(galaxyDir), manifest.meta),
-  }).map((level, l) => ({ ...level, colour: Array.from(colours[l]) }));
-  const file: CommunitiesJson = { format: COMMUNITIES_FORMAT, stars: starCount, seed, levels };
-  writeAtomically(path.join(versionDir, COMMUNITIES_BIN), encodeCommunityStars(hierarchy.stars));
+  const { stars, file } = findCommunities(
+    {
+      positions,
+      links: int32File(path.join(versionDir, 'links.bin')),
+      labels: () => readLabels(path.join(versionDir, 'labels.json'), starCount),
+      kind: ecosystemKind(path.basename(galaxyDir), manifest.meta),
+    },
+    seed,
+  );
+  const { levels } = file;
+  writeAtomically(path.join(versionDir, COMMUNITIES_BIN), encodeCommunityStars(stars));
   writeAtomically(path.join(versionDir, COMMUNITIES_JSON), `${JSON.stringify(file)}\n`);
   const updated = updateManifest(galaxyDir, (current) => {
     const communities = (current.communities ?? []).filter((known) => known !== version);

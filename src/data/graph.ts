@@ -17,6 +17,8 @@ export interface GraphData extends LabelIndex {
   inTargets: Uint32Array;
   /** What could not be trusted in the files and how it was repaired. */
   warnings: string[];
+  /** Finest community per star (communities.bin, docs/communities.md), when the galaxy has them. */
+  communities?: Uint32Array;
 }
 
 /** docs/rules.md#graph: node info as the graph answers it. */
@@ -33,13 +35,14 @@ export class Graph implements StarCatalog {
   readonly maxOutDegree: number;
   readonly missingRegions: readonly string[] = [];
   private labelArray: string[] | undefined;
-  /** Finest community per star (communities.bin), once it has arrived after the graph. */
+  /** Finest community per star: an import's own (GraphData.communities), or communities.bin once it has arrived after the graph. */
   private communities: Uint32Array | undefined;
   private readonly listeners = new Set<() => void>();
 
   constructor(readonly data: GraphData) {
     this.maxInDegree = maxDegree(data.inOffsets);
     this.maxOutDegree = maxDegree(data.outOffsets);
+    this.communities = data.communities?.length === data.nodeCount ? data.communities : undefined;
   }
 
   get name(): string {

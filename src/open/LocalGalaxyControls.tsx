@@ -1,4 +1,4 @@
-import { useAtomValue } from 'jotai';
+import { useAtomValue, useSetAtom } from 'jotai';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { Graph } from '../data/graph';
 import { DEFAULT_SEED } from '../layout/multilevel';
@@ -7,6 +7,11 @@ import type { LiveLayout } from '../layout/live/liveLayout';
 import { LayoutPanel, type LayoutPanelState } from '../panels/LayoutPanel';
 import { encodePositions } from '../publish/encodeWire';
 import { sceneAtom } from '../state/view/atoms';
+import { constellationsAtom } from '../state/constellations/atoms';
+import { Constellations } from '../constellations/constellations';
+import { withCentresOf } from '../communities/communityCentres';
+import { decodeCommunityStars, parseCommunitiesJson } from '../communities/format';
+import type { LocalGalaxyFiles } from './localGalaxies';
 import { downloadBytes, galaxyZip } from './galaxyZip';
 import { localGalaxies } from './localGalaxies';
 import { localName } from './localName';
@@ -32,6 +37,18 @@ function unscaled(positions: Float32Array, scale: number): Float32Array {
   return positions.map((value) => value / scale);
 }
 
+/** A kept galaxy's constellations, centred where its stars are in `positions` (positions.bin's values). */
+function keptConstellations(files: LocalGalaxyFiles, positions: ArrayBuffer): Constellations | undefined {
+  if (!files.communities) return undefined;
+  try {
+    const stars = decodeCommunityStars(new Uint8Array(files.communities.stars));
+    return new Constellations(withCentresOf(parseCommunitiesJson(files.communities.json), stars, new Int32Array(positions)));
+  } catch (error) {
+    console.warn(`The kept constellations could not be read: ${error instanceof Error ? error.message : String(error)}`);
+    return undefined;
+  }
+}
+
 /**
  * For a galaxy opened in this browser (`local:`): runs its layout while the visitor watches and
  * flies (frames move the scene's stars), pause and resume, keeps the settled places, and offers
@@ -49,6 +66,7 @@ export function LocalGalaxyControls({ route, graph, scale }: { route: string; gr
   const [saving, setSaving] = useState(false);
   const paused = useRef<{ resume: () => void; promise: Promise<void> } | undefined>(undefined);
   const pending = useRef<Float32Array | undefined>(undefined);
+  const setConstellations = useSetAtom(constellationsAtom);
 
   // A frame that arrived before the renderer was up is drawn as soon as it is.
   useEffect(() => {
@@ -64,6 +82,8 @@ export function LocalGalaxyControls({ route, graph, scale }: { route: string; gr
     const run = async () => {
       const kept = await localGalaxies.get(name);
       if (stopped) return;
+      // Its constellations, found after the import (the stars' own come with the graph: GraphData.communities).
+      if (kept) setConstellations(keptConstellations(kept.files, kept.files.positions));
       if (kept?.entry.settled) {
         setIteration(kept.entry.iterations ?? 0);
         setState('settled');
@@ -83,7 +103,10 @@ export function LocalGalaxyControls({ route, graph, scale }: { route: string; gr
         else pending.current = scaled;
         setIteration(frame.iteration);
         if (frame.converged) {
-          await localGalaxies.settle(name, encodePositions(frame.positions).buffer as ArrayBuffer, frame.iteration);
+          const settled = encodePositions(frame.positions).buffer as ArrayBuffer;
+          await localGalaxies.settle(name, settled, frame.iteration);
+          // Centres where the stars came to rest (they were found at the starting places).
+          if (!stopped && kept) setConstellations(keptConstellations(kept.files, settled));
           if (!stopped) setState('settled');
           return;
         }
@@ -96,11 +119,12 @@ export function LocalGalaxyControls({ route, graph, scale }: { route: string; gr
     });
     return () => {
       stopped = true;
+      setConstellations(undefined);
       paused.current?.resume();
       paused.current = undefined;
       layout?.dispose();
     };
-  }, [name, graph, scale]);
+  }, [name, graph, scale, setConstellations]);
 
   const onPause = useCallback(() => {
     if (paused.current) return;

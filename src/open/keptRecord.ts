@@ -1,4 +1,5 @@
 import { FORMATS, type GraphFormat } from '../importers/types';
+import type { CommunityFiles } from './communitiesProtocol';
 
 /** What "Your galaxies" lists about a galaxy kept in this browser. */
 export interface LocalGalaxyEntry {
@@ -9,7 +10,7 @@ export interface LocalGalaxyEntry {
   format: GraphFormat;
   nodeCount: number;
   edgeCount: number;
-  /** Bytes kept (positions.bin + links.bin + labels.json). */
+  /** Bytes kept (positions.bin + links.bin + labels.json, and communities.bin + communities.json where found). */
   bytes: number;
   createdAt: number;
   /** False until the layout has converged; such a galaxy is laid out again when opened. */
@@ -23,6 +24,8 @@ export interface LocalGalaxyFiles {
   positions: ArrayBuffer;
   links: ArrayBuffer;
   labels: string;
+  /** communities.bin and communities.json (docs/communities.md), found after the import; absent when cancelled or kept before them. */
+  communities?: CommunityFiles;
 }
 
 /** positions.bin holds three int32 per star. */
@@ -80,5 +83,13 @@ export function checkFiles(value: unknown, entry: LocalGalaxyEntry): Checked<Loc
   }
   if (!(links instanceof ArrayBuffer) || links.byteLength % 4 !== 0) return { ok: false, reason: 'links.bin is not 32-bit numbers' };
   if (typeof labels !== 'string') return { ok: false, reason: 'labels.json is not text' };
-  return { ok: true, value: { positions, links, labels } };
+  const { communities } = value;
+  if (communities === undefined) return { ok: true, value: { positions, links, labels } };
+  if (!isRecord(communities) || !(communities.stars instanceof ArrayBuffer) || typeof communities.json !== 'string') {
+    return { ok: false, reason: 'the communities are not communities.bin and communities.json' };
+  }
+  if (communities.stars.byteLength !== entry.nodeCount * 4) {
+    return { ok: false, reason: `communities.bin holds ${communities.stars.byteLength} bytes, not 4 for each of ${entry.nodeCount} stars` };
+  }
+  return { ok: true, value: { positions, links, labels, communities: { stars: communities.stars, json: communities.json } } };
 }

@@ -44,7 +44,9 @@ function database(): Promise<IDBPDatabase<KeptSchema>> {
 }
 
 export function keptBytes(files: LocalGalaxyFiles): number {
-  return files.positions.byteLength + files.links.byteLength + new TextEncoder().encode(files.labels).byteLength;
+  const text = (value: string) => new TextEncoder().encode(value).byteLength;
+  const communities = files.communities ? files.communities.stars.byteLength + text(files.communities.json) : 0;
+  return files.positions.byteLength + files.links.byteLength + text(files.labels) + communities;
 }
 
 function newestFirst(a: ListedGalaxy, b: ListedGalaxy): number {

@@ -2,6 +2,7 @@
 import { decodeGalaxy, graphTransferables } from '../data/wire/decodeGalaxy';
 import type { GraphData } from '../data/graph';
 import { DamagedRecordError, localGalaxies, type LocalGalaxyEntry } from './localGalaxies';
+import { decodeCommunityStars } from '../communities/format';
 
 declare const self: DedicatedWorkerGlobalScope;
 
@@ -28,8 +29,13 @@ self.onmessage = async (event: MessageEvent<LocalLoadRequest>) => {
     return;
   }
   try {
-    const data = decodeGalaxy({ name: route, version: kept.entry.version, ...kept.files, scale });
-    self.postMessage({ type: 'done', data, entry: kept.entry } satisfies LocalLoadReply, graphTransferables(data));
+    const { communities, ...files } = kept.files;
+    const data: GraphData = decodeGalaxy({ name: route, version: kept.entry.version, ...files, scale });
+    // Its constellations' levels (communities.json) are read on the page by LocalGalaxyControls.
+    if (communities) data.communities = decodeCommunityStars(new Uint8Array(communities.stars));
+    const transfer = graphTransferables(data);
+    if (data.communities) transfer.push(data.communities.buffer as ArrayBuffer);
+    self.postMessage({ type: 'done', data, entry: kept.entry } satisfies LocalLoadReply, transfer);
   } catch (error) {
     self.postMessage({ type: 'error', message: error instanceof Error ? error.message : String(error), storage: false } satisfies LocalLoadReply);
   }

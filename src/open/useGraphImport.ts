@@ -7,17 +7,55 @@ import { importGraphFile, sourceName } from './importGraphFile';
 import { keptBytes, localGalaxies } from './localGalaxies';
 import { galaxyNameFor, localRoute } from './localName';
 import { browserMemoryBudget, buildCommand, formatBytes } from './memoryBudget';
+import type { CommunityFiles } from './communitiesProtocol';
+import { findGalaxyCommunities } from './findGalaxyCommunities';
+
+/** What the import panel says while the constellations are found, level by level. */
+export function communitiesDetail(levels: number, count: number): string {
+  const found = levels === 0 ? 'Grouping the stars' : `${levels === 1 ? 'Finest level' : `Level ${levels}`} found: ${count.toLocaleString('en-US')} communities`;
+  return `${found}. Cancel keeps the galaxy without them.`;
+}
 
 /**
  * Opening the visitor's graph, wherever it comes in (Home, a drop on the galaxy screen): the import
  * in a worker with progress and cancel, keeping the result in this browser, then `navigate` to it.
  * Nothing is written before the import has succeeded, so a failed or cancelled one leaves nothing.
- * One import runs at a time.
+ * Once read, the graph's constellations are found in a worker (docs/communities.md) and kept with
+ * it; cancelling that step, or its failure, keeps the galaxy without them. One import runs at a time.
  */
 export function useGraphImport(navigate: (hash: string) => void, format?: GraphFormat) {
   const [state, setState] = useState<OpenGraphState>({ kind: 'idle' });
   const active = useRef<AbortController | undefined>(undefined);
-  useEffect(() => () => active.current?.abort(), []);
+  /** Set while the constellations are found: cancel stops only them. */
+  const communitiesStep = useRef<AbortController | undefined>(undefined);
+  useEffect(
+    () => () => {
+      communitiesStep.current?.abort();
+      active.current?.abort();
+    },
+    [],
+  );
+
+  /** The constellations of a graph just read, or undefined when cancelled or failed (the galaxy is kept without them). */
+  const findCommunitiesStep = useCallback(async (kept: { positions: ArrayBuffer; links: ArrayBuffer; labels: string }, fileName: string): Promise<CommunityFiles | undefined> => {
+    const step = new AbortController();
+    communitiesStep.current = step;
+    const show = (levels: number, count: number) => {
+      if (!step.signal.aborted) setState({ kind: 'importing', fileName, phase: 'communities', loaded: levels, detail: communitiesDetail(levels, count) });
+    };
+    show(0, 0);
+    try {
+      // Copies go to the worker: the page keeps the files to store them.
+      const outcome = await findGalaxyCommunities(
+        { positions: kept.positions.slice(0), links: kept.links.slice(0), labels: kept.labels, kind: 'graph' },
+        { signal: step.signal, onLevel: (level, count) => show(level + 1, count) },
+      );
+      if (outcome.kind === 'error') console.warn(`${fileName}: its constellations could not be found (${outcome.message}); it is kept without them`);
+      return outcome.kind === 'done' ? outcome.files : undefined;
+    } finally {
+      if (communitiesStep.current === step) communitiesStep.current = undefined;
+    }
+  }, []);
 
   const open = useCallback(
     async (source: ImportSource) => {
@@ -49,6 +87,8 @@ export function useGraphImport(navigate: (hash: string) => void, format?: GraphF
         const { files } = outcome;
         const kept = { positions: files.positions.buffer as ArrayBuffer, links: files.links.buffer as ArrayBuffer, labels: files.labels };
         if (controller.signal.aborted) return setState({ kind: 'idle' });
+        const communities = await findCommunitiesStep(kept, fileName);
+        if (controller.signal.aborted) return setState({ kind: 'idle' });
         const name = await localGalaxies.keep(
           fileName,
           {
@@ -57,11 +97,11 @@ export function useGraphImport(navigate: (hash: string) => void, format?: GraphF
             format: files.format,
             nodeCount: files.nodeCount,
             edgeCount: files.edgeCount,
-            bytes: keptBytes(kept),
+            bytes: keptBytes({ ...kept, communities }),
             createdAt: Date.now(),
             settled: false,
           },
-          kept,
+          { ...kept, ...(communities ? { communities } : {}) },
         );
         setState({ kind: 'idle' });
         navigate(`#/galaxy/${localRoute(name)}`);
@@ -71,12 +111,17 @@ export function useGraphImport(navigate: (hash: string) => void, format?: GraphF
         if (active.current === controller) active.current = undefined;
       }
     },
-    [navigate, format],
+    [navigate, format, findCommunitiesStep],
   );
 
   const onFile = useCallback((file: File) => void open({ kind: 'file', file }), [open]);
   const onUrl = useCallback((url: string) => void open({ kind: 'url', url }), [open]);
   const onCancel = useCallback(() => {
+    if (communitiesStep.current) {
+      // The graph is read: cancelling the constellations keeps it without them.
+      communitiesStep.current.abort();
+      return;
+    }
     active.current?.abort();
     active.current = undefined;
     setState({ kind: 'idle' });

@@ -2,12 +2,13 @@ import type { ReactNode } from 'react';
 import './panel.css';
 import './OpenGraphPanel.css';
 
-export type ImportPhase = 'reading' | 'parsing' | 'encoding';
+/** 'communities': the graph is read; its constellations are being found before it is kept (cancel keeps it without them). */
+export type ImportPhase = 'reading' | 'parsing' | 'encoding' | 'communities';
 
 export type OpenGraphState =
   | { kind: 'idle' }
   /** `total` undefined: the size is not known (an address without Content-Length), or a format that does not say how far it has parsed. */
-  | { kind: 'importing'; fileName: string; phase: ImportPhase; loaded: number; total?: number }
+  | { kind: 'importing'; fileName: string; phase: ImportPhase; loaded: number; total?: number; detail?: string }
   | { kind: 'error'; fileName: string; message: string }
   | { kind: 'too-big'; fileName: string; needed: string; available: string; command: string };
 
@@ -23,6 +24,7 @@ const PHASE_TEXT: Record<ImportPhase, string> = {
   reading: 'Reading',
   parsing: 'Reading the graph in',
   encoding: 'Preparing the stars of',
+  communities: 'Finding the constellations of',
 };
 
 function percent(loaded: number, total: number | undefined): number | undefined {
@@ -80,21 +82,24 @@ function ImportProgress({
   phase,
   loaded,
   total,
+  detail,
   onCancel,
 }: {
   fileName: string;
   phase: ImportPhase;
   loaded: number;
   total?: number;
+  detail?: string;
   onCancel: () => void;
 }) {
-  const done = phase === 'encoding' ? undefined : percent(loaded, total);
+  const done = phase === 'encoding' || phase === 'communities' ? undefined : percent(loaded, total);
   return (
     <div className="open-graph__progress" role="status">
       <p>
         {PHASE_TEXT[phase]} <strong>{fileName}</strong>
         {done !== undefined ? ` - ${done}%` : '…'}
       </p>
+      {detail ? <p className="open-graph__detail">{detail}</p> : null}
       <progress aria-label="Import progress" max={100} value={done} />
       <button type="button" onClick={onCancel}>
         Cancel

@@ -81,7 +81,7 @@ export class ShownGalaxies {
     const links = graph ? graph.data : streamed?.adjacency;
     if (links) this.whole.setLinks(links, graph?.maxInDegree);
     if (graph) this.whole.indexForPicking();
-    this.whole.setCommunities(communities);
+    this.whole.setCommunities(communities ?? graph?.data.communities);
     return { stars: this.whole, names: graph };
   }
 

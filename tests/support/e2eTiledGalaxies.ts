@@ -9,7 +9,11 @@ import { ensureSyntheticGalaxy, ensureTiledCopy, TEST_VERSION } from './tiledGal
 /** The data folder of the tiled galaxies the end-to-end tests open (outside the repository, reused between runs). */
 export const E2E_TILED_DIR = process.env.GALAXY_E2E_TILED_DIR ?? path.join(os.tmpdir(), 'galaxy-e2e-tiled');
 
-/** Galaxy names in that folder: npm tiled from ../shared, a generated million, a small one with two versions. */
+/**
+ * Galaxy names in that folder: npm tiled from ../shared (with its communities, in its tiles too), a
+ * generated million, a small one with two versions (the generated ones without communities: tiled
+ * galaxies as written before them, and a million stars' communities would cost ~20 s of CPU more).
+ */
 export const TILED_NPM = 'npm-tiled';
 export const SYNTHETIC_1M = 'synthetic-1m';
 export const TWO_VERSIONS = 'tiled-two-versions';
@@ -48,7 +52,7 @@ export function npmLastVersion(): string {
 /** Writes what is missing of the tiled end-to-end galaxies (a million stars costs ~10 s of CPU, once). */
 export async function ensureE2eTiledGalaxies(): Promise<void> {
   if (haveSharedGalaxies) {
-    const npmDir = ensureTiledCopy(E2E_TILED_DIR, 'npm', npmLastVersion(), TILED_NPM);
+    const npmDir = await ensureTiledCopy(E2E_TILED_DIR, 'npm', npmLastVersion(), TILED_NPM);
     // Its own name is not an ecosystem: the manifest says it is npm's (degree labels, registry links).
     updateManifest(npmDir, (manifest) => ({ ...manifest, meta: { ...manifest.meta, kind: 'npm' } }));
     ensureCommunitiesCopy(E2E_TILED_DIR);

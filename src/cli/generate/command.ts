@@ -5,6 +5,7 @@ import { SyntheticGalaxy } from '../../tiles/generate/syntheticGalaxy';
 import { writeSyntheticGalaxy } from '../../tiles/generate/writeSyntheticGalaxy';
 import { tileGalaxyVersion } from '../../tiles/write/tileGalaxyVersion';
 import { formatTileResult } from '../tile/formatTileResult';
+import { addCommunities } from '../../communities/writeCommunities';
 
 function starCount(value: string): number {
   const parsed = Number(value.replace(/_/g, ''));
@@ -32,6 +33,7 @@ interface GenerateFlags {
   linksPerStar: number;
   versionName?: string;
   tiles: boolean;
+  communities: boolean;
 }
 
 export function registerGenerateCommand(program: Command): void {
@@ -45,6 +47,7 @@ export function registerGenerateCommand(program: Command): void {
     .option('--links-per-star <n>', 'mean out-degree', nonNegative, 2.5)
     .option('--version-name <version>', 'version folder name (default: the current UTC time)')
     .option('--no-tiles', 'write only the classic files, not the tiled form')
+    .option('--no-communities', 'do not find the communities (docs/communities.md)')
     .addHelpText('after', '\nExample:\n  galaxy generate --stars 1000000 --name synthetic-1m --out /tmp/galaxies --seed 7')
     .action(async (flags: GenerateFlags) => {
       try {
@@ -66,6 +69,15 @@ export function registerGenerateCommand(program: Command): void {
           `wrote ${path.join(galaxyDir, version)} in ${((performance.now() - started) / 1000).toFixed(1)} s: ` +
             `${flags.stars.toLocaleString('en-US')} stars, ${links.toLocaleString('en-US')} links; manifest last ${manifest.last}\n`,
         );
+        if (flags.communities) {
+          // Before the tiles, so that they carry each star's community (docs/tiles.md).
+          started = performance.now();
+          const { levels } = addCommunities(galaxyDir, version, manifest, flags.seed);
+          process.stdout.write(
+            `found communities in ${((performance.now() - started) / 1000).toFixed(1)} s: ` +
+              `${levels.map((level) => level.count.toLocaleString('en-US')).join(', ')} by level, modularity ${levels[0].modularity.toFixed(4)}\n`,
+          );
+        }
         if (flags.tiles) {
           started = performance.now();
           const result = tileGalaxyVersion(galaxyDir, version);

@@ -53,6 +53,7 @@ function formatTiles(tiles: NonNullable<InspectReport['tiles']>): string[] {
   return [
     `tiles:         ${tiles.tiles} in ${tiles.levels} levels, ${tiles.adjacencyShards} adjacency and ${tiles.labelShards} label shards`,
     `tile error:    positions within ${tiles.maxPositionError} of positions.bin`,
+    `tile communities: ${tiles.communities ? 'in every tile' : 'none'}`,
     `tile problems: ${tiles.problems.length === 0 ? 'none' : tiles.problems.length}`,
     ...tiles.problems.map((problem) => `  - ${problem}`),
   ];

@@ -6,6 +6,7 @@ import { TILES_FOLDER, TILE_INDEX_FILE } from '../../tiles/format/layout';
 import { quantisationErrorBound } from '../../tiles/format/quantise';
 import { TileDataError } from '../../tiles/format/tileError';
 import { TiledGalaxyReader } from '../../tiles/format/tiledGalaxyReader';
+import { COMMUNITIES_BIN, decodeCommunityStars } from '../../communities/format';
 
 export interface TilesReport {
   tiles: number;
@@ -14,6 +15,8 @@ export interface TilesReport {
   labelShards: number;
   /** Largest distance on any axis between a tile's position and positions.bin's. */
   maxPositionError: number;
+  /** Whether the tiles carry their stars' communities (index.json's "communities"). */
+  communities: boolean;
   /** Every way the tiles disagree with the classic files; empty when they are valid. */
   problems: string[];
 }
@@ -35,7 +38,7 @@ export async function inspectTiles(versionDir: string, data: GraphData): Promise
     if (problems.length < MAX_PROBLEMS) problems.push(text);
     else if (problems.length === MAX_PROBLEMS) problems.push('(more problems not listed)');
   };
-  const report: TilesReport = { tiles: 0, levels: 0, adjacencyShards: 0, labelShards: 0, maxPositionError: 0, problems };
+  const report: TilesReport = { tiles: 0, levels: 0, adjacencyShards: 0, labelShards: 0, maxPositionError: 0, communities: false, problems };
   let reader: TiledGalaxyReader;
   try {
     reader = await TiledGalaxyReader.open(async (file) => readFileSync(path.join(folder, file)));
@@ -90,6 +93,8 @@ export async function inspectTiles(versionDir: string, data: GraphData): Promise
   let missing = 0;
   for (let c = 0; c < n; c++) if (!seen[c]) missing++;
   if (missing > 0) problem(`${missing} stars of positions.bin are in no tile`);
+  report.communities = index.communities !== undefined;
+  await checkTileCommunities(versionDir, reader, classicOf, problem);
 
   for (let shard = 0; shard < report.adjacencyShards; shard++) {
     try {
@@ -126,4 +131,43 @@ export async function inspectTiles(versionDir: string, data: GraphData): Promise
     }
   }
   return report;
+}
+
+/** The tiles' communities files against communities.bin: each tile's stars in their classic star's community. */
+async function checkTileCommunities(versionDir: string, reader: TiledGalaxyReader, classicOf: Uint32Array, problem: (text: string) => void): Promise<void> {
+  const file = path.join(versionDir, COMMUNITIES_BIN);
+  const hasFile = existsSync(file);
+  if (reader.index.communities === undefined) {
+    if (hasFile) problem(`the version has ${COMMUNITIES_BIN} but its tiles carry no communities (run galaxy communities or galaxy tile again)`);
+    return;
+  }
+  if (!hasFile) {
+    problem(`tiles/index.json names communities files but the version has no ${COMMUNITIES_BIN}`);
+    return;
+  }
+  let stars: Uint32Array;
+  try {
+    stars = decodeCommunityStars(readFileSync(file));
+  } catch (error) {
+    problem(error instanceof Error ? error.message : String(error));
+    return;
+  }
+  if (stars.length !== classicOf.length) return; // inspectCommunities reports the length
+  const firstStars = reader.tileFirstStars;
+  for (let tile = 0; tile < reader.hierarchy.tileCount; tile++) {
+    let communities: Uint32Array;
+    try {
+      communities = await reader.tileCommunities(tile);
+    } catch (error) {
+      problem(error instanceof Error ? error.message : String(error));
+      continue;
+    }
+    let wrong = 0;
+    for (let k = 0; k < communities.length; k++) if (communities[k] !== stars[classicOf[firstStars[tile] + k]]) wrong++;
+    if (wrong > 0) problem(`${describeTile(reader, tile)}: ${wrong} stars have a community other than ${COMMUNITIES_BIN}'s`);
+  }
+}
+
+function describeTile(reader: TiledGalaxyReader, tile: number): string {
+  return `tile ${tile} (${reader.tileCommunitiesPath(tile) ?? ''})`;
 }

@@ -13,5 +13,6 @@ export function formatTileResult(result: WriteTilesResult, milliseconds: number)
     `adjacency shards ${n(index.adjacency.starBoundaries.length - 1)} (${mb(bytes.adjacency)}), ` +
       `label shards ${n(index.labels.starBoundaries.length - 1)} (${mb(bytes.labels)})`,
   ];
+  if (index.communities) lines.push(`communities per tile (${kb(bytes.communities)}, ${(bytes.communities / index.tileCount).toFixed(0)} bytes a tile)`);
   return `${lines.join('\n')}\n`;
 }

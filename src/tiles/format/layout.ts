@@ -9,10 +9,12 @@ export const TILES_FORMAT_VERSION = 1;
 export const HIERARCHY_MAGIC = 0x31485847; // "GXH1"
 export const TILE_MAGIC = 0x31545847; // "GXT1"
 export const ADJACENCY_MAGIC = 0x31415847; // "GXA1"
+export const TILE_COMMUNITIES_MAGIC = 0x31435847; // "GXC1"
 
 export const HIERARCHY_HEADER_BYTES = 24;
 export const TILE_HEADER_BYTES = 16;
 export const ADJACENCY_HEADER_BYTES = 24;
+export const TILE_COMMUNITIES_HEADER_BYTES = 16;
 
 /** Positions within a tile's box: 16 bits per axis. */
 export const QUANTISATION_LEVELS = 65536;
@@ -27,6 +29,11 @@ export function tileBytes(count: number): number {
   return TILE_HEADER_BYTES + count * 4 + align4(count * 6) + count * 8;
 }
 
+/** Bytes of a tile's communities file (communities/<t>.bin) for `count` stars, before compression. */
+export function tileCommunitiesBytes(count: number): number {
+  return TILE_COMMUNITIES_HEADER_BYTES + count * 4;
+}
+
 export function align4(bytes: number): number {
   return (bytes + 3) & ~3;
 }
@@ -35,13 +42,14 @@ export function align4(bytes: number): number {
  * The paths, relative to `tiles/`, that the writer gives the hierarchy and the templates of tiles and
  * shards (index.json names them, so a reader follows index.json, not these).
  */
-export function tileFilePaths(compression: 'gzip' | 'none'): { hierarchy: string; tiles: string; adjacency: string; labels: string } {
+export function tileFilePaths(compression: 'gzip' | 'none'): { hierarchy: string; tiles: string; adjacency: string; labels: string; communities: string } {
   const suffix = compression === 'gzip' ? '.gz' : '';
   return {
     hierarchy: `hierarchy.bin${suffix}`,
     tiles: `stars/{index}.bin${suffix}`,
     adjacency: `adjacency/{index}.bin${suffix}`,
     labels: `labels/{index}.json${suffix}`,
+    communities: `communities/{index}.bin${suffix}`,
   };
 }
 

@@ -1,5 +1,6 @@
 import type { TileHierarchy } from '../tileHierarchy';
 import { littleEndianHost } from '../../data/wire/positions';
+import { NO_COMMUNITY } from '../../constellations/constellations';
 import { align4, TILE_HEADER_BYTES, TILE_MAGIC, tileBytes } from './layout';
 import { dequantise, quantisationStep, quantise } from './quantise';
 import { describeTileRegion } from './region';
@@ -7,7 +8,7 @@ import { TileDataError } from './tileError';
 
 /**
  * One tile's stars as drawing, hover and the tooltip need them. Star k of the tile is star firstStar + k.
- * All four arrays are views over one ArrayBuffer (`decodedTileBuffer`), so that a tile crosses threads
+ * All arrays are views over one ArrayBuffer (`decodedTileBuffer`), so that a tile crosses threads
  * as one transfer and its buffer can be handed back to decode another tile into.
  */
 export interface DecodedTile {
@@ -20,6 +21,11 @@ export interface DecodedTile {
   positions: Float32Array;
   inDegree: Uint32Array;
   outDegree: Uint32Array;
+  /**
+   * Each star's finest community (its tile's communities file), NO_COMMUNITY where the galaxy has
+   * none or the file could not be read. Decoded tiles always have it; tiles made by hand may leave it out.
+   */
+  communities?: Uint32Array;
 }
 
 export interface TileStars {
@@ -60,9 +66,9 @@ export function encodeTile(hierarchy: TileHierarchy, tile: number, firstStar: nu
   return bytes;
 }
 
-/** Bytes of the one buffer a decoded tile of `count` stars views: positions f32 x 3, then ids, in- and out-degrees u32. */
+/** Bytes of the one buffer a decoded tile of `count` stars views: positions f32 x 3, then ids, in- and out-degrees, communities u32. */
 export function decodedTileBytes(count: number): number {
-  return count * 24;
+  return count * 28;
 }
 
 /** The buffer every array of a decoded tile views. */
@@ -95,6 +101,8 @@ export function decodeTile(bytes: Uint8Array, hierarchy: TileHierarchy, tile: nu
   const classicIds = new Uint32Array(buffer, count * 12, count);
   const inDegree = new Uint32Array(buffer, count * 16, count);
   const outDegree = new Uint32Array(buffer, count * 20, count);
+  // Filled from the tile's communities file, where the galaxy has one (TiledGalaxyReader.tile).
+  const communities = new Uint32Array(buffer, count * 24, count).fill(NO_COMMUNITY);
   const degreesAt = TILE_HEADER_BYTES + count * 4 + align4(count * 6);
   copyUint32s(bytes, view, TILE_HEADER_BYTES, classicIds);
   copyUint32s(bytes, view, degreesAt, inDegree);
@@ -104,7 +112,7 @@ export function decodeTile(bytes: Uint8Array, hierarchy: TileHierarchy, tile: nu
   for (let axis = 0; axis < 3; axis++) {
     for (let i = 0; i < count; i++, at += 2) positions[i * 3 + axis] = dequantise(view.getUint16(at, true), min[axis], step);
   }
-  return { tile, firstStar, count, classicIds, positions, inDegree, outDegree };
+  return { tile, firstStar, count, classicIds, positions, inDegree, outDegree, communities };
 }
 
 /** `count` u32 values at `offset`, copied out of the file (a plain copy on little-endian hosts). */

@@ -29,6 +29,11 @@ export interface TileIndex {
   tiles: string;
   adjacency: ShardSet;
   labels: ShardSet;
+  /**
+   * Path template of a tile's communities file (each star's finest community, docs/tiles.md), absent
+   * for a galaxy without communities. Optional, so that format 1 readers that predate it open such a galaxy.
+   */
+  communities?: string;
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {
@@ -108,5 +113,6 @@ export function parseTileIndex(json: string | unknown): TileIndex {
     tiles: text(parsed, 'tiles'),
     adjacency: shardSet(parsed, 'adjacency', stars),
     labels: shardSet(parsed, 'labels', stars),
+    ...(parsed.communities === undefined ? {} : { communities: text(parsed, 'communities') }),
   };
 }

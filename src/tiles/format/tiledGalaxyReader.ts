@@ -2,9 +2,10 @@ import { decodeAdjacency, type AdjacencyShard } from './adjacencyCodec';
 import { ScratchUnpacker, unpackFile } from './gzip';
 import { rangeOfStar, readTileHierarchy, tileFirstStars, type DecodedHierarchy } from './hierarchyCodec';
 import { readLabelShardFile, type LabelShardFile } from './labelShard';
-import { fillPath, TILE_INDEX_FILE, tileBytes } from './layout';
+import { fillPath, TILE_INDEX_FILE, tileBytes, tileCommunitiesBytes } from './layout';
 import { describeTileRegion } from './region';
 import { decodeTile, type DecodedTile } from './tileCodec';
+import { decodeTileCommunities } from './tileCommunitiesCodec';
 import { errorMessage, isStalled, TileDataError } from './tileError';
 import type { LoadTileFile } from './loadTileFile';
 import { parseTileIndex, type ShardSet, type TileIndex } from './tileIndex';
@@ -51,13 +52,23 @@ export class TiledGalaxyReader {
     return rangeOfStar(this.tileFirstStars, star);
   }
 
+  /** Path of a tile's communities file, undefined for a galaxy without communities. */
+  tileCommunitiesPath(tile: number): string | undefined {
+    return this.index.communities === undefined ? undefined : fillPath(this.index.communities, tile);
+  }
+
   /**
    * One tile's stars, decoded into `into` when given (decodeTile); `signal` cancels the request when the
-   * camera has left the tile.
+   * camera has left the tile. Where the galaxy has communities, the tile's communities file is asked
+   * for beside it; one that cannot be read leaves the stars drawn without a community (NO_COMMUNITY)
+   * and calls `onCommunitiesMissing`, rather than losing the stars (`tileCommunities` reads it strictly).
    */
-  async tile(tile: number, signal?: AbortSignal, into?: ArrayBuffer): Promise<DecodedTile> {
+  async tile(tile: number, signal?: AbortSignal, into?: ArrayBuffer, onCommunitiesMissing?: (error: TileDataError) => void): Promise<DecodedTile> {
     const region = describeTileRegion(this.hierarchy, tile);
     if (tile < 0 || tile >= this.hierarchy.tileCount) throw new TileDataError(`${region}`, tile);
+    const communitiesPath = this.tileCommunitiesPath(tile);
+    const communityBytes = communitiesPath === undefined ? undefined : this.load(communitiesPath, signal);
+    communityBytes?.catch(() => {}); // read below, once the tile has been
     let bytes: Uint8Array;
     try {
       const early = tile === 0 ? this.rootBytes : undefined;
@@ -71,7 +82,45 @@ export class TiledGalaxyReader {
     } catch (error) {
       throw new TileDataError(`${region}: ${errorMessage(error)}`, tile);
     }
-    return decodeTile(bytes, this.hierarchy, tile, this.tileFirstStars[tile], into);
+    const decoded = decodeTile(bytes, this.hierarchy, tile, this.tileFirstStars[tile], into);
+    if (communityBytes && decoded.communities) {
+      try {
+        this.decodeCommunities(await this.loadCommunities(tile, communityBytes), tile, decoded.communities);
+      } catch (error) {
+        if (signal?.aborted) throw error;
+        onCommunitiesMissing?.(error instanceof TileDataError ? error : new TileDataError(`${region}: ${errorMessage(error)}`, tile));
+      }
+    }
+    return decoded;
+  }
+
+  /** A tile's communities (star firstStar + k at k), read strictly: every failure is a TileDataError. */
+  async tileCommunities(tile: number, signal?: AbortSignal): Promise<Uint32Array> {
+    const path = this.tileCommunitiesPath(tile);
+    if (path === undefined) throw new TileDataError('tiles/index.json names no communities files');
+    if (tile < 0 || tile >= this.hierarchy.tileCount) throw new TileDataError(describeTileRegion(this.hierarchy, tile), tile);
+    const into = new Uint32Array(this.hierarchy.starCount[tile]);
+    return this.decodeCommunities(await this.loadCommunities(tile, this.load(path, signal)), tile, into);
+  }
+
+  private async loadCommunities(tile: number, bytes: Promise<Uint8Array>): Promise<Uint8Array> {
+    const path = this.tileCommunitiesPath(tile) ?? '';
+    try {
+      return await bytes;
+    } catch (error) {
+      throw new TileDataError(`${describeTileRegion(this.hierarchy, tile)}: ${path} could not be read (${errorMessage(error)})`, tile, isStalled(error));
+    }
+  }
+
+  private decodeCommunities(bytes: Uint8Array, tile: number, into: Uint32Array): Uint32Array {
+    const path = this.tileCommunitiesPath(tile) ?? '';
+    let plain: Uint8Array;
+    try {
+      plain = this.unpacker.unpack(bytes, path, tileCommunitiesBytes(this.hierarchy.starCount[tile]));
+    } catch (error) {
+      throw new TileDataError(`${describeTileRegion(this.hierarchy, tile)}: ${errorMessage(error)}`, tile);
+    }
+    return decodeTileCommunities(plain, this.hierarchy, tile, this.tileFirstStars[tile], into);
   }
 
   adjacencyShardOfStar(star: number): number {

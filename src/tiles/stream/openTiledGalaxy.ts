@@ -191,6 +191,11 @@ export class StreamedTiledGalaxy implements TiledGalaxy {
     return this.degreeOf(id, 'out');
   }
 
+  /** A resident star's finest community (its tile's communities file); undefined otherwise. */
+  communityOf(id: number): number | undefined {
+    return this.has(id) ? this.stars.communityOfStar(id) : undefined;
+  }
+
   neighboursOf(id: number, direction: 'in' | 'out'): Uint32Array | undefined {
     const shard = this.adjacencyOf(id);
     if (!shard) return undefined;

@@ -2,6 +2,7 @@ import { writeTileStars } from './tileStarAttributes';
 import { rangeOfStar } from '../format/hierarchyCodec';
 import type { DecodedTile } from '../format/tileCodec';
 import { SlotAllocator } from './slotAllocator';
+import { NO_COMMUNITY } from '../../constellations/constellations';
 import type { SlotRange } from '../../stars/starSource';
 
 /**
@@ -18,6 +19,8 @@ export class SlotPool {
   stars: Int32Array;
   inDegree: Uint32Array;
   outDegree: Uint32Array;
+  /** Finest community per slot (the tile's communities file), NO_COMMUNITY for an empty slot or an unknown one. */
+  communities: Uint32Array;
   private readonly allocator: SlotAllocator;
   /** First slot of each tile, -1 when the tile is not resident. */
   private readonly tileSlot: Int32Array;
@@ -37,6 +40,7 @@ export class SlotPool {
     this.stars = new Int32Array(capacity).fill(-1);
     this.inDegree = new Uint32Array(capacity);
     this.outDegree = new Uint32Array(capacity);
+    this.communities = new Uint32Array(capacity).fill(NO_COMMUNITY);
     this.allocator = new SlotAllocator(capacity);
     this.tileSlot = new Int32Array(tileFirstStars.length - 1).fill(-1);
   }
@@ -58,6 +62,9 @@ export class SlotPool {
     this.stars = stars;
     this.inDegree = grown(this.inDegree, capacity);
     this.outDegree = grown(this.outDegree, capacity);
+    const communities = new Uint32Array(capacity).fill(NO_COMMUNITY);
+    communities.set(this.communities);
+    this.communities = communities;
     this.allocator.grow(capacity);
     this.slots = capacity;
     return true;
@@ -127,6 +134,7 @@ export class SlotPool {
     this.stars.fill(-1, range.start, end);
     this.inDegree.fill(0, range.start, end);
     this.outDegree.fill(0, range.start, end);
+    this.communities.fill(NO_COMMUNITY, range.start, end);
     this.positions.fill(0, range.start * 3, end * 3);
     this.allocator.release(range.start, range.count);
     this.tileSlot[tile] = -1;
@@ -147,7 +155,7 @@ export class SlotPool {
       const count = this.starsOfTile(tile);
       if (from !== next) {
         this.positions.copyWithin(next * 3, from * 3, (from + count) * 3);
-        for (const column of [this.sizes, this.stars, this.inDegree, this.outDegree]) column.copyWithin(next, from, from + count);
+        for (const column of [this.sizes, this.stars, this.inDegree, this.outDegree, this.communities]) column.copyWithin(next, from, from + count);
         this.tileSlot[tile] = next;
         written.push({ start: next, count });
       }
@@ -156,6 +164,7 @@ export class SlotPool {
     if (next < this.capacity) {
       this.sizes.fill(0, next);
       this.stars.fill(-1, next);
+      this.communities.fill(NO_COMMUNITY, next);
       this.positions.fill(0, next * 3);
       if (written.length > 0) written.push({ start: next, count: this.capacity - next });
     }
@@ -181,8 +190,15 @@ export class SlotPool {
     return slot >= 0 && slot < this.capacity ? this.stars[slot] : -1;
   }
 
+  /** The finest community of a star whose tile is resident; undefined when it is not or the tile carries none. */
+  communityOfStar(star: number): number | undefined {
+    const slot = this.slotOfStar(star);
+    const community = slot < 0 ? NO_COMMUNITY : this.communities[slot];
+    return community === NO_COMMUNITY ? undefined : community;
+  }
+
   private write(tile: DecodedTile, start: number): void {
-    writeTileStars(tile, this.scale, this.maxInDegree, this.positions, this.sizes, start);
+    writeTileStars(tile, this.scale, this.maxInDegree, this.positions, this.sizes, start, this.communities);
     for (let k = 0; k < tile.count; k++) this.stars[start + k] = tile.firstStar + k;
     this.inDegree.set(tile.inDegree, start);
     this.outDegree.set(tile.outDegree, start);

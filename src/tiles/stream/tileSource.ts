@@ -64,7 +64,7 @@ export async function answerTileRequest(source: TileSource, request: TileRequest
 export function transferablesOf(answer: TileAnswer): ArrayBuffer[] {
   const arrays: ArrayBufferView[] =
     answer.kind === 'tile'
-      ? [answer.tile.classicIds, answer.tile.positions, answer.tile.inDegree, answer.tile.outDegree]
+      ? [answer.tile.classicIds, answer.tile.positions, answer.tile.inDegree, answer.tile.outDegree, ...(answer.tile.communities ? [answer.tile.communities] : [])]
       : answer.kind === 'adjacency'
         ? [answer.shard.outOffsets, answer.shard.outTargets, answer.shard.inOffsets, answer.shard.inTargets]
         : answer.kind === 'searchLabels'
@@ -81,7 +81,11 @@ export function readerTileSource(reader: TiledGalaxyReader): TileSource {
   return {
     index: reader.index,
     hierarchy: reader.hierarchy,
-    tile: (tile, signal) => reader.tile(tile, signal, shelf.take(decodedTileBytes(reader.hierarchy.starCount[tile] ?? 0))),
+    tile: (tile, signal) =>
+      reader.tile(tile, signal, shelf.take(decodedTileBytes(reader.hierarchy.starCount[tile] ?? 0)), (error) =>
+        // Its stars are still drawn, uncoloured: a colour file is not worth a hole in the sky.
+        console.warn(`${error.message}; its stars are drawn without their communities`),
+      ),
     recycle: (buffer) => shelf.give(buffer),
     adjacency: (shard, signal) => reader.adjacency(shard, signal),
     labels: async (shard, signal) => {

@@ -175,6 +175,16 @@ export class TiledStarStream implements StarSource {
     return this.pool.sizes;
   }
 
+  /** Finest community per slot (StarSource.communities); undefined for a galaxy whose tiles carry none. */
+  get communities(): Uint32Array | undefined {
+    return this.options.source.index.communities === undefined ? undefined : this.pool.communities;
+  }
+
+  /** The finest community of a resident star; undefined when its tile is not resident or carries none. */
+  communityOfStar(star: number): number | undefined {
+    return this.pool.communityOfStar(star);
+  }
+
   /** Degrees of the resident stars, per slot. */
   get inDegrees(): Uint32Array {
     return this.pool.inDegree;

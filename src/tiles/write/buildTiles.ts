@@ -5,6 +5,7 @@ import { encodeHierarchy } from '../format/hierarchyCodec';
 import { encodeLabelShard } from '../format/labelShard';
 import { fillPath, TILE_INDEX_FILE, tileFilePaths, TILES_FORMAT_VERSION } from '../format/layout';
 import { encodeTile } from '../format/tileCodec';
+import { tileCommunitiesOf } from './tileCommunities';
 import type { TileIndex } from '../format/tileIndex';
 import type { TileHierarchy } from '../tileHierarchy';
 import { buildOctree } from './buildOctree';
@@ -22,6 +23,8 @@ export interface ClassicFiles {
   positions(): ArrayBuffer;
   links(): ArrayBuffer;
   labels(starCount: number): LabelIndex;
+  /** communities.bin's stars (finest community per classic id), undefined when the version has none. */
+  communities?(starCount: number): Uint32Array | undefined;
 }
 
 export interface BuildTilesOptions {
@@ -37,7 +40,7 @@ export interface BuildTilesOptions {
 export interface BuiltTiles {
   index: TileIndex;
   /** Bytes written per kind of file. */
-  bytes: { hierarchy: number; tiles: number; adjacency: number; labels: number };
+  bytes: { hierarchy: number; tiles: number; adjacency: number; labels: number; communities: number };
   largestTileBytes: number;
 }
 
@@ -83,7 +86,9 @@ export function buildTiles(classic: ClassicFiles, emit: EmitTileFile, options: B
   const { starOrder, tileFirstStars } = octree;
 
   const paths = tileFilePaths(compression);
-  const bytes = { hierarchy: 0, tiles: 0, adjacency: 0, labels: 0 };
+  const bytes = { hierarchy: 0, tiles: 0, adjacency: 0, labels: 0, communities: 0 };
+  const communities = classic.communities?.(starCount);
+  if (communities && communities.length !== starCount) throw new Error(`communities.bin gives ${communities.length} stars a community, positions.bin has ${starCount}`);
   const write = (template: string, index: number, data: Uint8Array) => {
     emit(fillPath(template, index), data);
     return data.byteLength;
@@ -109,6 +114,7 @@ export function buildTiles(classic: ClassicFiles, emit: EmitTileFile, options: B
     const encoded = pack(encodeTile(hierarchy, tile, first, { classicIds, positions: tilePositions, inDegree: tileIn, outDegree: tileOut }));
     byteSize[tile] = write(paths.tiles, tile, encoded);
     bytes.tiles += byteSize[tile];
+    if (communities) bytes.communities += write(paths.communities, tile, pack(tileCommunitiesOf(tile, first, classicIds, communities)));
     largestTileBytes = Math.max(largestTileBytes, byteSize[tile]);
   }
 
@@ -148,6 +154,7 @@ export function buildTiles(classic: ClassicFiles, emit: EmitTileFile, options: B
     tiles: paths.tiles,
     adjacency: { path: paths.adjacency, starBoundaries: adjacency.boundaries },
     labels: { path: paths.labels, starBoundaries: labelBoundaries },
+    ...(communities ? { communities: paths.communities } : {}),
   };
   emit(TILE_INDEX_FILE, new TextEncoder().encode(`${JSON.stringify(index)}\n`));
   return { index, bytes, largestTileBytes };

@@ -3,13 +3,14 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import type { LabelIndex } from '../../data/labelIndex';
 import { LabelsScanner } from '../../data/wire/labelsScanner';
+import { COMMUNITIES_BIN, decodeCommunityStars } from '../../communities/format';
 import { TILES_FOLDER } from '../format/layout';
 import { buildTiles, type BuildTilesOptions, type BuiltTiles } from './buildTiles';
 
 export { DEFAULT_TILE_CAPACITY, SHARD_TARGET_BYTES } from './buildTiles';
 
 /** On npm level 4 packs within 2% of level 9 in a quarter of the time (docs/decisions.md). */
-const GZIP_LEVEL = 4;
+export const GZIP_LEVEL = 4;
 
 export type WriteTilesOptions = Omit<BuildTilesOptions, 'gzip'>;
 
@@ -40,6 +41,12 @@ export function readLabels(file: string, starCount: number): LabelIndex {
   return scanner.finish(starCount);
 }
 
+/** The version's communities.bin (docs/communities.md), undefined when it has none. */
+export function readCommunityStars(versionDir: string): Uint32Array | undefined {
+  const file = path.join(versionDir, COMMUNITIES_BIN);
+  return existsSync(file) ? decodeCommunityStars(readFileSync(file)) : undefined;
+}
+
 /**
  * Writes the tiled form of the classic files in `versionDir` into `versionDir/tiles/` (replacing any
  * tiles there): written into a hidden folder first and renamed into place.
@@ -47,17 +54,19 @@ export function readLabels(file: string, starCount: number): LabelIndex {
 export function writeTiles(versionDir: string, options: WriteTilesOptions = {}): WriteTilesResult {
   const staging = path.join(versionDir, `.${TILES_FOLDER}.partial-${process.pid}`);
   rmSync(staging, { recursive: true, force: true });
-  for (const folder of ['stars', 'adjacency', 'labels']) mkdirSync(path.join(staging, folder), { recursive: true });
+  for (const folder of ['stars', 'adjacency', 'labels', 'communities']) mkdirSync(path.join(staging, folder), { recursive: true });
   try {
     const built = buildTiles(
       {
         positions: () => wholeFile(path.join(versionDir, 'positions.bin')),
         links: () => wholeFile(path.join(versionDir, 'links.bin')),
         labels: (starCount) => readLabels(path.join(versionDir, 'labels.json'), starCount),
+        communities: () => readCommunityStars(versionDir),
       },
       (relativePath, data) => writeFileSync(path.join(staging, relativePath), data),
       { ...options, gzip: (bytes) => gzipSync(bytes, { level: GZIP_LEVEL }) },
     );
+    if (!built.index.communities) rmSync(path.join(staging, 'communities'), { recursive: true, force: true });
     const finalDir = path.join(versionDir, TILES_FOLDER);
     if (existsSync(finalDir)) rmSync(finalDir, { recursive: true, force: true });
     renameSync(staging, finalDir);

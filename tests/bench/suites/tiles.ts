@@ -352,7 +352,7 @@ const suite: BenchSuite = {
       process.stderr.write(`bench tiles: making sure ${galaxy.name} exists in ${E2E_TILED_DIR} (generated once)\n`);
       await galaxy.ensure();
     }
-    if (npmWanted) ensureTiledCopy(E2E_TILED_DIR, 'npm', npmLastVersion(), TILED_NPM);
+    if (npmWanted) await ensureTiledCopy(E2E_TILED_DIR, 'npm', npmLastVersion(), TILED_NPM);
 
     const bench = await openBenchBrowser(['index.html'], { webgpu: true, dataDirs: [E2E_TILED_DIR] });
     try {

@@ -16,7 +16,7 @@ function galaxyCli(...args: string[]) {
 
 function smallGalaxy(): { root: string; galaxy: string } {
   const root = tempFolder('galaxy-communities-');
-  const generated = galaxyCli('generate', '--stars', '2000', '--name', 'syn', '--out', root, '--version-name', 'v1', '--seed', '4', '--no-tiles');
+  const generated = galaxyCli('generate', '--stars', '2000', '--name', 'syn', '--out', root, '--version-name', 'v1', '--seed', '4', '--no-tiles', '--no-communities');
   expect(generated.code).toBe(0);
   return { root, galaxy: path.join(root, 'syn') };
 }
@@ -71,6 +71,32 @@ describe('galaxy communities and inspect', () => {
     expect(valid.code).toBe(0);
     expect(valid.stdout).toMatch(/communities: {3}level 0: [\d,]+, modularity 0\.\d{4}/);
     expect(valid.stdout).toContain('community problems: none');
+  });
+
+  it('gives an existing tiled galaxy\'s tiles their communities without tiling it again, and inspect checks them', () => {
+    const root = tempFolder('galaxy-communities-');
+    expect(galaxyCli('generate', '--stars', '3000', '--name', 'syn', '--out', root, '--version-name', 'v1', '--seed', '4', '--no-communities').code).toBe(0);
+    const galaxy = path.join(root, 'syn');
+    const tiles = path.join(galaxy, 'v1', 'tiles');
+    expect(existsSync(path.join(tiles, 'communities'))).toBe(false);
+    const tileBytes = readFileSync(path.join(tiles, 'stars', '0.bin.gz'));
+    const result = galaxyCli('communities', galaxy);
+    expect(result.stderr).toBe('');
+    expect(result.stdout).toMatch(/^wrote the communities of [\d,]+ tiles \([\d.]+ KB\) in /m);
+    expect(readFileSync(path.join(tiles, 'stars', '0.bin.gz')).equals(tileBytes)).toBe(true);
+    expect(JSON.parse(readFileSync(path.join(tiles, 'index.json'), 'utf8'))).toMatchObject({ format: 1, communities: 'communities/{index}.bin.gz' });
+    const valid = galaxyCli('inspect', galaxy);
+    expect(valid.stdout).toContain('tile communities: in every tile');
+    expect(valid.stdout).toContain('tile problems: none');
+    expect(valid.code).toBe(0);
+
+    // A tile whose stars are given other communities than communities.bin's.
+    const stars = readFileSync(path.join(galaxy, 'v1', 'communities.bin'));
+    stars.writeUInt32LE(stars.readUInt32LE(0) + 1, 0);
+    writeFileSync(path.join(galaxy, 'v1', 'communities.bin'), stars);
+    const broken = galaxyCli('inspect', galaxy, '--json');
+    expect(broken.code).toBe(1);
+    expect((JSON.parse(broken.stdout) as { tiles: { problems: string[] } }).tiles.problems.join('\n')).toMatch(/^tile \d+ \(communities\/\d+\.bin\.gz\): 1 stars have a community other than communities\.bin's$/m);
   });
 
   it('reports a communities file that does not add up', () => {

@@ -160,3 +160,26 @@ describe('a whole galaxy within a star budget', () => {
     expect(stars.drawnStars).toBeGreaterThan(40_000);
   });
 });
+
+describe('a whole galaxy\'s communities by slot', () => {
+  it('follow each star into its slot, again after the stars move, and say so once given', () => {
+    const positions = randomPositions(500, 7);
+    const stars = new WholeGalaxyStars(positions);
+    expect(stars.communities).toBeUndefined();
+    const changes: StarSourceChange[] = [];
+    stars.onChange((change) => changes.push(change));
+    const byStar = Uint32Array.from({ length: 500 }, (_, star) => star % 13);
+    stars.setCommunities(byStar);
+    expect(changes.at(-1)?.communitiesChanged).toBe(true);
+    const wrongAt = () => {
+      let wrong = 0;
+      for (let star = 0; star < 500; star++) if (stars.communities?.[stars.slotOfStar(star)] !== star % 13) wrong++;
+      return wrong;
+    };
+    expect(wrongAt()).toBe(0);
+    stars.moveStars(randomPositions(500, 8));
+    expect(wrongAt()).toBe(0);
+    stars.setCommunities(undefined);
+    expect(stars.communities).toBeUndefined();
+  });
+});

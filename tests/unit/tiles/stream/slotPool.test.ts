@@ -4,6 +4,7 @@ import type { DecodedTile } from '../../../../src/tiles/format/tileCodec';
 import { mergeRanges } from '../../../../src/tiles/stream/changeBatcher';
 import { SlotAllocator } from '../../../../src/tiles/stream/slotAllocator';
 import { SlotPool } from '../../../../src/tiles/stream/slotPool';
+import { NO_COMMUNITY } from '../../../../src/constellations/constellations';
 
 describe('SlotAllocator', () => {
   it('takes the first free range big enough and merges freed ranges with their free neighbours', () => {
@@ -90,6 +91,28 @@ describe('SlotPool', () => {
     expect(pool.residentTiles()).toEqual([1, 2]);
     expect(pool.residentStarCount).toBe(9);
   });
+
+  it('keeps each slot\'s community with its star through placing, freeing and compacting, NO_COMMUNITY when empty or unknown', () => {
+    const pool = new SlotPool(20, firstStars, 4, 1);
+    const withCommunities = (tile: number) => {
+      const decoded = tileOf(firstStars, tile);
+      return { ...decoded, communities: Uint32Array.from({ length: decoded.count }, (_, k) => 100 * tile + k) };
+    };
+    expect(Array.from(pool.communities).every((c) => c === NO_COMMUNITY)).toBe(true);
+    pool.place(withCommunities(0)); // slots 0..3
+    pool.place(withCommunities(1)); // 4..9
+    pool.place(tileOf(firstStars, 2)); // 10..12, a tile that carries none
+    expect(Array.from(pool.communities.subarray(0, 13))).toEqual([0, 1, 2, 3, 100, 101, 102, 103, 104, 105, NO_COMMUNITY, NO_COMMUNITY, NO_COMMUNITY]);
+    expect(pool.communityOfStar(5)).toBe(101);
+    expect(pool.communityOfStar(11)).toBeUndefined();
+    pool.free(0);
+    expect(Array.from(pool.communities.subarray(0, 4))).toEqual([NO_COMMUNITY, NO_COMMUNITY, NO_COMMUNITY, NO_COMMUNITY]);
+    expect(pool.communityOfStar(1)).toBeUndefined();
+    pool.compact();
+    expect(pool.slotOfStar(4)).toBe(0);
+    expect(Array.from(pool.communities.subarray(0, 6))).toEqual([100, 101, 102, 103, 104, 105]);
+    expect(Array.from(pool.communities.subarray(9))).toEqual(new Array(11).fill(NO_COMMUNITY));
+  });
 });
 
 describe('a pool that grows with the star budget', () => {
@@ -132,4 +155,5 @@ describe('mergeRanges', () => {
       { start: 10, count: 12 },
     ]);
   });
+
 });
