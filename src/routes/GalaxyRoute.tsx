@@ -26,7 +26,7 @@ import { shownCatalogOf } from '../stars/shownGalaxy';
 import { helpVisibleAtom, isTouchDevice } from '../state/help/atoms';
 import { searchBusyAtom, searchStatusAtom } from '../state/search/atoms';
 import { steeringAtom } from '../state/steering/atoms';
-import { earlyGpuAtom, galaxySceneAtom, manifestVersionAtom, scaleAtom } from '../state/view/atoms';
+import { backendPolicyAtom, earlyGpuAtom, galaxySceneAtom, manifestVersionAtom, scaleAtom } from '../state/view/atoms';
 import { openGalaxyAtom } from '../state/graph/openGalaxyAtom';
 
 function useEcosystemKind(name: string): string {
@@ -54,6 +54,7 @@ export function GalaxyRoute({ name }: { name: string }) {
   const manifestVersion = useAtomValue(manifestVersionAtom);
   const scene = useAtomValue(galaxySceneAtom);
   const earlyGpu = useAtomValue(earlyGpuAtom);
+  const backendPolicy = useAtomValue(backendPolicyAtom);
   const helpVisible = useAtomValue(helpVisibleAtom);
   const steering = useAtomValue(steeringAtom);
   const searchStatus = useAtomValue(searchStatusAtom);
@@ -62,7 +63,7 @@ export function GalaxyRoute({ name }: { name: string }) {
   const otherGalaxies = useOtherGalaxies();
   const sceneRef = useRef<HTMLDivElement>(null);
   const controls = useGalaxyControls(sceneRef);
-  const search = useGalaxySearch(shown?.searchable, controls.orbit);
+  const search = useGalaxySearch(controls.orbit);
   const touch = useMemo(isTouchDevice, []);
 
   const retry = useCallback(
@@ -73,7 +74,7 @@ export function GalaxyRoute({ name }: { name: string }) {
   return (
     <main className="galaxy-route" style={{ position: 'fixed', inset: 0, overflow: 'hidden' }}>
       <div ref={sceneRef} data-testid="galaxy-scene" style={{ position: 'absolute', inset: 0, touchAction: 'none' }}>
-        {scene ? <GalaxyCanvas scene={scene} early={earlyGpu} /> : null}
+        {scene ? <GalaxyCanvas scene={scene} policy={backendPolicy} early={earlyGpu} /> : null}
       </div>
       <SearchBox
         key={name}

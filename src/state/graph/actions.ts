@@ -2,12 +2,12 @@ import { atom } from 'jotai';
 import { GalaxyLoadError, isTiledVersion, type LoadProgress } from '../../data/loadTypes';
 import type { StreamedGalaxy } from '../../data/streamedGalaxy';
 import { probeRendererAdapter } from '../../renderer/adapterProbe';
-import { BackendPolicy } from '../../renderer/backendPolicy';
+import type { BackendPolicy } from '../../renderer/backendPolicy';
 import type { EarlyGpu } from '../../renderer/earlyGpu';
 import type { StreamingBudget } from '../../tiles/planner/streamingPlanner';
 import { budgetWithStars, defaultBudget, deviceHints } from '../../tiles/planner/budgets';
 import { resetHelpAtom } from '../help/atoms';
-import { earlyGpuAtom } from '../view/atoms';
+import { backendPolicyAtom, earlyGpuAtom } from '../view/atoms';
 import type { Store } from '../store';
 import {
   dataRootAtom,
@@ -52,8 +52,8 @@ function requestKey(request: OpenGalaxyRequest): string {
  * The star and memory budgets of a tiled galaxy (docs/rules.md#url, `budget`): `budget=` of the
  * address, else the default for the backend and the device, a software rasteriser's being far smaller.
  */
-async function streamingBudget(budgetStars: number | undefined, early: EarlyGpu | undefined): Promise<StreamingBudget> {
-  const { backend, softwareRasteriser } = await probeRendererAdapter(BackendPolicy.ofPage(), early);
+async function streamingBudget(budgetStars: number | undefined, policy: BackendPolicy, early: EarlyGpu | undefined): Promise<StreamingBudget> {
+  const { backend, softwareRasteriser } = await probeRendererAdapter(policy, early);
   return budgetWithStars(defaultBudget(deviceHints(backend, typeof navigator === 'undefined' ? undefined : navigator, softwareRasteriser)), budgetStars);
 }
 
@@ -114,7 +114,7 @@ export async function openGalaxy(store: Store, request: OpenGalaxyRequest): Prom
     if (controller.signal.aborted) return;
     if (isTiledVersion(found)) {
       if (!loader.openTiled) throw new GalaxyLoadError(`${request.name}: this viewer cannot stream tiles`, 'data');
-      const budget = streamingBudget(request.budgetStars, store.get(earlyGpuAtom));
+      const budget = streamingBudget(request.budgetStars, store.get(backendPolicyAtom), store.get(earlyGpuAtom));
       const tiled = await loader.openTiled({
         tilesUrl: found.tilesUrl,
         name: request.name,
