@@ -1,5 +1,6 @@
 import type { EarlyGalaxyFiles } from '../data/earlyFiles';
 import { BackendPolicy } from '../renderer/backendPolicy';
+import type { SearchWorkerLike } from '../search/labelSearch';
 import type { EarlyGpu } from '../renderer/earlyGpu';
 import { GalaxyScene } from '../scene/galaxyScene';
 import { earlyFilesAtom } from '../state/graph/atoms';
@@ -25,6 +26,8 @@ export interface StartViewerOptions {
   /** The browser's address bar, or a test's stand-in. */
   addressBar?: AddressBar;
   start?: ViewerStart;
+  /** Where a whole graph's names are searched: a Web Worker by default (tests run it in-process). */
+  createSearchWorker?: () => SearchWorkerLike;
 }
 
 /**
@@ -36,7 +39,7 @@ export interface StartViewerOptions {
  * address or a test's stand-in. What the page's entry started is read here, once, and disposed when
  * the viewer stops. Returns how to stop.
  */
-export function startViewer(store: Store, { addressBar = browserAddressBar, start }: StartViewerOptions = {}): () => void {
+export function startViewer(store: Store, { addressBar = browserAddressBar, start, createSearchWorker }: StartViewerOptions = {}): () => void {
   store.set(earlyFilesAtom, start?.files);
   store.set(earlyGpuAtom, start?.gpu);
   // Without a start (tests), the page's own address decides, read here as the entry would have.
@@ -44,7 +47,7 @@ export function startViewer(store: Store, { addressBar = browserAddressBar, star
   const scene = new GalaxyScene();
   store.set(galaxySceneAtom, scene);
   const stopShowing = startSceneSync(store, scene);
-  const stopSearching = startSearchSync(store);
+  const stopSearching = startSearchSync(store, { createWorker: createSearchWorker });
   const stopAddress = startAddressSync(store, scene, addressBar);
   return () => {
     stopAddress();
