@@ -12,6 +12,8 @@ export interface StreamingStatsLineProps {
   edgeCount?: number;
   /** Files still on their way, e.g. ['links', 'labels']. */
   waitingFor: readonly string[];
+  /** What the galaxy holds in memory, shown as the line's tooltip. */
+  title?: string;
 }
 
 /**
@@ -19,12 +21,12 @@ export interface StreamingStatsLineProps {
  * arriving, 'npm · 195,689 of 195,689 stars drawn · streaming links, labels'. It has its own test
  * id, so that waiting for 'galaxy-stats' still means the whole graph is there.
  */
-export function StreamingStatsLine({ name, drawnStars, totalStars, edgeCount, waitingFor }: StreamingStatsLineProps) {
+export function StreamingStatsLine({ name, drawnStars, totalStars, edgeCount, waitingFor, title }: StreamingStatsLineProps) {
   const stars = `${formatCount(drawnStars)} of ${formatCount(totalStars)} ${totalStars === 1 ? 'star' : 'stars'} drawn`;
   const links = edgeCount === undefined ? '' : ` · ${formatCount(edgeCount)} ${edgeCount === 1 ? 'link' : 'links'}`;
   const streaming = waitingFor.length > 0 ? ` · streaming ${waitingFor.join(', ')}` : '';
   return (
-    <p className="stats-line" data-testid="galaxy-stats-streaming" aria-live="polite">
+    <p className="stats-line" data-testid="galaxy-stats-streaming" aria-live="polite" title={title}>
       <span className="stats-line__name">{name}</span>
       {` · ${stars}${links}${streaming}`}
     </p>

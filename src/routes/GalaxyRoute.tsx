@@ -99,7 +99,7 @@ export function GalaxyRoute({ name }: { name: string }) {
           ) : null}
           {isLocalGalaxy(name) && shown.graph ? <LocalGalaxyControls route={name} graph={shown.graph} scale={scale} /> : null}
           <div style={{ position: 'fixed', left: 12, bottom: 4, zIndex: 1 }}>
-            <StarStatsContainer name={shown.catalog.name} edgeCount={shown.edgeCount} stars={shown.stars} waitingFor={shown.waitingFor} />
+            <StarStatsContainer name={shown.catalog.name} edgeCount={shown.edgeCount} stars={shown.stars} waitingFor={shown.waitingFor} holdings={shown.holdings} />
           </div>
         </>
       ) : null}

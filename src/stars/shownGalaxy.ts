@@ -6,6 +6,7 @@ import type { StarNames } from '../labels/sourceLabelStars';
 import { createBrowserSearchWorker, LabelSearch } from '../search/labelSearch';
 import type { SearchedGalaxy } from '../search/searchedGalaxy';
 import { TiledStarSearch } from '../search/tiledStarSearch';
+import type { Holdings } from '../tiles/stream/heldParts';
 import type { TiledGalaxy } from '../tiles/stream/types';
 import type { StarSource } from './starSource';
 import { WholeGalaxyStars } from './wholeGalaxyStars';
@@ -36,6 +37,8 @@ export interface ShownCatalog {
   /** Links in the galaxy, unknown until its links are in. */
   edgeCount: number | undefined;
   stars: StarCounts;
+  /** What the galaxy holds against its holding budget (a tiled galaxy's; the stats line's title says it). */
+  holdings: (() => Holdings) | undefined;
   /** The whole graph in memory: a galaxy opened from a file can run its layout again. */
   graph: Graph | undefined;
 }
@@ -47,11 +50,11 @@ function allDrawn(stars: number): StarCounts {
 
 /** The catalog and stats of the galaxy open now, for the route's panels (undefined when none is). */
 export function shownCatalogOf({ graph, streamed, tiled }: OpenGalaxy): ShownCatalog | undefined {
-  if (tiled) return { catalog: tiled, complete: true, waitingFor: [], edgeCount: tiled.edgeCount, stars: tiled.stars, graph: undefined };
-  if (graph) return { catalog: graph, complete: true, waitingFor: [], edgeCount: graph.edgeCount, stars: allDrawn(graph.nodeCount), graph };
+  if (tiled) return { catalog: tiled, complete: true, waitingFor: [], edgeCount: tiled.edgeCount, stars: tiled.stars, holdings: tiled.holdings?.bind(tiled), graph: undefined };
+  if (graph) return { catalog: graph, complete: true, waitingFor: [], edgeCount: graph.edgeCount, stars: allDrawn(graph.nodeCount), holdings: undefined, graph };
   if (!streamed) return undefined;
   const { waitingFor, adjacency, nodeCount } = streamed;
-  return { catalog: new StreamedCatalog(streamed), complete: false, waitingFor, edgeCount: adjacency?.edgeCount, stars: allDrawn(nodeCount), graph: undefined };
+  return { catalog: new StreamedCatalog(streamed), complete: false, waitingFor, edgeCount: adjacency?.edgeCount, stars: allDrawn(nodeCount), holdings: undefined, graph: undefined };
 }
 
 /**

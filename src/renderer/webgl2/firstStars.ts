@@ -2,7 +2,7 @@ import type { CameraPose } from '../camera';
 import { clearColorRgb } from '../clearColor';
 import { firstStarsCamera, type FirstStars, type FirstStarsViewport } from '../firstStars';
 import { maxPointSize } from './device';
-import { bindStarAttribute, StarProgram, type StarAttribute } from './starProgram';
+import { bindStarAttribute, StarProgram, type StarAttribute } from './starPasses';
 
 /**
  * Draws `stars` once, white on the default background, through the stars program the renderer

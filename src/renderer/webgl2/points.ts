@@ -5,7 +5,7 @@ import { cellHidden } from './hiddenCells';
 import { CULL_FROM_STARS_PER_PIXEL } from '../crowdedViews';
 import { occlusionStages, runsOf, type Stage } from './occlusion';
 import { maxPointSize } from './device';
-import { bindStarAttribute, StarProgram } from './starProgram';
+import { bindStarAttribute, StarProgram } from './starPasses';
 import type { WebGL2FrameTarget } from './target';
 
 /**

@@ -6,8 +6,17 @@ interface Held {
   drop: () => void;
 }
 
-/** Bytes held of each kind, and what it may hold (the stats line's title says it). */
-export type HeldBytes = Record<HeldKind, { bytes: number; cap: number }> & { total: { bytes: number; cap: number } };
+/** Bytes held, and most that may be. */
+export interface HeldAmount {
+  bytes: number;
+  cap: number;
+}
+
+/** Bytes held of each kind, and what it may hold; `total` is the parts' together. */
+export type HeldBytes = Record<HeldKind, HeldAmount> & { total: HeldAmount };
+
+/** What a tiled galaxy holds against its holding budget (the stats line's title says it): its drawn stars and its parts. */
+export type Holdings = HeldBytes & { stars: HeldAmount };
 
 /**
  * The one eviction path of a tiled galaxy's fetched parts (names, out-links, whole adjacency, each

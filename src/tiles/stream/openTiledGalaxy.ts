@@ -6,7 +6,8 @@ import { errorMessage, isStalled } from '../format/tileError';
 import { MissingParts } from './missingParts';
 import { tileStallLimitMs } from './stallLimit';
 import type { HoldingBudget } from '../planner/holdingBudget';
-import { HeldParts, type HeldBytes } from './heldParts';
+import { HeldParts, type Holdings } from './heldParts';
+import { BYTES_PER_STREAMED_STAR } from '../planner/budgets';
 import { ChangeBatcher } from './changeBatcher';
 import { TileAdjacency } from './tileAdjacency';
 import { TileNames } from './tileNames';
@@ -91,6 +92,8 @@ export class StreamedTiledGalaxy implements TiledGalaxy {
   private readonly missing = new MissingParts();
   /** The one eviction path of names, out-links and adjacency, over the holding budget's parts. */
   private readonly held: HeldParts;
+  /** Most stars drawn at once. */
+  private readonly starBudget: number;
   private disposed = false;
 
   constructor(
@@ -107,6 +110,7 @@ export class StreamedTiledGalaxy implements TiledGalaxy {
     this.maxInDegree = index.maxInDegree;
     const firstStars = tileFirstStars(source.hierarchy);
     this.held = new HeldParts(options.budget.parts);
+    this.starBudget = options.budget.stars.stars;
     this.names = new TileNames({
       tileFirstStars: firstStars,
       shardFirstStars: index.labels.starBoundaries,
@@ -164,9 +168,10 @@ export class StreamedTiledGalaxy implements TiledGalaxy {
     );
   }
 
-  /** What the galaxy holds of names, out-links and adjacency, by kind, against the holding budget (the stats line's title). */
-  get heldBytes(): HeldBytes {
-    return this.held.summary();
+  /** What the galaxy holds against its holding budget: its drawn stars (BYTES_PER_STREAMED_STAR each, an estimate) and its parts by kind. */
+  holdings(): Holdings {
+    const stars = { bytes: this.stars.residentStars * BYTES_PER_STREAMED_STAR, cap: this.starBudget * BYTES_PER_STREAMED_STAR };
+    return { ...this.held.summary(), stars };
   }
 
   get missingRegions(): readonly string[] {

@@ -7,7 +7,7 @@ import { createProgram } from './program';
  * The stars shaders' inputs (shaders/stars.vert), declared once, as WebGPU declares its passes'
  * bindings in starPasses.ts: each attribute's `layout(location = n)` and layout in its own vertex
  * buffer, and each uniform's name. The renderer's points and the entry's first stars both set the
- * program up here (tests/unit/renderer/webgl2StarProgram.test.ts holds the table to the shader).
+ * program up here (tests/unit/renderer/webgl2StarPasses.test.ts holds the table to the shader).
  */
 export const STAR_ATTRIBUTES = {
   position: { location: 0, components: 3, type: 'FLOAT', normalized: false },
