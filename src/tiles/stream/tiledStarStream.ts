@@ -297,7 +297,7 @@ export class TiledStarStream implements StarSource {
     const plan = this.planner.plan({ camera, budget, loaded: this.scheduler.loaded, failed: new Set(this.scheduler.failedTiles), scale });
     this.plan = plan;
     this.scheduler.update(plan, budget.bytes);
-    // The scheduler drops cached tiles beyond the memory budget: their slots are free again.
+    // The scheduler drops cached tiles beyond the drawn stars' bytes: their slots are free again.
     for (const tile of this.pool.residentTiles()) if (!this.scheduler.has(tile)) this.free(tile);
     this.setDrawn(plan.draw.filter((tile) => this.pool.isResident(tile)));
     this.noteBusy();
