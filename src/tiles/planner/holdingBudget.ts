@@ -1,10 +1,8 @@
-import { BYTES_PER_STREAMED_STAR, budgetWithStars, defaultBudget, type DeviceHints } from './budgets';
+import { budgetWithStars, defaultBudget, type DeviceHints } from './budgets';
 import type { StreamingBudget } from './streamingPlanner';
 
 /** What a tiled galaxy holds besides its drawn stars, fetched part by part (a tile's names, out-links or whole adjacency). */
 export type HeldKind = 'names' | 'outLinks' | 'adjacency';
-
-export const HELD_KINDS: readonly HeldKind[] = ['names', 'outLinks', 'adjacency'];
 
 /**
  * The holding budget (docs/glossary.md): everything a tiled galaxy keeps in the tab, in one object,
@@ -56,9 +54,4 @@ export function apportion(stars: StreamingBudget, deviceBytes: number): HoldingB
 export function holdingBudget(hints: DeviceHints, budgetStars?: number): HoldingBudget {
   const device = defaultBudget(hints);
   return apportion(budgetWithStars(device, budgetStars), device.bytes);
-}
-
-/** Bytes the whole holding budget allows: the drawn stars' and the parts'. */
-export function holdingBytes(budget: HoldingBudget): number {
-  return Math.max(budget.stars.bytes, budget.stars.stars * BYTES_PER_STREAMED_STAR) + budget.parts.bytes;
 }

@@ -24,8 +24,9 @@ export interface FetchCacheOptions<T> {
 
 /**
  * Parts of a tiled galaxy (a tile's names, out-links or adjacency) fetched on demand by number and
- * held until the galaxy's one eviction path (HeldParts, over the holding budget) lets them go. Asking for a missing part starts its
- * fetch once; a failed part is remembered and not fetched again until asked to.
+ * held until the galaxy's one eviction path (HeldParts, over the holding budget) lets them go.
+ * Asking for a missing part starts its fetch once; a failed part is remembered and not fetched
+ * again until asked to.
  */
 export class FetchCache<T> {
   private readonly held = new Map<number, T>();
