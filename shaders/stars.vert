@@ -1,6 +1,6 @@
 #version 300 es
 // Stars for WebGL2: one point per star. Mirrors starSizePx in starsShape.wgsl (the same size on screen).
-// With CULL_OCCLUDED defined (prepended by points.ts), a two-pixel star is dropped before
+// With CULL_OCCLUDED defined (prepended by src/renderer/webgl2/starPasses.ts), a two-pixel star is dropped before
 // rasterisation when every pixel it could light is already nearer in uDepth: it would fail the
 // depth test there anyway.
 precision highp float;

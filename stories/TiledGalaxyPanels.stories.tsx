@@ -1,5 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { createStore, Provider, useAtomValue } from 'jotai';
+import { atom, createStore, Provider, useAtomValue } from 'jotai';
+import { useEffect } from 'react';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
 import { SearchBox } from '../src/panels/SearchBox';
 import { DetailsContainer } from '../src/routes/DetailsContainer';
@@ -9,6 +10,8 @@ import { WarningsContainer } from '../src/routes/WarningsContainer';
 import { WindowsContainer } from '../src/routes/WindowsContainer';
 import { useGalaxySearch } from '../src/search/useGalaxySearch';
 import { searchStatusAtom } from '../src/state/search/atoms';
+import { startSearchSync } from '../src/state/search/searchSync';
+import { searchedGalaxyOf } from '../src/stars/shownGalaxy';
 import { hoverAtom, selectedNodeAtom } from '../src/state/selection/atoms';
 import { showDegreeWindowAtom, showSearchResultsAtom } from '../src/state/windows/atoms';
 import { FakeTiledGalaxy } from '../tests/support/fakeTiledGalaxy';
@@ -146,6 +149,8 @@ export const StatsAndMissingRegions: Story = {
 };
 
 function TiledSearch({ galaxy, store }: ReturnType<typeof setup>) {
+  // The viewer's search sync keeps the search (src/state/search/searchSync.ts); here over this galaxy alone.
+  useEffect(() => startSearchSync(store, { galaxy: atom(searchedGalaxyOf({ tiled: galaxy })) }), [galaxy, store]);
   return (
     <Provider store={store}>
       <SearchScreen galaxy={galaxy} />
@@ -154,7 +159,7 @@ function TiledSearch({ galaxy, store }: ReturnType<typeof setup>) {
 }
 
 function SearchScreen({ galaxy }: { galaxy: FakeTiledGalaxy }) {
-  const search = useGalaxySearch(galaxy, () => undefined);
+  const search = useGalaxySearch(() => undefined);
   const status = useAtomValue(searchStatusAtom);
   return (
     <>

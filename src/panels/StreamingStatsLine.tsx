@@ -14,6 +14,8 @@ export interface StreamingStatsLineProps {
   waitingFor: readonly string[];
   /** Most stars drawn at once now (the star budget, docs/rules.md#url `fps`), said in the line's title. */
   starBudget?: number;
+  /** What the galaxy holds in memory, said in the line's title after the star budget. */
+  holdings?: string;
 }
 
 /**
@@ -21,18 +23,13 @@ export interface StreamingStatsLineProps {
  * arriving, 'npm · 195,689 of 195,689 stars drawn · streaming links, labels'. It has its own test
  * id, so that waiting for 'galaxy-stats' still means the whole graph is there.
  */
-export function StreamingStatsLine({ name, drawnStars, totalStars, edgeCount, waitingFor, starBudget }: StreamingStatsLineProps) {
+export function StreamingStatsLine({ name, drawnStars, totalStars, edgeCount, waitingFor, starBudget, holdings }: StreamingStatsLineProps) {
+  const title = [starBudget === undefined ? undefined : `star budget: ${formatCount(starBudget)} stars drawn at once`, holdings].filter(Boolean).join('\n');
   const stars = `${formatCount(drawnStars)} of ${formatCount(totalStars)} ${totalStars === 1 ? 'star' : 'stars'} drawn`;
   const links = edgeCount === undefined ? '' : ` · ${formatCount(edgeCount)} ${edgeCount === 1 ? 'link' : 'links'}`;
   const streaming = waitingFor.length > 0 ? ` · streaming ${waitingFor.join(', ')}` : '';
   return (
-    <p
-      className="stats-line"
-      data-testid="galaxy-stats-streaming"
-      aria-live="polite"
-      title={starBudget === undefined ? undefined : `star budget: ${formatCount(starBudget)} stars drawn at once`}
-      data-star-budget={starBudget}
-    >
+    <p className="stats-line" data-testid="galaxy-stats-streaming" aria-live="polite" title={title || undefined} data-star-budget={starBudget}>
       <span className="stats-line__name">{name}</span>
       {` · ${stars}${links}${streaming}`}
     </p>

@@ -16,7 +16,6 @@ import { NamedStarsContainer } from './NamedStarsContainer';
 import { WarningsContainer } from './WarningsContainer';
 import { WindowsContainer } from './WindowsContainer';
 import { useGalaxySearch } from '../search/useGalaxySearch';
-import { searchCanBeLimited } from '../search/starSearchFor';
 import { useSearchLimit } from './useSearchLimit';
 import { openGalaxy } from '../state/graph/actions';
 import {
@@ -27,9 +26,9 @@ import {
 import { StarStatsContainer } from './StarStatsContainer';
 import { shownCatalogOf } from '../stars/shownGalaxy';
 import { helpVisibleAtom, isTouchDevice } from '../state/help/atoms';
-import { searchBusyAtom, searchStatusAtom } from '../state/search/atoms';
+import { searchBusyAtom, searchedGalaxyAtom, searchStatusAtom } from '../state/search/atoms';
 import { steeringAtom } from '../state/steering/atoms';
-import { earlyGpuAtom, galaxySceneAtom, manifestVersionAtom, scaleAtom, shownStarsAtom } from '../state/view/atoms';
+import { backendPolicyAtom, earlyGpuAtom, galaxySceneAtom, manifestVersionAtom, scaleAtom, shownStarsAtom } from '../state/view/atoms';
 import { openGalaxyAtom } from '../state/graph/openGalaxyAtom';
 
 function useEcosystemKind(name: string): string {
@@ -59,6 +58,7 @@ export function GalaxyRoute({ name }: { name: string }) {
   const manifestVersion = useAtomValue(manifestVersionAtom);
   const scene = useAtomValue(galaxySceneAtom);
   const earlyGpu = useAtomValue(earlyGpuAtom);
+  const backendPolicy = useAtomValue(backendPolicyAtom);
   const helpVisible = useAtomValue(helpVisibleAtom);
   const steering = useAtomValue(steeringAtom);
   const searchStatus = useAtomValue(searchStatusAtom);
@@ -67,9 +67,9 @@ export function GalaxyRoute({ name }: { name: string }) {
   const otherGalaxies = useOtherGalaxies();
   const sceneRef = useRef<HTMLDivElement>(null);
   const controls = useGalaxyControls(sceneRef);
-  const canLimitSearch = searchCanBeLimited(shown?.searchable);
+  const canLimitSearch = useAtomValue(searchedGalaxyAtom)?.canBeLimited ?? false;
   const searchLimit = useSearchLimit(canLimitSearch ? shown?.catalog : undefined, kind);
-  const search = useGalaxySearch(shown?.searchable, controls.orbit, searchLimit.members);
+  const search = useGalaxySearch(controls.orbit, searchLimit.members);
   const touch = useMemo(isTouchDevice, []);
 
   const retry = useCallback(
@@ -80,7 +80,7 @@ export function GalaxyRoute({ name }: { name: string }) {
   return (
     <main className="galaxy-route" style={{ position: 'fixed', inset: 0, overflow: 'hidden' }}>
       <div ref={sceneRef} data-testid="galaxy-scene" style={{ position: 'absolute', inset: 0, touchAction: 'none' }}>
-        {scene ? <GalaxyCanvas scene={scene} early={earlyGpu} /> : null}
+        {scene ? <GalaxyCanvas scene={scene} policy={backendPolicy} early={earlyGpu} /> : null}
       </div>
       <SearchBox
         key={name}
@@ -113,6 +113,7 @@ export function GalaxyRoute({ name }: { name: string }) {
               edgeCount={shown.edgeCount}
               stars={shownStars?.totalStars === shown.stars.totalStars ? shownStars : shown.stars}
               waitingFor={shown.waitingFor}
+              holdings={shown.holdings}
             />
           </div>
         </>

@@ -1,6 +1,8 @@
 import { useCallback, useSyncExternalStore } from 'react';
 import { StatsLine, StreamingStatsLine } from '../panels';
 import type { StarCounts } from '../stars/shownGalaxy';
+import type { Holdings } from '../tiles/stream/heldParts';
+import { holdingsTitle } from './holdingsTitle';
 
 export interface StarStatsContainerProps {
   name: string;
@@ -9,6 +11,8 @@ export interface StarStatsContainerProps {
   stars: StarCounts;
   /** Files still on their way. */
   waitingFor: readonly string[];
+  /** What the galaxy holds against its holding budget (a tiled galaxy's), said in the line's title. */
+  holdings?: () => Holdings;
 }
 
 const STREAMING_TILES = ['tiles'];
@@ -19,7 +23,7 @@ const NOTHING_STREAMING: string[] = [];
  * is drawn and every file is in; until then 'big · 1,500,000 of 10,000,000 stars drawn · 25,000,000
  * links · streaming tiles', the drawn figure following the stars.
  */
-export function StarStatsContainer({ name, edgeCount, stars, waitingFor }: StarStatsContainerProps) {
+export function StarStatsContainer({ name, edgeCount, stars, waitingFor, holdings }: StarStatsContainerProps) {
   const subscribe = useCallback((notify: () => void) => stars.onChange(notify), [stars]);
   const drawnStars = useSyncExternalStore(subscribe, () => stars.drawnStars);
   const streaming = useSyncExternalStore(subscribe, () => (stars.busy ? STREAMING_TILES : NOTHING_STREAMING));
@@ -35,6 +39,7 @@ export function StarStatsContainer({ name, edgeCount, stars, waitingFor }: StarS
       edgeCount={edgeCount}
       waitingFor={waitingFor.length > 0 ? [...streaming, ...waitingFor] : streaming}
       starBudget={starBudget}
+      holdings={holdings ? holdingsTitle(holdings()) : undefined}
     />
   );
 }

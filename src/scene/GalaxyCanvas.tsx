@@ -4,19 +4,20 @@ import type { EarlyGpu } from '../renderer/earlyGpu';
 import { canvasesIn, RendererHost, type RendererFailure } from '../renderer/rendererHost';
 import { GraphicsDeviceLost } from '../panels/GraphicsDeviceLost';
 import type { GalaxyScene } from './galaxyScene';
-import type { Backend } from './scene';
 import { NoWebGL } from './NoWebGL';
 
 export interface GalaxyCanvasProps {
   /** The scene to draw: it holds the galaxy and the camera, and outlives the canvas. */
   scene: GalaxyScene;
-  /** Use only this backend; by default `renderer=` in the page's query string, else WebGPU then WebGL2. */
-  backend?: Backend;
+  /** Which backends are tried, in which order (the page's, src/boot/pageStart.ts); by default WebGPU then WebGL2. */
+  policy?: BackendPolicy;
   /** 0xRRGGBB behind the stars; 0 when not a number. */
   clearColor?: number;
   /** What the page started of the GPU before its first renderer, which that renderer takes. */
   early?: EarlyGpu;
 }
+
+const DEFAULT_POLICY = new BackendPolicy();
 
 declare global {
   interface Window {
@@ -30,12 +31,11 @@ declare global {
  * (src/renderer/rendererHost.ts: backend choice, fallback, lost-device recovery), and shows the
  * No-WebGL screen when no backend starts, or that the device was lost too often, with a retry.
  */
-export function GalaxyCanvas({ scene, backend, clearColor, early }: GalaxyCanvasProps) {
+export function GalaxyCanvas({ scene, policy = DEFAULT_POLICY, clearColor, early }: GalaxyCanvasProps) {
   const containerRef = useRef<HTMLDivElement>(null);
   const [failure, setFailure] = useState<RendererFailure | undefined>(undefined);
   /** Starts a new renderer for the same scene ('Try again' after the device was given up on). */
   const restartRef = useRef<(() => void) | undefined>(undefined);
-  const forced = backend ?? BackendPolicy.ofPage().forced;
 
   useEffect(() => {
     const container = containerRef.current;
@@ -51,7 +51,7 @@ export function GalaxyCanvas({ scene, backend, clearColor, early }: GalaxyCanvas
     const host = new RendererHost({
       slot: scene,
       canvases: canvasesIn(container, early),
-      policy: new BackendPolicy(forced),
+      policy,
       rendererOptions: { clearColor, early },
       onAttached: resize,
       onFailure: setFailure,
@@ -70,7 +70,7 @@ export function GalaxyCanvas({ scene, backend, clearColor, early }: GalaxyCanvas
       if (window.galaxyScene === scene) window.galaxyScene = undefined;
       restartRef.current = undefined;
     };
-  }, [scene, forced, clearColor, early]);
+  }, [scene, policy, clearColor, early]);
 
   if (failure?.kind === 'no-renderer') return <NoWebGL reasons={failure.reasons} />;
   const retry = () => {

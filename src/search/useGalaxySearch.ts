@@ -1,15 +1,13 @@
 import { useAtomValue, useSetAtom, useStore } from 'jotai';
 import { useCallback, useEffect, useRef } from 'react';
-import { searchBusyAtom, searchStatusAtom } from '../state/search/atoms';
+import { galaxySearchingAtom, searchBusyAtom, searchStatusAtom } from '../state/search/atoms';
 import { selectedNodeAtom } from '../state/selection/atoms';
 import { sceneAtom, showLinksAtom } from '../state/view/atoms';
 import { hideWindowAtom, showSearchResultsAtom } from '../state/windows/atoms';
 import { type CommandHost, type ConsoleCommands, createConsoleCommands, runCommand } from './commands';
 import { classifySearchInput } from './regexSearch';
 import { searchProgressText } from './searchStatusText';
-import type { StarSearch } from './starSearch';
-import { locateStar, resolveStar } from './starLookup';
-import { type SearchableGalaxy, starSearchFor } from './starSearchFor';
+import { resolveStar } from './starLookup';
 
 /** A spinner only for searches that take a while: a flash of one costs more than it tells. */
 export const BUSY_INDICATOR_DELAY_MS = 250;
@@ -25,10 +23,10 @@ export interface GalaxySearch {
  * docs/rules.md#search search on the galaxy route: matching runs in a worker (a whole graph) or
  * over name shards as they stream in (a tiled galaxy, whose results window grows and whose status
  * says how far it has searched); results open the search-results window with their count, no
- * results close it.
+ * results close it. The search itself is the search sync's (src/state/search/searchSync.ts): this
+ * hook only reads it.
  */
 export function useGalaxySearch(
-  galaxy: SearchableGalaxy | undefined,
   orbit: CommandHost['orbit'],
   /** The stars searches are limited to (a constellation's, docs/rules.md#search), or undefined for all. */
   limit?: Uint8Array,
@@ -39,7 +37,7 @@ export function useGalaxySearch(
   const showResults = useSetAtom(showSearchResultsAtom);
   const hideWindow = useSetAtom(hideWindowAtom);
   const view = useAtomValue(sceneAtom);
-  const searchRef = useRef<StarSearch | undefined>(undefined);
+  const searching = useAtomValue(galaxySearchingAtom);
   const busyTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const showBusy = useCallback(
     (busy: boolean) => {
@@ -51,28 +49,18 @@ export function useGalaxySearch(
   );
   /** The status line says how far a streamed search has got: clear it when that search is dropped. */
   const progressShown = useRef(false);
-  const latest = useRef({ galaxy, view, orbit, limit });
-  latest.current = { galaxy, view, orbit, limit };
+  const latest = useRef({ searching, view, orbit, limit });
+  latest.current = { searching, view, orbit, limit };
   /** The pattern searched last, searched again when the limit changes. */
   const lastPattern = useRef<string | undefined>(undefined);
 
-  useEffect(() => {
-    const search = galaxy ? starSearchFor(galaxy) : undefined;
-    search?.limitTo?.(latest.current.limit);
-    searchRef.current = search;
-    setStatus(undefined);
-    showBusy(false);
-    return () => {
-      clearTimeout(busyTimer.current);
-      search?.dispose();
-      searchRef.current = undefined;
-    };
-  }, [galaxy, setStatus, showBusy]);
+  // A search of another galaxy (or none) drops the spinner still waiting to show for the last one.
+  useEffect(() => () => clearTimeout(busyTimer.current), [searching]);
 
   /** Runs a pattern search; resolves with the match count (undefined when superseded or stopped). */
   const searchPattern = useCallback(
     async (pattern: string): Promise<number | undefined> => {
-      const search = searchRef.current;
+      const search = latest.current.searching?.search;
       if (!search) return undefined;
       showBusy(true);
       const outcome = await search.search(pattern, (progress) => {
@@ -107,7 +95,7 @@ export function useGalaxySearch(
   const commandsRef = useRef<ConsoleCommands | undefined>(undefined);
   commandsRef.current ??= (() => {
     const findMatches = async (pattern: string): Promise<Uint32Array> => {
-      const search = searchRef.current;
+      const search = latest.current.searching?.search;
       if (!search) return new Uint32Array(0);
       const outcome = await search.search(pattern);
       if (outcome.status === 'stopped' || outcome.status === 'unreadable') throw new Error(outcome.message);
@@ -125,13 +113,13 @@ export function useGalaxySearch(
       },
       orbit: (center, radius, ms) => latest.current.orbit(center, radius, ms),
       resolveNode: (target) => {
-        const galaxyNow = latest.current.galaxy;
+        const galaxyNow = latest.current.searching?.galaxy;
         return galaxyNow ? resolveStar(galaxyNow, target, findMatches) : undefined;
       },
       selectedNode: () => store.get(selectedNodeAtom),
       position: (id) => {
-        const galaxyNow = latest.current.galaxy;
-        return galaxyNow ? locateStar(galaxyNow, id) : undefined;
+        const galaxyNow = latest.current.searching?.galaxy;
+        return galaxyNow ? galaxyNow.locate(id) : undefined;
       },
     });
   })();
@@ -143,7 +131,7 @@ export function useGalaxySearch(
       lastPattern.current = input.kind === 'pattern' ? input.pattern : undefined;
       if (input.kind === 'pattern') void searchPattern(input.pattern);
       else {
-        searchRef.current?.cancel();
+        latest.current.searching?.search.cancel();
         showBusy(false);
         if (progressShown.current) setStatus(undefined);
         progressShown.current = false;
@@ -165,9 +153,13 @@ export function useGalaxySearch(
     [searchPattern, setStatus, commands],
   );
 
+  // A new search (another galaxy) starts with the limit in force.
+  useEffect(() => {
+    searching?.search.limitTo?.(latest.current.limit);
+  }, [searching]);
   // A new limit (a constellation chosen or its chip removed) searches the box's pattern again.
   useEffect(() => {
-    const search = searchRef.current;
+    const search = latest.current.searching?.search;
     if (!search?.limitTo) return;
     search.limitTo(limit);
     if (lastPattern.current !== undefined) void searchPattern(lastPattern.current);

@@ -3,6 +3,10 @@ import type { StarCatalog } from '../data/starCatalog';
 import { StreamedCatalog } from '../data/streamedCatalog';
 import type { StreamedGalaxy } from '../data/streamedGalaxy';
 import type { StarNames } from '../labels/sourceLabelStars';
+import { createBrowserSearchWorker, LabelSearch } from '../search/labelSearch';
+import type { SearchedGalaxy } from '../search/searchedGalaxy';
+import { TiledStarSearch } from '../search/tiledStarSearch';
+import type { Holdings } from '../tiles/stream/heldParts';
 import type { TiledGalaxy } from '../tiles/stream/types';
 import type { StarSource } from './starSource';
 import { WholeGalaxyStars } from './wholeGalaxyStars';
@@ -35,10 +39,10 @@ export interface ShownCatalog {
   /** Links in the galaxy, unknown until its links are in. */
   edgeCount: number | undefined;
   stars: StarCounts;
+  /** What the galaxy holds against its holding budget (a tiled galaxy's; the stats line's title says it). */
+  holdings: (() => Holdings) | undefined;
   /** The whole graph in memory: a galaxy opened from a file can run its layout again. */
   graph: Graph | undefined;
-  /** What search asks (src/search): the whole graph or the tiled galaxy; none while files download. */
-  searchable: Graph | TiledGalaxy | undefined;
 }
 
 /** A whole galaxy's stars: every one drawn as soon as its positions are in. */
@@ -48,11 +52,40 @@ function allDrawn(stars: number): StarCounts {
 
 /** The catalog and stats of the galaxy open now, for the route's panels (undefined when none is). */
 export function shownCatalogOf({ graph, streamed, tiled }: OpenGalaxy): ShownCatalog | undefined {
-  if (tiled) return { catalog: tiled, complete: true, waitingFor: [], edgeCount: tiled.edgeCount, stars: tiled.stars, graph: undefined, searchable: tiled };
-  if (graph) return { catalog: graph, complete: true, waitingFor: [], edgeCount: graph.edgeCount, stars: allDrawn(graph.nodeCount), graph, searchable: graph };
+  if (tiled) return { catalog: tiled, complete: true, waitingFor: [], edgeCount: tiled.edgeCount, stars: tiled.stars, holdings: tiled.holdings?.bind(tiled), graph: undefined };
+  if (graph) return { catalog: graph, complete: true, waitingFor: [], edgeCount: graph.edgeCount, stars: allDrawn(graph.nodeCount), holdings: undefined, graph };
   if (!streamed) return undefined;
   const { waitingFor, adjacency, nodeCount } = streamed;
-  return { catalog: new StreamedCatalog(streamed), complete: false, waitingFor, edgeCount: adjacency?.edgeCount, stars: allDrawn(nodeCount), graph: undefined, searchable: undefined };
+  return { catalog: new StreamedCatalog(streamed), complete: false, waitingFor, edgeCount: adjacency?.edgeCount, stars: allDrawn(nodeCount), holdings: undefined, graph: undefined };
+}
+
+/**
+ * What search and the console's commands ask of the galaxy open now (src/search/searchedGalaxy.ts):
+ * a whole graph's names are searched by a worker and looked up in its index, a tiled galaxy's
+ * streamed shard by shard; none while a whole galaxy's files still download.
+ */
+export function searchedGalaxyOf({ graph, tiled }: OpenGalaxy): SearchedGalaxy | undefined {
+  if (tiled) {
+    return {
+      catalog: tiled,
+      createSearch: () => new TiledStarSearch(tiled),
+      starNamed: () => undefined,
+      canBeLimited: false,
+      locate: (id) => tiled.stars.locate(id),
+    };
+  }
+  if (!graph) return undefined;
+  return {
+    catalog: graph,
+    createSearch: (createWorker = createBrowserSearchWorker) => {
+      const search = new LabelSearch(createWorker);
+      search.setLabels(graph.data);
+      return search;
+    },
+    starNamed: (name) => graph.findByName(name),
+    canBeLimited: true,
+    locate: async (id) => (graph.has(id) ? graph.position(id) : undefined),
+  };
 }
 
 /**

@@ -4,7 +4,7 @@ import { expect, test } from '@playwright/test';
 import { BYTES_PER_STREAMED_STAR, budgetWithStars, defaultBudget, deviceHints } from '../../src/tiles/planner/budgets';
 import { parseBudgetKey } from '../../src/url/budgetKey';
 import { TiledGalaxyReader } from '../../src/tiles/format/tiledGalaxyReader';
-import { ADJACENCY_CACHE_BYTES, NAMES_CACHE_BYTES } from '../../src/tiles/stream/openTiledGalaxy';
+import { MAX_PART_BYTES } from '../../src/tiles/planner/holdingBudget';
 import { drawnStarsSettled } from '../support/drawnStars';
 import { E2E_TILED_DIR, ensureHugeGalaxy, SYNTHETIC_10M } from '../support/e2eTiledGalaxies';
 import { flightPath, flyAndTime, worldCentre } from '../support/flightPath';
@@ -15,13 +15,13 @@ const MB = 2 ** 20;
 
 /**
  * What the tab may hold beyond BYTES_PER_STREAMED_STAR per budgeted star, whatever the galaxy's
- * size: the tiled galaxy's caches of name and adjacency shards (NAMES_CACHE_BYTES and
- * ADJACENCY_CACHE_BYTES, which the panels, links and search fill), and 64 MB for the viewer itself
+ * size: the tiled galaxy's names, out-links and adjacency (at most MAX_PART_BYTES together, the
+ * holding budget's parts, which the panels, links and search fill), and 64 MB for the viewer itself
  * (bundle, React, panels, workers' own code, the index and hierarchy, GPU buffers that do not grow
  * with stars, garbage not yet collected at a sample): the tiles bench measured 36 MB of page heap,
  * 18 MB of workers' heaps and 2-11 MB of GPU buffers with a whole 100k-star galaxy open.
  */
-const FIXED_ALLOWANCE_BYTES = NAMES_CACHE_BYTES + ADJACENCY_CACHE_BYTES + 64 * MB;
+const FIXED_ALLOWANCE_BYTES = MAX_PART_BYTES + 64 * MB;
 
 const hugeWanted = process.env.GALAXY_E2E_HUGE === '1';
 /**

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { mat4 } from 'gl-matrix';
 import type { LoadTileFile } from '../../src/tiles/format/loadTileFile';
 import type { PlannerCamera } from '../../src/tiles/planner/importance';
+import { apportion, MAX_PART_BYTES } from '../../src/tiles/planner/holdingBudget';
 import type { StreamingBudget } from '../../src/tiles/planner/streamingPlanner';
 import { openTiledGalaxy, type OpenTiledGalaxyOptions, type StreamedTiledGalaxy } from '../../src/tiles/stream/openTiledGalaxy';
 import { openDirectTileSource } from '../../src/tiles/stream/tileSource';
@@ -30,7 +31,8 @@ export function openTestGalaxy(
     name: 'test',
     version: 'v1',
     scale,
-    budget,
+    // Names, out-links and adjacency get what a device with a gigabyte or more to spare gives them.
+    budget: apportion(budget, 4 * MAX_PART_BYTES),
     openSource: () => openDirectTileSource(fileTileLoader(versionDir, onRead)),
     createSearchWorker: () => new InProcessSearchWorker(),
     ...more,

@@ -1,5 +1,3 @@
-import fragmentSource from '../../../shaders/stars.frag?raw';
-import vertexSource from '../../../shaders/stars.vert?raw';
 import { FIELD_OF_VIEW_DEGREES, type Camera } from '../camera';
 import { StarLayout, type StarCells, type VisibleRuns } from '../starCells';
 import { HOVER_SIZE_FACTOR } from '../starStyle';
@@ -7,7 +5,7 @@ import { cellHidden } from './hiddenCells';
 import { CULL_FROM_STARS_PER_PIXEL } from '../crowdedViews';
 import { occlusionStages, runsOf, type Stage } from './occlusion';
 import { maxPointSize } from './device';
-import { createProgram } from './program';
+import { bindStarAttribute, StarProgram } from './starPasses';
 import type { WebGL2FrameTarget } from './target';
 
 /**
@@ -15,11 +13,8 @@ import type { WebGL2FrameTarget } from './target';
  * order (see StarLayout), so that a frame draws only the runs of cells in view with plain drawArrays.
  */
 export class WebGL2Points {
-  private program: WebGLProgram;
-  private cullProgram: WebGLProgram;
-  private uniforms: StarUniforms;
-  private cullUniforms: StarUniforms;
-  private uDepth: WebGLUniformLocation | null;
+  private program: StarProgram;
+  private cullProgram: StarProgram;
   private vao: WebGLVertexArrayObject;
   readonly positionBuffer: WebGLBuffer;
   private colorBuffer: WebGLBuffer;
@@ -29,26 +24,17 @@ export class WebGL2Points {
   private maxPointSize: number;
 
   constructor(private gl: WebGL2RenderingContext) {
-    this.program = createProgram(gl, vertexSource, fragmentSource);
-    this.cullProgram = createProgram(gl, vertexSource.replace('\n', '\n#define CULL_OCCLUDED\n'), fragmentSource);
-    this.uniforms = starUniforms(gl, this.program);
-    this.cullUniforms = starUniforms(gl, this.cullProgram);
-    this.uDepth = gl.getUniformLocation(this.cullProgram, 'uDepth');
+    this.program = new StarProgram(gl);
+    this.cullProgram = new StarProgram(gl, { cullOccluded: true });
     this.maxPointSize = maxPointSize(gl);
     this.vao = gl.createVertexArray();
     this.positionBuffer = gl.createBuffer();
     this.colorBuffer = gl.createBuffer();
     this.sizeBuffer = gl.createBuffer();
     gl.bindVertexArray(this.vao);
-    gl.bindBuffer(gl.ARRAY_BUFFER, this.positionBuffer);
-    gl.enableVertexAttribArray(0);
-    gl.vertexAttribPointer(0, 3, gl.FLOAT, false, 0, 0);
-    gl.bindBuffer(gl.ARRAY_BUFFER, this.colorBuffer);
-    gl.enableVertexAttribArray(1);
-    gl.vertexAttribPointer(1, 4, gl.UNSIGNED_BYTE, true, 0, 0);
-    gl.bindBuffer(gl.ARRAY_BUFFER, this.sizeBuffer);
-    gl.enableVertexAttribArray(2);
-    gl.vertexAttribPointer(2, 1, gl.FLOAT, false, 0, 0);
+    bindStarAttribute(gl, 'position', this.positionBuffer);
+    bindStarAttribute(gl, 'color', this.colorBuffer);
+    bindStarAttribute(gl, 'size', this.sizeBuffer);
     gl.bindVertexArray(null);
   }
 
@@ -118,23 +104,23 @@ export class WebGL2Points {
     gl.disable(gl.BLEND);
     gl.depthMask(true);
     if (!stages) {
-      this.use(this.program, this.uniforms, camera);
+      this.program.use(camera, this.maxPointSize);
       for (let r = 0; r < runs.runs; r++) gl.drawArrays(gl.POINTS, runs.first[r], runs.count[r]);
     } else {
       const { start, count, bounds } = layout.cells;
       const margin = layout.worldMargin(camera.height, Math.tan((FIELD_OF_VIEW_DEGREES * Math.PI) / 360));
       stages.forEach((stage, s) => {
         let keep: ((cell: number) => boolean) | undefined;
-        if (s === 0) this.use(this.program, this.uniforms, camera);
+        if (s === 0) this.program.use(camera, this.maxPointSize);
         else {
           target.copyDepth();
           const tiles = target.depthTiles();
           keep = (cell) => !cellHidden(bounds, cell, camera.viewProjection, margin, tiles);
           gl.bindVertexArray(this.vao);
-          this.use(this.cullProgram, this.cullUniforms, camera);
+          this.cullProgram.use(camera, this.maxPointSize);
           gl.activeTexture(gl.TEXTURE0);
           gl.bindTexture(gl.TEXTURE_2D, target.depthCopy);
-          gl.uniform1i(this.uDepth, 0);
+          this.cullProgram.useDepthUnit(0);
         }
         const stageRuns = runsOf(start, count, stage, keep);
         for (let r = 0; r < stageRuns.first.length; r++) gl.drawArrays(gl.POINTS, stageRuns.first[r], stageRuns.count[r]);
@@ -144,40 +130,18 @@ export class WebGL2Points {
     gl.bindVertexArray(null);
   }
 
-  private use(program: WebGLProgram, uniforms: StarUniforms, camera: Camera): void {
-    const gl = this.gl;
-    gl.useProgram(program);
-    gl.uniformMatrix4fv(uniforms.viewProjection, false, camera.viewProjection);
-    gl.uniform3fv(uniforms.cameraPosition, camera.position);
-    gl.uniform1f(uniforms.maxPointSize, this.maxPointSize);
-  }
-
   dispose(): void {
     const gl = this.gl;
     gl.deleteBuffer(this.positionBuffer);
     gl.deleteBuffer(this.colorBuffer);
     gl.deleteBuffer(this.sizeBuffer);
     gl.deleteVertexArray(this.vao);
-    gl.deleteProgram(this.program);
-    gl.deleteProgram(this.cullProgram);
+    this.program.dispose();
+    this.cullProgram.dispose();
   }
 }
 
 export interface StarDrawPlan {
   runs: VisibleRuns | undefined;
   stages: Stage[] | undefined;
-}
-
-interface StarUniforms {
-  viewProjection: WebGLUniformLocation | null;
-  cameraPosition: WebGLUniformLocation | null;
-  maxPointSize: WebGLUniformLocation | null;
-}
-
-function starUniforms(gl: WebGL2RenderingContext, program: WebGLProgram): StarUniforms {
-  return {
-    viewProjection: gl.getUniformLocation(program, 'uViewProjection'),
-    cameraPosition: gl.getUniformLocation(program, 'uCameraPosition'),
-    maxPointSize: gl.getUniformLocation(program, 'uMaxPointSize'),
-  };
 }

@@ -2,17 +2,17 @@ import { atom } from 'jotai';
 import { GalaxyLoadError, isTiledVersion, type LoadProgress } from '../../data/loadTypes';
 import type { StreamedGalaxy } from '../../data/streamedGalaxy';
 import { probeRendererAdapter } from '../../renderer/adapterProbe';
-import { BackendPolicy } from '../../renderer/backendPolicy';
+import type { BackendPolicy } from '../../renderer/backendPolicy';
 import type { EarlyGpu } from '../../renderer/earlyGpu';
-import type { StreamingBudget } from '../../tiles/planner/streamingPlanner';
-import { budgetWithStars, defaultBudget, deviceHints } from '../../tiles/planner/budgets';
+import { deviceHints } from '../../tiles/planner/budgets';
+import { holdingBudget, type HoldingBudget } from '../../tiles/planner/holdingBudget';
 import { resetHelpAtom } from '../help/atoms';
 import { loadCommunities, versionHasCommunities } from '../../constellations/loadCommunities';
 import type { Graph } from '../../data/graph';
 import type { Manifest } from '../../data/manifest';
 import { communityWarningsAtom, starCommunitiesAtom } from '../constellations/communities';
 import { constellationsAtom, highlightedConstellationAtom } from '../constellations/atoms';
-import { earlyGpuAtom } from '../view/atoms';
+import { backendPolicyAtom, earlyGpuAtom } from '../view/atoms';
 import type { Store } from '../store';
 import {
   dataRootAtom,
@@ -54,12 +54,13 @@ function requestKey(request: OpenGalaxyRequest): string {
 }
 
 /**
- * The star and memory budgets of a tiled galaxy (docs/rules.md#url, `budget`): `budget=` of the
- * address, else the default for the backend and the device, a software rasteriser's being far smaller.
+ * The holding budget of a tiled galaxy (src/tiles/planner/holdingBudget.ts): its star budget is
+ * `budget=` of the address (docs/rules.md#url), else the default for the backend and the device, a
+ * software rasteriser's being far smaller; names, out-links and adjacency share what the device allows.
  */
-async function streamingBudget(budgetStars: number | undefined, early: EarlyGpu | undefined): Promise<StreamingBudget> {
-  const { backend, softwareRasteriser } = await probeRendererAdapter(BackendPolicy.ofPage(), early);
-  return budgetWithStars(defaultBudget(deviceHints(backend, typeof navigator === 'undefined' ? undefined : navigator, softwareRasteriser)), budgetStars);
+async function tiledHoldingBudget(budgetStars: number | undefined, policy: BackendPolicy, early: EarlyGpu | undefined): Promise<HoldingBudget> {
+  const { backend, softwareRasteriser } = await probeRendererAdapter(policy, early);
+  return holdingBudget(deviceHints(backend, typeof navigator === 'undefined' ? undefined : navigator, softwareRasteriser), budgetStars);
 }
 
 /**
@@ -120,7 +121,7 @@ export async function openGalaxy(store: Store, request: OpenGalaxyRequest): Prom
     if (controller.signal.aborted) return;
     if (isTiledVersion(found)) {
       if (!loader.openTiled) throw new GalaxyLoadError(`${request.name}: this viewer cannot stream tiles`, 'data');
-      const budget = streamingBudget(request.budgetStars, store.get(earlyGpuAtom));
+      const budget = tiledHoldingBudget(request.budgetStars, store.get(backendPolicyAtom), store.get(earlyGpuAtom));
       const tiled = await loader.openTiled({
         tilesUrl: found.tilesUrl,
         name: request.name,

@@ -1,4 +1,5 @@
 import { atom } from 'jotai';
+import { BackendPolicy } from '../../renderer/backendPolicy';
 import type { EarlyGpu } from '../../renderer/earlyGpu';
 import type { GalaxyScene } from '../../scene/galaxyScene';
 import { DEFAULT_STAR_BUDGET_POLICY, type StarBudgetPolicy } from '../../scene/sceneStarBudget';
@@ -17,6 +18,12 @@ export const galaxySceneAtom = atom<GalaxyScene | undefined>(undefined);
 
 /** What the page started of the GPU before its first renderer (src/boot/pageStart.ts), for the canvas and the adapter probe. */
 export const earlyGpuAtom = atom<EarlyGpu | undefined>(undefined);
+
+/**
+ * Which backends the renderer tries, in which order: the page start's policy (src/boot/pageStart.ts,
+ * from `renderer=`), read once by startViewer; the canvas and the star budget's adapter probe ask it.
+ */
+export const backendPolicyAtom = atom<BackendPolicy>(new BackendPolicy());
 
 /** What the UI may ask of the drawn galaxy: the scene, through the Scene interface. */
 export const sceneAtom = atom<Scene | undefined>((get) => get(galaxySceneAtom));

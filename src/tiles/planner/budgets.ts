@@ -36,7 +36,7 @@ export const SOFTWARE_STAR_BUDGET = 100_000;
 const UNKNOWN_DEVICE_MEMORY_GIB = 4;
 
 /**
- * Default star and memory budgets for a backend on a device. WebGPU splats small stars in compute
+ * Default star budget, and the bytes the drawn stars may hold, for a backend on a device. WebGPU splats small stars in compute
  * passes, WebGL2 pays for every star as a `gl.POINTS` primitive, so WebGL2 gets 60% of WebGPU's
  * stars. The tab may use an eighth of the device's memory for stars (Chromium reports at most
  * 8 GiB, so at most 1 GiB); fewer than four cores halve the stars, since decoding tiles and the
@@ -54,7 +54,7 @@ export function defaultBudget({ backend, deviceMemoryGiB, cores, softwareRasteri
   return { stars, bytes: Math.max(bytes, stars * BYTES_PER_STREAMED_STAR) };
 }
 
-/** A star budget asked for in the address (`budget=`) replaces the default; the memory budget grows to hold it. */
+/** A star budget asked for in the address (`budget=`) replaces the default; the bytes the drawn stars may hold grow with it. */
 export function budgetWithStars(base: StreamingBudget, stars: number | undefined): StreamingBudget {
   if (stars === undefined) return base;
   const clamped = clampStars(stars);

@@ -37,14 +37,14 @@ export interface TilePlan {
   drawnStars: number;
   /** Stars in the tiles drawn and to fetch (within the star budget). */
   wantedStars: number;
-  /** Bytes of the tiles drawn and to fetch (within the memory budget). */
+  /** Bytes of the tiles drawn and to fetch (within the drawn stars' bytes of the holding budget). */
   wantedBytes: number;
 }
 
 export const DEFAULT_MIN_PIXEL_RADIUS = 8;
 
 /**
- * Picks tiles from the camera within a star and a memory budget, independent of the backend: a
+ * Picks tiles from the camera within a star budget and the drawn stars' bytes, independent of the backend: a
  * priority queue seeded with the root takes the most important tile (projected size over
  * distance) first; a loaded tile is drawn and offers its children, an unloaded one is queued for
  * fetching and its children wait, so the picture refines coarse to fine as tiles arrive. Tiles

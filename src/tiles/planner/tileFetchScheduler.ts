@@ -25,7 +25,7 @@ export interface FetchWanted {
  *   tile the camera has left is aborted (its AbortController), and free slots start the most
  *   important tiles not yet asked for;
  * - the cache evicts, least recently wanted first, tiles the planner called evictable, while it
- *   holds more bytes than the memory budget.
+ *   holds more bytes than the drawn stars' share of the holding budget.
  * Backend-independent and generic over the tile's decoded type.
  */
 export class TileFetchScheduler<T> {

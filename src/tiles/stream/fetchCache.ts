@@ -1,9 +1,12 @@
 import { isStalled } from '../format/tileError';
+import type { HeldKind } from '../planner/holdingBudget';
+import type { HeldParts } from './heldParts';
 import { StallRetries } from './stallRetries';
 
 export interface FetchCacheOptions<T> {
-  /** Most bytes held; the least recently used parts go first beyond it. */
-  maxBytes: number;
+  /** Where what it holds is counted and evicted from, least recently used first across kinds, and as which kind. */
+  holding: HeldParts;
+  kind: HeldKind;
   sizeOf(value: T): number;
   fetch(part: number, signal: AbortSignal): Promise<T>;
   /** A part asked for has arrived. */
@@ -21,15 +24,15 @@ export interface FetchCacheOptions<T> {
 
 /**
  * Parts of a tiled galaxy (a tile's names, out-links or adjacency) fetched on demand by number and
- * kept least recently used first out, within a byte limit. Asking for a missing part starts its
- * fetch once; a failed part is remembered and not fetched again until asked to.
+ * held until the galaxy's one eviction path (HeldParts, over the holding budget) lets them go.
+ * Asking for a missing part starts its fetch once; a failed part is remembered and not fetched
+ * again until asked to.
  */
 export class FetchCache<T> {
   private readonly held = new Map<number, T>();
   private readonly pending = new Map<number, AbortController>();
   private readonly failed = new Set<number>();
   private readonly stallRetries: StallRetries<number> | undefined;
-  private heldBytes = 0;
   private disposed = false;
 
   constructor(private readonly options: FetchCacheOptions<T>) {
@@ -44,11 +47,12 @@ export class FetchCache<T> {
   }
 
   get bytes(): number {
-    return this.heldBytes;
+    return this.options.holding.bytesOf(this.options.kind);
   }
 
+  /** Most bytes this kind may hold. */
   get maxBytes(): number {
-    return this.options.maxBytes;
+    return this.options.holding.capOf(this.options.kind);
   }
 
   get inFlight(): number {
@@ -59,8 +63,7 @@ export class FetchCache<T> {
   peek(part: number): T | undefined {
     const value = this.held.get(part);
     if (value === undefined) return undefined;
-    this.held.delete(part);
-    this.held.set(part, value);
+    this.options.holding.touch(this.options.kind, part);
     return value;
   }
 
@@ -110,18 +113,12 @@ export class FetchCache<T> {
     this.stallRetries?.dispose();
     for (const controller of this.pending.values()) controller.abort();
     this.pending.clear();
+    for (const part of this.held.keys()) this.options.holding.release(this.options.kind, part);
     this.held.clear();
-    this.heldBytes = 0;
   }
 
   private insert(part: number, value: T): void {
     this.held.set(part, value);
-    this.heldBytes += this.options.sizeOf(value);
-    // Map keeps insertion order and peek() re-inserts, so the first key is the least recently used.
-    for (const [oldest, old] of this.held) {
-      if (this.heldBytes <= this.options.maxBytes || oldest === part) break;
-      this.held.delete(oldest);
-      this.heldBytes -= this.options.sizeOf(old);
-    }
+    this.options.holding.hold(this.options.kind, part, this.options.sizeOf(value), () => this.held.delete(part));
   }
 }

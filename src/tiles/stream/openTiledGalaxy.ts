@@ -5,7 +5,9 @@ import { GalaxyLoadError, stalledMessage } from '../../data/loadTypes';
 import { errorMessage, isStalled } from '../format/tileError';
 import { MissingParts } from './missingParts';
 import { tileStallLimitMs } from './stallLimit';
-import type { StreamingBudget } from '../planner/streamingPlanner';
+import type { HoldingBudget } from '../planner/holdingBudget';
+import { HeldParts, type Holdings } from './heldParts';
+import { BYTES_PER_STREAMED_STAR } from '../planner/budgets';
 import { ChangeBatcher } from './changeBatcher';
 import { TileAdjacency } from './tileAdjacency';
 import { TileNames } from './tileNames';
@@ -16,20 +18,6 @@ import type { EarlyGalaxyFiles } from '../../data/earlyFiles';
 import { openEarlyOrWorkerTileSource } from './earlyTileSource';
 import type { TiledGalaxy, TiledSearchProgress } from './types';
 
-/**
- * Bytes of names kept for tooltips, panels and star names, tile by tile (TileNames): a name takes
- * about 2 bytes a character plus 8 bytes of offsets, so 64 MiB holds millions of names, far more
- * than a visitor hovers; beyond it the least recently used tiles' names go.
- */
-export const NAMES_CACHE_BYTES = 64 * 1024 * 1024;
-/**
- * Bytes of adjacency kept for degrees, neighbour lists and links, tile by tile: 64 MiB is ~8M links
- * (each is stored twice, as an out-link and an in-link), four times the link budget, so the drawn
- * tiles' links fit with room for the tiles the panels ask about. What is held follows the tiles
- * drawn and asked about, not the galaxy's size (TileAdjacency).
- */
-export const ADJACENCY_CACHE_BYTES = 64 * 1024 * 1024;
-
 export interface OpenTiledGalaxyOptions {
   /** `{endpoint or data root}/{name}/{version}/tiles/`, ending with '/'. */
   tilesUrl: string;
@@ -37,8 +25,11 @@ export interface OpenTiledGalaxyOptions {
   version: string;
   /** The position scale `s`. */
   scale: number;
-  /** Known at once, or after a look at the device (which then overlaps index.json and the hierarchy). */
-  budget: StreamingBudget | Promise<StreamingBudget>;
+  /**
+   * What it may hold (the holding budget: drawn stars, names, out-links, adjacency), known at once or
+   * after a look at the device (which then overlaps index.json and the hierarchy).
+   */
+  budget: HoldingBudget | Promise<HoldingBudget>;
   signal?: AbortSignal;
   /** What is downloading, without the galaxy's name ("downloading the tile index"): the caller names it. */
   onProgress?(message: string): void;
@@ -99,12 +90,16 @@ export class StreamedTiledGalaxy implements TiledGalaxy {
   private readonly adjacency: TileAdjacency;
   private readonly searcher: TiledSearch;
   private readonly missing = new MissingParts();
+  /** The one eviction path of names, out-links and adjacency, over the holding budget's parts. */
+  private readonly held: HeldParts;
+  /** Most stars drawn at once. */
+  private readonly starBudget: number;
   private disposed = false;
 
   constructor(
     /** The opened files (index.json, hierarchy) and where tiles and shards come from. */
     readonly source: TileSource,
-    options: OpenTiledGalaxyOptions & { budget: StreamingBudget },
+    options: OpenTiledGalaxyOptions & { budget: HoldingBudget },
   ) {
     const { stallLimitMs } = options;
     const { index } = source;
@@ -114,10 +109,12 @@ export class StreamedTiledGalaxy implements TiledGalaxy {
     this.edgeCount = index.links;
     this.maxInDegree = index.maxInDegree;
     const firstStars = tileFirstStars(source.hierarchy);
+    this.held = new HeldParts(options.budget.parts);
+    this.starBudget = options.budget.stars.stars;
     this.names = new TileNames({
       tileFirstStars: firstStars,
       shardFirstStars: index.labels.starBoundaries,
-      maxBytes: NAMES_CACHE_BYTES,
+      holding: this.held,
       fetchShard: (shard, signal) => source.labels(shard, signal),
       onArrived: (tile) => {
         this.arrived(`names ${tile}`);
@@ -130,7 +127,7 @@ export class StreamedTiledGalaxy implements TiledGalaxy {
     this.adjacency = new TileAdjacency({
       tileFirstStars: firstStars,
       shardFirstStars: index.adjacency.starBoundaries,
-      maxBytes: ADJACENCY_CACHE_BYTES,
+      holding: this.held,
       fetchShard: (shard, signal) => source.adjacency(shard, signal),
       onArrived: (tile) => {
         this.arrived(`adjacency ${tile}`);
@@ -148,7 +145,7 @@ export class StreamedTiledGalaxy implements TiledGalaxy {
     this.stars = new TiledStarStream({
       source,
       scale: options.scale,
-      budget: options.budget,
+      budget: options.budget.stars,
       changes: this.changes,
       adjacency: this.adjacency,
       onMissing: (tile, message) => this.failed(`tile ${tile}`, message),
@@ -169,6 +166,12 @@ export class StreamedTiledGalaxy implements TiledGalaxy {
       },
       options.createSearchWorker ?? createBrowserSearchWorker,
     );
+  }
+
+  /** What the galaxy holds against its holding budget: its drawn stars (BYTES_PER_STREAMED_STAR each, an estimate) and its parts by kind. */
+  holdings(): Holdings {
+    const stars = { bytes: this.stars.residentStars * BYTES_PER_STREAMED_STAR, cap: this.starBudget * BYTES_PER_STREAMED_STAR };
+    return { ...this.held.summary(), stars };
   }
 
   get missingRegions(): readonly string[] {

@@ -2,6 +2,7 @@ import type { AdjacencyShard } from '../format/adjacencyCodec';
 import { rangeOfStar } from '../format/hierarchyCodec';
 import { RecentShards, shardsHolding } from './recentShards';
 import { FetchCache } from './fetchCache';
+import type { HeldParts } from './heldParts';
 
 /** The part of each of the consecutive `shards` that holds stars `firstStar .. firstStar + count - 1`. */
 function partsHolding(shards: readonly AdjacencyShard[], firstStar: number, count: number) {
@@ -72,8 +73,8 @@ export interface TileAdjacencyOptions {
   tileFirstStars: Uint32Array;
   /** index.json's adjacency starBoundaries. */
   shardFirstStars: readonly number[];
-  /** Most bytes held, out-links of drawn tiles and whole adjacency of tiles asked about together. */
-  maxBytes: number;
+  /** Where out-links of drawn tiles and whole adjacency of tiles asked about are counted and evicted from (the galaxy's HeldParts). */
+  holding: HeldParts;
   fetchShard(shard: number, signal: AbortSignal): Promise<AdjacencyShard>;
   /** A tile's adjacency or out-links asked for has arrived. */
   onArrived(tile: number): void;
@@ -86,8 +87,6 @@ export interface TileAdjacencyOptions {
 
 /** Whole shards kept after their tiles were copied out: about 1 MB, the next tiles asked for are mostly in them. */
 const RECENT_SHARDS = 4;
-/** The share of maxBytes for drawn tiles' out-links; the rest is for the tiles the panels ask about. */
-const OUT_LINKS_SHARE = 0.75;
 
 /**
  * The adjacency of a tiled galaxy held tile by tile, copied out of the shards that hold the tile's
@@ -107,7 +106,8 @@ export class TileAdjacency {
     this.shards = new RecentShards(options.fetchShard, RECENT_SHARDS);
     const { tileFirstStars, onArrived, onFailed, stallLimitMs, onRetryDue } = options;
     this.outLinks = new FetchCache<TileOutLinks>({
-      maxBytes: options.maxBytes * OUT_LINKS_SHARE,
+      holding: options.holding,
+      kind: 'outLinks',
       sizeOf: outLinksBytesHeld,
       fetch: async (tile) => {
         const [shards, first, count] = await this.shardsOfTile(tile);
@@ -119,7 +119,8 @@ export class TileAdjacency {
       onRetryDue,
     });
     this.whole = new FetchCache<AdjacencyShard>({
-      maxBytes: options.maxBytes * (1 - OUT_LINKS_SHARE),
+      holding: options.holding,
+      kind: 'adjacency',
       sizeOf: adjacencyBytesHeld,
       fetch: async (tile) => adjacencyOfStars(...(await this.shardsOfTile(tile))),
       onArrived,
@@ -129,7 +130,7 @@ export class TileAdjacency {
     });
   }
 
-  /** Bytes of out-links held, and most of them. */
+  /** Bytes of out-links held, and most of them (their cap in the holding budget). */
   get outLinkBytes(): number {
     return this.outLinks.bytes;
   }

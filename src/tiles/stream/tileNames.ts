@@ -2,6 +2,7 @@ import { indexLabels, labelAt } from '../../data/labelIndex';
 import { rangeOfStar } from '../format/hierarchyCodec';
 import { RecentShards, shardsHolding } from './recentShards';
 import { FetchCache } from './fetchCache';
+import type { HeldParts } from './heldParts';
 import type { LabelShardNames } from './tileSource';
 
 /** The names of stars `firstStar .. firstStar + count - 1` out of the consecutive shards that hold them, in a string of their own. */
@@ -28,7 +29,8 @@ export interface TileNamesOptions {
   tileFirstStars: Uint32Array;
   /** index.json's labels starBoundaries. */
   shardFirstStars: readonly number[];
-  maxBytes: number;
+  /** Where its tiles' names are counted and evicted from (the galaxy's HeldParts). */
+  holding: HeldParts;
   fetchShard(shard: number, signal: AbortSignal): Promise<LabelShardNames>;
   onArrived(tile: number): void;
   /** A tile's names could not be read (one of its shards failed): not asked for again until retryFailed(), or its backoff when it stalled. */
@@ -54,7 +56,8 @@ export class TileNames {
   constructor(private readonly options: TileNamesOptions) {
     this.shards = new RecentShards(options.fetchShard, RECENT_SHARDS);
     this.tiles = new FetchCache<LabelShardNames>({
-      maxBytes: options.maxBytes,
+      holding: options.holding,
+      kind: 'names',
       sizeOf: namesBytesHeld,
       fetch: (tile) => this.fetchTile(tile),
       onArrived: options.onArrived,

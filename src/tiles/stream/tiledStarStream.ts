@@ -83,7 +83,7 @@ export class TiledStarStream implements StarSource {
   private disposed = false;
   private rootWaiter: { resolve: () => void; reject: (error: unknown) => void } | undefined;
   private readonly stallRetries: StallRetries<number> | undefined;
-  /** The star and memory budgets planned for now: the opening one, then what the frame budget set. */
+  /** The star and holding budgets planned for now: the opening one, then what the frame budget set. */
   private budget: StreamingBudget;
   private readonly largestTile: number;
 
@@ -134,13 +134,13 @@ export class TiledStarStream implements StarSource {
 
   get starBudget(): StarBudgetRange {
     const rootStars = this.options.source.hierarchy.starCount[0] ?? 0;
-    // What the opening memory budget holds (an eighth of the device's memory by default) caps it too.
+    // What the opening holding budget holds (an eighth of the device's memory by default) caps it too.
     const byMemory = Math.max(this.options.budget.stars, Math.floor(this.options.budget.bytes / BYTES_PER_STREAMED_STAR));
     return { stars: this.budget.stars, floor: Math.min(this.totalStars, rootStars), ceiling: Math.min(this.totalStars, MAX_STAR_BUDGET, byMemory) };
   }
 
   /**
-   * Plans for `stars` from now on (the memory budget follows, as for `budget=`); a budget larger than
+   * Plans for `stars` from now on (the holding budget follows, as for `budget=`); a budget larger than
    * the pool grows it, and the scene uploads the larger columns. A smaller one draws fewer tiles at
    * once; the pool keeps its slots, and the tiles no longer wanted are freed as new ones need room.
    */
@@ -347,7 +347,7 @@ export class TiledStarStream implements StarSource {
     const plan = this.planner.plan({ camera, budget, loaded: this.scheduler.loaded, failed: new Set(this.scheduler.failedTiles), scale });
     this.plan = plan;
     this.scheduler.update(plan, budget.bytes);
-    // The scheduler drops cached tiles beyond the memory budget: their slots are free again.
+    // The scheduler drops cached tiles beyond the drawn stars' bytes: their slots are free again.
     for (const tile of this.pool.residentTiles()) if (!this.scheduler.has(tile)) this.free(tile);
     this.setDrawn(plan.draw.filter((tile) => this.pool.isResident(tile)));
     this.noteBusy();

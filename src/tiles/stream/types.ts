@@ -1,5 +1,6 @@
 import type { StarCatalog } from '../../data/starCatalog';
 import type { StarSource } from '../../stars/starSource';
+import type { Holdings } from './heldParts';
 
 /**
  * The contract between the streaming engine of a tiled galaxy (src/tiles/stream) and the route that
@@ -25,6 +26,8 @@ export interface TiledGalaxy extends StarCatalog {
   search(pattern: string, onProgress: (progress: TiledSearchProgress) => void, signal: AbortSignal): Promise<TiledSearchProgress>;
   /** Regions whose tiles could not be read (data warnings name them), newest last. */
   readonly missingRegions: readonly string[];
+  /** What it holds against its holding budget, by kind (the stats line's title); a stand-in may not say. */
+  holdings?(): Holdings;
   /** Stops fetching and frees everything. */
   dispose(): void;
 }

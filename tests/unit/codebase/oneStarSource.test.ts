@@ -5,11 +5,13 @@ import { filesUnder, repoRoot } from '../../support/sourceImports';
 
 /**
  * One star source (src/stars/starSource.ts): the scene, the renderer, names, picking, the route and
- * the scene sync draw and show every galaxy one way. Which shape a galaxy has (whole, streamed or
+ * the scene sync draw and show every galaxy one way, and search and the console's commands search it
+ * one way (src/search/searchedGalaxy.ts). Which shape a galaxy has (whole, streamed or
  * tiled) is asked only in src/tiles/ and by the whole-galaxy source (src/stars/shownGalaxy.ts).
  */
-const ONE_WAY = ['src/scene/', 'src/renderer/', 'src/labels/', 'src/picking/', 'src/routes/', 'src/state/view/', 'src/stars/'];
-const ASKS_THE_SHAPE = new Set(['src/stars/shownGalaxy.ts']);
+const ONE_WAY = ['src/scene/', 'src/renderer/', 'src/labels/', 'src/picking/', 'src/routes/', 'src/state/view/', 'src/stars/', 'src/search/', 'src/state/search/'];
+/** The whole-galaxy source, and a tiled galaxy's own search (an implementation, as src/tiles/ is): the search box asks neither's shape. */
+const ASKS_THE_SHAPE = new Set(['src/stars/shownGalaxy.ts', 'src/search/tiledStarSearch.ts']);
 
 /** Words that name a galaxy's shape in code: its atoms, its types, a `tiled` flag or test. */
 const SHAPE_WORDS = /\b(\w*[Tt]iled\w*|streamedGalaxyAtom|graphAtom|StreamedGalaxy|StreamedCatalog)\b/g;

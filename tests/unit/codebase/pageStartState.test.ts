@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { filesUnder } from '../../support/sourceImports';
 
 const root = path.resolve(import.meta.dirname, '../../..');
 
@@ -25,5 +26,12 @@ describe('what the page started before the viewer ran', () => {
   it('reaches the viewer as one object: the entry hands it to runViewer, which hands it to startViewer', () => {
     expect(readFileSync(path.join(root, 'src/boot.ts'), 'utf8')).toMatch(/runViewer\(start\)/);
     expect(readFileSync(path.join(root, 'src/main.tsx'), 'utf8')).toMatch(/startViewer\(store, \{ start \}\)/);
+  });
+});
+
+describe("the page's backend policy", () => {
+  it('is built once, where the viewer reads the start object (src/app/startViewer.ts), and read from the state everywhere else', () => {
+    const callers = filesUnder('src').filter((file) => /BackendPolicy\.ofPage\(/.test(readFileSync(path.join(root, file), 'utf8')));
+    expect(callers).toEqual(['src/app/startViewer.ts']);
   });
 });

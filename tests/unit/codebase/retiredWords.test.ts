@@ -36,6 +36,7 @@ const RETIRED: RetiredWord[] = [
   { word: /GalaxyView/i, now: 'scene (Scene, sceneAtom)' },
   { word: /\bstruct Run\b|array<Run>|\bRUN_WORDS\b/, now: 'span (Span, one workgroup\'s share of a run)' },
   { word: /\binterface Runs\b|: Runs\b/, now: 'runs (VisibleRuns, StageRuns)' },
+  { word: /memory budget/i, now: "holding budget (what a tiled galaxy keeps, src/tiles/planner/holdingBudget.ts); memory budget is the import's ?memory= alone", within: /^src\/(tiles|stars|state|routes)\// },
   { word: /chunk/i, now: 'cell (a box of stars drawn as a whole); chunk is a piece of a byte stream only', within: /^(src\/(renderer|scene|picking|labels|tiles\/(stream|planner|format))|shaders)\// },
 ];
 

@@ -3,7 +3,6 @@ import { catalogChangeCount } from '../../../src/data/catalogChanges';
 import { Graph } from '../../../src/data/graph';
 import { missingRegionWarnings } from '../../../src/data/missingRegionWarnings';
 import { StreamedCatalog } from '../../../src/data/streamedCatalog';
-import { isTiledGalaxy } from '../../../src/data/tiledCatalog';
 import { presentStar } from '../../../src/ecosystems/presentNode';
 import { degreeWindowTitle, rowOf } from '../../../src/routes/catalogRow';
 import { FakeTiledGalaxy } from '../../support/fakeTiledGalaxy';
@@ -23,7 +22,6 @@ describe('a whole graph as a star catalog', () => {
     expect(graph.labelOf(3)).toBeUndefined();
     expect(graph.inDegreeOf(-1)).toBeUndefined();
     expect(graph.neighboursOf(7, 'out')).toBeUndefined();
-    expect(isTiledGalaxy(graph)).toBe(false);
   });
 
   it('never changes, so the panels never wait on it', () => {
@@ -103,7 +101,6 @@ describe('panels over a tiled galaxy', () => {
     galaxy.arriveLabels(0);
     galaxy.arriveAdjacency(0);
     expect(catalogChangeCount(galaxy)).toBe(2);
-    expect(isTiledGalaxy(galaxy)).toBe(true);
   });
 });
 

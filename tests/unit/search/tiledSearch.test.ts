@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { type CommandHost, createConsoleCommands, runCommand } from '../../../src/search/commands';
 import type { SearchProgress } from '../../../src/search/starSearch';
-import { locateStar, resolveStar } from '../../../src/search/starLookup';
-import { starSearchFor } from '../../../src/search/starSearchFor';
+import { resolveStar } from '../../../src/search/starLookup';
+import { searchedGalaxyOf } from '../../../src/stars/shownGalaxy';
 import { matchesCountText, searchProgressText } from '../../../src/search/searchStatusText';
 import { TiledStarSearch } from '../../../src/search/tiledStarSearch';
 import { Graph } from '../../../src/data/graph';
@@ -82,9 +82,9 @@ describe('search over a tiled galaxy', () => {
   it('is the search the box gets for a tiled galaxy; a whole graph gets the worker over its labels', async () => {
     const graph = new Graph(triangleGraphData());
     const worker = { onmessage: null, postMessage: () => undefined, terminate: () => undefined };
-    expect(starSearchFor(graph, () => worker)).toBeInstanceOf(LabelSearch);
+    expect(searchedGalaxyOf({ graph })?.createSearch(() => worker)).toBeInstanceOf(LabelSearch);
     const galaxy = new FakeTiledGalaxy({ labels });
-    const search = starSearchFor(galaxy);
+    const search = searchedGalaxyOf({ tiled: galaxy })!.createSearch();
     expect(search).toBeInstanceOf(TiledStarSearch);
     expect(await search.search('dash')).toEqual({ status: 'done', ids: Uint32Array.from([1]), invalid: false });
   });
@@ -92,7 +92,8 @@ describe('search over a tiled galaxy', () => {
 
 describe('commands on a tiled galaxy', () => {
   function tiledHost(galaxy: FakeTiledGalaxy) {
-    const search = starSearchFor(galaxy);
+    const searched = searchedGalaxyOf({ tiled: galaxy })!;
+    const search = searched.createSearch();
     const orbits: string[] = [];
     const findMatches = async (pattern: string) => {
       const outcome = await search.search(pattern);
@@ -105,9 +106,9 @@ describe('commands on a tiled galaxy', () => {
       clearHighlighted: () => undefined,
       setLinks: () => true,
       orbit: (center, radius) => orbits.push(`${center.join(',')} r${radius}`),
-      resolveNode: (target) => resolveStar(galaxy, target, findMatches),
+      resolveNode: (target) => resolveStar(searched, target, findMatches),
       selectedNode: () => undefined,
-      position: (id) => locateStar(galaxy, id),
+      position: (id) => searched.locate(id),
     };
     return { commands: createConsoleCommands(host), orbits };
   }

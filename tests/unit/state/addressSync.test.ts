@@ -12,6 +12,7 @@ import { ADDRESS_DEBOUNCE_MS, type AddressBar, CAMERA_SAVE_MS } from '../../../s
 import { addressViewAtom, galaxySceneAtom } from '../../../src/state/view/atoms';
 import { splitHash } from '../../../src/url/viewQuery';
 import { linksBin, positionsBin } from '../../support/wireFixtures';
+import { InProcessSearchWorker } from '../../support/inProcessSearchWorker';
 
 interface LoadCall {
   name: string;
@@ -77,7 +78,7 @@ function viewer(hash: string) {
   const loader = fakeLoader();
   store.set(galaxyLoaderAtom, loader);
   const address = fakeAddressBar(`http://galaxy.test/index.html?renderer=webgl2#${hash}`);
-  const stop = startViewer(store, { addressBar: address.bar });
+  const stop = startViewer(store, { addressBar: address.bar, createSearchWorker: () => new InProcessSearchWorker() });
   const scene = store.get(galaxySceneAtom)!;
   scene.resize(1000, 500, 1000, 500);
   return { store, loader, address, scene, stop };
@@ -247,7 +248,7 @@ describe('the scene is told the stars and the camera in one step (docs/rules.md#
     const store = createStore();
     const loader = fakeLoader();
     store.set(galaxyLoaderAtom, loader);
-    startViewer(store, { addressBar: fakeAddressBar('http://galaxy.test/#/galaxy/elm').bar });
+    startViewer(store, { addressBar: fakeAddressBar('http://galaxy.test/#/galaxy/elm').bar, createSearchWorker: () => new InProcessSearchWorker() });
     const scene = store.get(galaxySceneAtom)!;
     loader.calls[0].resolve(galaxy('elm'));
     await flush();

@@ -78,7 +78,7 @@ describe('StreamingPlanner', () => {
     expect(result.fetch.every((tile) => minZ(tile) >= 0)).toBe(true);
   });
 
-  it('stays within the memory budget', () => {
+  it("stays within the drawn stars' bytes", () => {
     const result = plan({ loaded: [root, ...children], budget: { stars: 1e9, bytes: 9_500 } });
     expect(result.wantedBytes).toBeLessThanOrEqual(9_500);
     expect(result.draw.length + result.fetch.length).toBe(9);

@@ -81,7 +81,7 @@ describe('TileFetchScheduler', () => {
     expect(tiles.started).toEqual([1, 2]);
   });
 
-  it('evicts the tiles the planner offers, least recently wanted first, only while over the memory budget', async () => {
+  it("evicts the tiles the planner offers, least recently wanted first, only while over the drawn stars' bytes", async () => {
     const { s, tiles } = scheduler(4);
     s.update({ fetch: [1, 2, 3, 4], ...noEviction }, 1e9);
     for (const tile of [1, 2, 3, 4]) await tiles.answer(tile);
@@ -94,7 +94,7 @@ describe('TileFetchScheduler', () => {
     expect([...s.loaded].sort()).toEqual([2, 4]);
   });
 
-  it('counts requests in flight against the memory budget', async () => {
+  it("counts requests in flight against the drawn stars' bytes", async () => {
     const { s, tiles } = scheduler(2);
     s.update({ fetch: [1, 2], ...noEviction }, 1e9);
     await tiles.answer(1);

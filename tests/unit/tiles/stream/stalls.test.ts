@@ -8,6 +8,7 @@ import { MissingParts } from '../../../../src/tiles/stream/missingParts';
 import { tileStallLimitMs } from '../../../../src/tiles/stream/stallLimit';
 import { stallRetryDelay, StallRetries } from '../../../../src/tiles/stream/stallRetries';
 import { startDataServer, type TestDataServer } from '../../../support/dataServer';
+import { HeldParts } from '../../../../src/tiles/stream/heldParts';
 
 afterEach(() => {
   vi.useRealTimers();
@@ -117,7 +118,8 @@ describe('stalled parts are asked for again', () => {
     ]);
     const due: number[] = [];
     const cache = new FetchCache<string>({
-      maxBytes: 100,
+      holding: new HeldParts({ bytes: 100, caps: { names: 100, outLinks: 100, adjacency: 100 } }),
+      kind: 'names',
       sizeOf: () => 1,
       fetch: (part) => answers.get(part)!.shift()!(),
       onArrived: () => {},

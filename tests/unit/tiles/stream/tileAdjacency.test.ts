@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { AdjacencyShard } from '../../../../src/tiles/format/adjacencyCodec';
 import { adjacencyBytesHeld, adjacencyOfStars, TileAdjacency } from '../../../../src/tiles/stream/tileAdjacency';
+import { HeldParts } from '../../../../src/tiles/stream/heldParts';
 
 /** 40 stars; star s links out to s+1 and s+2 (below 40), so in-links come from s-1 and s-2. */
 const STARS = 40;
@@ -61,7 +62,7 @@ describe('TileAdjacency', () => {
     const adjacency = new TileAdjacency({
       tileFirstStars: TILE_FIRST_STARS,
       shardFirstStars: SHARD_FIRST_STARS,
-      maxBytes: 1e6,
+      holding: new HeldParts({ bytes: 1e6, caps: { names: 1e6, outLinks: 1e6, adjacency: 1e6 } }),
       fetchShard: async (shard) => {
         fetched.push(shard);
         await Promise.resolve();

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { indexLabels, labelAt } from '../../../../src/data/labelIndex';
 import { namesOfStars, TileNames } from '../../../../src/tiles/stream/tileNames';
 import type { LabelShardNames } from '../../../../src/tiles/stream/tileSource';
+import { HeldParts } from '../../../../src/tiles/stream/heldParts';
 
 const nameOf = (star: number) => `star-${star}-<b>`;
 // Shards of 16, 16 and 8 stars; tiles of 10 stars, so tile 1 (stars 10-19) spans shards 0 and 1.
@@ -33,7 +34,7 @@ describe('TileNames', () => {
     const names = new TileNames({
       tileFirstStars: TILE_FIRST_STARS,
       shardFirstStars: SHARD_FIRST_STARS,
-      maxBytes: 1e6,
+      holding: new HeldParts({ bytes: 1e6, caps: { names: 1e6, outLinks: 1e6, adjacency: 1e6 } }),
       fetchShard: async (shard) => {
         fetched.push(shard);
         return shards[shard];
