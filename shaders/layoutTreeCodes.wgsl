@@ -1,8 +1,10 @@
 // Force layout, tree pass 1: the cube that this iteration's Morton codes divide, each node's code, and
 // after the sort (layoutTreeSort.wgsl) every node's position and mass gathered in sorted order.
 // robustCube: one workgroup sorts a sample of SAMPLE nodes per axis and takes the cube around the 1%
-// and 99% quantiles, so that a few far nodes do not stretch it; they get the codes of its faces
-// (the tree's boxes are taken from positions, so they still hold them).
+// and 99% quantiles, widened by CUBE_MARGIN of their extent on each side, so that a few far nodes
+// do not stretch it. Nodes outside it form a far group: their codes have FAR_BIT set (so they sort
+// after every node inside, into a subtree of their own, and do not widen the boxes of the bulk's
+// tree nodes) and divide a cube FAR_SCALE times larger around the same centre.
 
 @group(0) @binding(0) var<uniform> params: Params;
 @group(0) @binding(1) var<storage, read> positions: array<vec4<f32>>;
@@ -17,8 +19,12 @@
 
 const SAMPLE = 1024u;
 const GROUP = 256u;
-// Cells per axis of the Morton grid: 16 bits each.
-const GRID = 65536.0;
+// Cells per axis of the Morton grid: 15 bits each (45 bits), the far group's bit above them.
+const GRID = 32768.0;
+const BITS = 15u;
+const FAR_BIT = 13u;
+const CUBE_MARGIN = 0.25;
+const FAR_SCALE = 256.0;
 var<workgroup> sample: array<vec4<f32>, SAMPLE>;
 
 @compute @workgroup_size(256)
@@ -50,15 +56,15 @@ fn robustCube(@builtin(local_invocation_index) local: u32) {
     let low = sample[SAMPLE / 100u].xyz;
     let high = sample[SAMPLE - 1u - SAMPLE / 100u].xyz;
     let extent = high - low;
-    let side = max(max(max(extent.x, extent.y), extent.z) * 1.001, 1.0e-3);
+    let side = max(max(max(extent.x, extent.y), extent.z) * (1.0 + 2.0 * CUBE_MARGIN), 1.0e-3);
     frame = vec4<f32>((low + high) * 0.5 - vec3<f32>(side * 0.5), side);
   }
 }
 
-/** The bits of a 16-bit number spread to every third place (bit b to 3b), low and high words. */
+/** The bits of a 15-bit number spread to every third place (bit b to 3b + axis), low and high words. */
 fn spread(value: u32, axis: u32) -> vec2<u32> {
   var code = vec2<u32>(0u);
-  for (var b = 0u; b < 16u; b++) {
+  for (var b = 0u; b < BITS; b++) {
     let at = 3u * b + axis;
     let bit = (value >> b) & 1u;
     if (at < 32u) {
@@ -76,8 +82,14 @@ fn mortonCodes(@builtin(global_invocation_id) id: vec3<u32>) {
   if (i >= params.nodeCount) {
     return;
   }
-  let cell = vec3<u32>(clamp((positions[i].xyz - frame.xyz) / frame.w * GRID, vec3<f32>(0.0), vec3<f32>(GRID - 1.0)));
-  keys[i] = spread(cell.x, 0u) | spread(cell.y, 1u) | spread(cell.z, 2u);
+  var inCube = (positions[i].xyz - frame.xyz) / frame.w;
+  var far = 0u;
+  if (any(inCube < vec3<f32>(0.0)) || any(inCube >= vec3<f32>(1.0))) {
+    inCube = (inCube - vec3<f32>(0.5)) / FAR_SCALE + vec3<f32>(0.5);
+    far = 1u << FAR_BIT;
+  }
+  let cell = vec3<u32>(clamp(inCube * GRID, vec3<f32>(0.0), vec3<f32>(GRID - 1.0)));
+  keys[i] = spread(cell.x, 0u) | spread(cell.y, 1u) | spread(cell.z, 2u) | vec2<u32>(0u, far);
   ids[i] = i;
 }
 

@@ -1,7 +1,7 @@
 // Force layout, tree pass 4: Barnes-Hut repulsion by a walk of the radix tree (layoutTreeBuild.wgsl).
 // Every pair pushes apart with strength m_i * m_j / d (ForceAtlas2's model, as the CLI's layout); a
-// tree node whose box's longest side is less than theta times its distance (the CLI's opening rule)
-// and whose box does not hold the node acts as one body at its centre of mass; one of at most
+// tree node farther than its box's longest side over theta (the CLI's opening rule) plus its centre
+// of mass's offset from the box's centre acts as one body at its centre of mass; one of at most
 // LEAF_SIZE nodes that is too close is summed node by node. Invocations take the nodes in Morton
 // order, so those of a workgroup are neighbours in space and walk nearly the same tree nodes.
 
@@ -28,7 +28,6 @@ fn repelTree(@builtin(global_invocation_id) id: vec3<u32>, @builtin(workgroup_id
   let own = bodies[t];
   let p = own.xyz;
   let i = ids[t];
-  let thetaSquared = params.theta * params.theta;
   var force = vec3<f32>(0.0);
   var nodeNode = 0u;
   var nodeCell = 0u;
@@ -51,8 +50,12 @@ fn repelTree(@builtin(global_invocation_id) id: vec3<u32>, @builtin(workgroup_id
       let d2 = dot(d, d);
       let extent = high - low;
       let side = max(max(extent.x, extent.y), extent.z);
-      let inside = all(p >= low) && all(p <= high);
-      if (!inside && side * side < thetaSquared * d2) {
+      // The CLI's rule, side < theta * distance, made safe for a tight box whose mass sits to one
+      // side (Barnes 1994): the distance must also exceed the centre of mass's offset from the
+      // box's centre.
+      let offset = length(centre.xyz - 0.5 * (low + high));
+      let reach = side / params.theta + offset;
+      if (d2 > reach * reach) {
         force += d * (centre.w / d2);
         nodeCell++;
         continue;

@@ -5,10 +5,10 @@ import sortSource from '../../../shaders/layoutTreeSort.wgsl?raw';
 import { bindGroup, compilePasses, dispatch, groups, storageBuffer } from './computePasses';
 
 /** Most nodes a tree node may hold and still be summed node by node when it is too close to pass as one body. */
-export const TREE_LEAF_SIZE = 8;
+export const TREE_LEAF_SIZE = 4;
 /** Marks a child that is a single node (in sorted order) rather than an internal tree node. */
 export const LEAF_CHILD = 0x80000000;
-/** 4 bits a pass over 48-bit Morton codes: 12 passes, an even count, so the keys end where they began. */
+/** 4 bits a pass over 46-bit codes (45 of Morton code, one for the far group): 12 passes, an even count, so the keys end where they began. */
 const SORT_PASSES = 12;
 
 /** The constants the tree's shaders share, put in front of them. */
@@ -32,7 +32,7 @@ export interface TreeReadout {
 
 /**
  * Repulsion by a tree rebuilt on the GPU every iteration: a cube around the 1-99% quantiles of the
- * nodes, 48-bit Morton codes, a radix sort, a binary radix tree over the sorted order (Karras 2012)
+ * nodes (those outside it a far group of their own), 45-bit Morton codes, a radix sort, a binary radix tree over the sorted order (Karras 2012)
  * summed bottom-up, and a Barnes-Hut walk per node in sorted order. The work per node grows with
  * the log of the node count however the nodes crowd: the tree splits where they are.
  */

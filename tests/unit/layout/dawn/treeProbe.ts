@@ -4,6 +4,7 @@
  * stands, the tree as built, and the interactions counted; or a few iterations of the layout on
  * the cloud (`iterations`), and the positions they leave.
  */
+import { readFileSync } from 'node:fs';
 import { GpuForceEngine, type RepulsionMethod } from '../../../../src/layout/gpu/gpuForceEngine';
 import { openDawnDevice } from '../../../../src/layout/gpu/node/dawnDevice';
 
@@ -23,7 +24,7 @@ export interface ProbeResult {
   interactions: { nodeNode: number; nodeCell: number };
 }
 
-const request = JSON.parse(process.env.GALAXY_DAWN_REQUEST ?? '[]') as ProbeCloud[];
+const request = JSON.parse(readFileSync(process.env.GALAXY_DAWN_REQUEST_FILE ?? '', 'utf8')) as ProbeCloud[];
 const dawn = await openDawnDevice({ allowSoftware: true });
 dawn.device.addEventListener('uncapturederror', (event) => process.stderr.write(`${(event as GPUUncapturedErrorEvent).error.message}\n`));
 const results: ProbeResult[] = [];
