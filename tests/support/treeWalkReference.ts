@@ -4,7 +4,7 @@
  * and measurements can count its interactions at sizes SwiftShader is too slow for.
  */
 const GRID = 32768;
-const BITS = 15n;
+const BITS = 15;
 const FAR_SCALE = 256;
 /** The cube reaches this share of the 1-99% quantiles' extent beyond them on each side (CUBE_MARGIN in layoutTreeCodes.wgsl). */
 const CUBE_MARGIN = 0.25;
@@ -22,14 +22,25 @@ function quantileCube(positions: ArrayLike<number>, n: number): { low: number[];
   return { low: low.map((l, a) => (l + high[a]) / 2 - side / 2), side };
 }
 
-function mortonCode(x: number, y: number, z: number): bigint {
-  let code = 0n;
+/** The 46-bit code (exact in a double): 15 bits per axis interleaved, the far group's bit above them. */
+function mortonCode(x: number, y: number, z: number): number {
   const far = [x, y, z].some((v) => v < 0 || v >= 1);
   if (far) [x, y, z] = [x, y, z].map((v) => (v - 0.5) / FAR_SCALE + 0.5);
-  if (far) code = 1n << 45n;
-  const q = [x, y, z].map((v) => BigInt(Math.min(GRID - 1, Math.max(0, Math.floor(v * GRID)))));
-  for (let b = 0n; b < BITS; b++) for (let a = 0n; a < 3n; a++) code |= ((q[Number(a)] >> b) & 1n) << (3n * b + a);
+  let code = far ? 2 ** 45 : 0;
+  const q = [x, y, z].map((v) => Math.min(GRID - 1, Math.max(0, Math.floor(v * GRID))));
+  for (let b = 0; b < BITS; b++) for (let a = 0; a < 3; a++) code += ((q[a] >> b) & 1) * 2 ** (3 * b + a);
   return code;
+}
+
+/** Leading zeros of a 48-bit number held in a double. */
+function clz48(value: number): number {
+  const high = Math.floor(value / 2 ** 32);
+  return high ? Math.clz32(high) - 16 : 16 + Math.clz32(value >>> 0);
+}
+
+/** a XOR b for 48-bit numbers held in doubles. */
+function xor48(a: number, b: number): number {
+  return ((Math.floor(a / 2 ** 32) ^ Math.floor(b / 2 ** 32)) >>> 0) * 2 ** 32 + (((a >>> 0) ^ (b >>> 0)) >>> 0);
 }
 
 export interface ReferenceTree {
@@ -47,11 +58,10 @@ export function buildReferenceTree(positions: ArrayLike<number>, n: number): Ref
     mortonCode((positions[3 * i] - cube.low[0]) / cube.side, (positions[3 * i + 1] - cube.low[1]) / cube.side, (positions[3 * i + 2] - cube.low[2]) / cube.side),
   );
   const order = Uint32Array.from({ length: n }, (_, i) => i).sort((a, b) => (codes[a] < codes[b] ? -1 : codes[a] > codes[b] ? 1 : a - b));
-  const sorted = Array.from(order, (i) => codes[i]);
-  const clz48 = (v: bigint) => 48 - v.toString(2).length;
+  const sorted = Float64Array.from(order, (i) => codes[i]);
   const prefix = (i: number, j: number) => {
     if (j < 0 || j >= n) return -1;
-    if (sorted[i] !== sorted[j]) return clz48(sorted[i] ^ sorted[j]);
+    if (sorted[i] !== sorted[j]) return clz48(xor48(sorted[i], sorted[j]));
     return 48 + Math.clz32(i ^ j);
   };
   const left = new Int32Array(n - 1), right = new Int32Array(n - 1), first = new Uint32Array(n - 1), last = new Uint32Array(n - 1);

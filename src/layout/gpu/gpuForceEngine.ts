@@ -26,6 +26,8 @@ export interface EngineSettings {
   gravity: number;
   repulsion: number;
   method: RepulsionMethod;
+  /** Levels of up to this many nodes sum every pair (EXACT_UP_TO unless a test asks for the tree on small levels). */
+  exactUpTo?: number;
 }
 
 /** The step schedule of one level, as the CLI's layout runs it. */
@@ -219,7 +221,7 @@ export class GpuForceEngine {
   }
 
   private get exact(): boolean {
-    return this.settings.method === 'exact' || this.nodeCount <= EXACT_UP_TO;
+    return this.settings.method === 'exact' || this.nodeCount <= (this.settings.exactUpTo ?? EXACT_UP_TO);
   }
 
   /** Encodes one phase of an iteration on the loaded level. */
