@@ -13,6 +13,8 @@ export interface LayoutProbeRequest {
   seed: number;
   method: RepulsionMethod;
   exactUpTo?: number;
+  /** Most iterations per level (the CLI's schedule: 200). */
+  iterations?: number;
 }
 
 export interface LayoutProbeResult {
@@ -27,7 +29,7 @@ dawn.device.addEventListener('uncapturederror', (event) => process.stderr.write(
 const start = performance.now();
 const layout = await createGpuLiveLayout(
   { nodeCount: request.nodeCount, links: Uint32Array.from(request.links) },
-  { seed: request.seed, device: dawn.device, batch: 50, method: request.method, exactUpTo: request.exactUpTo },
+  { seed: request.seed, device: dawn.device, batch: 50, method: request.method, exactUpTo: request.exactUpTo, iterations: request.iterations },
 );
 let frame;
 do frame = await layout.step();
