@@ -51,9 +51,9 @@ fn sortCount(@builtin(global_invocation_id) id: vec3<u32>, @builtin(local_invoca
 @compute @workgroup_size(256)
 fn sortScan(@builtin(local_invocation_index) local: u32) {
   let length = DIGITS * params.nodeGroups;
-  let chunk = (length + GROUP - 1u) / GROUP;
-  let begin = min(length, local * chunk);
-  let finish = min(length, begin + chunk);
+  let share = (length + GROUP - 1u) / GROUP;
+  let begin = min(length, local * share);
+  let finish = min(length, begin + share);
   var sum = 0u;
   for (var k = begin; k < finish; k++) {
     sum += histogram[k];
