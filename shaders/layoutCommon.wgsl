@@ -8,7 +8,8 @@ struct Params {
   gravity: f32,
   repulsion: f32,
   nodeGroups: u32,
-  pad0: u32,
+  // Entries of the adjacency lists (each link twice), which the springs take one invocation each.
+  entryCount: u32,
   pad1: u32,
 }
 
@@ -30,4 +31,9 @@ fn apart(i: u32, j: u32) -> vec3<f32> {
     dx = 1.0;
   }
   return vec3<f32>(dx, f32((i * 104729u + j) % 11u) - 5.0, f32((i + j * 31u) % 7u) - 3.0);
+}
+
+/** A workgroup's number in a dispatch that spreads its workgroups over two dimensions (more than 65535). */
+fn linearGroup(group: vec3<u32>, groups: vec3<u32>) -> u32 {
+  return group.y * groups.x + group.x;
 }

@@ -6,21 +6,28 @@ import pyramidSource from '../../../shaders/layoutPyramid.wgsl?raw';
 import repulsionSource from '../../../shaders/layoutRepulsion.wgsl?raw';
 import repulsionExactSource from '../../../shaders/layoutRepulsionExact.wgsl?raw';
 import scheduleSource from '../../../shaders/layoutSchedule.wgsl?raw';
+import pullSource from '../../../shaders/layoutPull.wgsl?raw';
 import springsSource from '../../../shaders/layoutSprings.wgsl?raw';
 import type { Level } from '../coarsen';
+import { type BindingKind, bindGroupLayout, dispatch, groups } from './computePasses';
+import { type TreeReadout, TreeRepulsion } from './treeRepulsion';
 
 /**
- * How repulsion is summed: through the Barnes–Hut cell pyramid (levels of up to EXACT_UP_TO nodes
- * still sum every pair: one pass costs less than building the pyramid), or every pair on every
- * level (the O(n²) reference).
+ * How repulsion is summed: through the Barnes–Hut cell pyramid (`octree`, a uniform grid of cells
+ * over the bounding cube), through a tree rebuilt on the GPU over the nodes in Morton order
+ * (`tree`, TreeRepulsion: adaptive, so crowding costs depth rather than longer cell lists), or every
+ * pair on every level (`exact`, the O(n²) reference). Levels of up to EXACT_UP_TO nodes sum every
+ * pair whatever the method: one pass costs less than building a tree.
  */
-export type RepulsionMethod = 'octree' | 'exact';
+export type RepulsionMethod = 'octree' | 'tree' | 'exact';
 
 export interface EngineSettings {
   theta: number;
   gravity: number;
   repulsion: number;
   method: RepulsionMethod;
+  /** Levels of up to this many nodes sum every pair (EXACT_UP_TO unless a test asks for the tree on small levels). */
+  exactUpTo?: number;
 }
 
 /** The step schedule of one level, as the CLI's layout runs it. */
@@ -37,11 +44,13 @@ export interface EngineReadout {
   step: number;
 }
 
-const GROUP = 256;
 export const EXACT_UP_TO = 1024;
 /** The finest cell grid has at most 128³ cells (7 levels below the root). */
 const MAX_DEPTH = 7;
 const PARAMS_BYTES = 32;
+/** The parts of an iteration, each its own compute pass when timed. */
+type Phase = 'build' | 'repel' | 'springs' | 'move';
+const PHASES: Phase[] = ['build', 'repel', 'springs', 'move'];
 const SCHEDULE_BYTES = 32;
 
 /** Levels below the root of the cell pyramid: about one finest cell per node. */
@@ -51,22 +60,6 @@ export function pyramidDepth(nodeCount: number): number {
 
 function pyramidCells(depth: number): number {
   return ((1 << (3 * (depth + 1))) - 1) / 7;
-}
-
-type BindingKind = 'uniform' | 'read' | 'write';
-
-function bindGroupLayout(device: GPUDevice, kinds: BindingKind[]): GPUBindGroupLayout {
-  return device.createBindGroupLayout({
-    entries: kinds.map((kind, binding) => ({
-      binding,
-      visibility: GPUShaderStage.COMPUTE,
-      buffer: { type: kind === 'uniform' ? 'uniform' : kind === 'read' ? 'read-only-storage' : 'storage' },
-    })),
-  });
-}
-
-function groups(count: number): number {
-  return Math.max(1, Math.ceil(count / GROUP));
 }
 
 /**
@@ -79,7 +72,9 @@ export class GpuForceEngine {
   private readonly pipelines: Record<string, GPUComputePipeline> = {};
   private readonly bindGroups: Record<string, GPUBindGroup> = {};
   private readonly levelBindGroups: GPUBindGroup[] = [];
+  private readonly tree: TreeRepulsion | undefined;
   private nodeCount = 0;
+  private entryCount = 0;
   private depth = 1;
   private countedIterations = 0;
 
@@ -91,7 +86,8 @@ export class GpuForceEngine {
     const usage = GPUBufferUsage.STORAGE | GPUBufferUsage.COPY_DST | GPUBufferUsage.COPY_SRC;
     const nodes = Math.max(2, capacity.nodes);
     const maxDepth = pyramidDepth(nodes);
-    const finestCells = 1 << (3 * maxDepth);
+    const entries = Math.max(1, capacity.adjacency);
+    const finestCells = settings.method === 'octree' ? 1 << (3 * maxDepth) : 1;
     const buffer = (name: string, bytes: number, extra = usage) => {
       this.buffers[name] = device.createBuffer({ label: `layout ${name}`, size: Math.max(16, Math.ceil(bytes / 16) * 16), usage: extra });
     };
@@ -100,11 +96,14 @@ export class GpuForceEngine {
     buffer('forces', 16 * nodes);
     buffer('masses', 4 * nodes);
     buffer('linkStarts', 4 * (nodes + 1));
-    buffer('neighbours', 4 * Math.max(1, capacity.adjacency));
-    buffer('weights', 4 * Math.max(1, capacity.adjacency));
-    buffer('nextInCell', 4 * nodes);
+    buffer('entryNodes', 4 * entries);
+    buffer('neighbours', 4 * entries);
+    buffer('weights', 4 * entries);
+    buffer('springSums', 16 * nodes);
+    buffer('tilePieces', 32 * groups(entries));
+    buffer('nextInCell', 4 * (settings.method === 'octree' ? nodes : 1));
     buffer('heads', 4 * finestCells);
-    buffer('cells', 16 * pyramidCells(maxDepth));
+    buffer('cells', 16 * (settings.method === 'octree' ? pyramidCells(maxDepth) : 1));
     buffer('boundsPartials', 32 * groups(nodes));
     buffer('frame', 16);
     buffer('energies', 4 * groups(nodes));
@@ -123,9 +122,15 @@ export class GpuForceEngine {
       b.params, b.positions, b.masses, b.frame, b.heads, b.nextInCell, b.cells, b.forces, b.counts,
     ]);
     this.pass('repulsionExact', repulsionExactSource, ['repelExact'], ['uniform', 'read', 'read', 'write'], [b.params, b.positions, b.masses, b.forces]);
-    this.pass('springs', springsSource, ['pull'], ['uniform', 'read', 'read', 'read', 'read', 'read', 'write', 'write'], [
-      b.params, b.positions, b.masses, b.linkStarts, b.neighbours, b.weights, b.forces, b.energies,
+    this.pass('springs', springsSource, ['springTerms'], ['uniform', 'read', 'read', 'read', 'read', 'read', 'write', 'write'], [
+      b.params, b.positions, b.entryNodes, b.neighbours, b.weights, b.linkStarts, b.springSums, b.tilePieces,
     ]);
+    this.pass('pull', pullSource, ['pull'], ['uniform', 'read', 'read', 'read', 'read', 'read', 'write', 'write'], [
+      b.params, b.positions, b.masses, b.linkStarts, b.springSums, b.tilePieces, b.forces, b.energies,
+    ]);
+    if (settings.method === 'tree') {
+      this.tree = new TreeRepulsion(device, nodes, commonSource, { params: b.params, positions: b.positions, masses: b.masses, forces: b.forces, counts: b.counts });
+    }
     this.pass('move', moveSource, ['moveNodes'], ['uniform', 'write', 'read', 'read'], [b.params, b.positions, b.forces, b.schedule]);
     this.pass('schedule', scheduleSource, ['advance'], ['uniform', 'read', 'write'], [b.params, b.energies, b.schedule]);
 
@@ -173,15 +178,17 @@ export class GpuForceEngine {
     const params = new ArrayBuffer(PARAMS_BYTES);
     new Uint32Array(params, 0, 2).set([n, this.depth]);
     new Float32Array(params, 8, 3).set([this.settings.theta, this.settings.gravity, this.settings.repulsion]);
-    new Uint32Array(params, 20, 1).set([groups(n)]);
+    new Uint32Array(params, 20, 2).set([groups(n), 2 * level.sources.length]);
     queue.writeBuffer(this.buffers.params, 0, params);
+    this.entryCount = 2 * level.sources.length;
 
     const padded = new Float32Array(4 * n);
     for (let i = 0; i < n; i++) padded.set(positions.subarray(3 * i, 3 * i + 3), 4 * i);
     queue.writeBuffer(this.buffers.positions, 0, padded);
     queue.writeBuffer(this.buffers.masses, 0, Float32Array.from(level.masses));
 
-    // Each link in both endpoints' lists, so that a node sums its own springs without atomics.
+    // Each link in both endpoints' lists, the lists back to back, each entry knowing its node: the
+    // springs take one invocation per entry and sum each list by a segmented scan.
     const linkStarts = new Uint32Array(n + 1);
     for (let k = 0; k < level.sources.length; k++) {
       linkStarts[level.sources[k] + 1]++;
@@ -190,14 +197,18 @@ export class GpuForceEngine {
     for (let i = 0; i < n; i++) linkStarts[i + 1] += linkStarts[i];
     const cursor = linkStarts.slice(0, n);
     const neighbours = new Uint32Array(Math.max(1, linkStarts[n]));
+    const entryNodes = new Uint32Array(Math.max(1, linkStarts[n]));
     const weights = new Float32Array(Math.max(1, linkStarts[n]));
     for (let k = 0; k < level.sources.length; k++) {
       const a = level.sources[k], b = level.targets[k];
+      entryNodes[cursor[a]] = a;
       neighbours[cursor[a]] = b;
       weights[cursor[a]++] = level.weights[k];
+      entryNodes[cursor[b]] = b;
       neighbours[cursor[b]] = a;
       weights[cursor[b]++] = level.weights[k];
     }
+    queue.writeBuffer(this.buffers.entryNodes, 0, entryNodes);
     queue.writeBuffer(this.buffers.linkStarts, 0, linkStarts);
     queue.writeBuffer(this.buffers.neighbours, 0, neighbours);
     queue.writeBuffer(this.buffers.weights, 0, weights);
@@ -209,56 +220,139 @@ export class GpuForceEngine {
     queue.writeBuffer(this.buffers.schedule, 0, state);
   }
 
-  /** Queues `count` iterations on the loaded level. */
-  run(count: number): void {
+  private get exact(): boolean {
+    return this.settings.method === 'exact' || this.nodeCount <= (this.settings.exactUpTo ?? EXACT_UP_TO);
+  }
+
+  /** Encodes one phase of an iteration on the loaded level. */
+  private encode(phase: Phase, pass: GPUComputePassEncoder): void {
     const n = this.nodeCount;
-    if (n < 2 || count <= 0) return;
-    const encoder = this.device.createCommandEncoder({ label: 'layout iterations' });
-    encoder.clearBuffer(this.buffers.counts);
-    this.countedIterations = count;
-    const pass = encoder.beginComputePass({ label: 'layout iterations' });
     const p = this.pipelines;
-    const nodeGroups = groups(n);
-    const finestGroups = groups(1 << (3 * this.depth));
-    const exact = this.settings.method === 'exact' || n <= EXACT_UP_TO;
-    for (let iteration = 0; iteration < count; iteration++) {
-      if (!exact) {
-        pass.setBindGroup(0, this.bindGroups.bounds);
-        pass.setPipeline(p.boundsPartial);
-        pass.dispatchWorkgroups(nodeGroups);
-        pass.setPipeline(p.boundsTotal);
-        pass.dispatchWorkgroups(1);
-        pass.setBindGroup(0, this.bindGroups.cells);
-        pass.setPipeline(p.clearHeads);
-        pass.dispatchWorkgroups(finestGroups);
-        pass.setPipeline(p.insertNodes);
-        pass.dispatchWorkgroups(nodeGroups);
-        pass.setPipeline(p.cellMasses);
-        pass.dispatchWorkgroups(finestGroups);
-        pass.setPipeline(p.sumChildren);
-        for (let level = this.depth - 1; level >= 0; level--) {
-          pass.setBindGroup(0, this.levelBindGroups[level]);
-          pass.dispatchWorkgroups(groups(1 << (3 * level)));
-        }
-        pass.setPipeline(p.repel);
-        pass.setBindGroup(0, this.bindGroups.repulsion);
-      } else {
+    if (phase === 'build') {
+      if (this.exact) return;
+      if (this.tree) {
+        this.tree.encodeBuild(pass, n);
+        return;
+      }
+      pass.setBindGroup(0, this.bindGroups.bounds);
+      pass.setPipeline(p.boundsPartial);
+      pass.dispatchWorkgroups(groups(n));
+      pass.setPipeline(p.boundsTotal);
+      pass.dispatchWorkgroups(1);
+      pass.setBindGroup(0, this.bindGroups.cells);
+      pass.setPipeline(p.clearHeads);
+      dispatch(pass, 1 << (3 * this.depth));
+      pass.setPipeline(p.insertNodes);
+      pass.dispatchWorkgroups(groups(n));
+      pass.setPipeline(p.cellMasses);
+      dispatch(pass, 1 << (3 * this.depth));
+      pass.setPipeline(p.sumChildren);
+      for (let level = this.depth - 1; level >= 0; level--) {
+        pass.setBindGroup(0, this.levelBindGroups[level]);
+        pass.dispatchWorkgroups(groups(1 << (3 * level)));
+      }
+    } else if (phase === 'repel') {
+      if (this.exact) {
         pass.setPipeline(p.repelExact);
         pass.setBindGroup(0, this.bindGroups.repulsionExact);
+      } else if (this.tree) {
+        this.tree.encodeWalk(pass, n);
+        return;
+      } else {
+        pass.setPipeline(p.repel);
+        pass.setBindGroup(0, this.bindGroups.repulsion);
       }
-      pass.dispatchWorkgroups(nodeGroups);
-      pass.setBindGroup(0, this.bindGroups.springs);
+      pass.dispatchWorkgroups(groups(n));
+    } else if (phase === 'springs') {
+      if (this.entryCount > 0) {
+        pass.setBindGroup(0, this.bindGroups.springs);
+        pass.setPipeline(p.springTerms);
+        dispatch(pass, this.entryCount);
+      }
+      pass.setBindGroup(0, this.bindGroups.pull);
       pass.setPipeline(p.pull);
-      pass.dispatchWorkgroups(nodeGroups);
+      pass.dispatchWorkgroups(groups(n));
+    } else {
       pass.setBindGroup(0, this.bindGroups.move);
       pass.setPipeline(p.moveNodes);
-      pass.dispatchWorkgroups(nodeGroups);
+      pass.dispatchWorkgroups(groups(n));
       pass.setBindGroup(0, this.bindGroups.schedule);
       pass.setPipeline(p.advance);
       pass.dispatchWorkgroups(1);
     }
+  }
+
+  /** Queues `count` iterations on the loaded level. */
+  run(count: number): void {
+    if (this.nodeCount < 2 || count <= 0) return;
+    const encoder = this.device.createCommandEncoder({ label: 'layout iterations' });
+    encoder.clearBuffer(this.buffers.counts);
+    this.countedIterations = count;
+    const pass = encoder.beginComputePass({ label: 'layout iterations' });
+    for (let iteration = 0; iteration < count; iteration++) for (const phase of PHASES) this.encode(phase, pass);
     pass.end();
     this.device.queue.submit([encoder.finish()]);
+  }
+
+  /**
+   * Runs one iteration with each phase in its own compute pass and timestamps around each (the
+   * device needs `timestamp-query`): milliseconds per phase.
+   */
+  async profile(): Promise<Record<Phase, number>> {
+    const querySet = this.device.createQuerySet({ type: 'timestamp', count: 2 * PHASES.length });
+    const resolve = this.device.createBuffer({ size: 16 * PHASES.length, usage: GPUBufferUsage.QUERY_RESOLVE | GPUBufferUsage.COPY_SRC });
+    const read = this.device.createBuffer({ size: 16 * PHASES.length, usage: GPUBufferUsage.MAP_READ | GPUBufferUsage.COPY_DST });
+    try {
+      const encoder = this.device.createCommandEncoder({ label: 'layout profile' });
+      encoder.clearBuffer(this.buffers.counts);
+      this.countedIterations = 1;
+      PHASES.forEach((phase, k) => {
+        const pass = encoder.beginComputePass({ label: `layout ${phase}`, timestampWrites: { querySet, beginningOfPassWriteIndex: 2 * k, endOfPassWriteIndex: 2 * k + 1 } });
+        this.encode(phase, pass);
+        pass.end();
+      });
+      encoder.resolveQuerySet(querySet, 0, 2 * PHASES.length, resolve, 0);
+      encoder.copyBufferToBuffer(resolve, 0, read, 0, 16 * PHASES.length);
+      this.device.queue.submit([encoder.finish()]);
+      await read.mapAsync(GPUMapMode.READ);
+      const times = new BigUint64Array(read.getMappedRange());
+      const result = Object.fromEntries(PHASES.map((phase, k) => [phase, Number(times[2 * k + 1] - times[2 * k]) / 1e6])) as Record<Phase, number>;
+      read.unmap();
+      return result;
+    } finally {
+      querySet.destroy();
+      resolve.destroy();
+      read.destroy();
+    }
+  }
+
+  /**
+   * The repulsion on every node of the loaded level where it stands (x, y, z per node), the tree
+   * (or pyramid) built for it; the nodes do not move. For tests against exact sums.
+   */
+  async repulsion(): Promise<Float32Array> {
+    const n = this.nodeCount;
+    const encoder = this.device.createCommandEncoder({ label: 'layout repulsion' });
+    encoder.clearBuffer(this.buffers.counts);
+    this.countedIterations = 1;
+    const pass = encoder.beginComputePass();
+    this.encode('build', pass);
+    this.encode('repel', pass);
+    pass.end();
+    const staging = this.device.createBuffer({ size: 16 * Math.max(1, n), usage: GPUBufferUsage.MAP_READ | GPUBufferUsage.COPY_DST });
+    encoder.copyBufferToBuffer(this.buffers.forces, 0, staging, 0, 16 * Math.max(1, n));
+    this.device.queue.submit([encoder.finish()]);
+    await staging.mapAsync(GPUMapMode.READ);
+    const padded = new Float32Array(staging.getMappedRange());
+    const forces = new Float32Array(3 * n);
+    for (let i = 0; i < n; i++) forces.set(padded.subarray(4 * i, 4 * i + 3), 3 * i);
+    staging.destroy();
+    return forces;
+  }
+
+  /** The tree as last built, read back (for tests); undefined unless the method is `tree`. */
+  readTree(): Promise<TreeReadout> | undefined {
+    return this.tree?.read(this.nodeCount);
   }
 
   /** Waits for the queued iterations and reads the level's positions and schedule back. */
@@ -303,6 +397,7 @@ export class GpuForceEngine {
   }
 
   dispose(): void {
+    this.tree?.dispose();
     for (const buffer of Object.values(this.buffers)) buffer.destroy();
   }
 }

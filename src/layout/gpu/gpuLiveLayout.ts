@@ -12,7 +12,10 @@ export interface GpuLayoutOptions {
   /** Iterations per `step()`: more run faster, fewer show the layout settle more smoothly. */
   readonly batch?: number;
   readonly theta?: number;
+  /** How repulsion is summed: by default the tree rebuilt on the GPU (`tree`); the cell pyramid (`octree`) stays as the measured alternative. */
   readonly method?: RepulsionMethod;
+  /** Levels of up to this many nodes sum every pair (tests lower it to run the tree on small graphs). */
+  readonly exactUpTo?: number;
   /** A device to share (the viewer's); by default the layout asks for its own. */
   readonly device?: GPUDevice;
 }
@@ -94,7 +97,7 @@ export async function createGpuLiveLayout(graph: LayoutGraph, options: GpuLayout
   const engine = new GpuForceEngine(
     device,
     { nodes: finest.nodeCount, adjacency: 2 * finest.sources.length },
-    { theta: options.theta ?? DEFAULT_THETA, gravity: GRAVITY, repulsion: REPULSION, method: options.method ?? 'octree' },
+    { theta: options.theta ?? DEFAULT_THETA, gravity: GRAVITY, repulsion: REPULSION, method: options.method ?? 'tree', exactUpTo: options.exactUpTo },
   );
 
   const random = seededRandom(seed);

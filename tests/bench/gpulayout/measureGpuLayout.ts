@@ -14,7 +14,7 @@
 import os from 'node:os';
 import { forceLayoutRaw } from '../../../src/layout/forceLayout';
 import { createGpuLiveLayout } from '../../../src/layout/gpu/gpuLiveLayout';
-import { GpuForceEngine } from '../../../src/layout/gpu/gpuForceEngine';
+import { GpuForceEngine, type RepulsionMethod } from '../../../src/layout/gpu/gpuForceEngine';
 import { openDawnDevice } from '../../../src/layout/gpu/node/dawnDevice';
 import { fineLevel } from '../../../src/layout/levels';
 import { allocateOctree, buildOctree, depthFirstBodies } from '../../../src/layout/octree';
@@ -31,6 +31,12 @@ const SHARED = list(process.env.BENCH_GPULAYOUT_SHARED, 'crates,npm');
 const CONVERGE = list(process.env.BENCH_GPULAYOUT_CONVERGE, 'uniform-10000,clustered-10000,elm');
 /** Iterations timed and counted per graph (after one to warm up). */
 const ITERATIONS = Number(process.env.BENCH_GPULAYOUT_ITERATIONS ?? 3);
+/** Repulsion methods measured per graph: the tree (after) and the cell pyramid (before). */
+const METHODS = list(process.env.BENCH_GPULAYOUT_METHODS, 'tree,octree') as RepulsionMethod[];
+/** The method the convergence runs use. */
+const CONVERGE_METHOD = (process.env.BENCH_GPULAYOUT_CONVERGE_METHOD ?? 'tree') as RepulsionMethod;
+/** Skip the CPU's force pass above this many stars (it takes minutes on a few cores). */
+const CPU_UP_TO = Number(process.env.BENCH_GPULAYOUT_CPU_UP_TO ?? Infinity);
 const THETA = 1.2;
 const SEED = 42;
 const round = (value: number, digits = 4) => Number(value.toFixed(digits));
@@ -57,9 +63,9 @@ function quality(graph: Graph, positions: ArrayLike<number>) {
   };
 }
 
-async function gpuIterations(device: GPUDevice, graph: Graph, timestamps: boolean) {
+async function gpuIterations(device: GPUDevice, graph: Graph, timestamps: boolean, method: RepulsionMethod) {
   const level = fineLevel(graph);
-  const engine = new GpuForceEngine(device, { nodes: graph.nodeCount, adjacency: 2 * graph.sources.length }, { theta: THETA, gravity: 0.001, repulsion: 1, method: 'octree' });
+  const engine = new GpuForceEngine(device, { nodes: graph.nodeCount, adjacency: 2 * graph.sources.length }, { theta: THETA, gravity: 0.001, repulsion: 1, method });
   try {
     // A tiny step: the stars stay where the layout left them while they are counted.
     engine.load(level, graph.positions, { initialStep: 1e-4, iterations: 200 });
@@ -70,7 +76,7 @@ async function gpuIterations(device: GPUDevice, graph: Graph, timestamps: boolea
     await engine.read();
     const secondsPerIteration = (performance.now() - start) / 1000 / ITERATIONS;
     const interactions = await engine.interactions();
-    const passes = timestamps && 'profile' in engine ? await (engine as unknown as { profile(): Promise<Record<string, number>> }).profile() : undefined;
+    const passes = timestamps ? await engine.profile() : undefined;
     return {
       interactionsPerStarPerIteration: { nodeNode: round(interactions.nodeNode, 1), nodeCell: round(interactions.nodeCell, 1), total: round(interactions.nodeNode + interactions.nodeCell, 1) },
       secondsPerIteration: round(secondsPerIteration),
@@ -115,7 +121,7 @@ async function cpuIteration(graph: Graph) {
 
 async function converge(device: GPUDevice, graph: Graph) {
   const gpuStart = performance.now();
-  const layout = await createGpuLiveLayout({ nodeCount: graph.nodeCount, links: interleave(graph) }, { seed: SEED, device, batch: 25 });
+  const layout = await createGpuLiveLayout({ nodeCount: graph.nodeCount, links: interleave(graph) }, { seed: SEED, device, batch: 25, method: CONVERGE_METHOD });
   let frame;
   try {
     do frame = await layout.step();
@@ -130,7 +136,7 @@ async function converge(device: GPUDevice, graph: Graph) {
   const gpuQuality = quality(graph, frame.positions);
   const cpuQuality = quality(graph, cpu);
   return {
-    gpu: { wallSecondsToConvergence: round(gpuSeconds, 2), iterations: frame.iteration, quality: gpuQuality },
+    gpu: { method: CONVERGE_METHOD, wallSecondsToConvergence: round(gpuSeconds, 2), iterations: frame.iteration, quality: gpuQuality },
     cpu: { wallSecondsToConvergence: round(cpuSeconds, 2), stoppingRule: '200 iterations per level', quality: cpuQuality },
     gpuOverCpu: {
       wallSecondsToConvergence: round(gpuSeconds / cpuSeconds, 2),
@@ -159,9 +165,14 @@ const perIteration: Record<string, unknown> = {};
 for (const name of names) {
   const graph = graphNamed(name);
   log(`${name}: ${graph.nodeCount} stars, ${graph.sources.length} links`);
-  const gpu = await gpuIterations(dawn.device, graph, dawn.timestamps);
-  const cpu = await cpuIteration(graph);
-  perIteration[name] = { stars: graph.nodeCount, links: graph.sources.length, gpu, cpu, gpuOverCpuSecondsPerIteration: round(gpu.secondsPerIteration / cpu.repulsionSecondsPerIteration, 2) };
+  const gpu: Record<string, Awaited<ReturnType<typeof gpuIterations>>> = {};
+  for (const method of METHODS) {
+    gpu[method] = await gpuIterations(dawn.device, graph, dawn.timestamps, method);
+    log(`${name} ${method}: ${JSON.stringify(gpu[method])}`);
+  }
+  const cpu = graph.nodeCount <= CPU_UP_TO ? await cpuIteration(graph) : undefined;
+  const gpuOverCpuSecondsPerIteration = cpu ? Object.fromEntries(METHODS.map((method) => [method, round(gpu[method].secondsPerIteration / cpu.repulsionSecondsPerIteration, 2)])) : 'CPU not measured at this size';
+  perIteration[name] = { stars: graph.nodeCount, links: graph.sources.length, gpu, cpu, gpuOverCpuSecondsPerIteration };
   log(`${name}: ${JSON.stringify(perIteration[name])}`);
 }
 const convergence: Record<string, unknown> = {};

@@ -4,7 +4,7 @@ export interface GpuLayoutRequest {
   iterations?: number;
   batch?: number;
   theta?: number;
-  method?: 'octree' | 'exact';
+  method?: 'octree' | 'tree' | 'exact';
 }
 
 /** One level of the multilevel layout as the GPU ran it. */
