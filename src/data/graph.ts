@@ -90,6 +90,11 @@ export class Graph implements StarCatalog {
     return this.has(id) ? this.communities?.[id] : undefined;
   }
 
+  /** The finest community per star (undefined until known): what a search limited to a constellation finds its stars by. */
+  get communitiesByStar(): Uint32Array | undefined {
+    return this.communities;
+  }
+
   /** The finest community per star, fetched after the graph (docs/communities.md); told to listeners. Ignored when its length is not the star count. */
   setCommunities(byStar: Uint32Array): void {
     if (byStar.length !== this.data.nodeCount || byStar === this.communities) return;

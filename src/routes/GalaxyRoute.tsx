@@ -68,8 +68,8 @@ export function GalaxyRoute({ name }: { name: string }) {
   const sceneRef = useRef<HTMLDivElement>(null);
   const controls = useGalaxyControls(sceneRef);
   const canLimitSearch = useAtomValue(searchedGalaxyAtom)?.canBeLimited ?? false;
-  const searchLimit = useSearchLimit(canLimitSearch ? shown?.catalog : undefined, kind);
-  const search = useGalaxySearch(controls.orbit, searchLimit.members);
+  const searchLimit = useSearchLimit(canLimitSearch && shown !== undefined, kind);
+  const search = useGalaxySearch(controls.orbit, searchLimit.limit);
   const touch = useMemo(isTouchDevice, []);
 
   const retry = useCallback(

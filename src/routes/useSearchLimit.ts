@@ -1,15 +1,14 @@
 import { useAtom, useAtomValue, useSetAtom } from 'jotai';
 import { useCallback, useEffect, useMemo } from 'react';
-import { constellationMembers } from '../constellations/constellationMembers';
+import { constellationMembers } from '../constellations/colourRule';
 import { presentConstellation } from '../constellations/presentConstellation';
-import type { StarCatalog } from '../data/starCatalog';
+import type { SearchLimit } from '../search/starSearch';
 import { constellationsAtom, highlightedConstellationAtom } from '../state/constellations/atoms';
 import { searchScopeAtom } from '../state/search/atoms';
-import { useCatalogVersion } from './useCatalogVersion';
 
-export interface SearchLimit {
-  /** The stars the search box's searches are limited to, or undefined for every star. */
-  members: Uint8Array | undefined;
+export interface SearchBoxLimit {
+  /** The constellation the search box's searches are limited to, or undefined for every star. */
+  limit: SearchLimit | undefined;
   /** The search box's chip naming the constellation. */
   chip: { name: string; colour: string } | undefined;
   clear(): void;
@@ -17,32 +16,30 @@ export interface SearchLimit {
 
 /**
  * docs/rules.md#search: the search limited to one constellation (searchScopeAtom, set from the
- * Constellations panel or the star details): its stars, found from each star's finest community,
- * and the chip that names it. `catalog` is undefined where the search cannot be limited (a tiled
- * galaxy). Another galaxy's constellations drop the limit and the highlight.
+ * Constellations panel or the star details): its finest communities, which each galaxy's search
+ * turns into its stars (a whole galaxy from its stars' communities, a tiled one from its matches'
+ * tiles), and the chip that names it. `canLimit` is false where the search cannot be limited (a
+ * galaxy without communities). Another galaxy's constellations drop the limit and the highlight.
  */
-export function useSearchLimit(catalog: StarCatalog | undefined, kind: string): SearchLimit {
+export function useSearchLimit(canLimit: boolean, kind: string): SearchBoxLimit {
   const constellations = useAtomValue(constellationsAtom);
   const [scope, setScope] = useAtom(searchScopeAtom);
   const setHighlighted = useSetAtom(highlightedConstellationAtom);
-  const version = useCatalogVersion(catalog);
 
   useEffect(() => {
     setScope(undefined);
     setHighlighted(undefined);
   }, [constellations, setScope, setHighlighted]);
 
-  const communityOf = catalog?.communityOf?.bind(catalog);
-  const members = useMemo(
-    () => (scope && constellations && catalog && communityOf ? constellationMembers(constellations, communityOf, catalog.nodeCount, scope) : undefined),
-    // The catalog's version: stars' communities that arrive later are counted in.
-    [scope, constellations, catalog, version],
+  const limit = useMemo(
+    () => (canLimit && scope && constellations ? { finestMembers: constellationMembers(constellations, scope) } : undefined),
+    [canLimit, scope, constellations],
   );
   const chip = useMemo(() => {
-    if (!scope || !constellations || !catalog) return undefined;
+    if (!canLimit || !scope || !constellations) return undefined;
     const { name, colour } = presentConstellation(constellations, kind, scope);
     return { name, colour };
-  }, [scope, constellations, catalog, kind]);
+  }, [canLimit, scope, constellations, kind]);
   const clear = useCallback(() => setScope(undefined), [setScope]);
-  return { members, chip, clear };
+  return { limit, chip, clear };
 }

@@ -1,6 +1,7 @@
 import { EMPTY_LABELS, type LabelIndex } from '../data/labelIndex';
 import type { LabelsToSearch, SearchReply, SearchRequest } from './protocol';
-import type { SearchOutcome, StarSearch } from './starSearch';
+import { starsInsideLimit } from './searchLimit';
+import type { SearchLimit, SearchOutcome, StarSearch } from './starSearch';
 
 /** The part of a Worker the search client uses (a fake stands in for it in unit tests). */
 export interface SearchWorkerLike {
@@ -52,10 +53,14 @@ export class LabelSearch implements StarSearch {
   private labelsHandedOver = false;
   /** The stars searches are limited to, kept to hand a fresh worker too. */
   private members: Uint8Array | undefined;
+  /** The constellation searches are limited to, and the stars' communities its mask was made from. */
+  private limit: { limit: SearchLimit; communities: Uint32Array | undefined } | undefined;
 
   constructor(
     private readonly createWorker: () => SearchWorkerLike,
     private readonly timeLimitMs: number = SEARCH_TIME_LIMIT_MS,
+    /** Each star's finest community, for a limit to a constellation (a whole galaxy's communities arrive after its names). */
+    private readonly starCommunities: () => Uint32Array | undefined = () => undefined,
   ) {}
 
   /** Node names as GraphData holds them. */
@@ -82,14 +87,26 @@ export class LabelSearch implements StarSearch {
   }
 
   /** Searches from now on match only the stars marked 1 in `members` (undefined: all); the running one is cancelled. */
-  limitTo(members: Uint8Array | undefined): void {
+  limitToStars(members: Uint8Array | undefined): void {
     this.cancel();
-    this.members = members;
-    this.worker?.postMessage({ type: 'limit', members });
+    this.limit = undefined;
+    this.setMembers(members);
+  }
+
+  /** Searches from now on match only the stars of the constellation (its stars found from their communities); undefined: all. */
+  limitTo(limit: SearchLimit | undefined): void {
+    this.cancel();
+    this.limit = undefined;
+    if (!limit) return this.setMembers(undefined);
+    const communities = this.starCommunities();
+    this.limit = { limit, communities };
+    this.setMembers(starsInsideLimit(limit, communities, communities?.length ?? 0));
   }
 
   search(pattern: string): Promise<SearchOutcome> {
     this.cancel();
+    // The stars' communities arrived (or changed) since the limit was set: its stars are found again.
+    if (this.limit && this.limit.communities !== this.starCommunities()) this.limitTo(this.limit.limit);
     const worker = this.ensureWorker();
     const id = this.nextId++;
     return new Promise<SearchOutcome>((resolve) => {
@@ -112,6 +129,11 @@ export class LabelSearch implements StarSearch {
     this.stopWatching();
     this.worker?.terminate();
     this.worker = undefined;
+  }
+
+  private setMembers(members: Uint8Array | undefined): void {
+    this.members = members;
+    this.worker?.postMessage({ type: 'limit', members });
   }
 
   private ensureWorker(): SearchWorkerLike {

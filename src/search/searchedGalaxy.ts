@@ -15,7 +15,7 @@ export interface SearchedGalaxy {
   starNamed(name: string): number | undefined;
   /**
    * Whether its searches can be limited to one constellation (docs/rules.md#search): a whole graph's
-   * can; a tiled galaxy's cannot, since its stars' communities come only with their tiles.
+   * can, and a tiled galaxy's whose tiles carry communities.
    */
   readonly canBeLimited: boolean;
   /** Where a star is in the world (scale applied); a tiled galaxy fetches its tile first. */

@@ -6,6 +6,16 @@ export type SearchOutcome =
   /** The label shard handed over could not be read: its message names it. */
   | { status: 'unreadable'; message: string };
 
+/**
+ * What a search is limited to (a constellation, docs/rules.md#search): 1 for each FINEST community
+ * inside it, over communities.json's finest ids. The same for every shape of galaxy: a whole galaxy's
+ * search turns it into its stars (src/search/searchLimit.ts), a tiled galaxy's keeps the matches
+ * whose tile says their community is inside.
+ */
+export interface SearchLimit {
+  readonly finestMembers: Uint8Array;
+}
+
 /** What a search streaming over name shards has found so far (docs/rules.md#search). */
 export interface SearchProgress {
   /** Matching star ids found so far, in id order. */
@@ -26,9 +36,8 @@ export interface StarSearch {
   cancel(): void;
   dispose(): void;
   /**
-   * Limits the searches that follow to the stars marked 1 in `members` (a constellation's,
-   * docs/rules.md#search); undefined searches every star again. Absent where a search cannot be
-   * limited (a tiled galaxy, whose stars' communities are not all at hand).
+   * Limits the searches that follow to the stars of one constellation (docs/rules.md#search), the
+   * running one cancelled; undefined searches every star again. Absent where a search cannot be limited.
    */
-  limitTo?(members: Uint8Array | undefined): void;
+  limitTo?(limit: SearchLimit | undefined): void;
 }

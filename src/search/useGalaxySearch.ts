@@ -7,6 +7,7 @@ import { hideWindowAtom, showSearchResultsAtom } from '../state/windows/atoms';
 import { type CommandHost, type ConsoleCommands, createConsoleCommands, runCommand } from './commands';
 import { classifySearchInput } from './regexSearch';
 import { searchProgressText } from './searchStatusText';
+import type { SearchLimit } from './starSearch';
 import { resolveStar } from './starLookup';
 
 /** A spinner only for searches that take a while: a flash of one costs more than it tells. */
@@ -28,8 +29,8 @@ export interface GalaxySearch {
  */
 export function useGalaxySearch(
   orbit: CommandHost['orbit'],
-  /** The stars searches are limited to (a constellation's, docs/rules.md#search), or undefined for all. */
-  limit?: Uint8Array,
+  /** The constellation searches are limited to (docs/rules.md#search), or undefined for all. */
+  limit?: SearchLimit,
 ): GalaxySearch {
   const store = useStore();
   const setStatus = useSetAtom(searchStatusAtom);

@@ -70,7 +70,8 @@ export function searchedGalaxyOf({ graph, tiled }: OpenGalaxy): SearchedGalaxy |
       catalog: tiled,
       createSearch: () => new TiledStarSearch(tiled),
       starNamed: () => undefined,
-      canBeLimited: false,
+      // Its tiles carry each star's finest community: a limited search asks the matches' tiles.
+      canBeLimited: tiled.stars.communities !== undefined,
       locate: (id) => tiled.stars.locate(id),
     };
   }
@@ -78,7 +79,7 @@ export function searchedGalaxyOf({ graph, tiled }: OpenGalaxy): SearchedGalaxy |
   return {
     catalog: graph,
     createSearch: (createWorker = createBrowserSearchWorker) => {
-      const search = new LabelSearch(createWorker);
+      const search = new LabelSearch(createWorker, undefined, () => graph.communitiesByStar);
       search.setLabels(graph.data);
       return search;
     },

@@ -22,9 +22,9 @@ describe('a search limited to a constellation (docs/rules.md#search)', () => {
   it('limits the worker’s searches until the limit is lifted', async () => {
     const search = new LabelSearch(() => new InProcessSearchWorker());
     search.setLabels(indexLabels(labels));
-    search.limitTo(members);
+    search.limitToStars(members);
     expect(await search.search('react')).toEqual({ status: 'done', ids: Uint32Array.from([0, 1, 4]), invalid: false });
-    search.limitTo(undefined);
+    search.limitToStars(undefined);
     expect(await search.search('react')).toEqual({ status: 'done', ids: Uint32Array.from([0, 1, 2, 4]), invalid: false });
   });
 
@@ -35,7 +35,7 @@ describe('a search limited to a constellation (docs/rules.md#search)', () => {
       workers.push(worker);
       return worker;
     });
-    search.limitTo(members);
+    search.limitToStars(members);
     search.setLabels(indexLabels(labels));
     expect(await search.search('react')).toEqual({ status: 'done', ids: Uint32Array.from([0, 1, 4]), invalid: false });
     expect(workers).toHaveLength(1);
@@ -48,7 +48,23 @@ describe('a search limited to a constellation (docs/rules.md#search)', () => {
     const search = new LabelSearch(() => worker);
     search.setLabels(indexLabels(labels));
     const running = search.search('react');
-    search.limitTo(members);
+    search.limitToStars(members);
     expect(await running).toEqual({ status: 'cancelled' });
+  });
+
+  it('finds a constellation’s stars from their finest communities, again once they change', async () => {
+    // Finest communities 0 and 2 are in the constellation.
+    const limit = { finestMembers: Uint8Array.from([1, 0, 1]) };
+    let communities: Uint32Array | undefined;
+    const search = new LabelSearch(() => new InProcessSearchWorker(), undefined, () => communities);
+    search.setLabels(indexLabels(labels));
+    search.limitTo(limit);
+    // No star's community known yet: none is inside.
+    expect(await search.search('react')).toEqual({ status: 'done', ids: Uint32Array.from([]), invalid: false });
+    communities = Uint32Array.from([0, 2, 1, 0, 1, 0xffffffff]);
+    expect(await search.search('react')).toEqual({ status: 'done', ids: Uint32Array.from([0, 1]), invalid: false });
+    expect(await search.search('lodash')).toEqual({ status: 'done', ids: Uint32Array.from([3]), invalid: false });
+    search.limitTo(undefined);
+    expect(await search.search('react')).toEqual({ status: 'done', ids: Uint32Array.from([0, 1, 2, 4]), invalid: false });
   });
 });
