@@ -1,7 +1,7 @@
 import type { TiledGalaxy, TiledSearchProgress } from '../tiles/stream/types';
 import { SearchStoppedError } from './labelSearch';
 import { compileSearchPattern } from './regexSearch';
-import type { SearchOutcome, SearchProgress, StarSearch } from './starSearch';
+import type { SearchLimit, SearchOutcome, SearchProgress, StarSearch } from './starSearch';
 
 export function searchFailedMessage(pattern: string, error: unknown): string {
   if (error instanceof SearchStoppedError) return error.message;
@@ -25,6 +25,7 @@ interface Running {
  */
 export class TiledStarSearch implements StarSearch {
   private running: Running | undefined;
+  private limit: SearchLimit | undefined;
 
   constructor(private readonly galaxy: Pick<TiledGalaxy, 'search'>) {}
 
@@ -48,12 +49,19 @@ export class TiledStarSearch implements StarSearch {
             if (current() && !progress.done) onProgress?.(progressOf(progress));
           },
           controller.signal,
+          this.limit,
         )
         .then(
           (final) => finish({ status: 'done', ids: final.matches, invalid: false }),
           (error: unknown) => finish({ status: 'stopped', message: searchFailedMessage(pattern, error) }),
         );
     });
+  }
+
+  /** Searches from now on keep only the stars of the constellation (their tiles say their communities); the running one is cancelled. */
+  limitTo(limit: SearchLimit | undefined): void {
+    this.cancel();
+    this.limit = limit;
   }
 
   cancel(): void {

@@ -56,6 +56,7 @@ export async function openEarlyOrWorkerTileSource(
     adjacency: (shard, shardSignal) => source.adjacency(shard, shardSignal),
     labels: (shard, shardSignal) => source.labels(shard, shardSignal),
     searchLabels: (shard, shardSignal) => source.searchLabels(shard, shardSignal),
+    communities: (tile, tileSignal) => source.communities(tile, tileSignal),
     recycle: (buffer) => source.recycle(buffer),
     dispose: () => source.dispose(),
   };

@@ -11,6 +11,8 @@ import { BYTES_PER_STREAMED_STAR } from '../planner/budgets';
 import { ChangeBatcher } from './changeBatcher';
 import { TileAdjacency } from './tileAdjacency';
 import { TileNames } from './tileNames';
+import type { SearchLimit } from '../../search/starSearch';
+import { TileCommunityLookup } from './tileCommunityLookup';
 import { TiledSearch } from './tiledSearch';
 import { TiledStarStream } from './tiledStarStream';
 import type { TileSource } from './tileSource';
@@ -165,6 +167,15 @@ export class StreamedTiledGalaxy implements TiledGalaxy {
         onFailed: (shard, error) => this.failed(`search ${shard}`, errorMessage(error)),
       },
       options.createSearchWorker ?? createBrowserSearchWorker,
+      undefined,
+      index.communities === undefined
+        ? undefined
+        : new TileCommunityLookup({
+            tileFirstStars: firstStars,
+            resident: (star) => this.stars.communityOfStar(star),
+            fetch: (tile, signal) => source.communities(tile, signal),
+            onFailed: (tile, error) => this.failed(`communities ${tile}`, errorMessage(error)),
+          }),
     );
   }
 
@@ -211,8 +222,8 @@ export class StreamedTiledGalaxy implements TiledGalaxy {
     return this.changes.onCatalog(listener);
   }
 
-  search(pattern: string, onProgress: (progress: TiledSearchProgress) => void, signal: AbortSignal): Promise<TiledSearchProgress> {
-    return this.searcher.search(pattern, onProgress, signal);
+  search(pattern: string, onProgress: (progress: TiledSearchProgress) => void, signal: AbortSignal, limit?: SearchLimit): Promise<TiledSearchProgress> {
+    return this.searcher.search(pattern, onProgress, signal, limit);
   }
 
   /** Asks again for the tiles and shards that could not be read, and clears their warnings. */

@@ -17,13 +17,15 @@ export interface LabelShardNames {
 }
 
 /** One file of the tiles folder to fetch and decode. */
-export type TileRequest = { kind: 'tile' | 'adjacency' | 'labels' | 'searchLabels'; index: number };
+export type TileRequest = { kind: 'tile' | 'adjacency' | 'labels' | 'searchLabels' | 'communities'; index: number };
 
 export type TileAnswer =
   | { kind: 'tile'; tile: DecodedTile }
   | { kind: 'adjacency'; shard: AdjacencyShard }
   | { kind: 'labels'; labels: LabelShardNames }
-  | { kind: 'searchLabels'; labels: LabelShardFile };
+  | { kind: 'searchLabels'; labels: LabelShardFile }
+  /** A tile's stars' finest communities (star firstStar + k at k). */
+  | { kind: 'communities'; communities: Uint32Array };
 
 /**
  * Where the decoded files of an opened tiled galaxy come from: the tile worker in the viewer
@@ -43,6 +45,8 @@ export interface TileSource {
   labels(shard: number, signal?: AbortSignal): Promise<LabelShardNames>;
   /** The same names for a search: the shard's file unpacked, handed over to the search worker and read there. */
   searchLabels(shard: number, signal?: AbortSignal): Promise<LabelShardFile>;
+  /** A tile's communities file alone, read strictly (a search limited to a constellation asks for the tiles of its matches). */
+  communities(tile: number, signal?: AbortSignal): Promise<Uint32Array>;
   dispose(): void;
 }
 
@@ -57,6 +61,8 @@ export async function answerTileRequest(source: TileSource, request: TileRequest
       return { kind: 'labels', labels: await source.labels(request.index, signal) };
     case 'searchLabels':
       return { kind: 'searchLabels', labels: await source.searchLabels(request.index, signal) };
+    case 'communities':
+      return { kind: 'communities', communities: await source.communities(request.index, signal) };
   }
 }
 
@@ -69,7 +75,9 @@ export function transferablesOf(answer: TileAnswer): ArrayBuffer[] {
         ? [answer.shard.outOffsets, answer.shard.outTargets, answer.shard.inOffsets, answer.shard.inTargets]
         : answer.kind === 'searchLabels'
           ? [answer.labels.bytes]
-          : [answer.labels.names.labelStarts, answer.labels.names.labelEnds];
+          : answer.kind === 'communities'
+            ? [answer.communities]
+            : [answer.labels.names.labelStarts, answer.labels.names.labelEnds];
   const buffers = new Set<ArrayBuffer>();
   for (const array of arrays) if (array.buffer instanceof ArrayBuffer) buffers.add(array.buffer);
   return [...buffers];
@@ -93,6 +101,7 @@ export function readerTileSource(reader: TiledGalaxyReader): TileSource {
       return { shard, firstStar: file.firstStar, names: indexLabelShard(file) };
     },
     searchLabels: (shard, signal) => reader.labelFile(shard, signal),
+    communities: (tile, signal) => reader.tileCommunities(tile, signal),
     dispose: () => {},
   };
 }

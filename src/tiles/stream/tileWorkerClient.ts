@@ -109,6 +109,7 @@ export function openWorkerTileSource(tilesUrl: string, signal?: AbortSignal, opt
           adjacency: async (shard, s) => answerOf(await ask({ kind: 'adjacency', index: shard }, s), 'adjacency').shard,
           labels: async (shard, s) => answerOf(await ask({ kind: 'labels', index: shard }, s), 'labels').labels,
           searchLabels: async (shard, s) => answerOf(await ask({ kind: 'searchLabels', index: shard }, s), 'searchLabels').labels,
+          communities: async (tile, s) => answerOf(await ask({ kind: 'communities', index: tile }, s), 'communities').communities,
           dispose,
         });
       } else if (message.type === 'open-failed') {

@@ -2,6 +2,8 @@ import { LabelSearch, SEARCH_TIME_LIMIT_MS, SearchStoppedError, type SearchWorke
 import { compileSearchPattern } from '../../search/regexSearch';
 import type { LabelShardFile } from '../format/labelShard';
 import { TileDataError } from '../format/tileError';
+import type { SearchLimit } from '../../search/starSearch';
+import type { TileCommunityLookup } from './tileCommunityLookup';
 import type { LabelShardNames } from './tileSource';
 import type { TiledSearchProgress } from './types';
 
@@ -30,7 +32,7 @@ class MatchList {
   private values = new Uint32Array(1024);
   length = 0;
 
-  append(ids: Uint32Array, firstStar: number): void {
+  append(ids: Uint32Array, firstStar = 0): void {
     if (this.length + ids.length > this.values.length) {
       const grown = new Uint32Array(Math.max(this.values.length * 2, this.length + ids.length));
       grown.set(this.values.subarray(0, this.length));
@@ -60,11 +62,17 @@ export class TiledSearch {
     private readonly shards: LabelShards,
     createWorker: () => SearchWorkerLike,
     timeLimitMs: number = SEARCH_TIME_LIMIT_MS,
+    /** The matches' communities, for a search limited to a constellation; absent for a galaxy without communities. */
+    private readonly communities?: TileCommunityLookup,
   ) {
     this.labelSearch = new LabelSearch(createWorker, timeLimitMs);
   }
 
-  async search(pattern: string, onProgress: (progress: TiledSearchProgress) => void, signal: AbortSignal): Promise<TiledSearchProgress> {
+  /**
+   * `limit`: only the matches whose finest community is inside it (docs/rules.md#search), found
+   * from their tiles' communities after each shard is matched; none for a galaxy without communities.
+   */
+  async search(pattern: string, onProgress: (progress: TiledSearchProgress) => void, signal: AbortSignal, limit?: SearchLimit): Promise<TiledSearchProgress> {
     this.running?.abort();
     const controller = new AbortController();
     this.running = controller;
@@ -97,7 +105,8 @@ export class TiledSearch {
           }
           if (outcome.status === 'done') {
             this.shards.onRead?.(shard);
-            matches.append(outcome.ids, names.firstStar);
+            if (limit) matches.append(await this.inside(outcome.ids, names.firstStar, limit, controller.signal));
+            else matches.append(outcome.ids, names.firstStar);
             break;
           }
           // The worker that held the names was stopped for an older search: ask for the shard again.
@@ -114,6 +123,19 @@ export class TiledSearch {
     } finally {
       signal.removeEventListener('abort', cancel);
       if (this.running === controller) this.running = undefined;
+    }
+  }
+
+  /** A shard's matches (numbered from `firstStar`) inside the limit, as star numbers. */
+  private async inside(ids: Uint32Array, firstStar: number, limit: SearchLimit, signal: AbortSignal): Promise<Uint32Array> {
+    if (!this.communities || ids.length === 0) return new Uint32Array(0);
+    const stars = new Uint32Array(ids.length);
+    for (let i = 0; i < ids.length; i++) stars[i] = ids[i] + firstStar;
+    try {
+      return await this.communities.keepInside(stars, limit, signal);
+    } catch (error) {
+      if (signal.aborted) throw abortError();
+      throw error;
     }
   }
 

@@ -1,4 +1,5 @@
 import type { StarCatalog } from '../../data/starCatalog';
+import type { SearchLimit } from '../../search/starSearch';
 import type { StarSource } from '../../stars/starSource';
 import type { Holdings } from './heldParts';
 
@@ -22,8 +23,11 @@ export interface TiledSearchProgress {
 /** A tiled galaxy opened in the viewer: stars for the scene, answers for the panels, streamed search. */
 export interface TiledGalaxy extends StarCatalog {
   readonly stars: StarSource;
-  /** Search every label by a pattern (src/search/regexSearch rules), shard by shard, coarse stars first. */
-  search(pattern: string, onProgress: (progress: TiledSearchProgress) => void, signal: AbortSignal): Promise<TiledSearchProgress>;
+  /**
+   * Search every label by a pattern (src/search/regexSearch rules), shard by shard, coarse stars
+   * first; `limit`: only the stars of one constellation (docs/rules.md#search).
+   */
+  search(pattern: string, onProgress: (progress: TiledSearchProgress) => void, signal: AbortSignal, limit?: SearchLimit): Promise<TiledSearchProgress>;
   /** Regions whose tiles could not be read (data warnings name them), newest last. */
   readonly missingRegions: readonly string[];
   /** What it holds against its holding budget, by kind (the stats line's title); a stand-in may not say. */
