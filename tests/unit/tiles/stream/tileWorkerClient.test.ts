@@ -1,4 +1,7 @@
+import { writeFileSync } from 'node:fs';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { encodeCommunityStars } from '../../../../src/communities/format';
 import { labelAt } from '../../../../src/data/labelIndex';
 import { earlyFilesOf, handedFiles, loadFirstTileFiles, withEarlyFiles } from '../../../../src/tiles/format/earlyFiles';
 import { TileDataError } from '../../../../src/tiles/format/tileError';
@@ -84,6 +87,23 @@ describe('the tile worker and its client', () => {
     expect(worker.transferred).toBeGreaterThan(4);
     source.dispose();
     expect(worker.terminated).toBe(true);
+  });
+
+  it('hands over a tile\'s communities file alone, and refuses it where the galaxy has none', async () => {
+    const withCommunities = syntheticVersion(800);
+    writeFileSync(path.join(withCommunities, 'communities.bin'), encodeCommunityStars(Uint32Array.from({ length: 800 }, (_, id) => id % 7)));
+    writeTiles(withCommunities, { capacity: 200, shardBytes: 4096 });
+    const worker = new InProcessTileWorker(withCommunities);
+    const source = await openWorkerTileSource('http://galaxies.example/npm/v1/tiles/', undefined, { createWorker: () => worker });
+    const tile = await (await openTiles(withCommunities)).tile(1);
+    const communities = await source.communities(1);
+    expect(Array.from(communities)).toEqual(Array.from(tile.classicIds, (id) => id % 7));
+    expect(worker.loaded.filter((file) => file.includes('communities/'))).toEqual(['communities/1.bin.gz']);
+    source.dispose();
+
+    const plain = await openWorkerTileSource('http://galaxies.example/npm/v1/tiles/', undefined, { createWorker: () => new InProcessTileWorker(versionDir) });
+    await expect(plain.communities(1)).rejects.toThrow(/names no communities files/);
+    plain.dispose();
   });
 
   it('cancels a request when its signal aborts, and names the region of a tile it cannot read', async () => {
