@@ -35,7 +35,19 @@ export const LABEL_MIN_STAR_CSS_PX = 0.6;
 export const LABEL_MAX_WIDTH_CSS_PX = 260;
 /** Space between a star's edge and its name, and the empty margin kept around every name box. */
 export const LABEL_GAP_CSS_PX = 3;
-export const LABEL_MARGIN_CSS_PX = 2;
+export const LABEL_MARGIN_CSS_PX = 6;
+/** The hovered and selected names keep only this margin from the others: they are named wherever they fit. */
+export const LABEL_PINNED_MARGIN_CSS_PX = 2;
+/** Empty space kept between a name and the page's panels (search box, stats line, details...). */
+export const LABEL_PANEL_MARGIN_CSS_PX = 6;
+/**
+ * Density (docs/names.md#density): the screen is cut into squares of this side; a square takes the
+ * first name whose box centre falls in it, and more only while they cover at most this fraction of
+ * it, so that most of the sky stays dark wherever stars crowd: two common names (70 x 17 px) a
+ * square, one long one.
+ */
+export const LABEL_DENSITY_CELL_CSS_PX = 160;
+export const LABEL_DENSITY_MAX_COVER = 0.1;
 /** Fade in or out over this many milliseconds. */
 export const LABEL_FADE_MS = 180;
 

@@ -10,6 +10,7 @@ import {
   LABEL_COLOR_SELECTED,
   LABEL_FADE_MS,
   LABEL_MIN_STAR_CSS_PX,
+  LABEL_PINNED_MARGIN_CSS_PX,
   LABEL_QUAD_FLOATS,
   LABEL_RASTER_PER_MOVING_FRAME,
   LABEL_WORK_SLICE_MS,
@@ -19,7 +20,7 @@ import { type LabelQuads, writeLabelQuad } from './labelQuads';
 import { emptyLabelWorkStats, type LabelWorkStats, noteLabelTask } from './labelWorkStats';
 import type { RasterReply, RasterRequest } from './rasterProtocol';
 import { displayText } from './labelText';
-import { placeOne, PlacementGrid, type PlacementRequest, type Side } from './placeLabels';
+import { type FitOptions, type LabelBox, placeOne, PlacementGrid, type PlacementRequest, type Side, SIDES } from './placeLabels';
 
 /** The camera as the names need it (the scene's Camera fits). */
 export interface LabelCamera {
@@ -110,6 +111,7 @@ export class StarLabels {
   /** A name wanted in the last frame had not arrived: the next arrival asks for a frame. */
   private awaitingNames = false;
   private visible = true;
+  private keepClear: readonly LabelBox[] = [];
   private lastFrame = 0;
   private workTimer: ReturnType<typeof setTimeout> | undefined;
   /** The work timer waits for the camera to rest (new names are held back while it moves), not for the next task. */
@@ -173,6 +175,15 @@ export class StarLabels {
     this.scan = stars ? new CandidateScan(stars.positions, stars.sizes, LABEL_CANDIDATES, LABEL_MIN_STAR_CSS_PX, this.boosted) : undefined;
     this.setPlaced([]);
     this.restartScan();
+  }
+
+  /**
+   * Where the page's panels lie over the canvas (CSS px of the canvas): no name comes near them.
+   * Told on resize and layout changes (src/labels/keepClear.ts), never per frame.
+   */
+  setKeepClear(zones: readonly LabelBox[]): void {
+    this.keepClear = zones;
+    this.requestFrame();
   }
 
   setVisible(visible: boolean): void {
@@ -281,7 +292,7 @@ export class StarLabels {
     this.rasterAllowance = this.rasterPerMovingFrame;
     if (this.workWaitsForRest) this.scheduleWork();
     const camera = this.camera;
-    const grid = new PlacementGrid(camera.cssWidth, camera.cssHeight);
+    const grid = new PlacementGrid(camera.cssWidth, camera.cssHeight, this.keepClear);
     const placedNow: PlacedLabel[] = [];
     /** The slot of each placed name. */
     const placedIds: number[] = [];
@@ -290,7 +301,7 @@ export class StarLabels {
     let animating = false;
     const stars = this.stars;
 
-    const place = (id: number, sides?: readonly Side[]): LabelState | undefined => {
+    const place = (id: number, options?: FitOptions): LabelState | undefined => {
       if (!stars || shownIds.has(id) || placedNow.length >= LABEL_BUDGET || !(stars.sizes[id] > 0)) return undefined;
       const star = stars.starOfSlot(id);
       if (star < 0) return undefined;
@@ -300,7 +311,7 @@ export class StarLabels {
       if (!request) return undefined;
       const state = this.states.get(id);
       if (state) request.side = state.side;
-      const placement = placeOne(request, grid, sides);
+      const placement = placeOne(request, grid, SIDES, options);
       if (!placement) return undefined;
       const next = state ?? { id, key: '', side: placement.side, opacity: 0, shown: true, order: this.orderCounter++ };
       next.key = this.textOf(id);
@@ -316,8 +327,12 @@ export class StarLabels {
     if (this.visible && stars) {
       // The queue is what this frame wants, best first: names a flight has left behind are not rasterised.
       this.rasterQueue.clear();
+      // The hovered and selected names are placed whatever the density around them, as close to others as names may come.
+      for (const slot of this.pinnedSlots()) {
+        const state = place(slot, { density: false, margin: LABEL_PINNED_MARGIN_CSS_PX });
+        if (state) state.shown = true;
+      }
       const wanted: number[] = [];
-      for (const slot of this.pinnedSlots()) wanted.push(slot);
       // Names already on screen keep their place before new ones are tried.
       const kept = [...this.states.values()].filter((s) => s.shown && this.candidateSet.has(s.id)).sort((a, b) => a.order - b.order);
       for (const state of kept) wanted.push(state.id);
@@ -337,7 +352,7 @@ export class StarLabels {
       }
       const entry = this.atlas.get(state.key);
       const request = entry && this.request(state.id, entry);
-      const placement = request && placeOne({ ...request, side: state.side }, grid, [state.side]);
+      const placement = request && placeOne({ ...request, side: state.side }, grid, [state.side], { density: false });
       if (!entry || !placement || quadCount >= this.quadData.length / LABEL_QUAD_FLOATS) {
         this.states.delete(state.id);
         continue;

@@ -3,6 +3,7 @@ import { canvasRasterizer, LabelAtlas } from '../labels/labelAtlas';
 import { startRasterWorker } from '../labels/rasterProtocol';
 import { type LabelCameraRest, type PlacedLabel, StarLabels, type LabelWorkStats } from '../labels/starLabels';
 import { sourceLabelStars, type StarNames } from '../labels/sourceLabelStars';
+import type { LabelBox } from '../labels/placeLabels';
 import { CameraRest } from './cameraRest';
 import { HIT_THRESHOLD } from '../picking/hitTest';
 import { boundsOfBox, Camera, lookAtOrientation, wholeScenePose, type SceneBounds } from '../renderer/camera';
@@ -309,6 +310,11 @@ export class GalaxyScene implements Scene {
   /** The selected star is always named. */
   setSelected(id: number | undefined): void {
     this.labels?.setSelected(id !== undefined && this.hasStar(id) ? id : undefined);
+  }
+
+  /** Where the page's panels lie over the canvas (CSS px): names keep clear of them. */
+  setNamesKeepClear(zones: readonly LabelBox[]): void {
+    this.labels?.setKeepClear(zones);
   }
 
   /** Shows or hides star names (they fade out, then no frame is drawn for them). */
