@@ -21,6 +21,13 @@ export const LABEL_COLOR_NORMAL = 0xe8e8f0ff;
 export const LABEL_COLOR_HOVERED = 0xff4040ff;
 export const LABEL_COLOR_SELECTED = 0xffd54aff;
 
+/** Constellation names (docs/names.md#constellation-names): this many times the star names' size, fainter, in a paler colour. */
+export const CONSTELLATION_FONT_SCALE = 1.5;
+export const CONSTELLATION_OPACITY = 0.6;
+export const LABEL_COLOR_CONSTELLATION = 0xb4c6f0ff;
+/** At most this many constellation names at once. */
+export const CONSTELLATION_BUDGET = 10;
+
 /** At most this many names are drawn at once (pinned ones included). */
 export const LABEL_BUDGET = 300;
 /** The scan keeps this many best candidates for placement (more than the budget: some will not fit). */

@@ -1,10 +1,16 @@
 import type { StarCells } from '../renderer/starCells';
 import type { SlotRange } from '../stars/starSource';
+import type { ConstellationTree } from '../constellations/constellationNames';
 import { CandidateScan, starCssDiameter } from './candidateScan';
+import { ConstellationLabels, type PlacedConstellation } from './constellationLabels';
 import {
+  CONSTELLATION_BUDGET,
+  CONSTELLATION_FONT_SCALE,
+  CONSTELLATION_OPACITY,
   LABEL_BUDGET,
   LABEL_CAMERA_REST_MS,
   LABEL_CANDIDATES,
+  LABEL_COLOR_CONSTELLATION,
   LABEL_COLOR_HOVERED,
   LABEL_COLOR_NORMAL,
   LABEL_COLOR_SELECTED,
@@ -29,6 +35,8 @@ export interface LabelCamera {
   readonly width: number;
   readonly cssWidth: number;
   readonly cssHeight: number;
+  /** The projection matrix (element 5 is 1 / tan(fov / 2)), for how wide constellations look. */
+  readonly projection?: ArrayLike<number>;
 }
 
 /**
@@ -123,7 +131,11 @@ export class StarLabels {
   private placed: PlacedLabel[] = [];
   private placedKey = '';
   private listeners = new Set<(labels: readonly PlacedLabel[]) => void>();
-  private quadData: Float32Array<ArrayBuffer> = new Float32Array(LABEL_BUDGET * 2 * LABEL_QUAD_FLOATS);
+  /** Room for every star name placed and as many fading, and the constellation names likewise. */
+  private quadData: Float32Array<ArrayBuffer> = new Float32Array((LABEL_BUDGET + CONSTELLATION_BUDGET) * 2 * LABEL_QUAD_FLOATS);
+  private readonly constellations = new ConstellationLabels();
+  /** Constellation names to rasterise where there is no raster worker (in the work slices). */
+  private textQueue = new Set<string>();
   private orderCounter = 0;
   /** Display text by slot. */
   private texts = new Map<number, string>();
@@ -184,6 +196,18 @@ export class StarLabels {
   setKeepClear(zones: readonly LabelBox[]): void {
     this.keepClear = zones;
     this.requestFrame();
+  }
+
+  /** The galaxy's constellations to name (docs/names.md#constellation-names), or undefined for none. */
+  setConstellations(tree: ConstellationTree | undefined): void {
+    this.constellations.setTree(tree);
+    this.textQueue.clear();
+    this.requestFrame();
+  }
+
+  /** Constellation names drawn now, in CSS px of the canvas (tests read them). */
+  placedConstellations(): readonly PlacedConstellation[] {
+    return this.constellations.placed();
   }
 
   setVisible(visible: boolean): void {
@@ -275,7 +299,15 @@ export class StarLabels {
 
   /** True when no scan, rasterising or fade is under way: what is drawn stays as it is until something changes. */
   get settled(): boolean {
-    return !this.scan?.running && this.rasterQueue.size === 0 && this.inFlight.size === 0 && this.workTimer === undefined && !this.fading;
+    return (
+      !this.scan?.running &&
+      this.rasterQueue.size === 0 &&
+      this.textQueue.size === 0 &&
+      this.inFlight.size === 0 &&
+      this.workTimer === undefined &&
+      !this.fading &&
+      this.constellations.textsToRasterise().size === 0
+    );
   }
 
   private fading = false;
@@ -300,6 +332,25 @@ export class StarLabels {
     let quadCount = 0;
     let animating = false;
     const stars = this.stars;
+    const drawConstellations = () => {
+      const fading = this.constellations.frame(
+        camera,
+        grid,
+        this.visible,
+        (text) => this.atlas.get(text),
+        (box, entry, opacity) => {
+          if (quadCount >= this.quadData.length / LABEL_QUAD_FLOATS) return;
+          writeLabelQuad(this.quadData, quadCount, box, entry, this.atlas, LABEL_COLOR_CONSTELLATION, opacity * CONSTELLATION_OPACITY, CONSTELLATION_FONT_SCALE);
+          this.quadOwners[quadCount++] = undefined;
+        },
+        dt,
+      );
+      animating ||= fading;
+      this.rasteriseConstellationNames();
+    };
+    // From outside the galaxy constellation names take their places first; inside, star names do.
+    const constellationsFirst = this.constellations.takePrecedence(camera);
+    if (constellationsFirst) drawConstellations();
 
     const place = (id: number, options?: FitOptions): LabelState | undefined => {
       if (!stars || shownIds.has(id) || placedNow.length >= LABEL_BUDGET || !(stars.sizes[id] > 0)) return undefined;
@@ -359,6 +410,7 @@ export class StarLabels {
       }
       quadCount = this.writeQuad(quadCount, placement, entry, this.colorOf(state.id), state);
     }
+    if (!constellationsFirst) drawConstellations();
     // Fades.
     const step = dt / LABEL_FADE_MS;
     for (const state of this.states.values()) {
@@ -394,7 +446,8 @@ export class StarLabels {
 
   // internals
 
-  private quadOwners: LabelState[] = [];
+  /** The star name each quad draws, whose fade sets its opacity; undefined for a constellation name (its opacity is final when written). */
+  private quadOwners: (LabelState | undefined)[] = [];
 
   private writeQuad(index: number, box: { x: number; y: number; width: number; height: number }, entry: AtlasEntry, color: number, state: LabelState): number {
     if (index >= this.quadData.length / LABEL_QUAD_FLOATS) return index;
@@ -405,7 +458,10 @@ export class StarLabels {
 
   /** Opacities change after placement (fades); the quads take the new values. */
   private refreshOpacities(count: number): void {
-    for (let i = 0; i < count; i++) this.quadData[i * LABEL_QUAD_FLOATS + 11] = this.quadOwners[i].opacity;
+    for (let i = 0; i < count; i++) {
+      const owner = this.quadOwners[i];
+      if (owner) this.quadData[i * LABEL_QUAD_FLOATS + 11] = owner.opacity;
+    }
   }
 
   private colorOf(slot: number): number {
@@ -509,6 +565,7 @@ export class StarLabels {
   private makeRoom(): void {
     const inUse = new Set<string>();
     for (const state of this.states.values()) inUse.add(state.key);
+    for (const text of this.constellations.textsInUse()) inUse.add(text);
     for (const id of [...this.candidates, ...this.pinnedSlots()]) if (this.stars && id < this.stars.sizes.length) inUse.add(this.textOf(id));
     if (this.atlas.compact((name) => inUse.has(name))) {
       this.stats.atlasCompactions++;
@@ -575,16 +632,33 @@ export class StarLabels {
     // Without a raster worker, names are rasterised here, each in a task of its own.
     if (!this.raster) changed = this.rasterizeQueued(deadline) || changed;
     if (changed) this.requestFrame();
-    const rasterWaits = this.rasterQueue.size > 0 && (this.inFlight.size === 0 || !this.raster);
+    const rasterWaits = (this.rasterQueue.size > 0 && (this.inFlight.size === 0 || !this.raster)) || this.textQueue.size > 0;
     if (scan?.running || (rasterWaits && this.rasterLimit() > 0)) this.scheduleWork();
     // The camera moves and this frame's names are spent: the next frame, or the camera at rest, lets more through.
     else if (rasterWaits) this.scheduleWork(true);
   };
 
+  /** Constellation names not in the atlas go to the raster worker at once (a few at most), or to the work slices without one. */
+  private rasteriseConstellationNames(): void {
+    const texts = this.constellations.textsToRasterise();
+    if (texts.size === 0) return;
+    if (this.raster) {
+      this.sendToRaster([...texts]);
+      return;
+    }
+    for (const text of texts) this.textQueue.add(text);
+    this.scheduleWork();
+  }
+
   /** Rasterises queued names on the main thread until `deadline`; true when one was added. */
   private rasterizeQueued(deadline: number): boolean {
     const stars = this.stars;
     let added = false;
+    for (const text of this.textQueue) {
+      if (added && performance.now() >= deadline) return added;
+      this.textQueue.delete(text);
+      if (!this.atlas.get(text)) added = this.rasterize(text) !== undefined || added;
+    }
     for (const id of this.rasterQueue) {
       if ((added && performance.now() >= deadline) || this.rasterLimit() === 0) break;
       this.rasterQueue.delete(id);

@@ -4,6 +4,8 @@ import { startRasterWorker } from '../labels/rasterProtocol';
 import { type LabelCameraRest, type PlacedLabel, StarLabels, type LabelWorkStats } from '../labels/starLabels';
 import { sourceLabelStars, type StarNames } from '../labels/sourceLabelStars';
 import type { LabelBox } from '../labels/placeLabels';
+import type { PlacedConstellation } from '../labels/constellationLabels';
+import { constellationTree, type ConstellationLevels } from '../constellations/constellationNames';
 import { CameraRest } from './cameraRest';
 import { HIT_THRESHOLD } from '../picking/hitTest';
 import { boundsOfBox, Camera, lookAtOrientation, wholeScenePose, type SceneBounds } from '../renderer/camera';
@@ -310,6 +312,19 @@ export class GalaxyScene implements Scene {
   /** The selected star is always named. */
   setSelected(id: number | undefined): void {
     this.labels?.setSelected(id !== undefined && this.hasStar(id) ? id : undefined);
+  }
+
+  /**
+   * Names the galaxy's constellations (docs/names.md#constellation-names): communities.json's levels,
+   * centres in positions.bin's units drawn at `scale` as the stars are; undefined names none.
+   */
+  setConstellations(constellations: ConstellationLevels | undefined, scale: number): void {
+    this.labels?.setConstellations(constellations && constellations.levels.length > 0 ? constellationTree(constellations, scale) : undefined);
+  }
+
+  /** Constellation names drawn now, in CSS pixels of the canvas (tests read them). */
+  namedConstellations(): readonly PlacedConstellation[] {
+    return this.labels?.placedConstellations() ?? [];
   }
 
   /** Where the page's panels lie over the canvas (CSS px): names keep clear of them. */

@@ -1,5 +1,7 @@
 import type { CameraStart, LinkSettings } from '../../scene/galaxyScene';
 import type { CameraPose } from '../../scene/scene';
+import type { ConstellationLevels } from '../../constellations/constellationNames';
+import { constellationsAtom } from '../constellations/atoms';
 import { ShownGalaxies, type ShownGalaxy } from '../../stars/shownGalaxy';
 import type { StarSource } from '../../stars/starSource';
 import { openGalaxyAtom } from '../graph/openGalaxyAtom';
@@ -11,6 +13,8 @@ export interface ShowingScene {
   show(galaxy: ShownGalaxy, start?: CameraStart): void;
   setLinkSettings(settings: LinkSettings): void;
   getCamera(): CameraPose;
+  /** Names the open galaxy's constellations (optional: stand-in scenes need not). */
+  setConstellations?(constellations: ConstellationLevels | undefined, scale: number): void;
 }
 
 /**
@@ -18,7 +22,8 @@ export interface ShowingScene {
  * (its star source and names, src/stars/shownGalaxy.ts) and the link settings of the
  * address view. A galaxy's first stars come with where the camera starts: the address view's pose
  * when the address places the camera, else the whole galaxy (docs/rules.md#url); that pose is
- * recorded in the address view at once. Returns how to stop.
+ * recorded in the address view at once; and the galaxy's constellations, named at the galaxy's
+ * scale. Returns how to stop.
  */
 export function startSceneSync(store: Store, scene: ShowingScene): () => void {
   const shownGalaxies = new ShownGalaxies();
@@ -42,9 +47,14 @@ export function startSceneSync(store: Store, scene: ShowingScene): () => void {
     scene.setLinkSettings({ showLinks: store.get(showLinksAtom), maxVisibleDistance: store.get(maxVisibleDistanceAtom), scale: store.get(scaleAtom) });
   };
 
+  const showConstellations = () => scene.setConstellations?.(store.get(constellationsAtom), store.get(scaleAtom));
+
   showLinks();
   showGalaxy();
+  showConstellations();
   const stops = [
+    store.sub(constellationsAtom, showConstellations),
+    store.sub(scaleAtom, showConstellations),
     store.sub(openGalaxyAtom, showGalaxy),
     store.sub(showLinksAtom, showLinks),
     store.sub(maxVisibleDistanceAtom, showLinks),
