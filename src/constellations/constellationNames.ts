@@ -13,8 +13,13 @@ export const CONSTELLATION_MAX_SPAN = 0.8;
 const FADE_BAND = 0.175;
 /** Where a community starts to fade out for being too big: from there on its children are named too. */
 const HANDOVER_SPAN = CONSTELLATION_MAX_SPAN * Math.pow(CONSTELLATION_MIN_SPAN / CONSTELLATION_MAX_SPAN, FADE_BAND);
-/** A finest community's radius from its parent's: r = R × (size / parent size)^(1/3) (the same density). */
-const CUBE_ROOT = 1 / 3;
+
+/**
+ * A community spread over at least this fraction of the galaxy's radius (a top level's gathering of
+ * small parts, say) has no place of its own: a name at its centre would mislead, so it is not named
+ * (its children may be).
+ */
+export const CONSTELLATION_MAX_GALAXY_SHARE = 0.75;
 
 /** The levels as communities.json gives them (src/constellations/constellations.ts's Constellations fits). */
 export interface ConstellationLevels {
@@ -33,83 +38,49 @@ export interface ConstellationTree {
   names: (readonly string[])[];
   /** Per level: the community that gathers unlinked stars (never named), or -1. */
   unlinked: number[];
-  /** The galaxy's centre (its stars' mean) and radius: a uniform ball's with the same spread as the communities. */
+  /** The galaxy's centre and radius (the scene's framing of its stars). */
   centre: [number, number, number];
+  radius: number;
+}
+
+/** The galaxy as the scene frames it (world units, scale applied): its stars' centre and radius. */
+export interface GalaxyBall {
+  centre: readonly [number, number, number] | readonly number[];
   radius: number;
 }
 
 /**
  * The tree of `levels` with centres scaled by `scale` (as star positions are) and a radius for every
- * community, from the level's data: a community with children spreads as far as its children's
- * centres do around it (the root mean square of their distances, weighted by size, with each
- * child's own spread added in quadrature); a community of the finest level, which has no finer data,
- * takes its parent's radius scaled by the cube root of its share of the parent's stars. With one
- * level only, the whole galaxy's spread stands for the parent.
+ * community. communities.json gives no spread, so a community is taken as a ball as dense as the
+ * galaxy (`galaxy`'s radius scaled by the cube root of its share of the stars), or as wide as its
+ * children's centres and their own radii spread around its centre (the root mean square, by size),
+ * whichever is wider: a community whose parts lie far apart looks as big as it is.
  */
-export function constellationTree({ levels }: ConstellationLevels, scale: number): ConstellationTree {
+export function constellationTree({ levels }: ConstellationLevels, scale: number, galaxy: GalaxyBall): ConstellationTree {
   const centres = levels.map((level) => Float64Array.from(level.centre, (v) => v * scale));
   const children = levels.map((level, l) => {
     const lists: number[][] = Array.from({ length: level.count }, () => []);
     if (l > 0) levels[l - 1].parent?.forEach((parent, child) => lists[parent]?.push(child));
     return lists.map((list) => Uint32Array.from(list));
   });
-  const radii = levels.map((level) => new Float64Array(level.count));
-  // Spread of the level below around each community, from the top down: the between-children part
-  // is known from the centres; the children's own spread is known once their radii are.
-  const between = levels.map((level) => new Float64Array(level.count));
-  for (let l = 1; l < levels.length; l++) {
-    const below = levels[l - 1];
-    for (let c = 0; c < levels[l].count; c++) {
-      let weighted = 0, total = 0;
-      for (const k of children[l][c]) {
-        const size = below.size[k] ?? 0;
-        weighted += size * distanceSquared(centres[l - 1], k, centres[l], c);
+  const stars = Math.max(1, levels.length > 0 ? totalSize(levels[0]) : 1);
+  const radii: Float64Array[] = [];
+  levels.forEach((level, l) => {
+    const radius = new Float64Array(level.count);
+    for (let c = 0; c < level.count; c++) {
+      const bySize = galaxy.radius * Math.cbrt((level.size[c] ?? 0) / stars);
+      let spread = 0, total = 0;
+      for (const k of l > 0 ? children[l][c] : []) {
+        const size = levels[l - 1].size[k] ?? 0;
+        spread += size * (distanceSquared(centres[l - 1], k, centres[l], c) + radii[l - 1][k] ** 2);
         total += size;
       }
-      between[l][c] = total > 0 ? weighted / total : 0;
+      radius[c] = Math.max(bySize, total > 0 ? Math.sqrt(spread / total) : 0);
     }
-  }
-  const galaxySpread = wholeSpread(levels[0], centres[0]);
-  // Finest level: a share of the parent's between-children spread.
-  const finest = levels[0];
-  const top = levels.length - 1;
-  for (let c = 0; c < finest.count; c++) {
-    const parent = top > 0 ? (finest.parent?.[c] ?? 0) : -1;
-    const parentSpread = parent >= 0 ? Math.sqrt(between[1][parent]) : galaxySpread;
-    const parentSize = parent >= 0 ? levels[1].size[parent] : totalSize(finest);
-    radii[0][c] = parentSpread * Math.pow((finest.size[c] ?? 0) / Math.max(1, parentSize), CUBE_ROOT);
-  }
-  // Coarser levels, bottom up: between-children spread plus the children's own.
-  for (let l = 1; l < levels.length; l++) {
-    const below = levels[l - 1];
-    for (let c = 0; c < levels[l].count; c++) {
-      let own = 0, total = 0;
-      for (const k of children[l][c]) {
-        const size = below.size[k] ?? 0;
-        own += size * radii[l - 1][k] ** 2;
-        total += size;
-      }
-      radii[l][c] = Math.sqrt(between[l][c] + (total > 0 ? own / total : 0));
-    }
-  }
-  const { centre, radius } = wholeBall(levels[top], centres[top], radii[top]);
-  return { centres, radii, children, names: levels.map((level) => level.name), unlinked: levels.map((level) => level.unlinked ?? -1), centre, radius };
-}
-
-/** A uniform ball of radius R has a root mean square radius of R √(3/5). */
-const BALL_RADIUS_PER_RMS = Math.sqrt(5 / 3);
-
-/** The size-weighted mean of a level's centres, and the radius of a uniform ball as spread as its stars. */
-function wholeBall(level: CommunityLevelJson, centres: Float64Array, radii: Float64Array): { centre: [number, number, number]; radius: number } {
-  const total = totalSize(level);
-  const centre: [number, number, number] = [0, 0, 0];
-  if (total === 0) return { centre, radius: 0 };
-  for (let c = 0; c < level.count; c++) for (let k = 0; k < 3; k++) centre[k] += (level.size[c] * centres[c * 3 + k]) / total;
-  let sum = 0;
-  for (let c = 0; c < level.count; c++) {
-    sum += level.size[c] * ((centres[c * 3] - centre[0]) ** 2 + (centres[c * 3 + 1] - centre[1]) ** 2 + (centres[c * 3 + 2] - centre[2]) ** 2 + radii[c] ** 2);
-  }
-  return { centre, radius: Math.sqrt(sum / total) * BALL_RADIUS_PER_RMS };
+    radii.push(radius);
+  });
+  const centre: [number, number, number] = [galaxy.centre[0], galaxy.centre[1], galaxy.centre[2]];
+  return { centres, radii, children, names: levels.map((level) => level.name), unlinked: levels.map((level) => level.unlinked ?? -1), centre, radius: galaxy.radius };
 }
 
 function distanceSquared(a: Float64Array, i: number, b: Float64Array, j: number): number {
@@ -118,17 +89,6 @@ function distanceSquared(a: Float64Array, i: number, b: Float64Array, j: number)
 
 function totalSize(level: CommunityLevelJson): number {
   return level.size.reduce((sum, size) => sum + size, 0);
-}
-
-/** Root mean square distance of a level's centres (weighted by size) from their mean. */
-function wholeSpread(level: CommunityLevelJson, centres: Float64Array): number {
-  const total = totalSize(level);
-  if (total === 0) return 0;
-  const mean = [0, 0, 0];
-  for (let c = 0; c < level.count; c++) for (let k = 0; k < 3; k++) mean[k] += (level.size[c] * centres[c * 3 + k]) / total;
-  let sum = 0;
-  for (let c = 0; c < level.count; c++) sum += level.size[c] * ((centres[c * 3] - mean[0]) ** 2 + (centres[c * 3 + 1] - mean[1]) ** 2 + (centres[c * 3 + 2] - mean[2]) ** 2);
-  return Math.sqrt(sum / total);
 }
 
 /** The camera as the choice needs it. */
@@ -159,7 +119,8 @@ export interface ChosenConstellation {
  * holds the camera) hands over to its children, which are named where they are in range in turn;
  * one that looks smaller, or whose centre is behind the camera or off screen, is not named. A
  * community named while fading out (its span near the top of the range) also lets its children
- * in, so that the levels cross-fade.
+ * in, so that the levels cross-fade. A community spread over most of the galaxy is not named; its
+ * children may be.
  */
 export function chooseConstellations(tree: ConstellationTree, view: ConstellationView, budget: number): ChosenConstellation[] {
   const chosen: ChosenConstellation[] = [];
@@ -175,10 +136,11 @@ export function chooseConstellations(tree: ConstellationTree, view: Constellatio
     const w = m[3] * x + m[7] * y + m[11] * z + m[15];
     // Inside or at the edge of the community: it fills the screen, its children may not.
     const span = w > radius ? (2 * radius * view.focalCssPx) / w / shorter : Infinity;
-    if (span > HANDOVER_SPAN) {
+    const diffuse = radius >= tree.radius * CONSTELLATION_MAX_GALAXY_SHARE;
+    if (span > HANDOVER_SPAN || diffuse) {
       for (const child of level > 0 ? tree.children[level][id] : []) visit(level - 1, child);
     }
-    if (span < CONSTELLATION_MIN_SPAN || span > CONSTELLATION_MAX_SPAN) return;
+    if (span < CONSTELLATION_MIN_SPAN || span > CONSTELLATION_MAX_SPAN || diffuse) return;
     const nx = (m[0] * x + m[4] * y + m[8] * z + m[12]) / w;
     const ny = (m[1] * x + m[5] * y + m[9] * z + m[13]) / w;
     if (nx < -1 || nx > 1 || ny < -1 || ny > 1) return;

@@ -75,6 +75,8 @@ export class GalaxyScene implements Scene {
   firstStarFrameAt: number | undefined;
   /** Star names drawn in the scene (absent where there is no 2D canvas to draw text with, as in Node). */
   private readonly labels: StarLabels | undefined;
+  /** The galaxy's constellations to name, with the scale its stars are drawn at. */
+  private constellations: { levels: ConstellationLevels; scale: number } | undefined;
   /** Whether the scene has been given a size: the whole-galaxy view depends on its aspect. */
   private sized = false;
   /** The whole-galaxy view was asked for before the scene had a size: taken again at the first resize. */
@@ -181,6 +183,7 @@ export class GalaxyScene implements Scene {
     const box = this.stars?.bounds;
     this.bounds = box && this.stars!.totalStars > 0 ? boundsOfBox(box.min, box.max) : { center: [0, 0, 0], radius: 0, halfSize: 0 };
     this.camera.setScene(this.bounds);
+    this.nameConstellations();
   }
 
   /** The drawn colours and sizes: each change is written to the renderer (only the stars changed). */
@@ -319,7 +322,15 @@ export class GalaxyScene implements Scene {
    * centres in positions.bin's units drawn at `scale` as the stars are; undefined names none.
    */
   setConstellations(constellations: ConstellationLevels | undefined, scale: number): void {
-    this.labels?.setConstellations(constellations && constellations.levels.length > 0 ? constellationTree(constellations, scale) : undefined);
+    this.constellations = constellations && constellations.levels.length > 0 ? { levels: constellations, scale } : undefined;
+    this.nameConstellations();
+  }
+
+  /** Constellations are measured against the galaxy's bounds: named again when those change. */
+  private nameConstellations(): void {
+    const named = this.constellations;
+    const { center, radius } = this.bounds;
+    this.labels?.setConstellations(named && radius > 0 ? constellationTree(named.levels, named.scale, { centre: center, radius }) : undefined);
   }
 
   /** Constellation names drawn now, in CSS pixels of the canvas (tests read them). */
