@@ -15,11 +15,13 @@ const FADE_BAND = 0.175;
 const HANDOVER_SPAN = CONSTELLATION_MAX_SPAN * Math.pow(CONSTELLATION_MIN_SPAN / CONSTELLATION_MAX_SPAN, FADE_BAND);
 
 /**
- * A community spread over at least this fraction of the galaxy's radius (a top level's gathering of
- * small parts, say) has no place of its own: a name at its centre would mislead, so it is not named
- * (its children may be).
+ * A community whose parts spread over at least this fraction of the galaxy's radius, and over twice
+ * as far as a ball of its stars as dense as the galaxy would (a top level's gathering of small
+ * parts, say), has no place of its own: a name at its centre would mislead, so it is not named (its
+ * children may be).
  */
 export const CONSTELLATION_MAX_GALAXY_SHARE = 0.75;
+const DIFFUSE_FACTOR = 2;
 
 /** The levels as communities.json gives them (src/constellations/constellations.ts's Constellations fits). */
 export interface ConstellationLevels {
@@ -32,6 +34,8 @@ export interface ConstellationTree {
   centres: Float64Array[];
   /** Per level: each community's radius estimate (world units). */
   radii: Float64Array[];
+  /** Per level: 1 for a community spread too thin to be named (CONSTELLATION_MAX_GALAXY_SHARE). */
+  diffuse: Uint8Array[];
   /** Per level: each community's children at the level below (none for level 0). */
   children: Uint32Array[][];
   /** Per level: the names. */
@@ -65,8 +69,10 @@ export function constellationTree({ levels }: ConstellationLevels, scale: number
   });
   const stars = Math.max(1, levels.length > 0 ? totalSize(levels[0]) : 1);
   const radii: Float64Array[] = [];
+  const diffuse: Uint8Array[] = [];
   levels.forEach((level, l) => {
     const radius = new Float64Array(level.count);
+    const thin = new Uint8Array(level.count);
     for (let c = 0; c < level.count; c++) {
       const bySize = galaxy.radius * Math.cbrt((level.size[c] ?? 0) / stars);
       let spread = 0, total = 0;
@@ -75,12 +81,15 @@ export function constellationTree({ levels }: ConstellationLevels, scale: number
         spread += size * (distanceSquared(centres[l - 1], k, centres[l], c) + radii[l - 1][k] ** 2);
         total += size;
       }
-      radius[c] = Math.max(bySize, total > 0 ? Math.sqrt(spread / total) : 0);
+      const bySpread = total > 0 ? Math.sqrt(spread / total) : 0;
+      radius[c] = Math.max(bySize, bySpread);
+      thin[c] = bySpread >= galaxy.radius * CONSTELLATION_MAX_GALAXY_SHARE && bySpread > bySize * DIFFUSE_FACTOR ? 1 : 0;
     }
     radii.push(radius);
+    diffuse.push(thin);
   });
   const centre: [number, number, number] = [galaxy.centre[0], galaxy.centre[1], galaxy.centre[2]];
-  return { centres, radii, children, names: levels.map((level) => level.name), unlinked: levels.map((level) => level.unlinked ?? -1), centre, radius: galaxy.radius };
+  return { centres, radii, diffuse, children, names: levels.map((level) => level.name), unlinked: levels.map((level) => level.unlinked ?? -1), centre, radius: galaxy.radius };
 }
 
 function distanceSquared(a: Float64Array, i: number, b: Float64Array, j: number): number {
@@ -136,7 +145,7 @@ export function chooseConstellations(tree: ConstellationTree, view: Constellatio
     const w = m[3] * x + m[7] * y + m[11] * z + m[15];
     // Inside or at the edge of the community: it fills the screen, its children may not.
     const span = w > radius ? (2 * radius * view.focalCssPx) / w / shorter : Infinity;
-    const diffuse = radius >= tree.radius * CONSTELLATION_MAX_GALAXY_SHARE;
+    const diffuse = tree.diffuse[level][id] === 1;
     if (span > HANDOVER_SPAN || diffuse) {
       for (const child of level > 0 ? tree.children[level][id] : []) visit(level - 1, child);
     }
