@@ -11,10 +11,12 @@ export const KEEP_CLEAR_SELECTOR = '.galaxy-panel:not(.hover-tooltip), .search-b
 /** Mutations inside these change no panel's place (the accessible list of names, the tooltip). */
 const IGNORED_SELECTOR = '[data-testid="named-stars"], .hover-tooltip';
 
-/** Client rectangles of `elements` that are laid out and not empty, in CSS px of `canvas`'s box. */
+/** Client rectangles of `elements` that are shown and not empty, in CSS px of `canvas`'s box. */
 export function keepClearZones(canvas: DOMRectReadOnly, elements: Iterable<Element>): LabelBox[] {
   const zones: LabelBox[] = [];
   for (const element of elements) {
+    // A panel hidden by style (visibility, opacity 0, display) hides no name.
+    if (getComputedStyle(element).visibility !== 'visible' || !element.checkVisibility({ checkOpacity: true, checkVisibilityCSS: true })) continue;
     const rect = element.getBoundingClientRect();
     if (rect.width <= 0 || rect.height <= 0) continue;
     const x = rect.left - canvas.left, y = rect.top - canvas.top;
@@ -31,6 +33,7 @@ export function sameZones(a: readonly LabelBox[], b: readonly LabelBox[]): boole
 /**
  * Measures where the panels over `canvas` lie and tells `onChange` whenever that changes: at once,
  * then after a window resize, a panel resized, or panels added, removed, restyled or moved in `root`
+ * (the document's root element, so that a style sheet added to its head counts too)
  * (measured once per animation frame at most, never each frame). Returns how to stop.
  */
 export function watchKeepClear(root: Element, canvas: Element, onChange: (zones: LabelBox[]) => void): () => void {

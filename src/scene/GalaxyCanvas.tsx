@@ -63,7 +63,7 @@ export function GalaxyCanvas({ scene, backend, clearColor, early }: GalaxyCanvas
     const observer = new ResizeObserver(resize);
     observer.observe(container);
     // Star names keep clear of the page's panels (docs/names.md#the-pages-panels).
-    const stopKeepClear = watchKeepClear(document.body, container, (zones) => scene.setNamesKeepClear(zones));
+    const stopKeepClear = watchKeepClear(document.documentElement, container, (zones) => scene.setNamesKeepClear(zones));
     // A changed device pixel ratio (zoom, another screen) fires a window resize.
     window.addEventListener('resize', resize);
     return () => {
