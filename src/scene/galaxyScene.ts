@@ -150,6 +150,7 @@ export class GalaxyScene implements Scene {
     this.shownBudget = undefined;
     this.uploadStars();
     renderer.setLinks(this.linkPairs);
+    this.showLinkColours();
     this.requestRender();
   }
 
@@ -205,6 +206,7 @@ export class GalaxyScene implements Scene {
     this.fitBounds();
     this.uploadStars();
     this.updateLinks();
+    this.showLinkColours();
     stars?.setCamera(plannerCameraOf(this.camera));
     this.starBudget.setSource(stars);
   }
@@ -517,8 +519,17 @@ export class GalaxyScene implements Scene {
     return members && community !== undefined && members[community] === 1 ? HIGHLIGHTED_CONSTELLATION_SIZE_FACTOR : 1;
   }
 
+  /**
+   * Links take their stars' colours while the stars are coloured by constellation (so a link inside
+   * one is its colour, one between two blends them), else their colours from positions.
+   */
+  private showLinkColours(): void {
+    this.renderer?.setLinkColours(this.coloursByConstellation ? 'stars' : 'positions');
+  }
+
   /** Every slot's drawn colour and size again, from the colour rule, hover and highlights; written to the renderer at once. */
   private restyleAll(): void {
+    this.showLinkColours();
     const { stars, starAttributes } = this;
     if (!stars || !starAttributes || starAttributes.count === 0) return;
     const count = starAttributes.count;

@@ -46,7 +46,7 @@ export async function createWebGPURenderer(canvas: HTMLCanvasElement, options: R
         depthStencilAttachment: { view: depth.view(width, height), depthClearValue: 1, depthLoadOp: 'clear', depthStoreOp: 'discard' },
       });
       if (stars) points.draw(pass);
-      links.draw(pass, points.positionBuffer);
+      links.draw(pass, points);
       labels.draw(pass, camera.cssWidth, camera.cssHeight);
       pass.end();
       device.queue.submit([encoder.finish()]);
