@@ -83,7 +83,9 @@ export function constellationTree({ levels }: ConstellationLevels, scale: number
       }
       const bySpread = total > 0 ? Math.sqrt(spread / total) : 0;
       radius[c] = Math.max(bySize, bySpread);
-      thin[c] = bySpread >= galaxy.radius * CONSTELLATION_MAX_GALAXY_SHARE && bySpread > bySize * DIFFUSE_FACTOR ? 1 : 0;
+      // A top level's gathering of small parts (no resolution, more than one child) is no place either.
+      const gathering = level.resolution === null && l > 0 && children[l][c].length > 1;
+      thin[c] = gathering || (bySpread >= galaxy.radius * CONSTELLATION_MAX_GALAXY_SHARE && bySpread > bySize * DIFFUSE_FACTOR) ? 1 : 0;
     }
     radii.push(radius);
     diffuse.push(thin);

@@ -52,6 +52,17 @@ describe('which constellations are named', () => {
     expect(near).not.toContain('c2-1');
   });
 
+  it('never names a top level\'s gathering of small parts (no resolution, more than one child), only its children', () => {
+    // Three finest communities: one kept as it is, two gathered into one top-level community.
+    const gathered = [
+      level(3, [100, 100, 100], [-1000, 0, 0, 900, 0, 0, 1100, 0, 0], [1, 0, 0]),
+      { ...level(2, [200, 100], [1000, 0, 0, -1000, 0, 0]), resolution: null },
+    ];
+    const tree = constellationTree({ levels: gathered }, 1, galaxy);
+    expect(Array.from(tree.diffuse[1])).toEqual([1, 0]);
+    expect(tree.diffuse[0].every((thin) => thin === 0)).toBe(true);
+  });
+
   it('never names a community whose centre is behind the camera or off screen', () => {
     expect(chosen([0, 0, -9000])).toEqual([]);
     expect(chosen([50_000, 0, 9000])).toEqual([]);
