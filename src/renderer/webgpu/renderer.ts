@@ -19,6 +19,8 @@ export async function createWebGPURenderer(canvas: HTMLCanvasElement, options: R
   const [r, g, b] = clearColorRgb(options.clearColor);
   const lostListeners: Array<(reason: string) => void> = [];
   let disposed = false;
+  /** Whether a frame has drawn stars: the labels pipeline is warmed up in the frame after, not before. */
+  let drewStars = false;
 
   device.onuncapturederror = (event) => console.error('WebGPU error:', event.error.message);
   void device.lost.then((info) => {
@@ -47,7 +49,8 @@ export async function createWebGPURenderer(canvas: HTMLCanvasElement, options: R
       });
       if (stars) points.draw(pass);
       links.draw(pass, points);
-      labels.draw(pass, camera.cssWidth, camera.cssHeight);
+      labels.draw(pass, camera.cssWidth, camera.cssHeight, drewStars);
+      drewStars ||= stars;
       pass.end();
       device.queue.submit([encoder.finish()]);
     },
