@@ -21,6 +21,13 @@ export const LABEL_COLOR_NORMAL = 0xe8e8f0ff;
 export const LABEL_COLOR_HOVERED = 0xff4040ff;
 export const LABEL_COLOR_SELECTED = 0xffd54aff;
 
+/** Constellation names (docs/names.md#constellation-names): this many times the star names' size, fainter, in a paler colour. */
+export const CONSTELLATION_FONT_SCALE = 1.5;
+export const CONSTELLATION_OPACITY = 0.6;
+export const LABEL_COLOR_CONSTELLATION = 0xb4c6f0ff;
+/** At most this many constellation names at once. */
+export const CONSTELLATION_BUDGET = 10;
+
 /** At most this many names are drawn at once (pinned ones included). */
 export const LABEL_BUDGET = 300;
 /** The scan keeps this many best candidates for placement (more than the budget: some will not fit). */
@@ -35,7 +42,19 @@ export const LABEL_MIN_STAR_CSS_PX = 0.6;
 export const LABEL_MAX_WIDTH_CSS_PX = 260;
 /** Space between a star's edge and its name, and the empty margin kept around every name box. */
 export const LABEL_GAP_CSS_PX = 3;
-export const LABEL_MARGIN_CSS_PX = 2;
+export const LABEL_MARGIN_CSS_PX = 6;
+/** The hovered and selected names keep only this margin from the others: they are named wherever they fit. */
+export const LABEL_PINNED_MARGIN_CSS_PX = 2;
+/** Empty space kept between a name and the page's panels (search box, stats line, details...). */
+export const LABEL_PANEL_MARGIN_CSS_PX = 6;
+/**
+ * Density (docs/names.md#density): the screen is cut into squares of this side; a square takes the
+ * first name whose box centre falls in it, and more only while they cover at most this fraction of
+ * it, so that most of the sky stays dark wherever stars crowd: two common names (70 x 17 px) a
+ * square, one long one.
+ */
+export const LABEL_DENSITY_CELL_CSS_PX = 160;
+export const LABEL_DENSITY_MAX_COVER = 0.1;
 /** Fade in or out over this many milliseconds. */
 export const LABEL_FADE_MS = 180;
 

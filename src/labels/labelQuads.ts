@@ -33,7 +33,7 @@ const CSS_PADDING = LABEL_SDF_PADDING / TEXELS_PER_CSS_PX;
 
 /**
  * Writes the quad of one name at `index`: its atlas entry drawn so that the text box (no padding)
- * sits at `box` (CSS px), in colour 0xRRGGBBAA at `opacity`.
+ * sits at `box` (CSS px), in colour 0xRRGGBBAA at `opacity`, `scale` times the star names' size.
  */
 export function writeLabelQuad(
   quads: Float32Array,
@@ -43,12 +43,14 @@ export function writeLabelQuad(
   atlas: { width: number; height: number },
   color: number,
   opacity: number,
+  scale = 1,
 ): void {
   const o = index * LABEL_QUAD_FLOATS;
-  quads[o] = box.x - CSS_PADDING;
-  quads[o + 1] = box.y + box.height / 2 - entry.h / TEXELS_PER_CSS_PX / 2;
-  quads[o + 2] = entry.w / TEXELS_PER_CSS_PX;
-  quads[o + 3] = entry.h / TEXELS_PER_CSS_PX;
+  const texel = scale / TEXELS_PER_CSS_PX;
+  quads[o] = box.x - CSS_PADDING * scale;
+  quads[o + 1] = box.y + box.height / 2 - (entry.h * texel) / 2;
+  quads[o + 2] = entry.w * texel;
+  quads[o + 3] = entry.h * texel;
   quads[o + 4] = entry.x / atlas.width;
   quads[o + 5] = entry.y / atlas.height;
   quads[o + 6] = (entry.x + entry.w) / atlas.width;

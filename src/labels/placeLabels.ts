@@ -1,4 +1,4 @@
-import { LABEL_GAP_CSS_PX, LABEL_MARGIN_CSS_PX } from './constants';
+import { LABEL_DENSITY_CELL_CSS_PX, LABEL_DENSITY_MAX_COVER, LABEL_GAP_CSS_PX, LABEL_MARGIN_CSS_PX, LABEL_PANEL_MARGIN_CSS_PX } from './constants';
 
 /** Where a name sits beside its star: right, left, above or below it. */
 export type Side = 0 | 1 | 2 | 3;
@@ -51,14 +51,33 @@ export function intersects(a: LabelBox, b: LabelBox, margin = 0): boolean {
 
 const CELL = 64;
 
+/** How a box is tested: against the density of its square (star and constellation names) or not (a fading name, already drawn). */
+export interface FitOptions {
+  density?: boolean;
+  /** Empty space kept from the other names (LABEL_MARGIN_CSS_PX unless given). */
+  margin?: number;
+}
+
 /**
  * Name boxes placed so far on a screen, in a uniform grid of 64 px cells, so that a new box is
- * tested only against the boxes of the cells it touches.
+ * tested only against the boxes of the cells it touches; the page's panels (`keepClear`, CSS px of
+ * the canvas), which no name may come near; and how much of each density square
+ * (LABEL_DENSITY_CELL_CSS_PX) the names centred in it cover (docs/names.md#density).
  */
 export class PlacementGrid {
   private cells = new Map<number, LabelBox[]>();
+  private readonly densityColumns: number;
+  private readonly covered: Float64Array;
+  private readonly densityLimit = LABEL_DENSITY_CELL_CSS_PX * LABEL_DENSITY_CELL_CSS_PX * LABEL_DENSITY_MAX_COVER;
 
-  constructor(private readonly width: number, private readonly height: number) {}
+  constructor(
+    private readonly width: number,
+    private readonly height: number,
+    private readonly keepClear: readonly LabelBox[] = [],
+  ) {
+    this.densityColumns = Math.max(1, Math.ceil(width / LABEL_DENSITY_CELL_CSS_PX));
+    this.covered = new Float64Array(this.densityColumns * Math.max(1, Math.ceil(height / LABEL_DENSITY_CELL_CSS_PX)));
+  }
 
   private forCells(box: LabelBox, visit: (key: number) => boolean | void): boolean {
     const x0 = Math.floor(box.x / CELL), x1 = Math.floor((box.x + box.width) / CELL);
@@ -67,13 +86,30 @@ export class PlacementGrid {
     return false;
   }
 
-  /** True when the box lies inside the screen and clear of every placed box (with the margin). */
-  fits(box: LabelBox): boolean {
+  /** The density square a box's centre falls in. */
+  private densityCell(box: LabelBox): number {
+    const column = Math.min(this.densityColumns - 1, Math.max(0, Math.floor((box.x + box.width / 2) / LABEL_DENSITY_CELL_CSS_PX)));
+    const rows = this.covered.length / this.densityColumns;
+    const row = Math.min(rows - 1, Math.max(0, Math.floor((box.y + box.height / 2) / LABEL_DENSITY_CELL_CSS_PX)));
+    return row * this.densityColumns + column;
+  }
+
+  /**
+   * True when the box lies inside the screen, clear of the panels and of every placed box (with the
+   * margins), and (unless `density` is false) its square is empty or has room for its area.
+   */
+  fits(box: LabelBox, { density = true, margin = LABEL_MARGIN_CSS_PX }: FitOptions = {}): boolean {
     if (box.x < 0 || box.y < 0 || box.x + box.width > this.width || box.y + box.height > this.height) return false;
-    return !this.forCells(box, (key) => this.cells.get(key)?.some((other) => intersects(box, other, LABEL_MARGIN_CSS_PX)));
+    if (density) {
+      const covered = this.covered[this.densityCell(box)];
+      if (covered > 0 && covered + box.width * box.height > this.densityLimit) return false;
+    }
+    if (this.keepClear.some((zone) => intersects(box, zone, LABEL_PANEL_MARGIN_CSS_PX))) return false;
+    return !this.forCells(box, (key) => this.cells.get(key)?.some((other) => intersects(box, other, margin)));
   }
 
   add(box: LabelBox): void {
+    this.covered[this.densityCell(box)] += box.width * box.height;
     this.forCells(box, (key) => {
       const list = this.cells.get(key);
       if (list) list.push(box);
@@ -98,11 +134,11 @@ export function placeLabels(requests: Iterable<PlacementRequest>, grid: Placemen
 }
 
 /** Places one name on the first side that fits (its previous side first) and records its box, or returns undefined. */
-export function placeOne(request: PlacementRequest, grid: PlacementGrid, sides: readonly Side[] = SIDES): Placement | undefined {
+export function placeOne(request: PlacementRequest, grid: PlacementGrid, sides: readonly Side[] = SIDES, options?: FitOptions): Placement | undefined {
   const order = request.side === undefined ? sides : [request.side, ...sides.filter((s) => s !== request.side)];
   for (const side of order) {
     const box = boxBeside(request, side);
-    if (grid.fits(box)) {
+    if (grid.fits(box, options)) {
       grid.add(box);
       return { id: request.id, side, ...box };
     }

@@ -1,15 +1,22 @@
 import type { StarCells } from '../renderer/starCells';
 import type { SlotRange } from '../stars/starSource';
+import type { ConstellationTree } from '../constellations/constellationNames';
 import { CandidateScan, starCssDiameter } from './candidateScan';
+import { ConstellationLabels, type PlacedConstellation } from './constellationLabels';
 import {
+  CONSTELLATION_BUDGET,
+  CONSTELLATION_FONT_SCALE,
+  CONSTELLATION_OPACITY,
   LABEL_BUDGET,
   LABEL_CAMERA_REST_MS,
   LABEL_CANDIDATES,
+  LABEL_COLOR_CONSTELLATION,
   LABEL_COLOR_HOVERED,
   LABEL_COLOR_NORMAL,
   LABEL_COLOR_SELECTED,
   LABEL_FADE_MS,
   LABEL_MIN_STAR_CSS_PX,
+  LABEL_PINNED_MARGIN_CSS_PX,
   LABEL_QUAD_FLOATS,
   LABEL_RASTER_PER_MOVING_FRAME,
   LABEL_WORK_SLICE_MS,
@@ -19,7 +26,7 @@ import { type LabelQuads, writeLabelQuad } from './labelQuads';
 import { emptyLabelWorkStats, type LabelWorkStats, noteLabelTask } from './labelWorkStats';
 import type { RasterReply, RasterRequest } from './rasterProtocol';
 import { displayText } from './labelText';
-import { placeOne, PlacementGrid, type PlacementRequest, type Side } from './placeLabels';
+import { type FitOptions, type LabelBox, placeOne, PlacementGrid, type PlacementRequest, type Side, SIDES } from './placeLabels';
 
 /** The camera as the names need it (the scene's Camera fits). */
 export interface LabelCamera {
@@ -28,6 +35,8 @@ export interface LabelCamera {
   readonly width: number;
   readonly cssWidth: number;
   readonly cssHeight: number;
+  /** The projection matrix (element 5 is 1 / tan(fov / 2)), for how wide constellations look. */
+  readonly projection?: ArrayLike<number>;
 }
 
 /**
@@ -110,6 +119,7 @@ export class StarLabels {
   /** A name wanted in the last frame had not arrived: the next arrival asks for a frame. */
   private awaitingNames = false;
   private visible = true;
+  private keepClear: readonly LabelBox[] = [];
   private lastFrame = 0;
   private workTimer: ReturnType<typeof setTimeout> | undefined;
   /** The work timer waits for the camera to rest (new names are held back while it moves), not for the next task. */
@@ -121,7 +131,11 @@ export class StarLabels {
   private placed: PlacedLabel[] = [];
   private placedKey = '';
   private listeners = new Set<(labels: readonly PlacedLabel[]) => void>();
-  private quadData: Float32Array<ArrayBuffer> = new Float32Array(LABEL_BUDGET * 2 * LABEL_QUAD_FLOATS);
+  /** Room for every star name placed and as many fading, and the constellation names likewise. */
+  private quadData: Float32Array<ArrayBuffer> = new Float32Array((LABEL_BUDGET + CONSTELLATION_BUDGET) * 2 * LABEL_QUAD_FLOATS);
+  private readonly constellations = new ConstellationLabels();
+  /** Constellation names to rasterise where there is no raster worker (in the work slices). */
+  private textQueue = new Set<string>();
   private orderCounter = 0;
   /** Display text by slot. */
   private texts = new Map<number, string>();
@@ -173,6 +187,27 @@ export class StarLabels {
     this.scan = stars ? new CandidateScan(stars.positions, stars.sizes, LABEL_CANDIDATES, LABEL_MIN_STAR_CSS_PX, this.boosted) : undefined;
     this.setPlaced([]);
     this.restartScan();
+  }
+
+  /**
+   * Where the page's panels lie over the canvas (CSS px of the canvas): no name comes near them.
+   * Told on resize and layout changes (src/labels/keepClear.ts), never per frame.
+   */
+  setKeepClear(zones: readonly LabelBox[]): void {
+    this.keepClear = zones;
+    this.requestFrame();
+  }
+
+  /** The galaxy's constellations to name (docs/names.md#constellation-names), or undefined for none. */
+  setConstellations(tree: ConstellationTree | undefined): void {
+    this.constellations.setTree(tree);
+    this.textQueue.clear();
+    this.requestFrame();
+  }
+
+  /** Constellation names drawn now, in CSS px of the canvas (tests read them). */
+  placedConstellations(): readonly PlacedConstellation[] {
+    return this.constellations.placed();
   }
 
   setVisible(visible: boolean): void {
@@ -264,7 +299,15 @@ export class StarLabels {
 
   /** True when no scan, rasterising or fade is under way: what is drawn stays as it is until something changes. */
   get settled(): boolean {
-    return !this.scan?.running && this.rasterQueue.size === 0 && this.inFlight.size === 0 && this.workTimer === undefined && !this.fading;
+    return (
+      !this.scan?.running &&
+      this.rasterQueue.size === 0 &&
+      this.textQueue.size === 0 &&
+      this.inFlight.size === 0 &&
+      this.workTimer === undefined &&
+      !this.fading &&
+      this.constellations.textsToRasterise().size === 0
+    );
   }
 
   private fading = false;
@@ -281,7 +324,7 @@ export class StarLabels {
     this.rasterAllowance = this.rasterPerMovingFrame;
     if (this.workWaitsForRest) this.scheduleWork();
     const camera = this.camera;
-    const grid = new PlacementGrid(camera.cssWidth, camera.cssHeight);
+    const grid = new PlacementGrid(camera.cssWidth, camera.cssHeight, this.keepClear);
     const placedNow: PlacedLabel[] = [];
     /** The slot of each placed name. */
     const placedIds: number[] = [];
@@ -289,8 +332,27 @@ export class StarLabels {
     let quadCount = 0;
     let animating = false;
     const stars = this.stars;
+    const drawConstellations = () => {
+      const fading = this.constellations.frame(
+        camera,
+        grid,
+        this.visible,
+        (text) => this.atlas.get(text),
+        (box, entry, opacity) => {
+          if (quadCount >= this.quadData.length / LABEL_QUAD_FLOATS) return;
+          writeLabelQuad(this.quadData, quadCount, box, entry, this.atlas, LABEL_COLOR_CONSTELLATION, opacity * CONSTELLATION_OPACITY, CONSTELLATION_FONT_SCALE);
+          this.quadOwners[quadCount++] = undefined;
+        },
+        dt,
+      );
+      animating ||= fading;
+      this.rasteriseConstellationNames();
+    };
+    // From outside the galaxy constellation names take their places first; inside, star names do.
+    const constellationsFirst = this.constellations.takePrecedence(camera);
+    if (constellationsFirst) drawConstellations();
 
-    const place = (id: number, sides?: readonly Side[]): LabelState | undefined => {
+    const place = (id: number, options?: FitOptions): LabelState | undefined => {
       if (!stars || shownIds.has(id) || placedNow.length >= LABEL_BUDGET || !(stars.sizes[id] > 0)) return undefined;
       const star = stars.starOfSlot(id);
       if (star < 0) return undefined;
@@ -300,7 +362,7 @@ export class StarLabels {
       if (!request) return undefined;
       const state = this.states.get(id);
       if (state) request.side = state.side;
-      const placement = placeOne(request, grid, sides);
+      const placement = placeOne(request, grid, SIDES, options);
       if (!placement) return undefined;
       const next = state ?? { id, key: '', side: placement.side, opacity: 0, shown: true, order: this.orderCounter++ };
       next.key = this.textOf(id);
@@ -316,8 +378,12 @@ export class StarLabels {
     if (this.visible && stars) {
       // The queue is what this frame wants, best first: names a flight has left behind are not rasterised.
       this.rasterQueue.clear();
+      // The hovered and selected names are placed whatever the density around them, as close to others as names may come.
+      for (const slot of this.pinnedSlots()) {
+        const state = place(slot, { density: false, margin: LABEL_PINNED_MARGIN_CSS_PX });
+        if (state) state.shown = true;
+      }
       const wanted: number[] = [];
-      for (const slot of this.pinnedSlots()) wanted.push(slot);
       // Names already on screen keep their place before new ones are tried.
       const kept = [...this.states.values()].filter((s) => s.shown && this.candidateSet.has(s.id)).sort((a, b) => a.order - b.order);
       for (const state of kept) wanted.push(state.id);
@@ -337,13 +403,14 @@ export class StarLabels {
       }
       const entry = this.atlas.get(state.key);
       const request = entry && this.request(state.id, entry);
-      const placement = request && placeOne({ ...request, side: state.side }, grid, [state.side]);
+      const placement = request && placeOne({ ...request, side: state.side }, grid, [state.side], { density: false });
       if (!entry || !placement || quadCount >= this.quadData.length / LABEL_QUAD_FLOATS) {
         this.states.delete(state.id);
         continue;
       }
       quadCount = this.writeQuad(quadCount, placement, entry, this.colorOf(state.id), state);
     }
+    if (!constellationsFirst) drawConstellations();
     // Fades.
     const step = dt / LABEL_FADE_MS;
     for (const state of this.states.values()) {
@@ -379,7 +446,8 @@ export class StarLabels {
 
   // internals
 
-  private quadOwners: LabelState[] = [];
+  /** The star name each quad draws, whose fade sets its opacity; undefined for a constellation name (its opacity is final when written). */
+  private quadOwners: (LabelState | undefined)[] = [];
 
   private writeQuad(index: number, box: { x: number; y: number; width: number; height: number }, entry: AtlasEntry, color: number, state: LabelState): number {
     if (index >= this.quadData.length / LABEL_QUAD_FLOATS) return index;
@@ -390,7 +458,10 @@ export class StarLabels {
 
   /** Opacities change after placement (fades); the quads take the new values. */
   private refreshOpacities(count: number): void {
-    for (let i = 0; i < count; i++) this.quadData[i * LABEL_QUAD_FLOATS + 11] = this.quadOwners[i].opacity;
+    for (let i = 0; i < count; i++) {
+      const owner = this.quadOwners[i];
+      if (owner) this.quadData[i * LABEL_QUAD_FLOATS + 11] = owner.opacity;
+    }
   }
 
   private colorOf(slot: number): number {
@@ -494,6 +565,7 @@ export class StarLabels {
   private makeRoom(): void {
     const inUse = new Set<string>();
     for (const state of this.states.values()) inUse.add(state.key);
+    for (const text of this.constellations.textsInUse()) inUse.add(text);
     for (const id of [...this.candidates, ...this.pinnedSlots()]) if (this.stars && id < this.stars.sizes.length) inUse.add(this.textOf(id));
     if (this.atlas.compact((name) => inUse.has(name))) {
       this.stats.atlasCompactions++;
@@ -560,16 +632,33 @@ export class StarLabels {
     // Without a raster worker, names are rasterised here, each in a task of its own.
     if (!this.raster) changed = this.rasterizeQueued(deadline) || changed;
     if (changed) this.requestFrame();
-    const rasterWaits = this.rasterQueue.size > 0 && (this.inFlight.size === 0 || !this.raster);
+    const rasterWaits = (this.rasterQueue.size > 0 && (this.inFlight.size === 0 || !this.raster)) || this.textQueue.size > 0;
     if (scan?.running || (rasterWaits && this.rasterLimit() > 0)) this.scheduleWork();
     // The camera moves and this frame's names are spent: the next frame, or the camera at rest, lets more through.
     else if (rasterWaits) this.scheduleWork(true);
   };
 
+  /** Constellation names not in the atlas go to the raster worker at once (a few at most), or to the work slices without one. */
+  private rasteriseConstellationNames(): void {
+    const texts = this.constellations.textsToRasterise();
+    if (texts.size === 0) return;
+    if (this.raster) {
+      this.sendToRaster([...texts]);
+      return;
+    }
+    for (const text of texts) this.textQueue.add(text);
+    this.scheduleWork();
+  }
+
   /** Rasterises queued names on the main thread until `deadline`; true when one was added. */
   private rasterizeQueued(deadline: number): boolean {
     const stars = this.stars;
     let added = false;
+    for (const text of this.textQueue) {
+      if (added && performance.now() >= deadline) return added;
+      this.textQueue.delete(text);
+      if (!this.atlas.get(text)) added = this.rasterize(text) !== undefined || added;
+    }
     for (const id of this.rasterQueue) {
       if ((added && performance.now() >= deadline) || this.rasterLimit() === 0) break;
       this.rasterQueue.delete(id);

@@ -1,7 +1,8 @@
 /**
  * docs/rules.md#renderer: an edge is drawn only when its squared length is at most
  * maxVisibleDistance² × scale. Returns pairs of star ids (a line list over the star positions);
- * the link colour is derived from those positions in the shaders (16000 range).
+ * the link colour is derived from those positions in the shaders (16000 range), or from the stars'
+ * colours while they are coloured by constellation (Renderer.setLinkColours).
  */
 import { LINK_COLOR_RANGE } from './shaderConstants';
 

@@ -1,4 +1,4 @@
-import type { Renderer } from './types';
+import type { LinkColours, Renderer } from './types';
 import type { StarCells } from './starCells';
 
 /** What both backends' star stores offer: buffers by slot, drawn through cells. */
@@ -13,13 +13,14 @@ export interface StarStore {
 export interface LinkStore {
   /** Pairs of star slots (positions in the star buffer), or undefined for no links. */
   set(slotPairs: Uint32Array | undefined): void;
+  setColours(colours: LinkColours): void;
 }
 
 /** The data half of a Renderer, the same for WebGPU and WebGL2: stars and links by slot. */
 export function starAndLinkData(
   points: StarStore,
   links: LinkStore,
-): Pick<Renderer, 'setStars' | 'setStarCells' | 'updateStars' | 'updateStarColors' | 'updateStarSizes' | 'setLinks'> {
+): Pick<Renderer, 'setStars' | 'setStarCells' | 'updateStars' | 'updateStarColors' | 'updateStarSizes' | 'setLinks' | 'setLinkColours'> {
   return {
     setStars: (positions, colors, sizes, cells) => points.set(positions, colors, sizes, cells),
     setStarCells: (cells) => points.setCells(cells),
@@ -27,5 +28,6 @@ export function starAndLinkData(
     updateStarColors: (colors, start, count) => points.updateColors(colors, start, count),
     updateStarSizes: (sizes, start, count) => points.updateSizes(sizes, start, count),
     setLinks: (pairs) => links.set(pairs),
+    setLinkColours: (colours) => links.setColours(colours),
   };
 }

@@ -5,6 +5,12 @@ import type { StarCells } from './starCells';
 /** Which GPU backend a renderer runs on. */
 export type Backend = 'webgpu' | 'webgl2';
 
+/**
+ * Where a link end's colour comes from: its position over LINK_COLOR_RANGE (docs/rules.md#renderer),
+ * or its star's drawn colour (the stars coloured by constellation).
+ */
+export type LinkColours = 'positions' | 'stars';
+
 export interface RendererOptions {
   /** 0xRRGGBB; anything that is not a number means 0 (docs/rules.md#renderer). */
   clearColor?: unknown;
@@ -43,6 +49,8 @@ export interface Renderer {
   updateStarSizes(sizes: Float32Array, start: number, count: number): void;
   /** Pairs of slots to join with a line, or undefined for no links. */
   setLinks(pairs: Uint32Array | undefined): void;
+  /** Where the links' end colours come from from the next render on; 'positions' until set. */
+  setLinkColours(colours: LinkColours): void;
   /**
    * Star names drawn over the scene by the next renders: screen-space quads in CSS pixels over a
    * distance-field atlas (src/labels). Both backends implement it; optional so stand-ins need not.

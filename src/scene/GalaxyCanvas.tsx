@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
+import { watchKeepClear } from '../labels/keepClear';
 import { BackendPolicy } from '../renderer/backendPolicy';
 import type { EarlyGpu } from '../renderer/earlyGpu';
 import { canvasesIn, RendererHost, type RendererFailure } from '../renderer/rendererHost';
@@ -61,10 +62,13 @@ export function GalaxyCanvas({ scene, policy = DEFAULT_POLICY, clearColor, early
 
     const observer = new ResizeObserver(resize);
     observer.observe(container);
+    // Star names keep clear of the page's panels (docs/names.md#the-pages-panels).
+    const stopKeepClear = watchKeepClear(document.documentElement, container, (zones) => scene.setNamesKeepClear(zones));
     // A changed device pixel ratio (zoom, another screen) fires a window resize.
     window.addEventListener('resize', resize);
     return () => {
       observer.disconnect();
+      stopKeepClear();
       window.removeEventListener('resize', resize);
       host.dispose();
       if (window.galaxyScene === scene) window.galaxyScene = undefined;

@@ -3,6 +3,9 @@ import { canvasRasterizer, LabelAtlas } from '../labels/labelAtlas';
 import { startRasterWorker } from '../labels/rasterProtocol';
 import { type LabelCameraRest, type PlacedLabel, StarLabels, type LabelWorkStats } from '../labels/starLabels';
 import { sourceLabelStars, type StarNames } from '../labels/sourceLabelStars';
+import type { LabelBox } from '../labels/placeLabels';
+import type { PlacedConstellation } from '../labels/constellationLabels';
+import { constellationTree, type ConstellationLevels } from '../constellations/constellationNames';
 import { CameraRest } from './cameraRest';
 import { HIT_THRESHOLD } from '../picking/hitTest';
 import { slotRuns } from './slotRuns';
@@ -98,6 +101,8 @@ export class GalaxyScene implements Scene {
   firstStarFrameAt: number | undefined;
   /** Star names drawn in the scene (absent where there is no 2D canvas to draw text with, as in Node). */
   private readonly labels: StarLabels | undefined;
+  /** The galaxy's constellations to name, with the scale its stars are drawn at. */
+  private constellationNaming: { levels: ConstellationLevels; scale: number } | undefined;
   /** Whether the scene has been given a size: the whole-galaxy view depends on its aspect. */
   private sized = false;
   /** The whole-galaxy view was asked for before the scene had a size: taken again at the first resize. */
@@ -145,6 +150,7 @@ export class GalaxyScene implements Scene {
     this.shownBudget = undefined;
     this.uploadStars();
     renderer.setLinks(this.linkPairs);
+    this.showLinkColours();
     this.requestRender();
   }
 
@@ -200,6 +206,7 @@ export class GalaxyScene implements Scene {
     this.fitBounds();
     this.uploadStars();
     this.updateLinks();
+    this.showLinkColours();
     stars?.setCamera(plannerCameraOf(this.camera));
     this.starBudget.setSource(stars);
   }
@@ -235,6 +242,7 @@ export class GalaxyScene implements Scene {
     const box = this.stars?.bounds;
     this.bounds = box && this.stars!.totalStars > 0 ? boundsOfBox(box.min, box.max) : { center: [0, 0, 0], radius: 0, halfSize: 0 };
     this.camera.setScene(this.bounds);
+    this.nameConstellations();
   }
 
   /** The drawn colours and sizes: each change is written to the renderer (only the stars changed). */
@@ -377,6 +385,34 @@ export class GalaxyScene implements Scene {
     this.labels?.setSelected(id !== undefined && this.hasStar(id) ? id : undefined);
   }
 
+  /**
+   * Names the galaxy's constellations (docs/names.md#constellation-names): communities.json's levels,
+   * centres in positions.bin's units drawn at `scale` as the stars are; undefined names none.
+   */
+  setConstellations(constellations: ConstellationLevels | undefined, scale: number): void {
+    const now = this.constellationNaming;
+    if (now ? now.levels === constellations && now.scale === scale : !constellations?.levels.length) return;
+    this.constellationNaming = constellations && constellations.levels.length > 0 ? { levels: constellations, scale } : undefined;
+    this.nameConstellations();
+  }
+
+  /** Constellations are measured against the galaxy's bounds: named again when those change. */
+  private nameConstellations(): void {
+    const named = this.constellationNaming;
+    const { center, radius } = this.bounds;
+    this.labels?.setConstellations(named && radius > 0 ? constellationTree(named.levels, named.scale, { centre: center, radius }) : undefined);
+  }
+
+  /** Constellation names drawn now, in CSS pixels of the canvas (tests read them). */
+  namedConstellations(): readonly PlacedConstellation[] {
+    return this.labels?.placedConstellations() ?? [];
+  }
+
+  /** Where the page's panels lie over the canvas (CSS px): names keep clear of them. */
+  setNamesKeepClear(zones: readonly LabelBox[]): void {
+    this.labels?.setKeepClear(zones);
+  }
+
   /** Shows or hides star names (they fade out, then no frame is drawn for them). */
   setNamesVisible(visible: boolean): void {
     this.labels?.setVisible(visible);
@@ -483,8 +519,17 @@ export class GalaxyScene implements Scene {
     return members && community !== undefined && members[community] === 1 ? HIGHLIGHTED_CONSTELLATION_SIZE_FACTOR : 1;
   }
 
+  /**
+   * Links take their stars' colours while the stars are coloured by constellation (so a link inside
+   * one is its colour, one between two blends them), else their colours from positions.
+   */
+  private showLinkColours(): void {
+    this.renderer?.setLinkColours(this.coloursByConstellation ? 'stars' : 'positions');
+  }
+
   /** Every slot's drawn colour and size again, from the colour rule, hover and highlights; written to the renderer at once. */
   private restyleAll(): void {
+    this.showLinkColours();
     const { stars, starAttributes } = this;
     if (!stars || !starAttributes || starAttributes.count === 0) return;
     const count = starAttributes.count;

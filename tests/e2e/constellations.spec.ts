@@ -1,13 +1,13 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page, type TestInfo } from '@playwright/test';
 import { decodeCommunityStars, parseCommunitiesJson, starMemberships } from '../../src/communities/format';
 import { CONSTELLATION_PALETTE } from '../../src/constellations/palette';
 import type { CameraPose } from '../../src/scene/scene';
 import { E2E_TILED_DIR, NPM_WITH_COMMUNITIES, npmLastVersion } from '../support/e2eTiledGalaxies';
 import { haveSharedGalaxies, sharedGalaxiesMissingReason } from '../support/sharedGalaxies';
 import { attach, expectSamePicture, hueBands, hueDistance, hueOf, rgbOf } from './constellationPixels';
-import { canvasLocator, canvasPixels, differingPixels, galaxyUrl, openGalaxy, settle, type BackendName } from './renderSupport';
+import { canvasLocator, canvasPixels, differingPixels, galaxyUrl, openGalaxy, settle, type BackendName, type Pixels } from './renderSupport';
 
 test.skip(!haveSharedGalaxies, sharedGalaxiesMissingReason);
 
@@ -68,6 +68,48 @@ async function openWithCommunities(page: Page, url: string): Promise<void> {
   expect((await arrived).status()).toBe(200);
 }
 
+/** The light links add to a picture: `withLinks` less `withoutLinks` per channel, where it adds over 24 in some channel. */
+function linkLight(withLinks: Pixels, withoutLinks: Pixels): Array<[number, number, number]> {
+  const light: Array<[number, number, number]> = [];
+  for (let i = 0; i < withLinks.data.length; i += 4) {
+    const added = [0, 1, 2].map((k) => Math.max(0, withLinks.data[i + k] - withoutLinks.data[i + k])) as [number, number, number];
+    if (Math.max(...added) > 24) light.push(added);
+  }
+  return light;
+}
+
+/** How link light spreads over hues: the share that is coloured, and the 15° bands holding over 1% of it. */
+function linkHues(light: Array<[number, number, number]>): { colouredShare: number; bands: number } {
+  const bandCounts = new Array<number>(24).fill(0);
+  let coloured = 0;
+  for (const pixel of light) {
+    const { hue, saturation } = hueOf(pixel);
+    if (saturation < 0.25) continue;
+    coloured++;
+    bandCounts[Math.floor(hue / 15) % 24]++;
+  }
+  return { colouredShare: coloured / Math.max(1, light.length), bands: bandCounts.filter((n) => n > coloured * 0.01).length };
+}
+
+/** Waits until the whole graph's links are in (the stats line no longer streams) and the frame is drawn. */
+async function waitForLinks(page: Page): Promise<void> {
+  await expect(page.getByTestId('galaxy-stats')).toHaveText(/ links/, { timeout: 90_000 });
+  await expect(page.getByTestId('galaxy-stats')).not.toHaveText(/streaming/, { timeout: 90_000 });
+  await settle(page);
+}
+
+/** The picture with links and the one without (L pressed), on one page, leaving links hidden. */
+async function withAndWithoutLinks(page: Page, info: TestInfo, name: string): Promise<{ withLinks: Pixels; withoutLinks: Pixels }> {
+  const withLinks = await canvasPixels(page);
+  await attach(page, info, `${name}-links.png`);
+  await canvasLocator(page).focus();
+  await page.keyboard.press('KeyL');
+  await expect.poll(() => new URL(page.url()).hash).toMatch(/[?&]l=0(&|$)/);
+  await settle(page);
+  const withoutLinks = await canvasPixels(page);
+  return { withLinks, withoutLinks };
+}
+
 for (const backend of BACKENDS) {
   test.describe(`${backend} backend`, () => {
     test('colour by constellation shows many hues, and two stars of two constellations each in its constellation’s hue', async ({ page }, info) => {
@@ -108,6 +150,49 @@ for (const backend of BACKENDS) {
         seen.push(drawn.hue);
       }
       expect(hueDistance(seen[0], seen[1])).toBeGreaterThan(60);
+    });
+
+    test('links take their stars’ constellation colours with colour on, and with c=0 look as in the galaxy without communities', async ({ page }, info) => {
+      test.setTimeout(300_000);
+      // The same view into npm's linked core each time, from the whole-galaxy view the galaxy opens at.
+      await openGalaxy(page, galaxyUrl(backend, 'npm', undefined, true));
+      await waitForLinks(page);
+      const core = linkedCentre();
+      const view = await page.evaluate((centre) => {
+        const { position, orientation } = window.galaxyScene!.getCamera();
+        return { position: position.map((p, k) => centre[k] + (p - centre[k]) * 0.3) as [number, number, number], orientation };
+      }, core);
+      const look = async () => {
+        await page.evaluate((pose) => window.galaxyScene!.setCamera(pose), view);
+        await settle(page);
+      };
+      await look();
+      const plain = await withAndWithoutLinks(page, info, `${backend}-npm-plain`);
+      const plainLight = linkHues(linkLight(plain.withLinks, plain.withoutLinks));
+
+      await page.goto('about:blank');
+      await openWithCommunities(page, `${galaxyUrl(backend, NPM_WITH_COMMUNITIES, undefined, true)}&c=0`);
+      await waitForLinks(page);
+      await page.waitForFunction(() => window.galaxyScene?.coloursByConstellation === false);
+      await look();
+      const off = await canvasPixels(page);
+      await attach(page, info, `${backend}-npm-communities-c0-links.png`);
+      const offDiffering = differingPixels(off, plain.withLinks, 8);
+
+      await canvasLocator(page).focus();
+      await page.keyboard.press('KeyC');
+      await waitForConstellationColours(page, true);
+      const on = await withAndWithoutLinks(page, info, `${backend}-npm-communities-c1`);
+      const onLight = linkHues(linkLight(on.withLinks, on.withoutLinks));
+
+      // c=0: the same picture as without communities, links coloured from positions as ever.
+      expect(offDiffering).toBeLessThan(off.width * off.height * 0.005);
+      // Colour on: the links' light is nearly all coloured, in many hues, as the stars are; from
+      // positions about half of it is near grey (measured: 0.94 against 0.50 on webgl2, 0.94 against
+      // 0.49 on webgpu, with some 5,000 pixels of link light; c=0 differed from npm in 0 and 219 pixels).
+      expect(onLight.colouredShare).toBeGreaterThan(0.8);
+      expect(onLight.colouredShare).toBeGreaterThan(plainLight.colouredShare + 0.2);
+      expect(onLight.bands).toBeGreaterThanOrEqual(8);
     });
 
     test('C and c=0 draw the same picture as the galaxy without communities, which opens as ever', async ({ page }, info) => {

@@ -1,7 +1,7 @@
 import { vi } from 'vitest';
 import type { Camera } from '../../src/renderer/camera';
 import type { StarCells } from '../../src/renderer/starCells';
-import type { Renderer } from '../../src/renderer/types';
+import type { LinkColours, Renderer } from '../../src/renderer/types';
 
 /** What a scene asked of its renderer, in order. */
 export interface RendererCalls {
@@ -10,6 +10,8 @@ export interface RendererCalls {
   colors: Array<{ start: number; count: number; bytes: number[] }>;
   sizes: Array<{ start: number; count: number; values: number[] }>;
   links: Array<number[] | undefined>;
+  /** Each setLinkColours, in order. */
+  linkColours: LinkColours[];
   cells: StarCells[];
   updates: Array<{ start: number; count: number; positions: number[]; colors: number[]; sizes: number[] }>;
   renders: number;
@@ -17,7 +19,7 @@ export interface RendererCalls {
 
 /** A Renderer stand-in that records what the scene asks of it; its canvas sits at (left, top), 400 x 300. */
 export function recordingRenderer(backend: Renderer['backend'] = 'webgl2', rect = { left: 10, top: 20 }): { renderer: Renderer; calls: RendererCalls } {
-  const calls: RendererCalls = { stars: [], colors: [], sizes: [], links: [], cells: [], updates: [], renders: 0 };
+  const calls: RendererCalls = { stars: [], colors: [], sizes: [], links: [], linkColours: [], cells: [], updates: [], renders: 0 };
   const canvas = { dataset: {}, getBoundingClientRect: () => ({ ...rect, width: 400, height: 300 }) } as unknown as HTMLCanvasElement;
   const renderer: Renderer = {
     backend,
@@ -39,6 +41,7 @@ export function recordingRenderer(backend: Renderer['backend'] = 'webgl2', rect 
     updateStarColors: (colors, start, count) => calls.colors.push({ start, count, bytes: [...colors.subarray(start * 4, (start + count) * 4)] }),
     updateStarSizes: (sizes, start, count) => calls.sizes.push({ start, count, values: [...sizes.subarray(start, start + count)] }),
     setLinks: (pairs) => calls.links.push(pairs ? [...pairs] : undefined),
+    setLinkColours: (colours) => calls.linkColours.push(colours),
     resize: () => {},
     render: (_camera: Camera) => void calls.renders++,
     whenDrawn: async () => {},

@@ -1,9 +1,15 @@
 import fragmentSource from '../../../shaders/links.frag?raw';
 import vertexSource from '../../../shaders/links.vert?raw';
 import type { Camera } from '../camera';
+import type { LinkColours } from '../types';
 import { createProgram } from './program';
+import { bindStarAttribute } from './starPasses';
 
-/** Links as gl.LINES over the star position buffer, indexed by star id pairs, blended additively. */
+/**
+ * Links as gl.LINES over the star position and colour buffers, indexed by slot pairs, blended
+ * additively. The stars' buffers are rewritten in place (bufferData on the same buffer objects),
+ * so the vertex array made here stays valid as the pool grows.
+ */
 export class WebGL2Links {
   private program: WebGLProgram;
   private vao: WebGLVertexArrayObject;
@@ -11,17 +17,20 @@ export class WebGL2Links {
   private count = 0;
   private uView: WebGLUniformLocation | null;
   private uProjection: WebGLUniformLocation | null;
+  private uStarColours: WebGLUniformLocation | null;
+  private colours: LinkColours = 'positions';
 
-  constructor(private gl: WebGL2RenderingContext, positionBuffer: WebGLBuffer) {
+  constructor(private gl: WebGL2RenderingContext, stars: { positionBuffer: WebGLBuffer; colorBuffer: WebGLBuffer }) {
     this.program = createProgram(gl, vertexSource, fragmentSource);
     this.uView = gl.getUniformLocation(this.program, 'uView');
     this.uProjection = gl.getUniformLocation(this.program, 'uProjection');
+    this.uStarColours = gl.getUniformLocation(this.program, 'uStarColours');
     this.vao = gl.createVertexArray();
     this.indexBuffer = gl.createBuffer();
     gl.bindVertexArray(this.vao);
-    gl.bindBuffer(gl.ARRAY_BUFFER, positionBuffer);
-    gl.enableVertexAttribArray(0);
-    gl.vertexAttribPointer(0, 3, gl.FLOAT, false, 0, 0);
+    // links.vert reads them at the stars' locations: position 0, colour 1.
+    bindStarAttribute(gl, 'position', stars.positionBuffer);
+    bindStarAttribute(gl, 'color', stars.colorBuffer);
     gl.bindBuffer(gl.ELEMENT_ARRAY_BUFFER, this.indexBuffer);
     gl.bindVertexArray(null);
   }
@@ -34,12 +43,17 @@ export class WebGL2Links {
     gl.bindVertexArray(null);
   }
 
+  setColours(colours: LinkColours): void {
+    this.colours = colours;
+  }
+
   draw(camera: Camera): void {
     if (this.count === 0) return;
     const gl = this.gl;
     gl.useProgram(this.program);
     gl.uniformMatrix4fv(this.uView, false, camera.view);
     gl.uniformMatrix4fv(this.uProjection, false, camera.projection);
+    gl.uniform1i(this.uStarColours, this.colours === 'stars' ? 1 : 0);
     gl.bindVertexArray(this.vao);
     gl.enable(gl.BLEND);
     gl.blendFunc(gl.SRC_ALPHA, gl.ONE);

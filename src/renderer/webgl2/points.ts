@@ -16,8 +16,9 @@ export class WebGL2Points {
   private program: StarProgram;
   private cullProgram: StarProgram;
   private vao: WebGLVertexArrayObject;
+  /** Position and colour buffers double as the links' (webgl2/links.ts); set() rewrites them in place. */
   readonly positionBuffer: WebGLBuffer;
-  private colorBuffer: WebGLBuffer;
+  readonly colorBuffer: WebGLBuffer;
   private sizeBuffer: WebGLBuffer;
   layout: StarLayout | undefined;
   private count = 0;

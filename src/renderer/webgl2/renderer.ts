@@ -12,7 +12,7 @@ import { WebGL2GpuTimer } from './gpuTimer';
 export function createWebGL2Renderer(canvas: HTMLCanvasElement, options: RendererOptions = {}): Renderer {
   const gl = createWebGL2Context(canvas);
   const points = new WebGL2Points(gl);
-  const links = new WebGL2Links(gl, points.positionBuffer);
+  const links = new WebGL2Links(gl, points);
   const target = new WebGL2FrameTarget(gl);
   const labels = new WebGL2Labels(gl);
   const softwareRasteriser = isSoftwareContext(gl);

@@ -1,19 +1,35 @@
 import shaderSource from '../../../shaders/labels.wgsl?raw';
-import { LABEL_QUAD_FLOATS } from '../../labels/constants';
+import { LABEL_ATLAS_HEIGHT, LABEL_ATLAS_WIDTH, LABEL_QUAD_FLOATS } from '../../labels/constants';
 import { type LabelAtlasImage, type LabelQuads, rowsToUpload } from '../../labels/labelQuads';
 import { LABEL_EDGE, LABEL_HALO_COLOR, LABEL_HALO_EDGE } from '../../labels/labelShading';
 
-/** Star names: instanced screen-space quads over the distance-field atlas, drawn last, without depth. */
+/** Quads the instance buffer holds at first; it doubles when a frame has more names. */
+const FIRST_QUAD_CAPACITY = 64;
+
+/**
+ * One name's quad of 1x1 CSS px at the top left corner with opacity 0: drawn once, it makes the GPU
+ * run every stage of the labels pipeline (and sample the atlas) without changing a pixel.
+ */
+const INVISIBLE_QUAD = new Float32Array(LABEL_QUAD_FLOATS);
+INVISIBLE_QUAD.set([0, 0, 1, 1, 0, 0, 1, 1]);
+
+/**
+ * Star names: instanced screen-space quads over the distance-field atlas, drawn last, without depth.
+ * The atlas texture is made once at the atlas's fixed size and written by rows; the pipeline is drawn
+ * once, invisibly, soon after the first stars, so that the first names shown (typing a search) do not
+ * make the GPU clear an 8 MB texture and build the pipeline's routines in that frame (SwiftShader
+ * compiles them at first draw: 110-180 ms).
+ */
 export class WebGPULabels {
   private pipeline: GPURenderPipeline;
   private uniforms: GPUBuffer;
-  private texture: GPUTexture | undefined;
-  private bindGroup: GPUBindGroup | undefined;
-  private sampler: GPUSampler;
-  private instances: GPUBuffer | undefined;
+  private texture: GPUTexture;
+  private bindGroup: GPUBindGroup;
+  private instances: GPUBuffer;
   private count = 0;
   private seenAtlas: LabelAtlasImage | undefined;
   private uniformData = new Float32Array(8);
+  private warm = false;
 
   constructor(private device: GPUDevice, format: GPUTextureFormat, depthFormat: GPUTextureFormat) {
     const module = device.createShaderModule({ label: 'labels', code: shaderSource });
@@ -28,48 +44,68 @@ export class WebGPULabels {
       depthStencil: { format: depthFormat, depthWriteEnabled: false, depthCompare: 'always' },
     });
     this.uniforms = device.createBuffer({ label: 'label uniforms', size: 32, usage: GPUBufferUsage.UNIFORM | GPUBufferUsage.COPY_DST });
-    this.sampler = device.createSampler({ magFilter: 'linear', minFilter: 'linear' });
+    // Every atlas has the same fixed size, so one texture serves them all.
+    this.texture = device.createTexture({
+      label: 'label atlas',
+      size: [LABEL_ATLAS_WIDTH, LABEL_ATLAS_HEIGHT],
+      format: 'r8unorm',
+      usage: GPUTextureUsage.TEXTURE_BINDING | GPUTextureUsage.COPY_DST,
+    });
+    this.bindGroup = device.createBindGroup({
+      layout: this.pipeline.getBindGroupLayout(0),
+      entries: [
+        { binding: 0, resource: { buffer: this.uniforms } },
+        { binding: 1, resource: this.texture.createView() },
+        { binding: 2, resource: device.createSampler({ magFilter: 'linear', minFilter: 'linear' }) },
+      ],
+    });
+    this.instances = this.makeInstances(FIRST_QUAD_CAPACITY);
   }
 
   set(labels: LabelQuads | undefined): void {
     this.count = labels?.count ?? 0;
     if (!labels || labels.count === 0) return;
     const atlas = labels.atlas;
-    // A new texture is all 0, as the atlas is below its used rows (rowsToUpload); so is one for another atlas.
-    if (!this.texture || this.texture.width !== atlas.width || this.texture.height !== atlas.height || (this.seenAtlas && this.seenAtlas !== atlas)) {
-      this.texture?.destroy();
-      this.texture = this.device.createTexture({ label: 'label atlas', size: [atlas.width, atlas.height], format: 'r8unorm', usage: GPUTextureUsage.TEXTURE_BINDING | GPUTextureUsage.COPY_DST });
-      this.bindGroup = this.device.createBindGroup({
-        layout: this.pipeline.getBindGroupLayout(0),
-        entries: [
-          { binding: 0, resource: { buffer: this.uniforms } },
-          { binding: 1, resource: this.texture.createView() },
-          { binding: 2, resource: this.sampler },
-        ],
-      });
-      this.seenAtlas = undefined;
+    if (atlas.width !== LABEL_ATLAS_WIDTH || atlas.height !== LABEL_ATLAS_HEIGHT) {
+      throw new Error(`A label atlas of ${atlas.width}x${atlas.height} texels, not the ${LABEL_ATLAS_WIDTH}x${LABEL_ATLAS_HEIGHT} the renderer holds`);
     }
     const rows = rowsToUpload(labels, this.seenAtlas);
+    // Another atlas on the same texture: the row below its names may still hold an older atlas's,
+    // which filtering at a name's lower edge reaches; every row further down no name reaches until
+    // the atlas writes it (and marks it, and the row below it, dirty).
+    const end = this.seenAtlas !== atlas ? Math.min(atlas.height, rows.end + 1) : rows.end;
     this.seenAtlas = atlas;
-    if (rows.end > rows.start) {
+    if (end > rows.start) {
       // Only the written rows are handed over: the whole 8 MB array with an offset may be copied whole.
       this.device.queue.writeTexture(
         { texture: this.texture, origin: [0, rows.start] },
-        atlas.data.subarray(rows.start * atlas.width, rows.end * atlas.width),
+        atlas.data.subarray(rows.start * atlas.width, end * atlas.width),
         { bytesPerRow: atlas.width },
-        [atlas.width, rows.end - rows.start],
+        [atlas.width, end - rows.start],
       );
     }
-    const bytes = labels.count * LABEL_QUAD_FLOATS * 4;
-    if (!this.instances || this.instances.size < bytes) {
-      this.instances?.destroy();
-      this.instances = this.device.createBuffer({ label: 'label quads', size: Math.max(bytes, labels.quads.byteLength), usage: GPUBufferUsage.VERTEX | GPUBufferUsage.COPY_DST });
+    const floats = labels.count * LABEL_QUAD_FLOATS;
+    if (this.instances.size < floats * 4) {
+      let quads = this.instances.size / (LABEL_QUAD_FLOATS * 4);
+      while (quads < labels.count) quads *= 2;
+      this.instances.destroy();
+      this.instances = this.makeInstances(quads);
     }
-    this.device.queue.writeBuffer(this.instances, 0, labels.quads, 0, labels.count * LABEL_QUAD_FLOATS);
+    this.device.queue.writeBuffer(this.instances, 0, labels.quads, 0, floats);
   }
 
-  draw(pass: GPURenderPassEncoder, cssWidth: number, cssHeight: number): void {
-    if (this.count === 0 || !this.bindGroup || !this.instances) return;
+  /**
+   * Draws the names; with none to draw and the pipeline never drawn yet, `warmUp` draws one invisible
+   * quad instead (the renderer asks once the first stars are drawn, so they are not delayed).
+   */
+  draw(pass: GPURenderPassEncoder, cssWidth: number, cssHeight: number, warmUp = false): void {
+    let count = this.count;
+    if (count === 0) {
+      if (this.warm || !warmUp) return;
+      this.device.queue.writeBuffer(this.instances, 0, INVISIBLE_QUAD);
+      count = 1;
+    }
+    this.warm = true;
     const u = this.uniformData;
     u[0] = cssWidth;
     u[1] = cssHeight;
@@ -80,12 +116,16 @@ export class WebGPULabels {
     pass.setPipeline(this.pipeline);
     pass.setBindGroup(0, this.bindGroup);
     pass.setVertexBuffer(0, this.instances);
-    pass.draw(6, this.count);
+    pass.draw(6, count);
   }
 
   dispose(): void {
-    this.texture?.destroy();
-    this.instances?.destroy();
+    this.texture.destroy();
+    this.instances.destroy();
     this.uniforms.destroy();
+  }
+
+  private makeInstances(quads: number): GPUBuffer {
+    return this.device.createBuffer({ label: 'label quads', size: quads * LABEL_QUAD_FLOATS * 4, usage: GPUBufferUsage.VERTEX | GPUBufferUsage.COPY_DST });
   }
 }

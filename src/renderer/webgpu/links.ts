@@ -1,34 +1,40 @@
 import frameUniformsSource from '../../../shaders/frameUniforms.wgsl?raw';
 import shaderSource from '../../../shaders/links.wgsl?raw';
 import { withWgslConstants } from '../shaderConstants';
+import type { LinkColours } from '../types';
 import { DEPTH_FORMAT } from './target';
 
-/** Links as a line list over the star position buffer, indexed by star id pairs, blended additively. */
+const POSITIONS: GPUVertexBufferLayout = { arrayStride: 12, attributes: [{ shaderLocation: 0, offset: 0, format: 'float32x3' }] };
+const STAR_COLOURS: GPUVertexBufferLayout = { arrayStride: 4, attributes: [{ shaderLocation: 1, offset: 0, format: 'unorm8x4' }] };
+
+/**
+ * Links as a line list over the star position (and colour) buffers, indexed by slot pairs, blended
+ * additively: one pipeline per colour source (shaders/links.wgsl's vsPositions and vsStars). The
+ * star buffers are made again when the pool grows, so draw() takes the current ones each frame.
+ */
 export class WebGPULinks {
-  private pipeline: GPURenderPipeline;
-  private bindGroup: GPUBindGroup;
+  private pipelines: Record<LinkColours, GPURenderPipeline>;
+  private bindGroups: Record<LinkColours, GPUBindGroup>;
   private indexBuffer: GPUBuffer | undefined;
   private count = 0;
+  private colours: LinkColours = 'positions';
 
   constructor(private device: GPUDevice, format: GPUTextureFormat, uniforms: GPUBuffer) {
     const module = device.createShaderModule({ label: 'links', code: withWgslConstants(frameUniformsSource + shaderSource) });
     const additive: GPUBlendComponent = { srcFactor: 'src-alpha', dstFactor: 'one', operation: 'add' };
-    this.pipeline = device.createRenderPipeline({
-      label: 'links',
-      layout: 'auto',
-      vertex: {
-        module,
-        entryPoint: 'vs',
-        buffers: [{ arrayStride: 12, attributes: [{ shaderLocation: 0, offset: 0, format: 'float32x3' }] }],
-      },
-      fragment: { module, entryPoint: 'fs', targets: [{ format, blend: { color: additive, alpha: additive } }] },
-      primitive: { topology: 'line-list' },
-      depthStencil: { format: DEPTH_FORMAT, depthWriteEnabled: false, depthCompare: 'less' },
-    });
-    this.bindGroup = device.createBindGroup({
-      layout: this.pipeline.getBindGroupLayout(0),
-      entries: [{ binding: 0, resource: { buffer: uniforms } }],
-    });
+    const pipeline = (entryPoint: string, buffers: GPUVertexBufferLayout[]) =>
+      device.createRenderPipeline({
+        label: `links (${entryPoint})`,
+        layout: 'auto',
+        vertex: { module, entryPoint, buffers },
+        fragment: { module, entryPoint: 'fs', targets: [{ format, blend: { color: additive, alpha: additive } }] },
+        primitive: { topology: 'line-list' },
+        depthStencil: { format: DEPTH_FORMAT, depthWriteEnabled: false, depthCompare: 'less' },
+      });
+    this.pipelines = { positions: pipeline('vsPositions', [POSITIONS]), stars: pipeline('vsStars', [POSITIONS, STAR_COLOURS]) };
+    const bindGroup = (colours: LinkColours) =>
+      device.createBindGroup({ layout: this.pipelines[colours].getBindGroupLayout(0), entries: [{ binding: 0, resource: { buffer: uniforms } }] });
+    this.bindGroups = { positions: bindGroup('positions'), stars: bindGroup('stars') };
   }
 
   set(pairs: Uint32Array | undefined): void {
@@ -41,11 +47,19 @@ export class WebGPULinks {
     this.indexBuffer.unmap();
   }
 
-  draw(pass: GPURenderPassEncoder, positions: GPUBuffer | undefined): void {
-    if (this.count === 0 || !this.indexBuffer || !positions) return;
-    pass.setPipeline(this.pipeline);
-    pass.setBindGroup(0, this.bindGroup);
-    pass.setVertexBuffer(0, positions);
+  setColours(colours: LinkColours): void {
+    this.colours = colours;
+  }
+
+  /** `stars` are the star buffers as they are now (undefined before any stars). */
+  draw(pass: GPURenderPassEncoder, stars: { positionBuffer: GPUBuffer | undefined; colorBuffer: GPUBuffer | undefined }): void {
+    const { positionBuffer, colorBuffer } = stars;
+    if (this.count === 0 || !this.indexBuffer || !positionBuffer || !colorBuffer) return;
+    const colours = this.colours;
+    pass.setPipeline(this.pipelines[colours]);
+    pass.setBindGroup(0, this.bindGroups[colours]);
+    pass.setVertexBuffer(0, positionBuffer);
+    if (colours === 'stars') pass.setVertexBuffer(1, colorBuffer);
     pass.setIndexBuffer(this.indexBuffer, 'uint32');
     pass.drawIndexed(this.count);
   }

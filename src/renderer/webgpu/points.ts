@@ -21,7 +21,7 @@ const SPAN_WORDS = 5;
  * listed by the first compute pass and drawn indirectly (see shaders/starsCommon.wgsl for why; the
  * passes and their bindings are declared in starPasses.ts). In views with more stars than pixels
  * the first pass runs in stages and skips cells already hidden (occlusion.ts).
- * The position buffer doubles as the links' vertex buffer.
+ * The position and colour buffers double as the links' vertex buffers (made again by set()).
  */
 export class WebGPUPoints {
   private drawPipeline: GPURenderPipeline;
@@ -35,7 +35,7 @@ export class WebGPUPoints {
   private colorBindGroup: GPUBindGroup | undefined;
   private resolveBindGroup: GPUBindGroup | undefined;
   positionBuffer: GPUBuffer | undefined;
-  private colorBuffer: GPUBuffer | undefined;
+  colorBuffer: GPUBuffer | undefined;
   private sizeBuffer: GPUBuffer | undefined;
   /** Per star: indirect draw arguments, then the slots of the stars drawn as triangles. */
   private bigBuffer: GPUBuffer | undefined;
@@ -83,7 +83,7 @@ export class WebGPUPoints {
     this.layout = layout;
     const storage = GPUBufferUsage.STORAGE | GPUBufferUsage.COPY_DST;
     this.positionBuffer = uploadBuffer(this.device, positions, 'star positions', storage | GPUBufferUsage.VERTEX);
-    this.colorBuffer = uploadBuffer(this.device, colors, 'star colours', storage);
+    this.colorBuffer = uploadBuffer(this.device, colors, 'star colours', storage | GPUBufferUsage.VERTEX);
     this.sizeBuffer = uploadBuffer(this.device, sizes, 'star sizes', storage);
     this.bigBuffer = this.device.createBuffer({ label: 'big stars', size: (BIG_LIST_START + this.count) * 4, usage: storage | GPUBufferUsage.INDIRECT });
     this.winnersBuffer = this.device.createBuffer({ label: 'stars that won a pixel', size: (WINNERS_START + this.count) * 4, usage: storage | GPUBufferUsage.INDIRECT });

@@ -19,6 +19,8 @@ export async function createWebGPURenderer(canvas: HTMLCanvasElement, options: R
   const [r, g, b] = clearColorRgb(options.clearColor);
   const lostListeners: Array<(reason: string) => void> = [];
   let disposed = false;
+  /** Whether a frame has drawn stars: the labels pipeline is warmed up in the frame after, not before. */
+  let drewStars = false;
 
   device.onuncapturederror = (event) => console.error('WebGPU error:', event.error.message);
   void device.lost.then((info) => {
@@ -46,8 +48,9 @@ export async function createWebGPURenderer(canvas: HTMLCanvasElement, options: R
         depthStencilAttachment: { view: depth.view(width, height), depthClearValue: 1, depthLoadOp: 'clear', depthStoreOp: 'discard' },
       });
       if (stars) points.draw(pass);
-      links.draw(pass, points.positionBuffer);
-      labels.draw(pass, camera.cssWidth, camera.cssHeight);
+      links.draw(pass, points);
+      labels.draw(pass, camera.cssWidth, camera.cssHeight, drewStars);
+      drewStars ||= stars;
       pass.end();
       device.queue.submit([encoder.finish()]);
     },

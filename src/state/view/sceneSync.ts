@@ -1,6 +1,7 @@
 import type { CameraStart, LinkSettings } from '../../scene/galaxyScene';
 import type { StarBudgetPolicy } from '../../scene/sceneStarBudget';
 import type { CameraPose } from '../../scene/scene';
+import type { ConstellationLevels } from '../../constellations/constellationNames';
 import { ShownGalaxies, type ShownGalaxy } from '../../stars/shownGalaxy';
 import type { StarSource } from '../../stars/starSource';
 import { openGalaxyAtom } from '../graph/openGalaxyAtom';
@@ -17,6 +18,8 @@ export interface ShowingScene {
   /** The constellations' colours (stand-ins may leave them out). */
   setConstellationColours?(constellations: Constellations | undefined, colourByCommunity: boolean): void;
   highlightConstellation?(constellation: ConstellationRef | undefined): void;
+  /** Names the open galaxy's constellations (optional: stand-in scenes need not). */
+  setConstellations?(constellations: ConstellationLevels | undefined, scale: number): void;
   setStarBudgetPolicy?(policy: StarBudgetPolicy): void;
 }
 
@@ -26,7 +29,8 @@ export interface ShowingScene {
  * the link settings of the address view, and the constellations' colours and highlight. A galaxy's
  * first stars come with where the camera starts: the address view's pose
  * when the address places the camera, else the whole galaxy (docs/rules.md#url); that pose is
- * recorded in the address view at once. Returns how to stop.
+ * recorded in the address view at once; and the galaxy's constellations, named at the galaxy's
+ * scale. Returns how to stop.
  */
 export function startSceneSync(store: Store, scene: ShowingScene): () => void {
   const shownGalaxies = new ShownGalaxies();
@@ -52,8 +56,10 @@ export function startSceneSync(store: Store, scene: ShowingScene): () => void {
   };
 
   const showConstellations = () => {
-    scene.setConstellationColours?.(store.get(constellationsAtom), store.get(colourByCommunityAtom));
+    const constellations = store.get(constellationsAtom);
+    scene.setConstellationColours?.(constellations, store.get(colourByCommunityAtom));
     scene.highlightConstellation?.(store.get(highlightedConstellationAtom));
+    scene.setConstellations?.(constellations, store.get(scaleAtom));
   };
   const setStarBudgetPolicy = () => scene.setStarBudgetPolicy?.(store.get(starBudgetPolicyAtom));
 
@@ -65,6 +71,7 @@ export function startSceneSync(store: Store, scene: ShowingScene): () => void {
     store.sub(constellationsAtom, showConstellations),
     store.sub(colourByCommunityAtom, showConstellations),
     store.sub(highlightedConstellationAtom, showConstellations),
+    store.sub(scaleAtom, showConstellations),
     store.sub(starBudgetPolicyAtom, setStarBudgetPolicy),
     store.sub(openGalaxyAtom, showGalaxy),
     store.sub(showLinksAtom, showLinks),

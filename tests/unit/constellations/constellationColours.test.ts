@@ -130,6 +130,24 @@ describe('GalaxyScene colouring stars by constellation', () => {
     expect(calls.colors).toHaveLength(writes); // nothing changed, nothing written
   });
 
+  it('has links take their stars’ colours only while the stars are coloured by constellation, and tells a new renderer', () => {
+    const { stars, scene: s, calls } = scene();
+    expect(calls.linkColours.at(-1)).toBe('positions');
+    s.setConstellationColours(new Constellations(file), true);
+    expect(calls.linkColours.at(-1)).toBe('positions'); // the stars' communities are not in yet: the stars are white
+    stars.setCommunities(STAR_COMMUNITIES);
+    expect(calls.linkColours.at(-1)).toBe('stars');
+    s.setConstellationColours(new Constellations(file), false);
+    expect(calls.linkColours.at(-1)).toBe('positions');
+    s.setConstellationColours(new Constellations(file), true);
+    expect(calls.linkColours.at(-1)).toBe('stars');
+    const next = recordingRenderer();
+    s.attachRenderer(next.renderer);
+    expect(next.calls.linkColours).toEqual(['stars']);
+    s.show({ stars: wholeStars(), names: undefined });
+    expect(next.calls.linkColours.at(-1)).toBe('positions'); // another galaxy, its communities not in
+  });
+
   it('highlights one constellation: its stars enlarged, the others dimmed, until cleared; re-applied as slots are written', () => {
     const { stars, scene: s, colourOf, sizeOf, calls } = scene();
     stars.setCommunities(STAR_COMMUNITIES);

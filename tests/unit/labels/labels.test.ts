@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { CandidateScan } from '../../../src/labels/candidateScan';
+import { LABEL_DENSITY_CELL_CSS_PX, LABEL_DENSITY_MAX_COVER, LABEL_MARGIN_CSS_PX, LABEL_PANEL_MARGIN_CSS_PX } from '../../../src/labels/constants';
 import { POINT_SIZE_FACTOR } from '../../../src/renderer/starStyle';
 import { distanceField } from '../../../src/labels/distanceField';
 import { LabelAtlas, type Rasterizer } from '../../../src/labels/labelAtlas';
@@ -193,6 +194,41 @@ describe('placement', () => {
     const grid = new PlacementGrid(400, 300);
     const [placed] = placeLabels([request(1, 200, 150, 1)], grid, 10);
     expect(placed.side).toBe(1);
+  });
+
+  it('keeps clear of the page\'s panels, by a margin', () => {
+    const search = { x: 0, y: 0, width: 200, height: 40 };
+    const grid = new PlacementGrid(400, 300, [search]);
+    // A star just under the search box: its name goes below it, not beside it under the box.
+    const [placed] = placeLabels([request(1, 60, 48)], grid, 10);
+    expect(placed).toBeDefined();
+    expect(intersects(placed, search, LABEL_PANEL_MARGIN_CSS_PX)).toBe(false);
+    // A star under the box itself is not named.
+    expect(placeLabels([request(2, 100, 20)], grid, 10)).toEqual([]);
+  });
+
+  it('keeps a margin between names', () => {
+    const grid = new PlacementGrid(1000, 1000);
+    const placed = placeLabels(Array.from({ length: 40 }, (_, i) => request(i, 100 + (i % 8) * 90, 100 + Math.floor(i / 8) * 30)), grid, 300);
+    for (let i = 0; i < placed.length; i++) for (let j = i + 1; j < placed.length; j++) expect(intersects(placed[i], placed[j], LABEL_MARGIN_CSS_PX - 0.01)).toBe(false);
+  });
+
+  it('thins out by density: the names centred in a square cover at most a tenth of it, the first always fits', () => {
+    const cell = LABEL_DENSITY_CELL_CSS_PX;
+    const grid = new PlacementGrid(cell * 4, cell * 4);
+    // A crowd of stars spread evenly over the screen, many more than fit.
+    const crowd = Array.from({ length: 400 }, (_, i) => request(i, 10 + (i % 20) * (cell / 5), 10 + Math.floor(i / 20) * (cell / 5)));
+    const placed = placeLabels(crowd, grid, 300);
+    const covered = new Map<number, number>();
+    for (const box of placed) {
+      const key = Math.floor((box.y + box.height / 2) / cell) * 4 + Math.floor((box.x + box.width / 2) / cell);
+      covered.set(key, (covered.get(key) ?? 0) + box.width * box.height);
+    }
+    for (const area of covered.values()) expect(area).toBeLessThanOrEqual(Math.max(60 * 14, cell * cell * LABEL_DENSITY_MAX_COVER));
+    const total = placed.reduce((sum, box) => sum + box.width * box.height, 0);
+    expect(total / (cell * cell * 16)).toBeLessThan(0.15);
+    // Every square still has a name.
+    expect(covered.size).toBe(16);
   });
 
   it('stops at the budget', () => {

@@ -24,6 +24,7 @@ function browser(works: Record<Backend, boolean>) {
         setStarCells: () => {},
         updateStars: () => {},
         setLinks: () => {},
+        setLinkColours: () => {},
         resize: () => {},
         render: () => {},
         whenDrawn: async () => {},

@@ -14,6 +14,13 @@ describe("WebGL2's star program, set up once (src/renderer/webgl2/starPasses.ts)
     expect(table).toEqual(declared);
   });
 
+  it("has the links shader read the stars' position and colour buffers at the stars' locations (webgl2/links.ts binds them so)", () => {
+    const linksShader = readFileSync(path.join(repoRoot, 'shaders/links.vert'), 'utf8');
+    const declared = [...linksShader.matchAll(/layout\(location = (\d+)\) in (\w+) (\w+);/g)].map(([, location, type]) => ({ location: Number(location), components: COMPONENTS[type] }));
+    const { position, color } = STAR_ATTRIBUTES;
+    expect(declared).toEqual([position, color].map(({ location, components }) => ({ location, components })));
+  });
+
   it("names only uniforms the shader declares, and every one it declares", () => {
     const declared = [...vertexShader.matchAll(/uniform (?:highp )?\w+ (\w+);/g)].map(([, name]) => name).sort();
     expect(Object.values(STAR_UNIFORMS).sort()).toEqual(declared);

@@ -27,3 +27,17 @@ describe('the WebGPU renderer in Node through Dawn (the gpu-render bench)', () =
     expect(drawn.lit).toBeLessThan(2_000);
   }, 150_000);
 });
+
+interface FirstNames {
+  warm: Array<{ made: string[]; namedPixels: number; unchangedByWarmUp: boolean }>;
+}
+
+describe('star names on WebGPU in Node through Dawn', () => {
+  it.skipIf(!haveVulkan)('the labels pipeline warms up in the frame after the first stars without changing a pixel, and the first names shown make no texture or buffer', () => {
+    const { warm } = runInDawn<FirstNames>('tests/bench/gpurender/firstNames.ts', { rounds: 1 }, 120_000);
+    expect(warm[0].unchangedByWarmUp).toBe(true);
+    expect(warm[0].made).toEqual([]);
+    // Twenty bars of "letters", 100 x 10 px each, light up.
+    expect(warm[0].namedPixels).toBeGreaterThan(10_000);
+  }, 150_000);
+});

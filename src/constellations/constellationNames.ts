@@ -1,0 +1,174 @@
+import type { CommunityLevelJson } from '../communities/format';
+
+/**
+ * Which constellations are named for a camera (docs/names.md#constellation-names): at each place
+ * the level whose communities span a good part of the screen, the top level from afar and finer
+ * levels nearer. Pure: the scene's names (src/labels/constellationLabels.ts) draw what it chooses.
+ */
+
+/** A community is named while its projected diameter is between these fractions of the screen's shorter side. */
+export const CONSTELLATION_MIN_SPAN = 0.15;
+export const CONSTELLATION_MAX_SPAN = 0.8;
+/** Over this fraction of the range (in log span) at each end a name fades, so that zooming cross-fades levels. */
+const FADE_BAND = 0.175;
+/** Where a community starts to fade out for being too big: from there on its children are named too. */
+const HANDOVER_SPAN = CONSTELLATION_MAX_SPAN * Math.pow(CONSTELLATION_MIN_SPAN / CONSTELLATION_MAX_SPAN, FADE_BAND);
+
+/**
+ * A community whose parts spread over at least this fraction of the galaxy's radius, and over twice
+ * as far as a ball of its stars as dense as the galaxy would (a top level's gathering of small
+ * parts, say), has no place of its own: a name at its centre would mislead, so it is not named (its
+ * children may be).
+ */
+export const CONSTELLATION_MAX_GALAXY_SHARE = 0.75;
+const DIFFUSE_FACTOR = 2;
+
+/** The levels as communities.json gives them (src/constellations/constellations.ts's Constellations fits). */
+export interface ConstellationLevels {
+  readonly levels: readonly CommunityLevelJson[];
+}
+
+/** The communities as a tree, in world units, built once per galaxy. */
+export interface ConstellationTree {
+  /** Per level: x, y, z of each community's centre, scale applied. */
+  centres: Float64Array[];
+  /** Per level: each community's radius estimate (world units). */
+  radii: Float64Array[];
+  /** Per level: 1 for a community spread too thin to be named (CONSTELLATION_MAX_GALAXY_SHARE). */
+  diffuse: Uint8Array[];
+  /** Per level: each community's children at the level below (none for level 0). */
+  children: Uint32Array[][];
+  /** Per level: the names. */
+  names: (readonly string[])[];
+  /** Per level: the community that gathers unlinked stars (never named), or -1. */
+  unlinked: number[];
+  /** The galaxy's centre and radius (the scene's framing of its stars). */
+  centre: [number, number, number];
+  radius: number;
+}
+
+/** The galaxy as the scene frames it (world units, scale applied): its stars' centre and radius. */
+export interface GalaxyBall {
+  centre: readonly [number, number, number] | readonly number[];
+  radius: number;
+}
+
+/**
+ * The tree of `levels` with centres scaled by `scale` (as star positions are) and a radius for every
+ * community. communities.json gives no spread, so a community is taken as a ball as dense as the
+ * galaxy (`galaxy`'s radius scaled by the cube root of its share of the stars), or as wide as its
+ * children's centres and their own radii spread around its centre (the root mean square, by size),
+ * whichever is wider: a community whose parts lie far apart looks as big as it is.
+ */
+export function constellationTree({ levels }: ConstellationLevels, scale: number, galaxy: GalaxyBall): ConstellationTree {
+  const centres = levels.map((level) => Float64Array.from(level.centre, (v) => v * scale));
+  const children = levels.map((level, l) => {
+    const lists: number[][] = Array.from({ length: level.count }, () => []);
+    if (l > 0) levels[l - 1].parent?.forEach((parent, child) => lists[parent]?.push(child));
+    return lists.map((list) => Uint32Array.from(list));
+  });
+  const stars = Math.max(1, levels.length > 0 ? totalSize(levels[0]) : 1);
+  const radii: Float64Array[] = [];
+  const diffuse: Uint8Array[] = [];
+  levels.forEach((level, l) => {
+    const radius = new Float64Array(level.count);
+    const thin = new Uint8Array(level.count);
+    for (let c = 0; c < level.count; c++) {
+      const bySize = galaxy.radius * Math.cbrt((level.size[c] ?? 0) / stars);
+      let spread = 0, total = 0;
+      for (const k of l > 0 ? children[l][c] : []) {
+        const size = levels[l - 1].size[k] ?? 0;
+        spread += size * (distanceSquared(centres[l - 1], k, centres[l], c) + radii[l - 1][k] ** 2);
+        total += size;
+      }
+      const bySpread = total > 0 ? Math.sqrt(spread / total) : 0;
+      radius[c] = Math.max(bySize, bySpread);
+      // A top level's gathering of small parts (no resolution, more than one child) is no place either.
+      const gathering = level.resolution === null && l > 0 && children[l][c].length > 1;
+      thin[c] = gathering || (bySpread >= galaxy.radius * CONSTELLATION_MAX_GALAXY_SHARE && bySpread > bySize * DIFFUSE_FACTOR) ? 1 : 0;
+    }
+    radii.push(radius);
+    diffuse.push(thin);
+  });
+  const centre: [number, number, number] = [galaxy.centre[0], galaxy.centre[1], galaxy.centre[2]];
+  return { centres, radii, diffuse, children, names: levels.map((level) => level.name), unlinked: levels.map((level) => level.unlinked ?? -1), centre, radius: galaxy.radius };
+}
+
+function distanceSquared(a: Float64Array, i: number, b: Float64Array, j: number): number {
+  return (a[i * 3] - b[j * 3]) ** 2 + (a[i * 3 + 1] - b[j * 3 + 1]) ** 2 + (a[i * 3 + 2] - b[j * 3 + 2]) ** 2;
+}
+
+function totalSize(level: CommunityLevelJson): number {
+  return level.size.reduce((sum, size) => sum + size, 0);
+}
+
+/** The camera as the choice needs it. */
+export interface ConstellationView {
+  viewProjection: ArrayLike<number>;
+  cssWidth: number;
+  cssHeight: number;
+  /** CSS px per world unit at depth 1: cssHeight / (2 tan(fov / 2)). */
+  focalCssPx: number;
+}
+
+/** A constellation to name: where its centre is on screen (CSS px), how wide it looks, how strongly to draw it. */
+export interface ChosenConstellation {
+  level: number;
+  id: number;
+  name: string;
+  x: number;
+  y: number;
+  /** Projected diameter as a fraction of the screen's shorter side. */
+  span: number;
+  /** 1 inside the range of spans, falling to 0 at its ends (a name fades as its level hands over). */
+  strength: number;
+}
+
+/**
+ * The constellations to name for `view`, biggest on screen first, at most `budget`: walking down
+ * from the top level, a community whose span is in range is named; one that looks bigger (or
+ * holds the camera) hands over to its children, which are named where they are in range in turn;
+ * one that looks smaller, or whose centre is behind the camera or off screen, is not named. A
+ * community named while fading out (its span near the top of the range) also lets its children
+ * in, so that the levels cross-fade. A community spread over most of the galaxy is not named; its
+ * children may be.
+ */
+export function chooseConstellations(tree: ConstellationTree, view: ConstellationView, budget: number): ChosenConstellation[] {
+  const chosen: ChosenConstellation[] = [];
+  const top = tree.radii.length - 1;
+  if (top < 0) return chosen;
+  const m = view.viewProjection;
+  const shorter = Math.max(1, Math.min(view.cssWidth, view.cssHeight));
+  const visit = (level: number, id: number) => {
+    if (id === tree.unlinked[level]) return;
+    const centres = tree.centres[level];
+    const x = centres[id * 3], y = centres[id * 3 + 1], z = centres[id * 3 + 2];
+    const radius = tree.radii[level][id];
+    const w = m[3] * x + m[7] * y + m[11] * z + m[15];
+    // Inside or at the edge of the community: it fills the screen, its children may not.
+    const span = w > radius ? (2 * radius * view.focalCssPx) / w / shorter : Infinity;
+    const diffuse = tree.diffuse[level][id] === 1;
+    if (span > HANDOVER_SPAN || diffuse) {
+      for (const child of level > 0 ? tree.children[level][id] : []) visit(level - 1, child);
+    }
+    if (span < CONSTELLATION_MIN_SPAN || span > CONSTELLATION_MAX_SPAN || diffuse) return;
+    const nx = (m[0] * x + m[4] * y + m[8] * z + m[12]) / w;
+    const ny = (m[1] * x + m[5] * y + m[9] * z + m[13]) / w;
+    if (nx < -1 || nx > 1 || ny < -1 || ny > 1) return;
+    const name = tree.names[level][id] ?? '';
+    if (!name) return;
+    chosen.push({ level, id, name, x: ((nx + 1) / 2) * view.cssWidth, y: ((1 - ny) / 2) * view.cssHeight, span, strength: spanStrength(span) });
+  };
+  for (let id = 0; id < tree.radii[top].length; id++) visit(top, id);
+  return chosen.sort((a, b) => b.span - a.span || a.level - b.level || a.id - b.id).slice(0, budget);
+}
+
+/** 1 well inside [MIN, MAX], easing to 0 over the last FADE_BAND of the range at each end (log scale). */
+export function spanStrength(span: number): number {
+  if (!(span >= CONSTELLATION_MIN_SPAN && span <= CONSTELLATION_MAX_SPAN)) return 0;
+  const range = Math.log(CONSTELLATION_MAX_SPAN / CONSTELLATION_MIN_SPAN);
+  const t = Math.log(span / CONSTELLATION_MIN_SPAN) / range;
+  const edge = Math.min(t, 1 - t) / FADE_BAND;
+  const clamped = Math.min(1, Math.max(0, edge));
+  return clamped * clamped * (3 - 2 * clamped);
+}

@@ -1,0 +1,162 @@
+import { chooseConstellations, type ConstellationTree } from '../constellations/constellationNames';
+import { CONSTELLATION_BUDGET, CONSTELLATION_FONT_SCALE, LABEL_FADE_MS } from './constants';
+import type { AtlasEntry } from './labelAtlas';
+import { displayText } from './labelText';
+import type { FitOptions, LabelBox, PlacementGrid } from './placeLabels';
+
+/** A constellation's name drawn on screen, in CSS px of the canvas (tests read these). */
+export interface PlacedConstellation {
+  level: number;
+  id: number;
+  name: string;
+  text: string;
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+  /** The fade (0..1) times how well its span suits the camera; the drawn opacity is this times CONSTELLATION_OPACITY. */
+  opacity: number;
+}
+
+/** A constellation name on screen or fading, by "level:id". */
+interface ConstellationState {
+  level: number;
+  id: number;
+  text: string;
+  box: LabelBox;
+  opacity: number;
+  strength: number;
+  shown: boolean;
+}
+
+/** The camera as constellation names need it (the scene's Camera fits). */
+export interface ConstellationCamera {
+  readonly viewProjection: ArrayLike<number>;
+  readonly position: ArrayLike<number>;
+  readonly cssWidth: number;
+  readonly cssHeight: number;
+  /** The projection matrix: element 5 is 1 / tan(fov / 2). */
+  readonly projection?: ArrayLike<number>;
+}
+
+/** The star shaders' field of view when the camera does not say (SPEC: 45 degrees). */
+const DEFAULT_Y_SCALE = 1 / Math.tan(Math.PI / 8);
+
+/**
+ * Constellation names for the star names' engine (src/labels/starLabels.ts): it chooses them
+ * (src/constellations/constellationNames.ts), places them centred on their community, through the
+ * same grid as the star names (which goes first is the engine's call: from afar they do), and
+ * fades them. Texts are rasterised into the same atlas by the engine, as star names are.
+ */
+export class ConstellationLabels {
+  private tree: ConstellationTree | undefined;
+  private states = new Map<string, ConstellationState>();
+  private placedNow: PlacedConstellation[] = [];
+  private wanted = new Set<string>();
+
+  setTree(tree: ConstellationTree | undefined): void {
+    this.tree = tree;
+    this.states.clear();
+    this.placedNow = [];
+    this.wanted.clear();
+  }
+
+  get hasTree(): boolean {
+    return this.tree !== undefined;
+  }
+
+  /** True when the camera is outside the galaxy: constellation names then take their places before star names. */
+  takePrecedence(camera: ConstellationCamera): boolean {
+    const tree = this.tree;
+    if (!tree) return false;
+    const c = camera.position, g = tree.centre;
+    return Math.hypot(c[0] - g[0], c[1] - g[1], c[2] - g[2]) > tree.radius;
+  }
+
+  /** Texts wanted on screen that are not in the atlas yet (the engine rasterises them). */
+  textsToRasterise(): ReadonlySet<string> {
+    return this.wanted;
+  }
+
+  /** Texts drawn or fading: the atlas keeps them when it makes room. */
+  *textsInUse(): Iterable<string> {
+    for (const state of this.states.values()) yield state.text;
+    yield* this.wanted;
+  }
+
+  placed(): readonly PlacedConstellation[] {
+    return this.placedNow;
+  }
+
+  /**
+   * Chooses and places the names for the camera now (none while `wantNames` is false); `draw` writes each one's quad (box, atlas
+   * entry, opacity owner, scale). Names no longer chosen fade out where they are while nothing
+   * placed covers them. Returns whether a fade is under way.
+   */
+  frame(
+    camera: ConstellationCamera,
+    grid: PlacementGrid,
+    /** False while names are hidden (N): those drawn fade out. */
+    wantNames: boolean,
+    entryOf: (text: string) => AtlasEntry | undefined,
+    draw: (box: LabelBox, entry: AtlasEntry, opacity: number) => void,
+    dt: number,
+  ): boolean {
+    const tree = this.tree;
+    this.wanted.clear();
+    const placed: PlacedConstellation[] = [];
+    const shown = new Set<string>();
+    const fit: FitOptions = { density: false };
+    if (tree && wantNames) {
+      const yScale = camera.projection?.[5] ?? DEFAULT_Y_SCALE;
+      const view = { viewProjection: camera.viewProjection, cssWidth: camera.cssWidth, cssHeight: camera.cssHeight, focalCssPx: (camera.cssHeight / 2) * yScale };
+      for (const chosen of chooseConstellations(tree, view, CONSTELLATION_BUDGET)) {
+        const key = `${chosen.level}:${chosen.id}`;
+        const text = displayText(chosen.name);
+        const entry = entryOf(text);
+        if (!entry) {
+          this.wanted.add(text);
+          continue;
+        }
+        const width = entry.cssWidth * CONSTELLATION_FONT_SCALE, height = entry.cssHeight * CONSTELLATION_FONT_SCALE;
+        // Centred on the community; else just above or below the centre.
+        const box = [0, -1, 1]
+          .map((shift) => ({ x: chosen.x - width / 2, y: chosen.y - height / 2 + shift * (height + 4), width, height }))
+          .find((candidate) => grid.fits(candidate, fit));
+        if (!box) continue;
+        grid.add(box);
+        const state = this.states.get(key) ?? { level: chosen.level, id: chosen.id, text, box, opacity: 0, strength: chosen.strength, shown: true };
+        Object.assign(state, { text, box, strength: chosen.strength, shown: true });
+        this.states.set(key, state);
+        shown.add(key);
+        placed.push({ level: chosen.level, id: chosen.id, name: chosen.name, text: entry.text, ...box, opacity: 0 });
+      }
+    }
+    let animating = false;
+    const step = dt / LABEL_FADE_MS;
+    for (const [key, state] of this.states) {
+      if (!shown.has(key)) {
+        state.shown = false;
+        const entry = entryOf(state.text);
+        if (state.opacity <= 0 || !entry || !grid.fits(state.box, fit)) {
+          this.states.delete(key);
+          continue;
+        }
+        grid.add(state.box);
+      }
+      const target = state.shown ? 1 : 0;
+      if (state.opacity !== target) {
+        state.opacity = target > state.opacity ? Math.min(1, state.opacity + step) : Math.max(0, state.opacity - step);
+        animating = true;
+      }
+      const entry = entryOf(state.text);
+      if (entry) draw(state.box, entry, state.opacity * state.strength);
+    }
+    for (const label of placed) {
+      const state = this.states.get(`${label.level}:${label.id}`);
+      label.opacity = state ? state.opacity * state.strength : 0;
+    }
+    this.placedNow = placed;
+    return animating;
+  }
+}

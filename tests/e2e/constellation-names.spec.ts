@@ -1,0 +1,57 @@
+import { expect, test } from '@playwright/test';
+import type { PlacedConstellation } from '../../src/labels/constellationLabels';
+import type { PlacedLabel } from '../../src/labels/starLabels';
+import { NPM_WITH_COMMUNITIES } from '../support/e2eTiledGalaxies';
+import { haveSharedGalaxies, sharedGalaxiesMissingReason } from '../support/sharedGalaxies';
+import { canvasLocator, settle, type BackendName } from './renderSupport';
+
+test.skip(!haveSharedGalaxies, sharedGalaxiesMissingReason);
+
+const BACKENDS: BackendName[] = ['webgl2', 'webgpu'];
+
+type Box = { x: number; y: number; width: number; height: number };
+const intersects = (a: Box, b: Box) => a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+
+for (const backend of BACKENDS) {
+  test(`constellation names are drawn from the whole-galaxy camera, larger than star names and never over one (${backend})`, async ({ page }) => {
+    test.setTimeout(180_000);
+    await page.goto(`/?renderer=${backend}#/galaxy/${NPM_WITH_COMMUNITIES}?l=0`);
+    await expect(page.getByTestId('galaxy-stats')).toBeAttached({ timeout: 90_000 });
+    await canvasLocator(page).focus();
+    await page.keyboard.press('h');
+    await expect(page.getByTestId('help-overlay')).toHaveCount(0);
+    await page.waitForFunction(() => {
+      const scene = window.galaxyScene!;
+      return scene.namesSettled() && scene.namedConstellations().length > 0;
+    }, null, { timeout: 60_000 });
+    await settle(page);
+    const { constellations, stars } = await page.evaluate(() => ({
+      constellations: [...window.galaxyScene!.namedConstellations()] as PlacedConstellation[],
+      stars: [...window.galaxyScene!.namedStars()] as PlacedLabel[],
+    }));
+    await page.screenshot({ path: test.info().outputPath(`constellations-${backend}.png`) });
+    console.log(`${backend}: ${constellations.length} constellation names (${constellations.map((c) => `${c.text} [level ${c.level}]`).join('; ')}), ${stars.length} star names`);
+
+    expect(constellations.length).toBeGreaterThanOrEqual(2);
+    const canvas = (await canvasLocator(page).boundingBox())!;
+    const search = (await page.getByRole('search').boundingBox())!;
+    const statsLine = (await page.getByTestId('galaxy-stats').boundingBox())!;
+    // Star names are 13 px text (docs/names.md#look): their boxes are about 17 px high.
+    const starHeight = Math.max(18, ...stars.map((s) => s.height));
+    for (const constellation of constellations) {
+      expect(constellation.text).not.toBe('');
+      expect(constellation.opacity, `${constellation.text} has faded in`).toBeGreaterThan(0);
+      expect(constellation.height, `${constellation.text} is larger than star names`).toBeGreaterThan(starHeight);
+      for (const star of stars) expect(intersects(constellation, star), `${constellation.text} is not over ${star.text}`).toBe(false);
+      for (const other of constellations) if (other !== constellation) expect(intersects(constellation, other)).toBe(false);
+      const onPage = { ...constellation, x: constellation.x + canvas.x, y: constellation.y + canvas.y };
+      expect(intersects(onPage, search), `${constellation.text} is not under the search box`).toBe(false);
+      expect(intersects(onPage, statsLine), `${constellation.text} is not over the stats line`).toBe(false);
+    }
+
+    // N hides them with the star names.
+    await canvasLocator(page).focus();
+    await page.keyboard.press('n');
+    await page.waitForFunction(() => window.galaxyScene!.namedConstellations().length === 0 && window.galaxyScene!.namesSettled());
+  });
+}

@@ -1,0 +1,71 @@
+import { describe, expect, it } from 'vitest';
+import type { ConstellationTree } from '../../../src/constellations/constellationNames';
+import { LabelAtlas, type Rasterizer } from '../../../src/labels/labelAtlas';
+import { intersects } from '../../../src/labels/placeLabels';
+import { StarLabels, type LabelStars } from '../../../src/labels/starLabels';
+import { CameraRest } from '../../../src/scene/cameraRest';
+
+const rasterizer: Rasterizer = {
+  measure: (text) => [...text].length * 7,
+  draw: (_text, width, height) => new Float32Array(width * height).fill(0.6),
+};
+
+/** 60 stars on a grid filling the screen (clip space is world space here), each named "star <id>". */
+function gridOfStars(): LabelStars {
+  const positions = new Float32Array(60 * 3);
+  for (let id = 0; id < 60; id++) {
+    positions[id * 3] = -0.8 + (id % 6) * 0.3;
+    positions[id * 3 + 1] = -0.85 + Math.floor(id / 6) * 0.19;
+  }
+  return { positions, sizes: new Float32Array(60).fill(0.1), name: (slot) => `star ${slot}`, starOfSlot: (slot) => slot, slotOfStar: (star) => (star >= 0 && star < 60 ? star : -1) };
+}
+
+/** One constellation at the centre of the screen, about a quarter of it wide; the galaxy's radius decides whether the camera (10 away) is outside it. */
+function oneConstellation(galaxyRadius: number): ConstellationTree {
+  return {
+    centres: [Float64Array.of(0.05, 0.02, 0)],
+    radii: [Float64Array.of(0.1)],
+    diffuse: [new Uint8Array(1)],
+    children: [[new Uint32Array(0)]],
+    names: [['react · react-dom · 13,984 packages']],
+    unlinked: [-1],
+    centre: [0, 0, 0],
+    radius: galaxyRadius,
+  };
+}
+
+const camera = { viewProjection: [1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1], position: [0, 0, 10], width: 1000, cssWidth: 1000, cssHeight: 1000 };
+
+async function namedWith(tree: ConstellationTree) {
+  const labels = new StarLabels(new LabelAtlas(rasterizer), camera, new CameraRest(), () => {});
+  labels.setStars(gridOfStars());
+  labels.setConstellations(tree);
+  let now = 0;
+  for (let i = 0; i < 300 && !(labels.settled && i > 2); i++) {
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    labels.frame((now += 50));
+  }
+  return { stars: labels.placedLabels(), constellations: labels.placedConstellations() };
+}
+
+describe('constellation names among star names', () => {
+  it('from outside the galaxy, take their place first, larger than star names, and no star name covers them', async () => {
+    const { stars, constellations } = await namedWith(oneConstellation(1));
+    expect(constellations.map((c) => c.text)).toEqual(['react · react-dom · 13,984 packages']);
+    const [constellation] = constellations;
+    expect(constellation.opacity).toBeGreaterThan(0.9);
+    expect(constellation.height).toBeGreaterThan(stars[0].height * 1.4);
+    // Centred on the community's centre (x 0.05, y 0.02 in clip space).
+    expect(constellation.x + constellation.width / 2).toBeCloseTo(525, 0);
+    expect(stars.length).toBeGreaterThan(10);
+    for (const star of stars) expect(intersects(star, constellation)).toBe(false);
+  });
+
+  it('inside the galaxy, come after the star names and fit between them, or are left out', async () => {
+    const outside = await namedWith(oneConstellation(1));
+    const inside = await namedWith(oneConstellation(100));
+    // Star names keep their places: at least as many as when the constellation went first.
+    expect(inside.stars.length).toBeGreaterThanOrEqual(outside.stars.length);
+    for (const constellation of inside.constellations) for (const star of inside.stars) expect(intersects(star, constellation)).toBe(false);
+  });
+});
