@@ -39,7 +39,7 @@ export interface ConstellationCamera {
   readonly projection?: ArrayLike<number>;
 }
 
-/** The star shaders' field of view when the camera does not say (SPEC: 45 degrees). */
+/** The star shaders' field of view when the camera does not say (docs/rules.md#renderer: 45 degrees). */
 const DEFAULT_Y_SCALE = 1 / Math.tan(Math.PI / 8);
 
 /**
