@@ -182,9 +182,9 @@ test.describe('constellations on a tiled galaxy', () => {
     const results = page.locator('[data-window-key="search-results"]');
     await box.fill('^express$');
     await results.getByRole('button', { name: 'express', exact: true }).click({ timeout: 60_000 });
-    await expect(page.getByTestId('node-details')).toContainText('express');
+    await expect(page.getByTestId('star-details')).toContainText('express');
     const { name, fullName } = presentConstellation(constellations, 'npm', top);
-    await page.getByTestId('node-details').getByRole('button', { name: `Search in ${fullName}` }).click({ timeout: 60_000 });
+    await page.getByTestId('star-details').getByRole('button', { name: `Search in ${fullName}` }).click({ timeout: 60_000 });
     await expect(page.getByTestId('search-scope')).toContainText(`in ${name}`);
     await box.fill(pattern);
     await expect(results).toContainText(matchesCountText(insideNames.size), { timeout: 120_000 });

@@ -83,7 +83,7 @@ describe('a tiled galaxy’s search limited to a constellation (docs/rules.md#se
     expect(without.stars.communities).toBeUndefined();
     // Limited anyway, it finds nothing: no star can be shown to be inside.
     const result = await without.search('a', () => {}, new AbortController().signal, limit);
-    expect(result.matches.length).toBe(0);
+    expect(result.ids.length).toBe(0);
   });
 
   it('leaves out the matches of a tile whose communities cannot be read, and warns of it', async () => {
@@ -95,12 +95,12 @@ describe('a tiled galaxy’s search limited to a constellation (docs/rules.md#se
       const galaxy = await open();
       const result = await galaxy.search('.', () => {}, new AbortController().signal, limit);
       const first = tileFirstStars(reader.hierarchy);
-      expect(result.matches.length).toBeGreaterThan(0);
-      expect(Array.from(result.matches).some((star) => rangeOfStar(first, star) === broken)).toBe(false);
+      expect(result.ids.length).toBeGreaterThan(0);
+      expect(Array.from(result.ids).some((star) => rangeOfStar(first, star) === broken)).toBe(false);
       const expected = Array.from({ length: STARS }, (_, star) => star).filter(
         (star) => rangeOfStar(first, star) !== broken && communityOfClassic(classicOf[star]) < 5,
       );
-      expect(Array.from(result.matches)).toEqual(expected);
+      expect(Array.from(result.ids)).toEqual(expected);
       expect(galaxy.missingRegions.join('\n')).toMatch(/communities/);
     } finally {
       writeTiles(versionDir, { capacity: 200, shardBytes: 8192 });
