@@ -120,7 +120,7 @@ export const BesideSearchBoxAndStatsLine: Story = {
       <SearchBox onSubmit={() => undefined} status="No matches" />
       <ConstellationsPanel {...args} />
       <div style={{ position: 'fixed', left: 12, bottom: 4, zIndex: 1 }}>
-        <StatsLine name="npm" nodeCount={195689} edgeCount={473907} />
+        <StatsLine name="npm" starCount={195689} edgeCount={473907} />
       </div>
     </>
   ),

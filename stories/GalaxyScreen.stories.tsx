@@ -1,20 +1,20 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, within } from 'storybook/test';
-import { presentNode } from '../src/ecosystems/presentNode';
+import { presentStarInfo } from '../src/ecosystems/presentStar';
 import { AboutLink } from '../src/panels/AboutLink';
-import { NodeDetails } from '../src/panels/NodeDetails';
-import { type NodeListRow, NodeListWindow } from '../src/panels/NodeListWindow';
+import { StarDetails } from '../src/panels/StarDetails';
+import { type StarListRow, StarListWindow } from '../src/panels/StarListWindow';
 import { SearchBox } from '../src/panels/SearchBox';
 import { StatsLine } from '../src/panels/StatsLine';
 
-const row = (index: number): NodeListRow => ({ id: index, name: `package-number-${index}`, in: index * 7, out: index % 5 });
+const row = (index: number): StarListRow => ({ id: index, name: `package-number-${index}`, in: index * 7, out: index % 5 });
 
 /** Every floating panel of the galaxy screen at once, as a visitor sees them after a search and a click. */
 function GalaxyScreenPanels() {
   return (
     <div style={{ position: 'fixed', inset: 0, background: 'radial-gradient(circle at 40% 50%, #1b2340, #000 70%)' }}>
       <SearchBox initialValue="package" status="2,000 matches" onSubmit={fn()} />
-      <NodeListWindow
+      <StarListWindow
         windowKey="degree"
         placement="left"
         title="express has 30 dependencies"
@@ -23,7 +23,7 @@ function GalaxyScreenPanels() {
         onClickName={fn()}
         onClose={fn()}
       />
-      <NodeListWindow
+      <StarListWindow
         windowKey="search-results"
         placement="right"
         title="Search results"
@@ -33,12 +33,12 @@ function GalaxyScreenPanels() {
         onClickName={fn()}
         onClose={fn()}
       />
-      <NodeDetails
-        node={presentNode('npm', { id: 1, name: 'express', in: 12034, out: 30 })}
+      <StarDetails
+        star={presentStarInfo('npm', { id: 1, name: 'express', in: 12034, out: 30 })}
         onShowConnections={fn()}
         onClose={fn()}
       />
-      <StatsLine name="npm" nodeCount={195689} edgeCount={473907} />
+      <StatsLine name="npm" starCount={195689} edgeCount={473907} />
       <AboutLink />
     </div>
   );
@@ -64,7 +64,7 @@ export const NoPanelCoversAnother: Story = {
       ['search box', canvas.getByRole('search')],
       ['degree list', canvasElement.querySelector('[data-window-key="degree"]') as HTMLElement],
       ['search results', canvasElement.querySelector('[data-window-key="search-results"]') as HTMLElement],
-      ['details', canvas.getByTestId('node-details')],
+      ['details', canvas.getByTestId('star-details')],
       ['stats', canvas.getByTestId('galaxy-stats')],
       ['about', canvas.getByRole('link', { name: 'About...' })],
     ];

@@ -11,7 +11,7 @@ export default meta;
 type Story = StoryObj<typeof meta>;
 
 export const Npm: Story = {
-  args: { name: 'npm', nodeCount: 195689, edgeCount: 473907 },
+  args: { name: 'npm', starCount: 195689, edgeCount: 473907 },
   play: async ({ canvasElement }) => {
     await expect(within(canvasElement).getByTestId('galaxy-stats')).toHaveTextContent(
       'npm · 195,689 stars · 473,907 links',
@@ -20,14 +20,14 @@ export const Npm: Story = {
 };
 
 export const OneStarNoLinks: Story = {
-  args: { name: 'tiny', nodeCount: 1, edgeCount: 0 },
+  args: { name: 'tiny', starCount: 1, edgeCount: 0 },
   play: async ({ canvasElement }) => {
     await expect(within(canvasElement).getByTestId('galaxy-stats')).toHaveTextContent('tiny · 1 star · 0 links');
   },
 };
 
 export const MarkupInName: Story = {
-  args: { name: '<img src=x onerror=alert(1)>', nodeCount: 12, edgeCount: 1 },
+  args: { name: '<img src=x onerror=alert(1)>', starCount: 12, edgeCount: 1 },
   play: async ({ canvasElement }) => {
     const line = within(canvasElement).getByTestId('galaxy-stats');
     await expect(line).toHaveTextContent('<img src=x onerror=alert(1)> · 12 stars · 1 link');

@@ -12,7 +12,7 @@ import { useGalaxySearch } from '../src/search/useGalaxySearch';
 import { searchStatusAtom } from '../src/state/search/atoms';
 import { startSearchSync } from '../src/state/search/searchSync';
 import { searchedGalaxyOf } from '../src/stars/shownGalaxy';
-import { hoverAtom, selectedNodeAtom } from '../src/state/selection/atoms';
+import { hoverAtom, selectedStarAtom } from '../src/state/selection/atoms';
 import { showDegreeWindowAtom, showSearchResultsAtom } from '../src/state/windows/atoms';
 import { FakeTiledGalaxy } from '../tests/support/fakeTiledGalaxy';
 
@@ -70,7 +70,7 @@ export const TooltipFillsInAsShardsArrive: Story = {
 };
 
 const selected = setup();
-selected.store.set(selectedNodeAtom, 0);
+selected.store.set(selectedStarAtom, 0);
 
 /** Details of a star whose shards are on their way; its degree list says "Loading…" until the neighbours are in. */
 export const DetailsAndDegreeWindowWaitForShards: Story = {
@@ -78,13 +78,13 @@ export const DetailsAndDegreeWindowWaitForShards: Story = {
   play: async ({ canvasElement }) => {
     const { galaxy, store } = selected;
     const canvas = within(canvasElement);
-    const details = canvas.getByTestId('node-details');
+    const details = canvas.getByTestId('star-details');
     await expect(details).toHaveAttribute('aria-busy', 'true');
     await expect(canvas.getByTestId('degree-in')).toBeDisabled();
     galaxy.arriveLabels(0);
     await waitFor(() => expect(canvas.getByRole('heading', { name: /react/ })).toBeVisible());
     // The degree window opened before the adjacency shard: its title waits with '?', its rows with "Loading…".
-    store.set(showDegreeWindowAtom, { nodeId: 0, direction: 'in' });
+    store.set(showDegreeWindowAtom, { starId: 0, direction: 'in' });
     await waitFor(() => expect(canvasElement.querySelector('[data-window-key="degree"]')).not.toBeNull());
     const window_ = canvasElement.querySelector('[data-window-key="degree"]') as HTMLElement;
     await expect(window_).toHaveTextContent('react has ? dependents');

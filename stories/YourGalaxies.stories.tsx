@@ -11,8 +11,8 @@ const meta = {
 export default meta;
 type Story = StoryObj<typeof meta>;
 
-const karate = { name: 'karate', href: '#/galaxy/local:karate', facts: { nodeCount: 34, edgeCount: 78, size: '2 kB', settled: true } };
-const crates = { name: 'crates', href: '#/galaxy/local:crates', facts: { nodeCount: 36_101, edgeCount: 150_477, size: '2.7 MB', settled: false } };
+const karate = { name: 'karate', href: '#/galaxy/local:karate', facts: { starCount: 34, edgeCount: 78, size: '2 kB', settled: true } };
+const crates = { name: 'crates', href: '#/galaxy/local:crates', facts: { starCount: 36_101, edgeCount: 150_477, size: '2.7 MB', settled: false } };
 
 export const Empty: Story = {
   args: { galaxies: [] },

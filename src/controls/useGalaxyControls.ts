@@ -1,7 +1,7 @@
 import { useAtomValue, useSetAtom, useStore } from 'jotai';
 import { type RefObject, useCallback, useEffect, useRef } from 'react';
 import { helpVisibleAtom, toggleHelpAtom } from '../state/help/atoms';
-import { hoverAtom, selectedNodeAtom } from '../state/selection/atoms';
+import { hoverAtom, selectedStarAtom } from '../state/selection/atoms';
 import { dragToLookAtom, steeringAtom } from '../state/steering/atoms';
 import { cameraMovingAtom, sceneAtom, toggleLinksAtom, toggleNamesAtom, toggleColourByCommunityAtom } from '../state/view/atoms';
 import { FLY_TO_DISTANCE } from '../scene/cameraAnimation';
@@ -13,7 +13,7 @@ export { FLY_TO_DISTANCE };
 
 export interface GalaxyControlsApi {
   /** Flies to a star after the 30 ms focus delay, then selects it (list names, double click). */
-  focusNode(id: number): void;
+  focusStar(id: number): void;
   orbit(center: [number, number, number], radius: number, msPerTurn: number): void;
 }
 
@@ -21,7 +21,7 @@ export interface GalaxyControlsApi {
 export function useGalaxyControls(sceneRef: RefObject<HTMLElement | null>): GalaxyControlsApi {
   const store = useStore();
   const view = useAtomValue(sceneAtom);
-  const select = useSetAtom(selectedNodeAtom);
+  const select = useSetAtom(selectedStarAtom);
   const controlsRef = useRef<GalaxyControls | undefined>(undefined);
   const focusTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
 
@@ -36,7 +36,7 @@ export function useGalaxyControls(sceneRef: RefObject<HTMLElement | null>): Gala
     [view, select],
   );
 
-  const focusNode = useCallback(
+  const focusStar = useCallback(
     (id: number) => {
       clearTimeout(focusTimer.current);
       controlsRef.current?.stopOrbit();
@@ -83,7 +83,7 @@ export function useGalaxyControls(sceneRef: RefObject<HTMLElement | null>): Gala
         if (overScene) {
           store.set(helpVisibleAtom, false);
           element.querySelector('canvas')?.focus({ preventScroll: true });
-        } else if (!(target instanceof Element && target.closest('[data-window-key], [data-testid="node-details"]'))) {
+        } else if (!(target instanceof Element && target.closest('[data-window-key], [data-testid="star-details"]'))) {
           // Wheel turns over a list scroll it; elsewhere they toggle the help (docs/rules.md#panels).
           store.set(toggleHelpAtom);
         }
@@ -102,5 +102,5 @@ export function useGalaxyControls(sceneRef: RefObject<HTMLElement | null>): Gala
     controlsRef.current?.startOrbit(center, radius, msPerTurn);
   }, []);
 
-  return { focusNode, orbit };
+  return { focusStar, orbit };
 }

@@ -53,7 +53,7 @@ export class Graph implements StarCatalog {
     return this.data.version;
   }
 
-  get nodeCount(): number {
+  get starCount(): number {
     return this.data.nodeCount;
   }
 

@@ -121,7 +121,7 @@ function loadInWorker(name: string, dataRoot: string, options: LoadOptions, mani
         options.onProgress?.(message.progress);
       } else if (message.type === 'positions') {
         const { positions, nodeCount, version } = message;
-        announce({ name, version, nodeCount, positions, waitingFor: [...waitingFor] });
+        announce({ name, version, starCount: nodeCount, positions, waitingFor: [...waitingFor] });
       } else if (message.type === 'arrived') {
         waitingFor.delete(message.file);
         if (streamed) announce({ ...streamed, waitingFor: [...waitingFor] });

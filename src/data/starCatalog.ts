@@ -10,7 +10,7 @@
 export interface StarCatalog {
   readonly name: string;
   readonly version: string;
-  readonly nodeCount: number;
+  readonly starCount: number;
   readonly edgeCount: number;
   /** The galaxy's true maximum in-degree (the node size rule). */
   readonly maxInDegree: number;

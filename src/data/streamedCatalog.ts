@@ -21,8 +21,8 @@ export class StreamedCatalog implements StarCatalog {
     return this.streamed.version;
   }
 
-  get nodeCount(): number {
-    return this.streamed.nodeCount;
+  get starCount(): number {
+    return this.streamed.starCount;
   }
 
   get edgeCount(): number {
@@ -37,7 +37,7 @@ export class StreamedCatalog implements StarCatalog {
   }
 
   has(id: number): boolean {
-    return Number.isInteger(id) && id >= 0 && id < this.streamed.nodeCount;
+    return Number.isInteger(id) && id >= 0 && id < this.streamed.starCount;
   }
 
   labelOf(_id: number): string | undefined {

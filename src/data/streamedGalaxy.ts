@@ -19,7 +19,7 @@ export interface StreamedAdjacency {
 export interface StreamedGalaxy {
   name: string;
   version: string;
-  nodeCount: number;
+  starCount: number;
   /** x, y, z per star, already multiplied by the scale `s`. */
   positions: Float32Array;
   adjacency?: StreamedAdjacency;

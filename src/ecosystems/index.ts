@@ -1,5 +1,5 @@
 export { PACKAGE_ECOSYSTEMS, ecosystemFamily, ecosystemKind, type EcosystemFamily } from './kind';
 export { degreeKindName, degreeLabel, type DegreeValue, type Direction } from './degreeLabels';
-export { githubAvatar, nodeIcon, nodeLink } from './registryLinks';
-export { placeholderNode, presentNode, type PresentedNode } from './presentNode';
+export { githubAvatar, starIcon, starPage } from './registryLinks';
+export { placeholderStar, presentStarInfo, type PresentedStar } from './presentStar';
 export { formatCount } from './formatCount';

@@ -47,7 +47,7 @@ const LINKS: Record<string, (name: string) => string | undefined> = {
 };
 
 /** The page about a node on its ecosystem's registry, or undefined when the ecosystem has none. */
-export function nodeLink(kind: string, name: string): string | undefined {
+export function starPage(kind: string, name: string): string | undefined {
   if (name.length === 0) return undefined;
   const link = LINKS[kind.toLowerCase()];
   return link ? link(name) : undefined;
@@ -59,6 +59,6 @@ export function githubAvatar(login: string): string {
 }
 
 /** The icon shown beside a node's name: the avatar on github, nothing elsewhere (docs/rules.md#ecosystems). */
-export function nodeIcon(kind: string, name: string): string | undefined {
+export function starIcon(kind: string, name: string): string | undefined {
   return kind.toLowerCase() === 'github' && name.length > 0 ? githubAvatar(name) : undefined;
 }

@@ -89,7 +89,7 @@ export function LocalGalaxyControls({ route, graph, scale }: { route: string; gr
         setState('settled');
         return;
       }
-      layout = await createLiveLayout({ nodeCount: graph.nodeCount, links: linkPairs(graph) }, { seed: DEFAULT_SEED });
+      layout = await createLiveLayout({ nodeCount: graph.starCount, links: linkPairs(graph) }, { seed: DEFAULT_SEED });
       if (stopped) return layout.dispose();
       setEngine(ENGINE_NAMES[layout.engine]);
       setState('laying-out');

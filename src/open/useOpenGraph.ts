@@ -11,7 +11,7 @@ function toItem({ name, entry, problem }: ListedGalaxy): YourGalaxyItem {
   return {
     name,
     href: `#/galaxy/${localRoute(name)}`,
-    ...(entry ? { facts: { nodeCount: entry.nodeCount, edgeCount: entry.edgeCount, size: formatBytes(entry.bytes), settled: entry.settled } } : {}),
+    ...(entry ? { facts: { starCount: entry.nodeCount, edgeCount: entry.edgeCount, size: formatBytes(entry.bytes), settled: entry.settled } } : {}),
     ...(problem ? { problem } : {}),
   };
 }

@@ -4,13 +4,13 @@ import './StatsLine.css';
 export interface StatsLineProps {
   /** The loaded galaxy's name. */
   name: string;
-  nodeCount: number;
+  starCount: number;
   edgeCount: number;
 }
 
 /** The loaded galaxy and its size: 'npm · 195,689 stars · 473,907 links' (e2e tests read it). */
-export function StatsLine({ name, nodeCount, edgeCount }: StatsLineProps) {
-  const stars = `${formatCount(nodeCount)} ${nodeCount === 1 ? 'star' : 'stars'}`;
+export function StatsLine({ name, starCount, edgeCount }: StatsLineProps) {
+  const stars = `${formatCount(starCount)} ${starCount === 1 ? 'star' : 'stars'}`;
   const links = `${formatCount(edgeCount)} ${edgeCount === 1 ? 'link' : 'links'}`;
   return (
     <p className="stats-line" data-testid="galaxy-stats">

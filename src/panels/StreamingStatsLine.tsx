@@ -7,7 +7,7 @@ export interface StreamingStatsLineProps {
   /** Stars on screen now. */
   drawnStars: number;
   /** Stars in the galaxy. */
-  totalStars: number;
+  starCount: number;
   /** Links known so far; undefined until links.bin has arrived. */
   edgeCount?: number;
   /** Files still on their way, e.g. ['links', 'labels']. */
@@ -23,9 +23,9 @@ export interface StreamingStatsLineProps {
  * arriving, 'npm · 195,689 of 195,689 stars drawn · streaming links, labels'. It has its own test
  * id, so that waiting for 'galaxy-stats' still means the whole graph is there.
  */
-export function StreamingStatsLine({ name, drawnStars, totalStars, edgeCount, waitingFor, starBudget, holdings }: StreamingStatsLineProps) {
+export function StreamingStatsLine({ name, drawnStars, starCount, edgeCount, waitingFor, starBudget, holdings }: StreamingStatsLineProps) {
   const title = [starBudget === undefined ? undefined : `star budget: ${formatCount(starBudget)} stars drawn at once`, holdings].filter(Boolean).join('\n');
-  const stars = `${formatCount(drawnStars)} of ${formatCount(totalStars)} ${totalStars === 1 ? 'star' : 'stars'} drawn`;
+  const stars = `${formatCount(drawnStars)} of ${formatCount(starCount)} ${starCount === 1 ? 'star' : 'stars'} drawn`;
   const links = edgeCount === undefined ? '' : ` · ${formatCount(edgeCount)} ${edgeCount === 1 ? 'link' : 'links'}`;
   const streaming = waitingFor.length > 0 ? ` · streaming ${waitingFor.join(', ')}` : '';
   return (

@@ -3,7 +3,7 @@ import './YourGalaxies.css';
 
 /** What is kept of a galaxy, as its stored entry says. */
 export interface YourGalaxyFacts {
-  nodeCount: number;
+  starCount: number;
   edgeCount: number;
   /** Size kept in this browser, already formatted ("12 kB"). */
   size: string;
@@ -49,7 +49,7 @@ export function YourGalaxies({ galaxies, onRemove }: YourGalaxiesProps) {
               )}
               {galaxy.facts ? (
                 <span className="your-galaxies__facts">
-                  {count(galaxy.facts.nodeCount)} stars · {count(galaxy.facts.edgeCount)} links · {galaxy.facts.size}
+                  {count(galaxy.facts.starCount)} stars · {count(galaxy.facts.edgeCount)} links · {galaxy.facts.size}
                   {galaxy.facts.settled ? '' : ' · not laid out yet'}
                 </span>
               ) : null}

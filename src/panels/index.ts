@@ -5,14 +5,14 @@ export { ErrorPanel, galaxyHref, type ErrorPanelProps } from './ErrorPanel';
 export { HelpOverlay, type HelpOverlayProps } from './HelpOverlay';
 export { HoverTooltip, TOOLTIP_OFFSET_LEFT, TOOLTIP_OFFSET_TOP, type HoverTooltipProps } from './HoverTooltip';
 export { LoadingLabel, type LoadingLabelProps } from './LoadingLabel';
-export { NodeDetails, type NodeDetailsProps } from './NodeDetails';
+export { StarDetails, type StarDetailsProps } from './StarDetails';
 export {
   NODE_LIST_ROW_HEIGHT,
-  NodeListWindow,
+  StarListWindow,
   rowsFromArray,
-  type NodeListRow,
-  type NodeListWindowProps,
-} from './NodeListWindow';
+  type StarListRow,
+  type StarListWindowProps,
+} from './StarListWindow';
 export { SearchBox, type SearchBoxProps } from './SearchBox';
 export { StatsLine, type StatsLineProps } from './StatsLine';
 export { SteeringOverlay, type SteeringOverlayProps } from './SteeringOverlay';

@@ -4,11 +4,11 @@ import { starConstellations } from '../constellations/constellationMembers';
 import { presentConstellation } from '../constellations/presentConstellation';
 import type { StarCatalog } from '../data/starCatalog';
 import type { Direction } from '../ecosystems/degreeLabels';
-import { presentStar } from '../ecosystems/presentNode';
-import { NodeDetails } from '../panels';
+import { presentStar } from '../ecosystems/presentStar';
+import { StarDetails } from '../panels';
 import { constellationsAtom } from '../state/constellations/atoms';
 import { searchScopeAtom } from '../state/search/atoms';
-import { selectedNodeAtom } from '../state/selection/atoms';
+import { selectedStarAtom } from '../state/selection/atoms';
 import { showDegreeWindowAtom } from '../state/windows/atoms';
 import { useCatalogVersion } from './useCatalogVersion';
 import { useCompactLayout } from './useCompactLayout';
@@ -26,7 +26,7 @@ export interface DetailsContainerProps {
  * constellations where the galaxy has communities (docs/rules.md#panels).
  */
 export function DetailsContainer({ catalog, kind, canLimitSearch = false }: DetailsContainerProps) {
-  const [selected, select] = useAtom(selectedNodeAtom);
+  const [selected, select] = useAtom(selectedStarAtom);
   const showDegree = useSetAtom(showDegreeWindowAtom);
   const constellations = useAtomValue(constellationsAtom);
   const setScope = useSetAtom(searchScopeAtom);
@@ -41,10 +41,10 @@ export function DetailsContainer({ catalog, kind, canLimitSearch = false }: Deta
   if (selected === undefined || !catalog.has(selected)) return null;
   const star = presentStar(kind, catalog, selected);
   return (
-    <NodeDetails
-      node={star}
+    <StarDetails
+      star={star}
       compact={compact}
-      onShowConnections={(direction: Direction) => showDegree({ nodeId: selected, direction })}
+      onShowConnections={(direction: Direction) => showDegree({ starId: selected, direction })}
       onClose={() => select(undefined)}
       constellations={presented}
       highlightedConstellation={highlighted}

@@ -101,7 +101,7 @@ export function GalaxyRoute({ name }: { name: string }) {
             <>
               <DetailsContainer catalog={shown.catalog} kind={kind} canLimitSearch={canLimitSearch} />
               <ConstellationsContainer kind={kind} canLimitSearch={canLimitSearch} />
-              <WindowsContainer catalog={shown.catalog} kind={kind} onFocus={controls.focusNode} />
+              <WindowsContainer catalog={shown.catalog} kind={kind} onFocus={controls.focusStar} />
               <WarningsContainer catalog={shown.catalog} />
               <NamedStarsContainer />
             </>
@@ -111,7 +111,7 @@ export function GalaxyRoute({ name }: { name: string }) {
             <StarStatsContainer
               name={shown.catalog.name}
               edgeCount={shown.edgeCount}
-              stars={shownStars?.totalStars === shown.stars.totalStars ? shownStars : shown.stars}
+              stars={shownStars?.starCount === shown.stars.starCount ? shownStars : shown.stars}
               waitingFor={shown.waitingFor}
               holdings={shown.holdings}
             />

@@ -1,6 +1,6 @@
 import { useAtomValue } from 'jotai';
 import type { StarCatalog } from '../data/starCatalog';
-import { presentStar } from '../ecosystems/presentNode';
+import { presentStar } from '../ecosystems/presentStar';
 import { HoverTooltip } from '../panels';
 import { hoverAtom } from '../state/selection/atoms';
 import { useCatalogVersion } from './useCatalogVersion';

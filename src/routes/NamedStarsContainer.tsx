@@ -3,7 +3,7 @@ import { useEffect, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { NamedStarsList, type NamedStar } from '../panels';
 import { followNamesAtRest } from './namesAtRest';
-import { selectedNodeAtom } from '../state/selection/atoms';
+import { selectedStarAtom } from '../state/selection/atoms';
 import { sceneAtom, showNamesAtom } from '../state/view/atoms';
 
 /**
@@ -23,8 +23,8 @@ const NO_STARS: readonly NamedStar[] = [];
 export function NamedStarsContainer() {
   const view = useAtomValue(sceneAtom);
   const showNames = useAtomValue(showNamesAtom);
-  const selected = useAtomValue(selectedNodeAtom);
-  const select = useSetAtom(selectedNodeAtom);
+  const selected = useAtomValue(selectedStarAtom);
+  const select = useSetAtom(selectedStarAtom);
   const [stars, setStars] = useState<readonly NamedStar[]>([]);
 
   useEffect(() => view?.setNamesVisible?.(showNames), [view, showNames]);

@@ -28,14 +28,14 @@ export function StarStatsContainer({ name, edgeCount, stars, waitingFor, holding
   const drawnStars = useSyncExternalStore(subscribe, () => stars.drawnStars);
   const streaming = useSyncExternalStore(subscribe, () => (stars.busy ? STREAMING_TILES : NOTHING_STREAMING));
   const starBudget = useSyncExternalStore(subscribe, () => stars.starBudget?.stars);
-  if (drawnStars === stars.totalStars && waitingFor.length === 0) {
-    return <StatsLine name={name} nodeCount={stars.totalStars} edgeCount={edgeCount ?? 0} />;
+  if (drawnStars === stars.starCount && waitingFor.length === 0) {
+    return <StatsLine name={name} starCount={stars.starCount} edgeCount={edgeCount ?? 0} />;
   }
   return (
     <StreamingStatsLine
       name={name}
       drawnStars={drawnStars}
-      totalStars={stars.totalStars}
+      starCount={stars.starCount}
       edgeCount={edgeCount}
       waitingFor={waitingFor.length > 0 ? [...streaming, ...waitingFor] : streaming}
       starBudget={starBudget}

@@ -1,6 +1,6 @@
 import { useAtomValue, useSetAtom } from 'jotai';
 import type { StarCatalog } from '../data/starCatalog';
-import { NodeListWindow, type NodeListRow } from '../panels';
+import { StarListWindow, type StarListRow } from '../panels';
 import { matchesCountText } from '../search/searchStatusText';
 import { hideWindowAtom, windowsAtom } from '../state/windows/atoms';
 import { degreeWindowTitle, rowOf } from './catalogRow';
@@ -21,15 +21,15 @@ export function WindowsContainer({ catalog, kind, onFocus }: WindowsContainerPro
   const windows = useAtomValue(windowsAtom);
   const hideWindow = useSetAtom(hideWindowAtom);
   useCatalogVersion(catalog);
-  const degree = windows.degree && catalog.has(windows.degree.nodeId) ? windows.degree : undefined;
+  const degree = windows.degree && catalog.has(windows.degree.starId) ? windows.degree : undefined;
   const results = windows['search-results'];
   // A view into the catalog's own arrays (no copy), asked again after every arrival.
-  const connected = degree ? catalog.neighboursOf(degree.nodeId, degree.direction) : undefined;
-  const clickName = (row: NodeListRow) => onFocus(row.id);
+  const connected = degree ? catalog.neighboursOf(degree.starId, degree.direction) : undefined;
+  const clickName = (row: StarListRow) => onFocus(row.id);
   return (
     <>
       {degree ? (
-        <NodeListWindow
+        <StarListWindow
           windowKey="degree"
           placement="left"
           title={degreeWindowTitle(catalog, kind, degree, connected?.length)}
@@ -41,7 +41,7 @@ export function WindowsContainer({ catalog, kind, onFocus }: WindowsContainerPro
         />
       ) : null}
       {results ? (
-        <NodeListWindow
+        <StarListWindow
           windowKey="search-results"
           placement="right"
           title="Search results"

@@ -34,7 +34,7 @@ export function useSearchLimit(catalog: StarCatalog | undefined, kind: string): 
 
   const communityOf = catalog?.communityOf?.bind(catalog);
   const members = useMemo(
-    () => (scope && constellations && catalog && communityOf ? constellationMembers(constellations, communityOf, catalog.nodeCount, scope) : undefined),
+    () => (scope && constellations && catalog && communityOf ? constellationMembers(constellations, communityOf, catalog.starCount, scope) : undefined),
     // The catalog's version: stars' communities that arrive later are counted in.
     [scope, constellations, catalog, version],
   );

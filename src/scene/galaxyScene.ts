@@ -12,7 +12,7 @@ import { NO_CELLS } from '../renderer/starCells';
 import { HOVER_COLOR, HOVER_SIZE_FACTOR } from '../renderer/starStyle';
 import type { Renderer } from '../renderer/types';
 import type { ShownGalaxy } from '../stars/shownGalaxy';
-import type { SlotRange, StarSource, StarSourceChange } from '../stars/starSource';
+import type { LinkSettings, SlotRange, StarSource, StarSourceChange } from '../stars/starSource';
 import { FLY_TO_DISTANCE, poseAt } from './cameraAnimation';
 import type { ConstellationRef, Constellations } from '../constellations/constellations';
 import {
@@ -26,12 +26,6 @@ import {
 import type { Backend, CameraPose, Scene } from './scene';
 import { plannerCameraOf } from './plannerCamera';
 import { SceneStarBudget, type StarBudgetPolicy } from './sceneStarBudget';
-
-export interface LinkSettings {
-  showLinks: boolean;
-  maxVisibleDistance: number;
-  scale: number;
-}
 
 /** Where the camera starts over a galaxy's first stars: a pose, or the pose that shows the galaxy whole. */
 export type CameraStart = CameraPose | 'whole-galaxy';
@@ -172,7 +166,7 @@ export class GalaxyScene implements Scene {
 
   /** Stars drawn and stars in the galaxy. */
   get starCounts(): { drawn: number; total: number } {
-    return { drawn: this.stars?.drawnStars ?? 0, total: this.stars?.totalStars ?? 0 };
+    return { drawn: this.stars?.drawnStars ?? 0, total: this.stars?.starCount ?? 0 };
   }
 
   /**
@@ -233,7 +227,7 @@ export class GalaxyScene implements Scene {
 
   private fitBounds(): void {
     const box = this.stars?.bounds;
-    this.bounds = box && this.stars!.totalStars > 0 ? boundsOfBox(box.min, box.max) : { center: [0, 0, 0], radius: 0, halfSize: 0 };
+    this.bounds = box && this.stars!.starCount > 0 ? boundsOfBox(box.min, box.max) : { center: [0, 0, 0], radius: 0, halfSize: 0 };
     this.camera.setScene(this.bounds);
   }
 
@@ -557,14 +551,14 @@ export class GalaxyScene implements Scene {
 
   /** Whether an id names a star of the galaxy drawn now (resident or not). */
   private hasStar(id: number): boolean {
-    return Number.isInteger(id) && id >= 0 && id < (this.stars?.totalStars ?? 0);
+    return Number.isInteger(id) && id >= 0 && id < (this.stars?.starCount ?? 0);
   }
 
   /** Number of the first resident star whose name (already in) is this label, or -1 (tests read it). */
   findStar(label: string): number {
     const { stars, names } = this;
     if (!stars || !names) return -1;
-    for (let star = 0; star < stars.totalStars; star++) if (stars.slotOfStar(star) >= 0 && names.labelOf(star) === label) return star;
+    for (let star = 0; star < stars.starCount; star++) if (stars.slotOfStar(star) >= 0 && names.labelOf(star) === label) return star;
     return -1;
   }
 

@@ -17,9 +17,9 @@ export interface CommandHost {
   /** Starts orbiting the camera around a point (any key or press stops it). */
   orbit(center: [number, number, number], radius: number, msPerTurn: number): void;
   /** Star id by exact label or id, or undefined (a tiled galaxy searches its name shards for it). */
-  resolveNode(target: string | number): number | undefined | Promise<number | undefined>;
+  resolveStar(target: string | number): number | undefined | Promise<number | undefined>;
   /** The selected star, if any. */
-  selectedNode(): number | undefined;
+  selectedStar(): number | undefined;
   /** Where a star is, or undefined when it cannot be found (a tiled galaxy fetches its tile first). */
   position(id: number): [number, number, number] | undefined | Promise<[number, number, number] | undefined>;
 }
@@ -71,7 +71,7 @@ export function createConsoleCommands(host: CommandHost): ConsoleCommands {
     around: async (target, radius = DEFAULT_ORBIT_RADIUS) => {
       let center: [number, number, number] = [0, 0, 0];
       let what = 'the centre of the galaxy';
-      const id = target === undefined ? host.selectedNode() : await host.resolveNode(target instanceof RegExp ? target.source : target);
+      const id = target === undefined ? host.selectedStar() : await host.resolveStar(target instanceof RegExp ? target.source : target);
       if (target !== undefined && id === undefined) throw new Error(`No star named "${String(target)}"`);
       if (id !== undefined) {
         const position = await host.position(id);

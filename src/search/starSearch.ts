@@ -13,6 +13,8 @@ export interface SearchProgress {
   /** Names searched so far, of all of them. */
   searchedNames: number;
   totalNames: number;
+  /** Every name shard has been searched. */
+  done: boolean;
 }
 
 /**

@@ -1,4 +1,4 @@
-import type { TiledGalaxy, TiledSearchProgress } from '../tiles/stream/types';
+import type { TiledGalaxy } from '../tiles/stream/types';
 import { SearchStoppedError } from './labelSearch';
 import { compileSearchPattern } from './regexSearch';
 import type { SearchOutcome, SearchProgress, StarSearch } from './starSearch';
@@ -7,10 +7,6 @@ export function searchFailedMessage(pattern: string, error: unknown): string {
   if (error instanceof SearchStoppedError) return error.message;
   const reason = error instanceof Error ? error.message : String(error);
   return `Search for "${pattern}" stopped: ${reason}`;
-}
-
-function progressOf(progress: TiledSearchProgress): SearchProgress {
-  return { ids: progress.matches, searchedNames: progress.searchedStars, totalNames: progress.totalStars };
 }
 
 interface Running {
@@ -45,12 +41,12 @@ export class TiledStarSearch implements StarSearch {
         .search(
           pattern,
           (progress) => {
-            if (current() && !progress.done) onProgress?.(progressOf(progress));
+            if (current() && !progress.done) onProgress?.(progress);
           },
           controller.signal,
         )
         .then(
-          (final) => finish({ status: 'done', ids: final.matches, invalid: false }),
+          (final) => finish({ status: 'done', ids: final.ids, invalid: false }),
           (error: unknown) => finish({ status: 'stopped', message: searchFailedMessage(pattern, error) }),
         );
     });

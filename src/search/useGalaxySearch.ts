@@ -1,7 +1,7 @@
 import { useAtomValue, useSetAtom, useStore } from 'jotai';
 import { useCallback, useEffect, useRef } from 'react';
 import { galaxySearchingAtom, searchBusyAtom, searchStatusAtom } from '../state/search/atoms';
-import { selectedNodeAtom } from '../state/selection/atoms';
+import { selectedStarAtom } from '../state/selection/atoms';
 import { sceneAtom, showLinksAtom } from '../state/view/atoms';
 import { hideWindowAtom, showSearchResultsAtom } from '../state/windows/atoms';
 import { type CommandHost, type ConsoleCommands, createConsoleCommands, runCommand } from './commands';
@@ -112,11 +112,11 @@ export function useGalaxySearch(
         return next;
       },
       orbit: (center, radius, ms) => latest.current.orbit(center, radius, ms),
-      resolveNode: (target) => {
+      resolveStar: (target) => {
         const galaxyNow = latest.current.searching?.galaxy;
         return galaxyNow ? resolveStar(galaxyNow, target, findMatches) : undefined;
       },
-      selectedNode: () => store.get(selectedNodeAtom),
+      selectedStar: () => store.get(selectedStarAtom),
       position: (id) => {
         const galaxyNow = latest.current.searching?.galaxy;
         return galaxyNow ? galaxyNow.locate(id) : undefined;

@@ -27,7 +27,7 @@ export interface OpenGalaxy {
 }
 
 /** The stars counted on the stats line: drawn of all, and whether more are on their way. */
-export type StarCounts = Pick<StarSource, 'drawnStars' | 'totalStars' | 'busy' | 'onChange' | 'starBudget'>;
+export type StarCounts = Pick<StarSource, 'drawnStars' | 'starCount' | 'busy' | 'onChange' | 'starBudget'>;
 
 /** What the panels of the galaxy route show of the galaxy open now. */
 export interface ShownCatalog {
@@ -47,16 +47,16 @@ export interface ShownCatalog {
 
 /** A whole galaxy's stars: every one drawn as soon as its positions are in. */
 function allDrawn(stars: number): StarCounts {
-  return { drawnStars: stars, totalStars: stars, busy: false, onChange: () => () => {} };
+  return { drawnStars: stars, starCount: stars, busy: false, onChange: () => () => {} };
 }
 
 /** The catalog and stats of the galaxy open now, for the route's panels (undefined when none is). */
 export function shownCatalogOf({ graph, streamed, tiled }: OpenGalaxy): ShownCatalog | undefined {
   if (tiled) return { catalog: tiled, complete: true, waitingFor: [], edgeCount: tiled.edgeCount, stars: tiled.stars, holdings: tiled.holdings?.bind(tiled), graph: undefined };
-  if (graph) return { catalog: graph, complete: true, waitingFor: [], edgeCount: graph.edgeCount, stars: allDrawn(graph.nodeCount), holdings: undefined, graph };
+  if (graph) return { catalog: graph, complete: true, waitingFor: [], edgeCount: graph.edgeCount, stars: allDrawn(graph.starCount), holdings: undefined, graph };
   if (!streamed) return undefined;
-  const { waitingFor, adjacency, nodeCount } = streamed;
-  return { catalog: new StreamedCatalog(streamed), complete: false, waitingFor, edgeCount: adjacency?.edgeCount, stars: allDrawn(nodeCount), holdings: undefined, graph: undefined };
+  const { waitingFor, adjacency, starCount } = streamed;
+  return { catalog: new StreamedCatalog(streamed), complete: false, waitingFor, edgeCount: adjacency?.edgeCount, stars: allDrawn(starCount), holdings: undefined, graph: undefined };
 }
 
 /**

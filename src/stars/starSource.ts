@@ -49,7 +49,7 @@ export interface StarBudgetRange {
   ceiling: number;
 }
 
-export interface StarLinkSettings {
+export interface LinkSettings {
   showLinks: boolean;
   maxVisibleDistance: number;
   scale: number;
@@ -69,7 +69,7 @@ export interface StarSource {
    */
   readonly communities?: Uint32Array;
   /** Stars in the whole galaxy. */
-  readonly totalStars: number;
+  readonly starCount: number;
   /** World bounds of the whole galaxy (scale applied), for the camera. */
   readonly bounds: { min: [number, number, number]; max: [number, number, number] };
   /** The cells to draw this frame. */
@@ -85,7 +85,7 @@ export interface StarSource {
   /** The camera moved or the viewport changed: plan again (cheap; throttled inside). */
   setCamera(camera: PlannerCamera): void;
   /** Links of resident stars as pairs of slots, by the ml and s rules; undefined when none are drawn. */
-  linkPairs(settings: StarLinkSettings): Uint32Array | undefined;
+  linkPairs(settings: LinkSettings): Uint32Array | undefined;
   /** Star number nearest to the ray within `threshold` (docs/rules.md#picking), among the drawn stars. */
   nearestStar(ray: Ray, threshold: number): number | undefined;
   /** Picking uses its index (until then it scans every star). */

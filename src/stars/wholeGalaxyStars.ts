@@ -12,7 +12,7 @@ import type { PlannerCamera } from '../tiles/planner/importance';
 import { MIN_STAR_BUDGET } from '../tiles/planner/budgets';
 import { cellsWithinBudget, starsInCells } from './cellsWithinBudget';
 import { buildGridCells } from './gridCells';
-import type { StarBudgetRange, StarLinkSettings, StarSource, StarSourceChange } from './starSource';
+import type { StarBudgetRange, LinkSettings, StarSource, StarSourceChange } from './starSource';
 
 /** The links a whole galaxy's stars are sized by and joined with (CSR, by star number). */
 export interface WholeGalaxyLinks {
@@ -30,7 +30,7 @@ export interface WholeGalaxyLinks {
  */
 export class WholeGalaxyStars implements StarSource {
   readonly capacity: number;
-  readonly totalStars: number;
+  readonly starCount: number;
   /** Slot order. */
   readonly positions: Float32Array;
   readonly sizes: Float32Array;
@@ -56,23 +56,23 @@ export class WholeGalaxyStars implements StarSource {
 
   /** `starPositions`: x, y, z per star number (scale applied); kept, and written to by moveStars. */
   constructor(readonly starPositions: Float32Array) {
-    this.totalStars = this.capacity = Math.floor(starPositions.length / 3);
-    this.positions = new Float32Array(this.totalStars * 3);
-    this.sizes = new Float32Array(this.totalStars).fill(DEFAULT_STAR_SIZE);
+    this.starCount = this.capacity = Math.floor(starPositions.length / 3);
+    this.positions = new Float32Array(this.starCount * 3);
+    this.sizes = new Float32Array(this.starCount).fill(DEFAULT_STAR_SIZE);
     this.order = new Uint32Array(0);
-    this.slots = new Uint32Array(this.totalStars);
+    this.slots = new Uint32Array(this.starCount);
     this.cells = { cells: 0, start: new Uint32Array(0), count: new Uint32Array(0), bounds: new Float32Array(0) };
     this.bounds = { min: [0, 0, 0], max: [0, 0, 0] };
-    this.budgetStars = this.totalStars;
+    this.budgetStars = this.starCount;
     this.sort();
   }
 
   get drawnStars(): number {
-    return this.budgeted?.stars ?? this.totalStars;
+    return this.budgeted?.stars ?? this.starCount;
   }
 
   get starBudget(): StarBudgetRange {
-    return { stars: this.budgetStars, floor: Math.min(this.totalStars, MIN_STAR_BUDGET), ceiling: this.totalStars };
+    return { stars: this.budgetStars, floor: Math.min(this.starCount, MIN_STAR_BUDGET), ceiling: this.starCount };
   }
 
   /** Draws the most important cells within `stars` (all of them when the galaxy fits). */
@@ -93,22 +93,22 @@ export class WholeGalaxyStars implements StarSource {
   }
 
   starOfSlot(slot: number): number {
-    return Number.isInteger(slot) && slot >= 0 && slot < this.totalStars ? this.order[slot] : -1;
+    return Number.isInteger(slot) && slot >= 0 && slot < this.starCount ? this.order[slot] : -1;
   }
 
   slotOfStar(star: number): number {
-    return Number.isInteger(star) && star >= 0 && star < this.totalStars ? this.slots[star] : -1;
+    return Number.isInteger(star) && star >= 0 && star < this.starCount ? this.slots[star] : -1;
   }
 
   setCamera(camera: PlannerCamera): void {
     this.camera = camera;
-    if (this.budgetStars < this.totalStars) this.chooseCells();
+    if (this.budgetStars < this.starCount) this.chooseCells();
   }
 
   /** The cells to draw for the camera and the budget; tells the scene when they changed. */
   private chooseCells(): void {
     const before = this.budgeted;
-    if (this.budgetStars >= this.totalStars || !this.camera) {
+    if (this.budgetStars >= this.starCount || !this.camera) {
       this.budgeted = undefined;
     } else {
       const cells = cellsWithinBudget(this.cells, this.camera, this.budgetStars);
@@ -122,8 +122,8 @@ export class WholeGalaxyStars implements StarSource {
     if (links.inOffsets === this.links?.inOffsets) return;
     this.links = links;
     const bySlot = starSizes(links.inOffsets, maxInDegree);
-    for (let slot = 0; slot < this.totalStars; slot++) this.sizes[slot] = bySlot[this.order[slot]];
-    this.emit({ written: [{ start: 0, count: this.totalStars }], drawnChanged: false, linksChanged: true });
+    for (let slot = 0; slot < this.starCount; slot++) this.sizes[slot] = bySlot[this.order[slot]];
+    this.emit({ written: [{ start: 0, count: this.starCount }], drawnChanged: false, linksChanged: true });
   }
 
   /**
@@ -132,19 +132,19 @@ export class WholeGalaxyStars implements StarSource {
    */
   setCommunities(byStar: Uint32Array | undefined): void {
     if (byStar === this.starCommunities) return;
-    if (byStar && byStar.length !== this.totalStars) return;
+    if (byStar && byStar.length !== this.starCount) return;
     this.starCommunities = byStar;
     this.communities = byStar && this.communitiesBySlot(byStar);
     this.emit({ written: [], drawnChanged: false, linksChanged: false, communitiesChanged: true });
   }
 
   private communitiesBySlot(byStar: Uint32Array): Uint32Array {
-    const bySlot = new Uint32Array(this.totalStars);
-    for (let slot = 0; slot < this.totalStars; slot++) bySlot[slot] = byStar[this.order[slot]];
+    const bySlot = new Uint32Array(this.starCount);
+    for (let slot = 0; slot < this.starCount; slot++) bySlot[slot] = byStar[this.order[slot]];
     return bySlot;
   }
 
-  linkPairs({ showLinks, maxVisibleDistance, scale }: StarLinkSettings): Uint32Array | undefined {
+  linkPairs({ showLinks, maxVisibleDistance, scale }: LinkSettings): Uint32Array | undefined {
     const links = this.links;
     if (!showLinks || !links) return undefined;
     const pairs = visibleLinkIndices(this.starPositions, links.outOffsets, links.outTargets, maxVisibleDistance, scale);
@@ -157,7 +157,7 @@ export class WholeGalaxyStars implements StarSource {
    * labels still decode, the build would compete with them for the same cores.
    */
   indexForPicking(buildIndex: (points: Float32Array, signal: AbortSignal) => Promise<FlatOctree> = buildOctreeOffThread): void {
-    if (this.indexBuild || this.totalStars === 0) return;
+    if (this.indexBuild || this.starCount === 0) return;
     const build = new AbortController();
     this.indexBuild = build;
     buildIndex(this.positions, build.signal).then(
@@ -188,17 +188,17 @@ export class WholeGalaxyStars implements StarSource {
   moveStars(positions: Float32Array): void {
     if (positions.length !== this.starPositions.length) return;
     this.starPositions.set(positions);
-    const byStar = new Float32Array(this.totalStars);
-    for (let slot = 0; slot < this.totalStars; slot++) byStar[this.order[slot]] = this.sizes[slot];
+    const byStar = new Float32Array(this.starCount);
+    for (let slot = 0; slot < this.starCount; slot++) byStar[this.order[slot]] = this.sizes[slot];
     this.sort();
     this.budgeted = undefined;
-    if (this.budgetStars < this.totalStars) this.chooseCells();
-    for (let slot = 0; slot < this.totalStars; slot++) this.sizes[slot] = byStar[this.order[slot]];
+    if (this.budgetStars < this.starCount) this.chooseCells();
+    for (let slot = 0; slot < this.starCount; slot++) this.sizes[slot] = byStar[this.order[slot]];
     if (this.starCommunities) this.communities = this.communitiesBySlot(this.starCommunities);
     const rebuild = this.indexBuild !== undefined;
     this.stopIndexing();
     if (rebuild) this.indexForPicking();
-    this.emit({ written: [{ start: 0, count: this.totalStars }], drawnChanged: true, linksChanged: true, boundsChanged: true });
+    this.emit({ written: [{ start: 0, count: this.starCount }], drawnChanged: true, linksChanged: true, boundsChanged: true });
   }
 
   onChange(listener: (change: StarSourceChange) => void): () => void {
@@ -231,8 +231,8 @@ export class WholeGalaxyStars implements StarSource {
       positions[slot * 3 + 1] = starPositions[star * 3 + 1];
       positions[slot * 3 + 2] = starPositions[star * 3 + 2];
     }
-    if (this.totalStars === 0) return;
-    const box = robustBoundingBox(starPositions, this.totalStars);
+    if (this.starCount === 0) return;
+    const box = robustBoundingBox(starPositions, this.starCount);
     this.bounds = { min: [box.minX, box.minY, box.minZ], max: [box.maxX, box.maxY, box.maxZ] };
   }
 

@@ -44,7 +44,7 @@ async function selectByName(page: Page, name: string): Promise<void> {
   await page.getByPlaceholder('enter a search term').fill(`^${name}$`);
   const results = page.locator('[data-window-key="search-results"]');
   await results.getByRole('button', { name, exact: true }).click();
-  await expect(page.getByTestId('node-details')).toContainText(name);
+  await expect(page.getByTestId('star-details')).toContainText(name);
 }
 
 const farQuery = `cx=${FAR_POSE.position[0]}&cy=${FAR_POSE.position[1]}&cz=${FAR_POSE.position[2]}&lx=0&ly=0&lz=0&lw=1&s=${SCALE}`;
@@ -56,7 +56,7 @@ test.describe('constellations on the galaxy screen', () => {
   test('a galaxy without communities has no Constellations panel and no constellation in its details', async ({ page }) => {
     await openGalaxy(page, 'npm');
     await selectByName(page, 'express');
-    await expect(page.getByTestId('node-details')).toBeVisible();
+    await expect(page.getByTestId('star-details')).toBeVisible();
     await expect(page.getByTestId('star-constellations')).toHaveCount(0);
     await expect(page.getByTestId('constellations-panel')).toHaveCount(0);
     await expect(page.getByTestId('search-scope')).toHaveCount(0);
@@ -132,7 +132,7 @@ test.describe('constellations on the galaxy screen', () => {
     await openGalaxy(page, NPM_WITH_COMMUNITIES, farQuery);
     await selectByName(page, 'express');
     const { name, fullName } = presentConstellation(constellations, 'npm', top);
-    await page.getByTestId('node-details').getByRole('button', { name: `Search in ${fullName}` }).click();
+    await page.getByTestId('star-details').getByRole('button', { name: `Search in ${fullName}` }).click();
     await expect(page.getByTestId('search-scope')).toContainText(`in ${name}`);
     await expect(page.getByPlaceholder('enter a search term')).toBeFocused();
     await page.getByPlaceholder('enter a search term').fill(pattern);

@@ -60,7 +60,7 @@ async function focusByName(page: Page, label: string): Promise<void> {
   await searchBox(page).fill(label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
   const results = page.locator('[data-window-key="search-results"]');
   await results.getByRole('button', { name: label, exact: true }).click();
-  await expect(page.getByTestId('node-details')).toContainText(label);
+  await expect(page.getByTestId('star-details')).toContainText(label);
   await cameraAtRest(page);
 }
 
@@ -82,7 +82,7 @@ test.describe('the galaxy screen over real galaxies', () => {
     }, name);
     await card.click();
     await expect(page.getByTestId('galaxy-stats')).toContainText(name, { timeout: 60_000 });
-    if (name === 'elm') await expect(page.getByTestId('galaxy-stats')).toContainText(`${count(loadShared('elm').nodeCount)} stars`);
+    if (name === 'elm') await expect(page.getByTestId('galaxy-stats')).toContainText(`${count(loadShared('elm').starCount)} stars`);
     await expect
       .poll(() => page.url())
       .toMatch(new RegExp(`#/galaxy/${href.replace('#/galaxy/', '').split('?')[0]}\\?cx=-?\\d+&cy=-?\\d+&cz=-?\\d+&lx=.*&v=${manifest.last}`));
@@ -109,7 +109,7 @@ test.describe('the galaxy screen over real galaxies', () => {
     const target = expected[0];
     const id = elm.findByName(target);
     await results.getByRole('button', { name: target, exact: true }).click();
-    const details = page.getByTestId('node-details');
+    const details = page.getByTestId('star-details');
     await expect(details).toContainText(target);
     await expect(details.getByTestId('degree-in')).toContainText(`${count(elm.inDegree(id))} dependent`);
     await expect(details.getByTestId('degree-out')).toContainText(`${count(elm.outDegree(id))} dependenc`);
@@ -135,7 +135,7 @@ test.describe('the galaxy screen over real galaxies', () => {
     const id = elm.findByName(label);
     expect(id).toBeGreaterThanOrEqual(0);
     await focusByName(page, label);
-    await page.getByTestId('node-details').getByRole('button', { name: /close/i }).click().catch(() => undefined);
+    await page.getByTestId('star-details').getByRole('button', { name: /close/i }).click().catch(() => undefined);
 
     const star = await onScreen(page, id);
     await page.mouse.move(star.x - 40, star.y - 40);
@@ -150,7 +150,7 @@ test.describe('the galaxy screen over real galaxies', () => {
 
     await page.mouse.down();
     await page.mouse.up();
-    const details = page.getByTestId('node-details');
+    const details = page.getByTestId('star-details');
     await expect(details).toContainText(label);
     await expect(details.getByTestId('degree-in')).toContainText(count(elm.inDegree(id)));
     await expect(details.getByTestId('degree-out')).toContainText(count(elm.outDegree(id)));
@@ -162,8 +162,8 @@ test.describe('the galaxy screen over real galaxies', () => {
     const label = 'elm/json@1.1.3';
     const id = elm.findByName(label);
     await focusByName(page, label);
-    await page.getByTestId('node-details').getByRole('button', { name: /close/i }).click();
-    await expect(page.getByTestId('node-details')).toHaveCount(0);
+    await page.getByTestId('star-details').getByRole('button', { name: /close/i }).click();
+    await expect(page.getByTestId('star-details')).toHaveCount(0);
     // Back away so the star is far, then double-click it.
     const [sx, sy, sz] = elm.position(id);
     await page.keyboard.down('KeyS');
@@ -177,7 +177,7 @@ test.describe('the galaxy screen over real galaxies', () => {
     expect(Math.hypot(far.position[0] - sx, far.position[1] - sy, far.position[2] - sz)).toBeGreaterThan(200);
     const star = await onScreen(page, id);
     await page.mouse.dblclick(star.x, star.y);
-    await expect(page.getByTestId('node-details')).toContainText(label);
+    await expect(page.getByTestId('star-details')).toContainText(label);
     await cameraAtRest(page);
     const near = await camera(page);
     expect(Math.hypot(near.position[0] - sx, near.position[1] - sy, near.position[2] - sz)).toBeLessThan(110);
@@ -246,13 +246,13 @@ test.describe('the galaxy screen over real galaxies', () => {
     const label = 'elm/json@1.1.3';
     const id = elm.findByName(label);
     await focusByName(page, label);
-    await page.getByTestId('node-details').getByTestId('degree-in').click();
+    await page.getByTestId('star-details').getByTestId('degree-in').click();
     const list = page.locator('[data-window-key="degree"]');
     await expect(list).toContainText(`${label} has ${count(elm.inDegree(id))} dependents`);
     const neighbour = elm.label(elm.inNeighbours(id)[0]);
     const neighbourId = elm.inNeighbours(id)[0];
     await list.getByRole('button', { name: neighbour, exact: true }).click();
-    await expect(page.getByTestId('node-details')).toContainText(neighbour);
+    await expect(page.getByTestId('star-details')).toContainText(neighbour);
     await cameraAtRest(page);
     const pose = await camera(page);
     const [nx, ny, nz] = elm.position(neighbourId);
@@ -347,7 +347,7 @@ test.describe('pointer and touch flight', () => {
     const after = await camera(page);
     expect(after.position).toEqual(before.position);
     expect(after.orientation).not.toEqual(before.orientation);
-    await expect(page.getByTestId('node-details')).toHaveCount(0);
+    await expect(page.getByTestId('star-details')).toHaveCount(0);
   });
 
   test.describe('on a touch screen', () => {

@@ -91,7 +91,7 @@ for (const backend of BACKENDS) {
       await page.mouse.move(target!.x, target!.y);
       await expect.poll(() => page.evaluate((id) => window.galaxyScene!.namedStars().some((n) => n.id === id), target!.id), { timeout: 15_000 }).toBe(true);
       await page.mouse.click(target!.x, target!.y);
-      await expect(page.getByTestId('node-details')).toBeAttached();
+      await expect(page.getByTestId('star-details')).toBeAttached();
       await page.mouse.move(box.x + 5, box.y + box.height - 5);
       await page.mouse.move(box.x + 2, box.y + box.height - 2);
       await expect.poll(() => page.evaluate(() => window.galaxyScene!.namedStars().length), { timeout: 15_000 }).toBeGreaterThan(0);
@@ -108,7 +108,7 @@ for (const backend of BACKENDS) {
       await expect(button).toHaveText(other.name);
       await button.focus();
       await page.keyboard.press('Enter');
-      await expect(page.getByTestId('node-details')).toContainText(other.name);
+      await expect(page.getByTestId('star-details')).toContainText(other.name);
     });
   });
 }

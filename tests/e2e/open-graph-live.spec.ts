@@ -57,7 +57,7 @@ test.describe('a real graph laid out in the browser', () => {
       await expectDegrees(page, graph, busiest);
       expect(await iterationOf(page)).toBe(pausedAt);
       // Paused, the stars hold still: hovering the star the search flew to shows its tooltip.
-      await page.getByTestId('node-details').getByRole('button', { name: /close/i }).click();
+      await page.getByTestId('star-details').getByRole('button', { name: /close/i }).click();
       await page.waitForFunction(() => window.galaxyScene && !window.galaxyScene.isCameraAnimating());
       const star = (await (await page.waitForFunction((id) => window.galaxyScene?.projectToClient(id), busiest)).jsonValue()) as {
         x: number;

@@ -56,7 +56,7 @@ export async function expectDegrees(page: Page, graph: ImportedGraph, id: number
   await page.getByPlaceholder('enter a search term').fill(`^${escapeRegex(label)}$`);
   const results = page.locator('[data-window-key="search-results"]');
   await results.getByRole('button', { name: label, exact: true }).click();
-  const details = page.getByTestId('node-details');
+  const details = page.getByTestId('star-details');
   await expect(details).toContainText(label);
   await expect(details.getByTestId('degree-in')).toContainText(count(inDegree[id]));
   await expect(details.getByTestId('degree-out')).toContainText(count(outDegree[id]));

@@ -85,7 +85,7 @@ async function drawAsTiled(page: Page, sizes: number[]): Promise<void> {
           capacity,
           positions,
           sizes: starSizes,
-          totalStars: n,
+          starCount: n,
           bounds: { min: [min[0], min[1], min[2]], max: [max[0], max[1], max[2]] },
           drawnCells: () => handles.cells,
           busy: false,

@@ -100,7 +100,7 @@ for (const backend of ['webgpu', 'webgl2'] as const) {
       expect(litWhileStreaming, 'lit pixels before links and labels').toBeGreaterThan(5_000);
 
       // Hover works on the drawn stars; without links and labels the tooltip names the star by its id, degrees '?'.
-      const hub = npm.data.inOffsets.reduce((best, _, id) => (id < npm.nodeCount && npm.inDegree(id) > npm.inDegree(best) ? id : best), 0);
+      const hub = npm.data.inOffsets.reduce((best, _, id) => (id < npm.starCount && npm.inDegree(id) > npm.inDegree(best) ? id : best), 0);
       const spot = (await (await page.waitForFunction((id) => window.galaxyScene?.projectToClient(id), hub)).jsonValue()) as { x: number; y: number };
       await hoverAt(page, spot);
       const tooltip = page.getByTestId('hover-tooltip');

@@ -64,7 +64,7 @@ async function checkHub(page: Page, hub: StarFacts, inWord: RegExp): Promise<voi
 
   await page.mouse.down();
   await page.mouse.up();
-  const details = page.getByTestId('node-details');
+  const details = page.getByTestId('star-details');
   await expect(details).toContainText(hub.name, { timeout: 30_000 });
   await expect(details.getByTestId('degree-in')).toContainText(count(hub.inDegree));
   await details.getByTestId('degree-in').click();
@@ -159,7 +159,7 @@ for (const backend of ['webgl2', 'webgpu'] as const) {
 
       // Clicking it flies to a star that was not loaded (its tile is fetched first) and selects it.
       await results.getByRole('button', { name: last, exact: true }).first().click();
-      await expect(page.getByTestId('node-details')).toContainText(last, { timeout: 60_000 });
+      await expect(page.getByTestId('star-details')).toContainText(last, { timeout: 60_000 });
       await page.waitForFunction(() => window.galaxyScene && !window.galaxyScene.isCameraAnimating());
       const position = await page.evaluate(() => window.galaxyScene!.getCamera().position);
       const distance = Math.hypot(position[0] - target[0], position[1] - target[1], position[2] - target[2]);

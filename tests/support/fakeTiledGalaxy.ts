@@ -1,6 +1,7 @@
 import { matchLabels } from '../../src/search/regexSearch';
 import type { StarSource, StarSourceChange } from '../../src/stars/starSource';
-import type { TiledGalaxy, TiledSearchProgress } from '../../src/tiles/stream/types';
+import type { TiledGalaxy } from '../../src/tiles/stream/types';
+import type { SearchProgress } from '../../src/search/starSearch';
 
 export interface FakeTiledGalaxyOptions {
   name?: string;
@@ -22,7 +23,7 @@ export interface FakeTiledGalaxyOptions {
 export class FakeTiledGalaxy implements TiledGalaxy {
   readonly name: string;
   readonly version = 'v1';
-  readonly nodeCount: number;
+  readonly starCount: number;
   readonly edgeCount: number;
   readonly maxInDegree: number;
   readonly shardSize: number;
@@ -44,7 +45,7 @@ export class FakeTiledGalaxy implements TiledGalaxy {
   constructor(options: FakeTiledGalaxyOptions) {
     this.name = options.name ?? 'big';
     this.labels = options.labels;
-    this.nodeCount = options.labels.length;
+    this.starCount = options.labels.length;
     this.shardSize = options.shardSize ?? 4;
     this.manualSearch = options.manualSearch ?? false;
     this.outLinks = options.outLinks ?? options.labels.map(() => []);
@@ -52,15 +53,15 @@ export class FakeTiledGalaxy implements TiledGalaxy {
     this.outLinks.forEach((targets, source) => targets.forEach((target) => this.inLinks[target].push(source)));
     this.edgeCount = this.outLinks.reduce((sum, targets) => sum + targets.length, 0);
     this.maxInDegree = Math.max(0, ...this.inLinks.map((sources) => sources.length));
-    this.stars = new FakeTiledStars(this.nodeCount, options.drawnStars ?? this.nodeCount);
+    this.stars = new FakeTiledStars(this.starCount, options.drawnStars ?? this.starCount);
   }
 
   get shardCount(): number {
-    return Math.ceil(this.nodeCount / this.shardSize);
+    return Math.ceil(this.starCount / this.shardSize);
   }
 
   has(id: number): boolean {
-    return Number.isInteger(id) && id >= 0 && id < this.nodeCount;
+    return Number.isInteger(id) && id >= 0 && id < this.starCount;
   }
 
   labelOf(id: number): string | undefined {
@@ -114,14 +115,12 @@ export class FakeTiledGalaxy implements TiledGalaxy {
     return this.searchGates.length;
   }
 
-  async search(pattern: string, onProgress: (progress: TiledSearchProgress) => void, signal: AbortSignal): Promise<TiledSearchProgress> {
+  async search(pattern: string, onProgress: (progress: SearchProgress) => void, signal: AbortSignal): Promise<SearchProgress> {
     const matches: number[] = [];
-    const progress = (searchedShards: number, done: boolean): TiledSearchProgress => ({
-      searchedShards,
-      totalShards: this.shardCount,
-      searchedStars: Math.min(searchedShards * this.shardSize, this.nodeCount),
-      totalStars: this.nodeCount,
-      matches: Uint32Array.from(matches),
+    const progress = (searchedShards: number, done: boolean): SearchProgress => ({
+      searchedNames: Math.min(searchedShards * this.shardSize, this.starCount),
+      totalNames: this.starCount,
+      ids: Uint32Array.from(matches),
       done,
     });
     for (let shard = 0; shard < this.shardCount; shard++) {
@@ -189,10 +188,10 @@ export class FakeTiledStars implements StarSource {
   busy = true;
   private readonly listeners = new Set<(change: StarSourceChange) => void>();
 
-  constructor(readonly totalStars: number, drawnStars: number) {
-    this.capacity = totalStars;
-    this.positions = new Float32Array(totalStars * 3);
-    this.sizes = new Float32Array(totalStars).fill(15);
+  constructor(readonly starCount: number, drawnStars: number) {
+    this.capacity = starCount;
+    this.positions = new Float32Array(starCount * 3);
+    this.sizes = new Float32Array(starCount).fill(15);
     this.drawn = drawnStars;
   }
 
@@ -210,11 +209,11 @@ export class FakeTiledStars implements StarSource {
   }
 
   starOfSlot(slot: number): number {
-    return slot < this.totalStars ? slot : -1;
+    return slot < this.starCount ? slot : -1;
   }
 
   slotOfStar(star: number): number {
-    return star < this.totalStars ? star : -1;
+    return star < this.starCount ? star : -1;
   }
 
   setCamera(): void {}
@@ -235,6 +234,6 @@ export class FakeTiledStars implements StarSource {
   }
 
   async locate(star: number): Promise<[number, number, number] | undefined> {
-    return star >= 0 && star < this.totalStars ? [star, star * 2, star * 3] : undefined;
+    return star >= 0 && star < this.starCount ? [star, star * 2, star * 3] : undefined;
   }
 }

@@ -2,7 +2,7 @@ import type { PlannerCamera } from '../../src/tiles/planner/importance';
 import type { StarCells } from '../../src/renderer/starCells';
 import { nearestInCells } from '../../src/picking/nearestInCells';
 import type { Ray } from '../../src/picking/ray';
-import type { StarLinkSettings, StarSource, StarSourceChange } from '../../src/stars/starSource';
+import type { LinkSettings, StarSource, StarSourceChange } from '../../src/stars/starSource';
 
 /** A tile as the fake places it: star numbers with their positions (world) and sizes. */
 export interface FakeTile {
@@ -19,7 +19,7 @@ export class FakeTiledStars implements StarSource {
   readonly positions: Float32Array;
   readonly sizes: Float32Array;
   readonly cameras: PlannerCamera[] = [];
-  readonly linkSettings: StarLinkSettings[] = [];
+  readonly linkSettings: LinkSettings[] = [];
   readonly located: number[] = [];
   /** What linkPairs answers (pairs of slots). */
   pairs: Uint32Array | undefined;
@@ -34,7 +34,7 @@ export class FakeTiledStars implements StarSource {
 
   constructor(
     readonly capacity: number,
-    readonly totalStars: number,
+    readonly starCount: number,
     readonly bounds: { min: [number, number, number]; max: [number, number, number] },
   ) {
     this.positions = new Float32Array(capacity * 3);
@@ -126,7 +126,7 @@ export class FakeTiledStars implements StarSource {
     this.cameras.push(camera);
   }
 
-  linkPairs(settings: StarLinkSettings): Uint32Array | undefined {
+  linkPairs(settings: LinkSettings): Uint32Array | undefined {
     this.linkSettings.push(settings);
     return this.pairs;
   }

@@ -107,7 +107,7 @@ function coordinateBounds(positions: Float32Array): InspectReport['bounds'] {
 
 function mostConnected(graph: Graph, direction: 'in' | 'out'): { degree: number; node: string } {
   let best = 0;
-  for (let id = 1; id < graph.nodeCount; id++) {
+  for (let id = 1; id < graph.starCount; id++) {
     const degree = direction === 'in' ? graph.inDegree(id) : graph.outDegree(id);
     const bestDegree = direction === 'in' ? graph.inDegree(best) : graph.outDegree(best);
     if (degree > bestDegree) best = id;

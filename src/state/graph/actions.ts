@@ -137,10 +137,10 @@ export async function openGalaxy(store: Store, request: OpenGalaxyRequest): Prom
         return;
       }
       store.set(tiledGalaxyAtom, { tiled, manifest: found.manifest, version: found.version });
-      void openCommunities(store, controller.signal, { name: request.name, manifest: found.manifest, version: found.version, starCount: tiled.nodeCount });
+      void openCommunities(store, controller.signal, { name: request.name, manifest: found.manifest, version: found.version, starCount: tiled.starCount });
     } else {
       store.set(loadedGalaxyAtom, found);
-      void openCommunities(store, controller.signal, { name: request.name, manifest: found.manifest, version: found.version, starCount: found.graph.nodeCount }, found.graph);
+      void openCommunities(store, controller.signal, { name: request.name, manifest: found.manifest, version: found.version, starCount: found.graph.starCount }, found.graph);
     }
     store.set(streamedGalaxyAtom, undefined);
     store.set(graphLoadingAtom, false);

@@ -6,7 +6,7 @@ import { addressPlacesCamera, hasCameraKeys, parseViewQuery, rewriteAddress, spl
 import { closeGalaxy, openGalaxy } from '../graph/actions';
 import { openedGalaxyAtom } from '../graph/atoms';
 import { resetHelpAtom } from '../help/atoms';
-import { selectedNodeAtom } from '../selection/atoms';
+import { selectedStarAtom } from '../selection/atoms';
 import type { Store } from '../store';
 import { hideWindowAtom } from '../windows/atoms';
 import { addressPlacesCameraAtom, addressViewAtom, poseOf, saveCameraAtom, starBudgetPolicyAtom } from './atoms';
@@ -77,7 +77,7 @@ export function startAddressSync(store: Store, scene: AddressScene, addressBar: 
     store.set(addressPlacesCameraAtom, addressPlacesCamera(query));
     store.set(addressViewAtom, view);
     setStarBudgetPolicy(query);
-    store.set(selectedNodeAtom, undefined);
+    store.set(selectedStarAtom, undefined);
     store.set(hideWindowAtom, 'degree');
     store.set(hideWindowAtom, 'search-results');
     store.set(resetHelpAtom);

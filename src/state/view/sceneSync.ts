@@ -1,4 +1,5 @@
-import type { CameraStart, LinkSettings } from '../../scene/galaxyScene';
+import type { CameraStart } from '../../scene/galaxyScene';
+import type { LinkSettings } from '../../stars/starSource';
 import type { StarBudgetPolicy } from '../../scene/sceneStarBudget';
 import type { CameraPose } from '../../scene/scene';
 import { ShownGalaxies, type ShownGalaxy } from '../../stars/shownGalaxy';

@@ -5,7 +5,7 @@ import type { Direction } from '../../ecosystems/degreeLabels';
 export type WindowKey = 'degree' | 'search-results';
 
 export interface DegreeWindowState {
-  nodeId: number;
+  starId: number;
   direction: Direction;
 }
 
@@ -14,12 +14,12 @@ export interface SearchResultsWindowState {
   ids: Uint32Array;
 }
 
-export interface NodeListWindows {
+export interface StarListWindows {
   degree?: DegreeWindowState;
   'search-results'?: SearchResultsWindowState;
 }
 
-export const windowsAtom = atom<NodeListWindows>({});
+export const windowsAtom = atom<StarListWindows>({});
 
 export const showDegreeWindowAtom = atom(null, (get, set, state: DegreeWindowState) => {
   set(windowsAtom, { ...get(windowsAtom), degree: state });

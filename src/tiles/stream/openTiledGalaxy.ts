@@ -16,7 +16,8 @@ import { TiledStarStream } from './tiledStarStream';
 import type { TileSource } from './tileSource';
 import type { EarlyGalaxyFiles } from '../../data/earlyFiles';
 import { openEarlyOrWorkerTileSource } from './earlyTileSource';
-import type { TiledGalaxy, TiledSearchProgress } from './types';
+import type { TiledGalaxy } from './types';
+import type { SearchProgress } from '../../search/starSearch';
 
 export interface OpenTiledGalaxyOptions {
   /** `{endpoint or data root}/{name}/{version}/tiles/`, ending with '/'. */
@@ -81,7 +82,7 @@ export async function openTiledGalaxy(options: OpenTiledGalaxyOptions): Promise<
 export class StreamedTiledGalaxy implements TiledGalaxy {
   readonly name: string;
   readonly version: string;
-  readonly nodeCount: number;
+  readonly starCount: number;
   readonly edgeCount: number;
   readonly maxInDegree: number;
   readonly stars: TiledStarStream;
@@ -105,7 +106,7 @@ export class StreamedTiledGalaxy implements TiledGalaxy {
     const { index } = source;
     this.name = options.name;
     this.version = options.version;
-    this.nodeCount = index.stars;
+    this.starCount = index.stars;
     this.edgeCount = index.links;
     this.maxInDegree = index.maxInDegree;
     const firstStars = tileFirstStars(source.hierarchy);
@@ -179,7 +180,7 @@ export class StreamedTiledGalaxy implements TiledGalaxy {
   }
 
   has(id: number): boolean {
-    return Number.isInteger(id) && id >= 0 && id < this.nodeCount;
+    return Number.isInteger(id) && id >= 0 && id < this.starCount;
   }
 
   labelOf(id: number): string | undefined {
@@ -211,7 +212,7 @@ export class StreamedTiledGalaxy implements TiledGalaxy {
     return this.changes.onCatalog(listener);
   }
 
-  search(pattern: string, onProgress: (progress: TiledSearchProgress) => void, signal: AbortSignal): Promise<TiledSearchProgress> {
+  search(pattern: string, onProgress: (progress: SearchProgress) => void, signal: AbortSignal): Promise<SearchProgress> {
     return this.searcher.search(pattern, onProgress, signal);
   }
 

@@ -1,7 +1,7 @@
 import { maxVisibleEdgeLengthSquared } from '../../renderer/linkIndices';
 import type { SlotPool } from './slotPool';
 import { outLinksBytesHeld, type TileOutLinks } from './tileAdjacency';
-import type { StarLinkSettings } from '../../stars/starSource';
+import type { LinkSettings } from '../../stars/starSource';
 
 /**
  * Most link pairs handed to the scene at once. 2M pairs are 16 MB of slot indices and a line list
@@ -18,7 +18,7 @@ export interface LinkUpdate {
   isDrawn: Uint8Array;
   /** The tile's out-links when they are held, without fetching them. */
   outLinks(tile: number): TileOutLinks | undefined;
-  settings: StarLinkSettings;
+  settings: LinkSettings;
 }
 
 export interface LinkState {

@@ -3,7 +3,7 @@ import { compileSearchPattern } from '../../search/regexSearch';
 import type { LabelShardFile } from '../format/labelShard';
 import { TileDataError } from '../format/tileError';
 import type { LabelShardNames } from './tileSource';
-import type { TiledSearchProgress } from './types';
+import type { SearchProgress } from '../../search/starSearch';
 
 /** Where a search reads a tiled galaxy's names, shard by shard. */
 export interface LabelShards {
@@ -64,7 +64,7 @@ export class TiledSearch {
     this.labelSearch = new LabelSearch(createWorker, timeLimitMs);
   }
 
-  async search(pattern: string, onProgress: (progress: TiledSearchProgress) => void, signal: AbortSignal): Promise<TiledSearchProgress> {
+  async search(pattern: string, onProgress: (progress: SearchProgress) => void, signal: AbortSignal): Promise<SearchProgress> {
     this.running?.abort();
     const controller = new AbortController();
     this.running = controller;
@@ -75,10 +75,10 @@ export class TiledSearch {
     try {
       if (signal.aborted) throw abortError();
       if (!compileSearchPattern(pattern)) {
-        return { searchedShards: totalShards, totalShards, searchedStars: totalStars, totalStars, matches: new Uint32Array(0), done: true };
+        return { searchedNames: totalStars, totalNames: totalStars, ids: new Uint32Array(0), done: true };
       }
       const matches = new MatchList();
-      let progress: TiledSearchProgress | undefined;
+      let progress: SearchProgress | undefined;
       let next = this.load(0, controller.signal);
       for (let shard = 0; shard < totalShards; shard++) {
         let names = await next;
@@ -105,10 +105,10 @@ export class TiledSearch {
         }
         if (controller.signal.aborted) throw abortError();
         const done = shard + 1 === totalShards;
-        progress = { searchedShards: shard + 1, totalShards, searchedStars: starBoundaries[shard + 1], totalStars, matches: matches.view(), done };
+        progress = { searchedNames: starBoundaries[shard + 1], totalNames: totalStars, ids: matches.view(), done };
         if (!done) onProgress(progress);
       }
-      progress ??= { searchedShards: 0, totalShards, searchedStars: 0, totalStars, matches: matches.view(), done: true };
+      progress ??= { searchedNames: 0, totalNames: totalStars, ids: matches.view(), done: true };
       onProgress(progress);
       return progress;
     } finally {

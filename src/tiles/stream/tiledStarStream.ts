@@ -16,7 +16,7 @@ import type { TileSource } from './tileSource';
 import type { StarCells } from '../../renderer/starCells';
 import { nearestInCells } from '../../picking/nearestInCells';
 import type { Ray } from '../../picking/ray';
-import type { StarBudgetRange, StarLinkSettings, StarSource, StarSourceChange } from '../../stars/starSource';
+import type { StarBudgetRange, LinkSettings, StarSource, StarSourceChange } from '../../stars/starSource';
 
 /** At most one plan this often while the camera moves: a plan walks the tile tree (~1 ms for 10k tiles), a frame is 16 ms. */
 export const PLAN_INTERVAL_MS = 50;
@@ -61,7 +61,7 @@ function sameTiles(a: readonly number[], b: readonly number[]): boolean {
  * pool and frees the ones given up, and tells the scene what changed, batched.
  */
 export class TiledStarStream implements StarSource {
-  readonly totalStars: number;
+  readonly starCount: number;
   readonly bounds: { min: [number, number, number]; max: [number, number, number] };
   private readonly pool: SlotPool;
   private readonly planner: StreamingPlanner;
@@ -103,7 +103,7 @@ export class TiledStarStream implements StarSource {
     for (let t = 0; t < h.tileCount; t++) largestTile = Math.max(largestTile, h.starCount[t]);
     this.largestTile = largestTile;
     this.budget = budget;
-    this.totalStars = h.totalStars;
+    this.starCount = h.totalStars;
     this.pool = new SlotPool(this.slotsFor(budget.stars), this.firstStars, source.index.maxInDegree, scale);
     this.planner = new StreamingPlanner(h);
     this.isDrawn = new Uint8Array(h.tileCount);
@@ -136,7 +136,7 @@ export class TiledStarStream implements StarSource {
     const rootStars = this.options.source.hierarchy.starCount[0] ?? 0;
     // What the opening holding budget holds (an eighth of the device's memory by default) caps it too.
     const byMemory = Math.max(this.options.budget.stars, Math.floor(this.options.budget.bytes / BYTES_PER_STREAMED_STAR));
-    return { stars: this.budget.stars, floor: Math.min(this.totalStars, rootStars), ceiling: Math.min(this.totalStars, MAX_STAR_BUDGET, byMemory) };
+    return { stars: this.budget.stars, floor: Math.min(this.starCount, rootStars), ceiling: Math.min(this.starCount, MAX_STAR_BUDGET, byMemory) };
   }
 
   /**
@@ -159,7 +159,7 @@ export class TiledStarStream implements StarSource {
   }
 
   private slotsFor(stars: number): number {
-    return Math.min(this.totalStars, stars + this.largestTile);
+    return Math.min(this.starCount, stars + this.largestTile);
   }
 
   /** Picking tests the drawn tiles' boxes: no index to wait for. */
@@ -213,7 +213,7 @@ export class TiledStarStream implements StarSource {
     return this.pool.residentStarCount;
   }
 
-  /** The last plan (for the stats line: drawnStars of totalStars). */
+  /** The last plan (for the stats line: drawnStars of starCount). */
   get lastPlan(): TilePlan | undefined {
     return this.plan;
   }
@@ -277,7 +277,7 @@ export class TiledStarStream implements StarSource {
     this.requestPlan();
   }
 
-  linkPairs(settings: StarLinkSettings): Uint32Array | undefined {
+  linkPairs(settings: LinkSettings): Uint32Array | undefined {
     this.linksShown = settings.showLinks;
     if (!settings.showLinks) return undefined;
     const key = `${settings.maxVisibleDistance} ${settings.scale}`;
@@ -302,7 +302,7 @@ export class TiledStarStream implements StarSource {
   }
 
   async locate(star: number, signal?: AbortSignal): Promise<[number, number, number] | undefined> {
-    if (!(Number.isInteger(star) && star >= 0 && star < this.totalStars)) return undefined;
+    if (!(Number.isInteger(star) && star >= 0 && star < this.starCount)) return undefined;
     const slot = this.pool.slotOfStar(star);
     if (slot >= 0) {
       const p = this.pool.positions;

@@ -37,6 +37,14 @@ const RETIRED: RetiredWord[] = [
   { word: /\bstruct Run\b|array<Run>|\bRUN_WORDS\b/, now: 'span (Span, one workgroup\'s share of a run)' },
   { word: /\binterface Runs\b|: Runs\b/, now: 'runs (VisibleRuns, StageRuns)' },
   { word: /memory budget/i, now: "holding budget (what a tiled galaxy keeps, src/tiles/planner/holdingBudget.ts); memory budget is the import's ?memory= alone", within: /^src\/(tiles|stars|state|routes)\// },
+  {
+    word: /\b(selectedNodeAtom|presentNode|PresentedNode|placeholderNode|NodeDetails|NodeListWindows?|NodeListRow|focusNode|resolveNode|selectedNode|nodeLink|nodeIcon)\b|\bnode-details|\bnode-list-window/,
+    now: 'star: the id the UI holds (selectedStarAtom, presentStar, PresentedStar, StarDetails, StarListWindow, focusStar, starPage)',
+  },
+  { word: /\bnodeId\b/, now: 'starId (DegreeWindowState.starId)', within: /^src\/(state|routes|panels|search|controls)\// },
+  { word: /\b(nodeCount|totalStars)\b/, now: 'starCount (StarCatalog, StarSource, StarCounts, the stats lines); a graph keeps nodeCount', within: /^src\/(stars|scene|routes|panels|state|search|labels)\// },
+  { word: /\bStarLinkSettings\b/, now: 'LinkSettings (src/stars/starSource.ts), one for the scene and the star sources' },
+  { word: /\bTiledSearchProgress\b/, now: 'SearchProgress (src/search/starSearch.ts), one for the tiled search and the search box' },
   { word: /chunk/i, now: 'cell (a box of stars drawn as a whole); chunk is a piece of a byte stream only', within: /^(src\/(renderer|scene|picking|labels|tiles\/(stream|planner|format))|shaders)\// },
 ];
 

@@ -3,7 +3,7 @@ import { catalogChangeCount } from '../../../src/data/catalogChanges';
 import { Graph } from '../../../src/data/graph';
 import { missingRegionWarnings } from '../../../src/data/missingRegionWarnings';
 import { StreamedCatalog } from '../../../src/data/streamedCatalog';
-import { presentStar } from '../../../src/ecosystems/presentNode';
+import { presentStar } from '../../../src/ecosystems/presentStar';
 import { degreeWindowTitle, rowOf } from '../../../src/routes/catalogRow';
 import { FakeTiledGalaxy } from '../../support/fakeTiledGalaxy';
 import { triangleGraphData } from '../../support/wireFixtures';
@@ -35,7 +35,7 @@ describe('a whole graph as a star catalog', () => {
 });
 
 describe('a classic galaxy still streaming as a star catalog', () => {
-  const streamed = { name: 'tri', version: 'v1', nodeCount: 3, positions: new Float32Array(9), waitingFor: ['links' as const, 'labels' as const] };
+  const streamed = { name: 'tri', version: 'v1', starCount: 3, positions: new Float32Array(9), waitingFor: ['links' as const, 'labels' as const] };
 
   it('has no names and no degrees before links.bin', () => {
     const catalog = new StreamedCatalog(streamed);
@@ -87,12 +87,12 @@ describe('panels over a tiled galaxy', () => {
 
   it("title a degree window with '?' until the degree is known, then with the list's length", () => {
     const galaxy = new FakeTiledGalaxy({ labels, outLinks, shardSize: 3 });
-    const window = { nodeId: 0, direction: 'in' as const };
+    const window = { starId: 0, direction: 'in' as const };
     expect(degreeWindowTitle(galaxy, 'npm', window, undefined)).toBe('0 has ? dependents');
     galaxy.arriveLabels();
     galaxy.arriveAdjacency(0);
     expect(degreeWindowTitle(galaxy, 'npm', window, undefined)).toBe('hub has 4 dependents');
-    expect(degreeWindowTitle(galaxy, 'debian', { nodeId: 1, direction: 'out' }, 1)).toBe('b has 1 dependency');
+    expect(degreeWindowTitle(galaxy, 'debian', { starId: 1, direction: 'out' }, 1)).toBe('b has 1 dependency');
   });
 
   it('count every arrival, so a panel re-renders and asks again', () => {

@@ -107,7 +107,7 @@ describe('labels.json', () => {
 describe('Graph', () => {
   it('answers node info and connected nodes from the typed arrays', () => {
     const graph = new Graph(triangle());
-    expect(graph.nodeCount).toBe(3);
+    expect(graph.starCount).toBe(3);
     expect(graph.edgeCount).toBe(3);
     expect(graph.getNodeInfo(2)).toEqual({ id: 2, name: 'c', out: 0, in: 2 });
     expect(graph.getNodeInfo(3)).toBeUndefined();

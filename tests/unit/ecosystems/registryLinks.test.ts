@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { githubAvatar, nodeIcon, nodeLink, placeholderNode, presentNode } from '../../../src/ecosystems';
+import { githubAvatar, starIcon, starPage, placeholderStar, presentStarInfo } from '../../../src/ecosystems';
 
 describe('registry links', () => {
   it.each([
@@ -27,31 +27,31 @@ describe('registry links', () => {
     ['internet', 'AS15169', 'https://bgp.he.net/AS15169'],
     ['internet', '3356', 'https://bgp.he.net/AS3356'],
   ])('%s: %s -> %s', (kind, name, expected) => {
-    expect(nodeLink(kind, name)).toBe(expected);
+    expect(starPage(kind, name)).toBe(expected);
   });
 
   it('URL-encodes names so that a label cannot break out of the address', () => {
-    expect(nodeLink('npm', 'a b?c#d')).toBe('https://www.npmjs.com/package/a%20b%3Fc%23d');
-    expect(nodeLink('rubygems', '<script>')).toBe('https://rubygems.org/gems/%3Cscript%3E');
-    expect(nodeLink('debian', 'g++ & co')).toBe('https://duckduckgo.com/?q=site%3Apackages.debian.org+g%2B%2B+%26+co');
+    expect(starPage('npm', 'a b?c#d')).toBe('https://www.npmjs.com/package/a%20b%3Fc%23d');
+    expect(starPage('rubygems', '<script>')).toBe('https://rubygems.org/gems/%3Cscript%3E');
+    expect(starPage('debian', 'g++ & co')).toBe('https://duckduckgo.com/?q=site%3Apackages.debian.org+g%2B%2B+%26+co');
   });
 
   it('has no link for an unknown ecosystem, an empty name, or an internet label that is no AS number', () => {
-    expect(nodeLink('my-own-graph', 'x')).toBeUndefined();
-    expect(nodeLink('npm', '')).toBeUndefined();
-    expect(nodeLink('internet', 'Google LLC')).toBeUndefined();
+    expect(starPage('my-own-graph', 'x')).toBeUndefined();
+    expect(starPage('npm', '')).toBeUndefined();
+    expect(starPage('internet', 'Google LLC')).toBeUndefined();
   });
 
   it('github nodes get a 50 px avatar as their icon, other ecosystems none', () => {
     expect(githubAvatar('anvaka')).toBe('https://github.com/anvaka.png?size=50');
-    expect(nodeIcon('github', 'anvaka')).toBe('https://github.com/anvaka.png?size=50');
-    expect(nodeIcon('npm', 'react')).toBeUndefined();
+    expect(starIcon('github', 'anvaka')).toBe('https://github.com/anvaka.png?size=50');
+    expect(starIcon('npm', 'react')).toBeUndefined();
   });
 });
 
 describe('presented node info (docs/rules.md#ecosystems)', () => {
   it('carries degrees, their labels, the link and (github) the icon', () => {
-    expect(presentNode('npm', { id: 7, name: 'left-pad', in: 1, out: 0 })).toEqual({
+    expect(presentStarInfo('npm', { id: 7, name: 'left-pad', in: 1, out: 0 })).toEqual({
       id: 7,
       name: 'left-pad',
       inDegree: 1,
@@ -60,14 +60,14 @@ describe('presented node info (docs/rules.md#ecosystems)', () => {
       outDegreeLabel: 'dependencies',
       link: 'https://www.npmjs.com/package/left-pad',
     });
-    const user = presentNode('github', { id: 3, name: 'anvaka', in: 2, out: 1 });
+    const user = presentStarInfo('github', { id: 3, name: 'anvaka', in: 2, out: 1 });
     expect(user.icon).toBe('https://github.com/anvaka.png?size=50');
     expect(user.inDegreeLabel).toBe('followers');
     expect(user.outDegreeLabel).toBe('following');
   });
 
   it('the placeholder while no graph is loaded is named by the requested id with "?" degrees', () => {
-    const placeholder = placeholderNode('npm', 42);
+    const placeholder = placeholderStar('npm', 42);
     expect(placeholder.name).toBe('42');
     expect(placeholder.id).toBe(42);
     expect(placeholder.inDegree).toBe('?');

@@ -18,7 +18,7 @@ const adjacency = {
 };
 
 function streamed(part: Partial<StreamedGalaxy> = {}): StreamedGalaxy {
-  return { name: 'test', version: '1', nodeCount: 3, positions, waitingFor: ['links', 'labels'], ...part };
+  return { name: 'test', version: '1', starCount: 3, positions, waitingFor: ['links', 'labels'], ...part };
 }
 
 function wholeGraph(): Graph {
@@ -99,7 +99,7 @@ describe('GalaxyScene while a galaxy streams', () => {
     open({ graph: wholeGraph() });
     open({});
     expect(calls.stars.at(-1)).toBe(0);
-    open({ streamed: streamed({ positions: new Float32Array([1, 2, 3]), nodeCount: 1 }) });
+    open({ streamed: streamed({ positions: new Float32Array([1, 2, 3]), starCount: 1 }) });
     expect(calls.stars.at(-1)).toBe(1);
     expect(galaxy.findStar('a')).toBe(-1);
   });

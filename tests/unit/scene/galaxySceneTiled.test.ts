@@ -137,7 +137,7 @@ describe('GalaxyScene drawing a tiled galaxy', () => {
 
   it('gives way to a classic galaxy, and stops listening to the tiled one', () => {
     const { scene, stars, calls } = tiledScene();
-    scene.show(new ShownGalaxies().of({ streamed: { name: 'x', version: '1', nodeCount: 1, positions: new Float32Array([1, 2, 3]), waitingFor: ['links', 'labels'] } }));
+    scene.show(new ShownGalaxies().of({ streamed: { name: 'x', version: '1', starCount: 1, positions: new Float32Array([1, 2, 3]), waitingFor: ['links', 'labels'] } }));
     expect(calls.stars.at(-1)).toBe(1);
     expect(scene.starCounts).toEqual({ drawn: 1, total: 1 });
     const updates = calls.updates.length;

@@ -13,8 +13,8 @@ function recordingHost() {
     clearHighlighted: () => calls.push('clear'),
     setLinks: (show) => (calls.push(`links ${show}`), show ?? true),
     orbit: (center, radius) => calls.push(`orbit ${center.join(',')} r${radius}`),
-    resolveNode: (target) => (target === 'react' || target === 0 ? 0 : undefined),
-    selectedNode: () => undefined,
+    resolveStar: (target) => (target === 'react' || target === 0 ? 0 : undefined),
+    selectedStar: () => undefined,
     position: () => [1, 2, 3],
   };
   return { commands: createConsoleCommands(host), calls };

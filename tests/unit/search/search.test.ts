@@ -146,8 +146,8 @@ function fakeHost(overrides: Partial<CommandHost> = {}) {
       return links;
     },
     orbit: (center, radius, ms) => calls.push(`orbit ${center.join(',')} r${radius} ${ms}ms`),
-    resolveNode: (target) => (typeof target === 'number' ? target : labels.indexOf(target) >= 0 ? labels.indexOf(target) : undefined),
-    selectedNode: () => undefined,
+    resolveStar: (target) => (typeof target === 'number' ? target : labels.indexOf(target) >= 0 ? labels.indexOf(target) : undefined),
+    selectedStar: () => undefined,
     position: (id) => [id, id * 2, id * 3],
     ...overrides,
   };

@@ -106,8 +106,8 @@ describe('commands on a tiled galaxy', () => {
       clearHighlighted: () => undefined,
       setLinks: () => true,
       orbit: (center, radius) => orbits.push(`${center.join(',')} r${radius}`),
-      resolveNode: (target) => resolveStar(searched, target, findMatches),
-      selectedNode: () => undefined,
+      resolveStar: (target) => resolveStar(searched, target, findMatches),
+      selectedStar: () => undefined,
       position: (id) => searched.locate(id),
     };
     return { commands: createConsoleCommands(host), orbits };

@@ -45,8 +45,8 @@ describe("label shards handed to the search worker as their files", () => {
     };
     const search = new TiledSearch(shards, () => new InProcessSearchWorker());
     const done = await search.search('^(react|express)', () => {}, new AbortController().signal);
-    expect(done).toMatchObject({ searchedShards: 3, done: true });
-    expect(Array.from(done.matches)).toEqual([0, 2, 6, 8]);
+    expect(done).toMatchObject({ searchedNames: 9, totalNames: 9, done: true });
+    expect(Array.from(done.ids)).toEqual([0, 2, 6, 8]);
     expect(failed).toEqual([expect.stringMatching(/labels shard 1 \(stars 3\.\.5\) is not UTF-8 JSON/)]);
   });
 });
@@ -75,8 +75,8 @@ describe("a tiled galaxy's search counts only the matching of each shard", () =>
     const result = search.search('^react', () => {}, new AbortController().signal);
     await vi.advanceTimersByTimeAsync(60_000);
     const done = await result;
-    expect(done).toMatchObject({ searchedShards: 3, done: true });
-    expect(Array.from(done.matches)).toEqual([0, 2, 6, 8]);
+    expect(done).toMatchObject({ searchedNames: 9, totalNames: 9, done: true });
+    expect(Array.from(done.ids)).toEqual([0, 2, 6, 8]);
     expect(workers.length, 'the worker was never terminated').toBe(1);
   });
 
@@ -90,7 +90,7 @@ describe("a tiled galaxy's search counts only the matching of each shard", () =>
       return worker;
     }, 1000);
     const progress: number[] = [];
-    const result = search.search('(a+)+$', (p) => progress.push(p.searchedShards), new AbortController().signal);
+    const result = search.search('(a+)+$', (p) => progress.push(p.searchedNames), new AbortController().signal);
     const settled = result.catch((error: unknown) => error);
     await vi.advanceTimersByTimeAsync(1001);
     const error = await settled;
@@ -122,7 +122,7 @@ describe("a tiled galaxy's search counts only the matching of each shard", () =>
     await vi.advanceTimersByTimeAsync(2000);
     expect(workers[0].terminated).toBe(true);
     const done = await next;
-    expect(Array.from(done.matches)).toEqual([0, 2, 6, 8]);
+    expect(Array.from(done.ids)).toEqual([0, 2, 6, 8]);
     // Shard 0 twice for the new search: its names went down with the stuck worker.
     expect(fetched.filter((shard) => shard === 0).length).toBeGreaterThanOrEqual(3);
   });

@@ -7,7 +7,7 @@ import { decodeGalaxy } from '../../../src/data/wire/decodeGalaxy';
 import type { CameraPose } from '../../../src/scene/scene';
 import { galaxyLoaderAtom } from '../../../src/state/graph/atoms';
 import { helpVisibleAtom } from '../../../src/state/help/atoms';
-import { selectedNodeAtom } from '../../../src/state/selection/atoms';
+import { selectedStarAtom } from '../../../src/state/selection/atoms';
 import { ADDRESS_DEBOUNCE_MS, type AddressBar, CAMERA_SAVE_MS } from '../../../src/state/view/addressSync';
 import { addressViewAtom, galaxySceneAtom } from '../../../src/state/view/atoms';
 import { splitHash } from '../../../src/url/viewQuery';
@@ -137,12 +137,12 @@ describe('the address sync opens galaxies (docs/rules.md#url)', () => {
 
   it('a new galaxy closes the details and shows the help again; leaving the route stops the download', () => {
     const { store, loader, address } = viewer('/galaxy/elm');
-    store.set(selectedNodeAtom, 2);
+    store.set(selectedStarAtom, 2);
     store.set(helpVisibleAtom, false);
     address.go('/galaxy/brew');
     expect(loader.calls.map((call) => call.name)).toEqual(['elm', 'brew']);
     expect(loader.calls[0].options.signal?.aborted).toBe(true);
-    expect(store.get(selectedNodeAtom)).toBeUndefined();
+    expect(store.get(selectedStarAtom)).toBeUndefined();
     expect(store.get(helpVisibleAtom)).toBe(true);
     address.go('/');
     expect(loader.calls[1].options.signal?.aborted).toBe(true);
@@ -225,7 +225,7 @@ describe('the scene is told the stars and the camera in one step (docs/rules.md#
     const { loader, scene } = viewer('/galaxy/elm');
     const whole = galaxy('elm');
     const positions = whole.graph.data.positions;
-    loader.calls[0].options.onStreamed?.({ name: 'elm', version: 'v1', nodeCount: 4, positions, waitingFor: ['links', 'labels'] });
+    loader.calls[0].options.onStreamed?.({ name: 'elm', version: 'v1', starCount: 4, positions, waitingFor: ['links', 'labels'] });
     expect(scene.getCamera()).toEqual(scene.wholeGalaxyPose());
     scene.setCamera(pose(1, 2, 3));
     loader.calls[0].resolve(whole);

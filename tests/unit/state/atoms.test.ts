@@ -37,10 +37,10 @@ describe('view atoms', () => {
 describe('windows', () => {
   it('keeps one window per key and hides them by key', () => {
     const store = createStore();
-    store.set(showDegreeWindowAtom, { nodeId: 1, direction: 'in' });
-    store.set(showDegreeWindowAtom, { nodeId: 2, direction: 'out' });
+    store.set(showDegreeWindowAtom, { starId: 1, direction: 'in' });
+    store.set(showDegreeWindowAtom, { starId: 2, direction: 'out' });
     store.set(showSearchResultsAtom, { pattern: 'a', ids: Uint32Array.from([1, 2]) });
-    expect(store.get(windowsAtom).degree).toEqual({ nodeId: 2, direction: 'out' });
+    expect(store.get(windowsAtom).degree).toEqual({ starId: 2, direction: 'out' });
     store.set(hideWindowAtom, 'search-results');
     expect(store.get(windowsAtom)['search-results']).toBeUndefined();
     expect(store.get(windowsAtom).degree).toBeDefined();

@@ -14,7 +14,7 @@ function loaded(): LoadedGalaxy {
   return { graph: new Graph(data), manifest: { last: 'v1', all: ['v1'] }, version: 'v1' };
 }
 
-const stars: StreamedGalaxy = { name: 'elm', version: 'v1', nodeCount: 2, positions: new Float32Array(6), waitingFor: ['links', 'labels'] };
+const stars: StreamedGalaxy = { name: 'elm', version: 'v1', starCount: 2, positions: new Float32Array(6), waitingFor: ['links', 'labels'] };
 
 function pendingLoader() {
   const calls: Array<{ options: LoadOptions; resolve: (value: LoadedGalaxy) => void }> = [];
@@ -34,7 +34,7 @@ describe('streamed stars in the graph store', () => {
     loader.calls[0].resolve(loaded());
     await done;
     expect(store.get(streamedGalaxyAtom)).toBeUndefined();
-    expect(store.get(graphAtom)?.nodeCount).toBe(2);
+    expect(store.get(graphAtom)?.starCount).toBe(2);
   });
 
   it('ignores stars of a download that was replaced by another', async () => {

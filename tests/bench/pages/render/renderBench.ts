@@ -88,7 +88,7 @@ window.runRenderBench = async (options) => {
   // Ours draws by slot, as the scene hands them over: the stars sorted into the whole galaxy's cells.
   const stars = new WholeGalaxyStars(bench.positions);
   const colors = new Uint8Array(bench.colors.length), sizes = new Float32Array(bench.sizes.length);
-  for (let slot = 0; slot < stars.totalStars; slot++) {
+  for (let slot = 0; slot < stars.starCount; slot++) {
     const star = stars.starOfSlot(slot);
     colors.set(bench.colors.subarray(star * 4, star * 4 + 4), slot * 4);
     sizes[slot] = bench.sizes[star];

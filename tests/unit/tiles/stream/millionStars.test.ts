@@ -33,7 +33,7 @@ describe('a generated galaxy of a million stars', () => {
     try {
       expect(read).toHaveLength(3); // index.json, hierarchy, root tile
       const { stars } = galaxy;
-      expect(stars.totalStars).toBe(STARS);
+      expect(stars.starCount).toBe(STARS);
       // The pool is the budget plus one tile, whatever the galaxy's size.
       expect(stars.capacity).toBeLessThanOrEqual(budget.stars + 8192);
       expect(stars.positions.length).toBe(stars.capacity * 3);

@@ -9,7 +9,7 @@ import { matchLabels } from '../../../../src/search/regexSearch';
 import { describeTileRegion } from '../../../../src/tiles/format/region';
 import type { TiledGalaxyReader } from '../../../../src/tiles/format/tiledGalaxyReader';
 import type { OpenTiledGalaxyOptions, StreamedTiledGalaxy } from '../../../../src/tiles/stream/openTiledGalaxy';
-import type { TiledSearchProgress } from '../../../../src/tiles/stream/types';
+import type { SearchProgress } from '../../../../src/search/starSearch';
 import type { StarSourceChange } from '../../../../src/stars/starSource';
 import { writeTiles } from '../../../../src/tiles/write/writeTiles';
 import { classicData, openTiles, removeTempFolders, syntheticVersion, tempFolder } from '../../../support/tiledFixtures';
@@ -80,7 +80,7 @@ describe(`a tiled galaxy streamed into the slot pool (${STARS} stars, 200 a tile
     expect(cells.cells).toBe(1);
     expect(cells.count[0]).toBe(reader.hierarchy.starCount[0]);
     expect(galaxy.stars.drawnStars).toBe(reader.hierarchy.starCount[0]);
-    expect(galaxy.nodeCount).toBe(STARS);
+    expect(galaxy.starCount).toBe(STARS);
     expect(galaxy.edgeCount).toBe(data.edgeCount);
   });
 
@@ -366,14 +366,14 @@ describe('searching a tiled galaxy shard by shard', () => {
   it('finds the same stars as a regular expression over labels.json, reporting every shard up to y of y', async () => {
     const galaxy = await open();
     for (const pattern of ['ab', '^k.*[aeiou]$', 'ZZZ-no-such-name']) {
-      const progress: TiledSearchProgress[] = [];
-      const result = await galaxy.search(pattern, (p) => progress.push({ ...p, matches: p.matches.slice() }), new AbortController().signal);
+      const progress: SearchProgress[] = [];
+      const result = await galaxy.search(pattern, (p) => progress.push({ ...p, ids: p.ids.slice() }), new AbortController().signal);
       const expected = Array.from(matchLabels(pattern, names), (id) => starOf[id]).sort((a, b) => a - b);
-      expect(Array.from(result.matches).sort((a, b) => a - b)).toEqual(expected);
+      expect(Array.from(result.ids).sort((a, b) => a - b)).toEqual(expected);
       const shards = reader.index.labels.starBoundaries.length - 1;
       expect(shards).toBeGreaterThan(2);
-      expect(progress.map((p) => p.searchedShards)).toEqual(Array.from({ length: shards }, (_, k) => k + 1));
-      expect(progress[progress.length - 1]).toMatchObject({ searchedShards: shards, totalShards: shards, searchedStars: STARS, totalStars: STARS, done: true });
+      expect(progress.map((p) => p.searchedNames)).toEqual(Array.from(reader.index.labels.starBoundaries.slice(1)));
+      expect(progress[progress.length - 1]).toMatchObject({ searchedNames: STARS, totalNames: STARS, done: true });
       expect(progress.slice(0, -1).every((p) => !p.done)).toBe(true);
     }
   });
@@ -381,7 +381,7 @@ describe('searching a tiled galaxy shard by shard', () => {
   it('matches nothing for an invalid pattern, and a new search cancels the running one', async () => {
     const galaxy = await open();
     const none = await galaxy.search('a+(', () => {}, new AbortController().signal);
-    expect(none.matches.length).toBe(0);
+    expect(none.ids.length).toBe(0);
     expect(none.done).toBe(true);
 
     const first = galaxy.search('a', () => {}, new AbortController().signal);

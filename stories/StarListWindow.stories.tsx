@@ -1,11 +1,11 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
 import { useState } from 'react';
-import { type NodeListRow, NodeListWindow, rowsFromArray } from '../src/panels/NodeListWindow';
+import { type StarListRow, StarListWindow, rowsFromArray } from '../src/panels/StarListWindow';
 import { matchesCountText } from '../src/search/searchStatusText';
 import { fakeAvatar } from './support/fakeAvatar';
 
-const fewRows: NodeListRow[] = [
+const fewRows: StarListRow[] = [
   { id: 10, name: 'express', in: 12034, out: 30 },
   { id: 11, name: 'lodash', in: 31337, out: 0 },
   { id: 12, name: 'left-pad', in: 1, out: 0 },
@@ -14,19 +14,19 @@ const fewRows: NodeListRow[] = [
 /** 200,000 rows built on demand, as a search for '.' over npm gives. */
 const manyRows = {
   rowCount: 200_000,
-  getRow: (index: number): NodeListRow => ({ id: index, name: `package-${index}`, in: index % 97, out: index % 13 }),
+  getRow: (index: number): StarListRow => ({ id: index, name: `package-${index}`, in: index % 97, out: index % 13 }),
 };
 
 const meta = {
-  title: 'Panels/NodeListWindow',
-  component: NodeListWindow,
+  title: 'Panels/StarListWindow',
+  component: StarListWindow,
   args: {
     title: 'react has 3 dependents',
     ...rowsFromArray(fewRows),
     onClickName: fn(),
     onClose: fn(),
   },
-} satisfies Meta<typeof NodeListWindow>;
+} satisfies Meta<typeof StarListWindow>;
 
 export default meta;
 type Story = StoryObj<typeof meta>;
@@ -201,7 +201,7 @@ export const RowsPending: Story = {
     await expect(rows[1]).toHaveTextContent('81234??');
     await expect(rows[1]).toHaveAttribute('aria-busy', 'true');
     await expect(rows[0]).not.toHaveAttribute('aria-busy');
-    await expect(getComputedStyle(rows[1].querySelector('.node-list-window__name-text') as HTMLElement).fontStyle).toBe('italic');
+    await expect(getComputedStyle(rows[1].querySelector('.star-list-window__name-text') as HTMLElement).fontStyle).toBe('italic');
   },
 };
 
@@ -210,7 +210,7 @@ function GrowingResults() {
   const [search, setSearch] = useState({ pattern: 'package', count: 100 });
   return (
     <>
-      <NodeListWindow
+      <StarListWindow
         title="Search results"
         countText={matchesCountText(search.count)}
         listKey={search.pattern}

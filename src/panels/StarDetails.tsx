@@ -2,15 +2,15 @@ import type { ConstellationRef } from '../constellations/constellations';
 import { sameConstellation, type PresentedConstellation } from '../constellations/presentConstellation';
 import type { Direction } from '../ecosystems/degreeLabels';
 import { formatDegree } from '../ecosystems/formatCount';
-import type { PresentedNode } from '../ecosystems/presentNode';
+import type { PresentedStar } from '../ecosystems/presentStar';
 import { Avatar } from './Avatar';
 import { ConstellationButton } from './ConstellationsPanel';
 import './panel.css';
-import './NodeDetails.css';
+import './StarDetails.css';
 
-export interface NodeDetailsProps {
-  /** The selected node as presentNode()/placeholderNode() give it. */
-  node: PresentedNode;
+export interface StarDetailsProps {
+  /** The selected star as presentStarInfo()/placeholderStar() give it. */
+  star: PresentedStar;
   /** The visitor clicked a degree figure: open the list of connected nodes. */
   onShowConnections: (direction: Direction) => void;
   /** One-line layout for extra-small screens; screens under 800 px wide get it anyway (CSS). */
@@ -39,18 +39,18 @@ function StarConstellations({
   onSearchIn?: (ref: ConstellationRef) => void;
 }) {
   return (
-    <ul className="node-details__constellations" aria-label="Constellations of this star" data-testid="star-constellations">
+    <ul className="star-details__constellations" aria-label="Constellations of this star" data-testid="star-constellations">
       {constellations.map((constellation, depth) => (
         <li
           key={`${constellation.ref.level}-${constellation.ref.id}`}
-          className="node-details__constellation"
+          className="star-details__constellation"
           style={{ paddingLeft: `${depth * 10}px` }}
         >
           <ConstellationButton constellation={constellation} pressed={sameConstellation(constellation.ref, highlighted)} onChoose={onChoose} />
           {onSearchIn ? (
             <button
               type="button"
-              className="galaxy-icon-button node-details__search-in"
+              className="galaxy-icon-button star-details__search-in"
               aria-label={`Search in ${constellation.fullName}`}
               title="Search in this constellation"
               onClick={() => onSearchIn(constellation.ref)}
@@ -70,7 +70,7 @@ function DegreeFigure({
   direction,
   onShowConnections,
 }: {
-  value: PresentedNode['inDegree'];
+  value: PresentedStar['inDegree'];
   label: string;
   direction: Direction;
   onShowConnections: (direction: Direction) => void;
@@ -79,24 +79,24 @@ function DegreeFigure({
   return (
     <button
       type="button"
-      className="node-details__degree"
+      className="star-details__degree"
       data-testid={`degree-${direction}`}
       disabled={unknown}
       onClick={() => onShowConnections(direction)}
     >
-      <span className="node-details__figure">{formatDegree(value)}</span>{' '}
-      <span className="node-details__label">{label}</span>
+      <span className="star-details__figure">{formatDegree(value)}</span>{' '}
+      <span className="star-details__label">{label}</span>
     </button>
   );
 }
 
 /**
- * docs/rules.md#panels: the node information card: the node's name linking to its registry page,
- * its in-degree and out-degree with their labels; a figure opens the connected-node list; the
+ * docs/rules.md#panels: the star information card: the star's name linking to its registry page,
+ * its in-degree and out-degree with their labels; a figure opens the connected-star list; the
  * star's constellations, top level first, each one a click away from its highlight.
  */
-export function NodeDetails({
-  node,
+export function StarDetails({
+  star,
   onShowConnections,
   compact = false,
   onClose,
@@ -104,48 +104,48 @@ export function NodeDetails({
   highlightedConstellation,
   onChooseConstellation,
   onSearchInConstellation,
-}: NodeDetailsProps) {
+}: StarDetailsProps) {
   return (
     <section
-      className={['node-details', compact ? 'node-details--compact' : '', node.pending ? 'node-details--pending' : '', 'galaxy-panel']
+      className={['star-details', compact ? 'star-details--compact' : '', star.pending ? 'star-details--pending' : '', 'galaxy-panel']
         .filter(Boolean)
         .join(' ')}
-      aria-label={`Details of ${node.name}`}
-      aria-busy={node.pending || undefined}
-      data-testid="node-details"
+      aria-label={`Details of ${star.name}`}
+      aria-busy={star.pending || undefined}
+      data-testid="star-details"
     >
-      <h2 className="node-details__title">
-        {node.icon ? <Avatar className="node-details__avatar" src={node.icon} name={node.name} size={compact ? 24 : 40} /> : null}
-        <span className="node-details__name" title={node.name}>
-          {node.link ? (
-            <a href={node.link} target="_blank" rel="noopener noreferrer">
-              {node.name}
-              <span className="node-details__external" aria-label="(opens in a new tab)">
+      <h2 className="star-details__title">
+        {star.icon ? <Avatar className="star-details__avatar" src={star.icon} name={star.name} size={compact ? 24 : 40} /> : null}
+        <span className="star-details__name" title={star.name}>
+          {star.link ? (
+            <a href={star.link} target="_blank" rel="noopener noreferrer">
+              {star.name}
+              <span className="star-details__external" aria-label="(opens in a new tab)">
                 ↗
               </span>
             </a>
           ) : (
-            node.name
+            star.name
           )}
         </span>
       </h2>
-      <div className="node-details__row">
-        <div className="node-details__degrees">
+      <div className="star-details__row">
+        <div className="star-details__degrees">
           <DegreeFigure
-            value={node.inDegree}
-            label={node.inDegreeLabel}
+            value={star.inDegree}
+            label={star.inDegreeLabel}
             direction="in"
             onShowConnections={onShowConnections}
           />
           <DegreeFigure
-            value={node.outDegree}
-            label={node.outDegreeLabel}
+            value={star.outDegree}
+            label={star.outDegreeLabel}
             direction="out"
             onShowConnections={onShowConnections}
           />
         </div>
         {onClose ? (
-          <button type="button" className="galaxy-icon-button node-details__close" aria-label="Close details" onClick={onClose}>
+          <button type="button" className="galaxy-icon-button star-details__close" aria-label="Close details" onClick={onClose}>
             ×
           </button>
         ) : null}

@@ -4,10 +4,10 @@ import type { DegreeValue } from '../ecosystems/degreeLabels';
 import { formatCount, formatDegree } from '../ecosystems/formatCount';
 import { Avatar } from './Avatar';
 import './panel.css';
-import './NodeListWindow.css';
+import './StarListWindow.css';
 
 /** docs/rules.md#panels: one row of a node list. */
-export interface NodeListRow {
+export interface StarListRow {
   id: number;
   name: string;
   /** Avatar address (github). */
@@ -19,7 +19,7 @@ export interface NodeListRow {
   pending?: boolean;
 }
 
-export interface NodeListWindowProps {
+export interface StarListWindowProps {
   /** Title line, e.g. 'react has 1,234 dependents' or 'Search results'. */
   title: string;
   /** Count line under the title, e.g. '1,234 matches'; omitted when absent. */
@@ -27,9 +27,9 @@ export interface NodeListWindowProps {
   /** Number of rows; rows are built on demand, so a list of every node costs no objects per row. */
   rowCount: number;
   /** The row at `index` (0 <= index < rowCount); called only for rows on screen. */
-  getRow: (index: number) => NodeListRow;
+  getRow: (index: number) => StarListRow;
   /** The visitor clicked a name: the route focuses the camera on it and selects it. */
-  onClickName: (row: NodeListRow) => void;
+  onClickName: (row: StarListRow) => void;
   onClose: () => void;
   /** Column headers for the degree figures; default 'in' and 'out'. */
   inHeader?: string;
@@ -55,12 +55,12 @@ const VISIBLE_ROWS_AT_MOST = 18;
 export const NODE_LIST_LOADING_TEXT = 'Loading…';
 
 /** Adapts a plain array to the rowCount/getRow pair. */
-export function rowsFromArray(rows: readonly NodeListRow[]): Pick<NodeListWindowProps, 'rowCount' | 'getRow'> {
+export function rowsFromArray(rows: readonly StarListRow[]): Pick<StarListWindowProps, 'rowCount' | 'getRow'> {
   return { rowCount: rows.length, getRow: (index) => rows[index] };
 }
 
 /** A list of nodes with their degrees in virtual rows 20 px high: the degree list and the search results. */
-export function NodeListWindow({
+export function StarListWindow({
   title,
   countText,
   rowCount,
@@ -75,7 +75,7 @@ export function NodeListWindow({
   listKey,
   placement = 'left',
   windowKey,
-}: NodeListWindowProps) {
+}: StarListWindowProps) {
   const scrollerRef = useRef<HTMLDivElement>(null);
   const virtualizer = useVirtualizer({
     count: rowCount,
@@ -89,40 +89,40 @@ export function NodeListWindow({
   useEffect(() => {
     if (scrollerRef.current) scrollerRef.current.scrollTop = 0;
   }, [scrollKey]);
-  const className = ['node-list-window', 'galaxy-panel', placement !== 'none' ? `node-list-window--${placement}` : '']
+  const className = ['star-list-window', 'galaxy-panel', placement !== 'none' ? `star-list-window--${placement}` : '']
     .filter(Boolean)
     .join(' ');
   const scrollerHeight = Math.min(rowCount, VISIBLE_ROWS_AT_MOST) * NODE_LIST_ROW_HEIGHT;
 
   return (
     <section className={className} aria-label={title} aria-busy={loading || undefined} data-window-key={windowKey}>
-      <header className="node-list-window__header">
-        <h2 className="node-list-window__heading">
-          <span className="node-list-window__title" title={title}>
+      <header className="star-list-window__header">
+        <h2 className="star-list-window__heading">
+          <span className="star-list-window__title" title={title}>
             {title}
           </span>
-          {countText ? <span className="node-list-window__count">{countText}</span> : null}
+          {countText ? <span className="star-list-window__count">{countText}</span> : null}
         </h2>
         <button type="button" className="galaxy-icon-button" aria-label={`Close ${title}`} onClick={onClose}>
           ×
         </button>
       </header>
       {loading ? (
-        <p className="node-list-window__empty" role="status">
+        <p className="star-list-window__empty" role="status">
           {loadingText}
         </p>
       ) : rowCount === 0 ? (
-        <p className="node-list-window__empty">{emptyText}</p>
+        <p className="star-list-window__empty">{emptyText}</p>
       ) : (
         <>
-          <div className="node-list-window__columns" aria-hidden="true">
+          <div className="star-list-window__columns" aria-hidden="true">
             <span>name</span>
             <span>{inHeader}</span>
             <span>{outHeader}</span>
           </div>
           <div
             ref={scrollerRef}
-            className="node-list-window__scroller"
+            className="star-list-window__scroller"
             style={{ height: scrollerHeight }}
             role="list"
             aria-label={`${title}: ${formatCount(rowCount)} rows`}
@@ -133,21 +133,21 @@ export function NodeListWindow({
                 return (
                   <div
                     key={item.key}
-                    className={row.pending ? 'node-list-window__row node-list-window__row--pending' : 'node-list-window__row'}
+                    className={row.pending ? 'star-list-window__row star-list-window__row--pending' : 'star-list-window__row'}
                     role="listitem"
                     aria-busy={row.pending || undefined}
                     style={{ transform: `translateY(${item.start}px)` }}
                   >
                     <button
                       type="button"
-                      className="galaxy-link-button node-list-window__name"
+                      className="galaxy-link-button star-list-window__name"
                       title={row.name}
                       onClick={() => onClickName(row)}
                     >
                       {row.icon ? (
-                        <Avatar className="node-list-window__icon" src={row.icon} name={row.name} size={16} />
+                        <Avatar className="star-list-window__icon" src={row.icon} name={row.name} size={16} />
                       ) : null}
-                      <span className="node-list-window__name-text">{row.name}</span>
+                      <span className="star-list-window__name-text">{row.name}</span>
                     </button>
                     <span aria-label={inHeader}>{formatDegree(row.in)}</span>
                     <span aria-label={outHeader}>{formatDegree(row.out)}</span>

@@ -1,10 +1,10 @@
 import type { NodeInfo } from '../data/graph';
 import type { StarCatalog } from '../data/starCatalog';
 import { type DegreeValue, degreeLabel } from './degreeLabels';
-import { nodeIcon, nodeLink } from './registryLinks';
+import { starIcon, starPage } from './registryLinks';
 
 /** docs/rules.md#ecosystems: node info as the panels show it. */
-export interface PresentedNode {
+export interface PresentedStar {
   id: number;
   name: string;
   inDegree: DegreeValue;
@@ -20,12 +20,12 @@ export interface PresentedNode {
 }
 
 /** Presents a loaded node with its ecosystem's labels, link and icon. */
-export function presentNode(kind: string, info: NodeInfo): PresentedNode {
+export function presentStarInfo(kind: string, info: NodeInfo): PresentedStar {
   return present(kind, info.id, info.name, info.in, info.out);
 }
 
 /** docs/rules.md#ecosystems: while no graph is loaded the name is the requested id and degrees read '?'. */
-export function placeholderNode(kind: string, requestedId: number | string): PresentedNode {
+export function placeholderStar(kind: string, requestedId: number | string): PresentedStar {
   const id = typeof requestedId === 'number' ? requestedId : Number.parseInt(requestedId, 10);
   return present(kind, Number.isFinite(id) ? id : -1, String(requestedId), '?', '?');
 }
@@ -34,7 +34,7 @@ export function placeholderNode(kind: string, requestedId: number | string): Pre
  * A star as a catalog answers it now: what has arrived, the placeholder for the rest (its id for
  * the name, '?' for a degree), marked pending until all of it is in.
  */
-export function presentStar(kind: string, catalog: StarCatalog, id: number): PresentedNode {
+export function presentStar(kind: string, catalog: StarCatalog, id: number): PresentedStar {
   const name = catalog.labelOf(id);
   const inDegree = catalog.inDegreeOf(id);
   const outDegree = catalog.outDegreeOf(id);
@@ -50,8 +50,8 @@ function present(
   inDegree: DegreeValue,
   outDegree: DegreeValue,
   named = true,
-): PresentedNode {
-  const presented: PresentedNode = {
+): PresentedStar {
+  const presented: PresentedStar = {
     id,
     name,
     inDegree,
@@ -60,9 +60,9 @@ function present(
     outDegreeLabel: degreeLabel(kind, 'out', outDegree),
   };
   if (!named) return presented;
-  const icon = nodeIcon(kind, name);
+  const icon = starIcon(kind, name);
   if (icon) presented.icon = icon;
-  const link = nodeLink(kind, name);
+  const link = starPage(kind, name);
   if (link) presented.link = link;
   return presented;
 }

@@ -1,22 +1,22 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent, within } from 'storybook/test';
-import { placeholderNode, presentNode } from '../src/ecosystems/presentNode';
-import { NodeDetails } from '../src/panels/NodeDetails';
+import { placeholderStar, presentStarInfo } from '../src/ecosystems/presentStar';
+import { StarDetails } from '../src/panels/StarDetails';
 import { fakeAvatar } from './support/fakeAvatar';
 import { npmLikeConstellations } from './support/constellations';
 import { starConstellations } from '../src/constellations/constellationMembers';
 import { presentConstellation } from '../src/constellations/presentConstellation';
 
-const githubUser = { ...presentNode('github', { id: 3, name: 'anvaka', in: 4321, out: 12 }), icon: fakeAvatar('anvaka') };
+const githubUser = { ...presentStarInfo('github', { id: 3, name: 'anvaka', in: 4321, out: 12 }), icon: fakeAvatar('anvaka') };
 
 const meta = {
-  title: 'Panels/NodeDetails',
-  component: NodeDetails,
+  title: 'Panels/StarDetails',
+  component: StarDetails,
   args: {
-    node: presentNode('npm', { id: 42, name: 'express', in: 12034, out: 30 }),
+    star: presentStarInfo('npm', { id: 42, name: 'express', in: 12034, out: 30 }),
     onShowConnections: fn(),
   },
-} satisfies Meta<typeof NodeDetails>;
+} satisfies Meta<typeof StarDetails>;
 
 export default meta;
 type Story = StoryObj<typeof meta>;
@@ -38,7 +38,7 @@ export const Package: Story = {
 };
 
 export const SingularLabels: Story = {
-  args: { node: presentNode('cran', { id: 1, name: 'ggplot2', in: 1, out: 1 }) },
+  args: { star: presentStarInfo('cran', { id: 1, name: 'ggplot2', in: 1, out: 1 }) },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await expect(canvas.getByTestId('degree-in')).toHaveTextContent('1 dependent');
@@ -47,7 +47,7 @@ export const SingularLabels: Story = {
 };
 
 export const GithubUser: Story = {
-  args: { node: githubUser },
+  args: { star: githubUser },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await expect(canvas.getByRole('link', { name: /anvaka/ })).toHaveAttribute('href', 'https://github.com/anvaka');
@@ -58,7 +58,7 @@ export const GithubUser: Story = {
 };
 
 export const DebianSearchLink: Story = {
-  args: { node: presentNode('debian', { id: 9, name: 'libc6', in: 20000, out: 2 }) },
+  args: { star: presentStarInfo('debian', { id: 9, name: 'libc6', in: 20000, out: 2 }) },
   play: async ({ canvasElement }) => {
     await expect(within(canvasElement).getByRole('link', { name: /libc6/ })).toHaveAttribute(
       'href',
@@ -68,7 +68,7 @@ export const DebianSearchLink: Story = {
 };
 
 export const OtherGraphWithoutRegistry: Story = {
-  args: { node: presentNode('my-graph', { id: 5, name: 'node five', in: 2, out: 0 }) },
+  args: { star: presentStarInfo('my-graph', { id: 5, name: 'node five', in: 2, out: 0 }) },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await expect(canvas.queryByRole('link')).toBeNull();
@@ -80,7 +80,7 @@ export const OtherGraphWithoutRegistry: Story = {
 
 /** While the graph loads the card shows the requested id and '?' degrees that cannot be clicked. */
 export const Loading: Story = {
-  args: { node: placeholderNode('npm', 1234) },
+  args: { star: placeholderStar('npm', 1234) },
   play: async ({ canvasElement, args }) => {
     const canvas = within(canvasElement);
     await expect(canvas.getByRole('heading')).toHaveTextContent('1234');
@@ -93,7 +93,7 @@ export const Loading: Story = {
 
 export const LongName: Story = {
   args: {
-    node: presentNode('npm', {
+    star: presentStarInfo('npm', {
       id: 7,
       name: '@an-organisation-with-a-long-name/and-a-package-with-an-even-longer-name',
       in: 1234567,
@@ -102,7 +102,7 @@ export const LongName: Story = {
     onClose: fn(),
   },
   play: async ({ canvasElement }) => {
-    const card = within(canvasElement).getByTestId('node-details');
+    const card = within(canvasElement).getByTestId('star-details');
     await expect(card.scrollWidth).toBeLessThanOrEqual(card.clientWidth + 2);
     await expect(within(card).getByTestId('degree-in')).toHaveTextContent('1,234,567 dependents');
     await expect(within(card).getByRole('button', { name: 'Close details' })).toBeVisible();
@@ -110,7 +110,7 @@ export const LongName: Story = {
 };
 
 export const MarkupInName: Story = {
-  args: { node: presentNode('npm', { id: 8, name: '<img src=x onerror=alert(1)>', in: 1, out: 2 }) },
+  args: { star: presentStarInfo('npm', { id: 8, name: '<img src=x onerror=alert(1)>', in: 1, out: 2 }) },
   play: async ({ canvasElement }) => {
     const link = within(canvasElement).getByRole('link');
     await expect(link).toHaveTextContent('<img src=x onerror=alert(1)>');
@@ -120,9 +120,9 @@ export const MarkupInName: Story = {
 };
 
 export const Compact: Story = {
-  args: { compact: true, node: githubUser },
+  args: { compact: true, star: githubUser },
   play: async ({ canvasElement }) => {
-    const card = within(canvasElement).getByTestId('node-details');
+    const card = within(canvasElement).getByTestId('star-details');
     const inFigure = within(card).getByTestId('degree-in');
     const outFigure = within(card).getByTestId('degree-out');
     // One line: title and both figures share a row.
@@ -133,10 +133,10 @@ export const Compact: Story = {
 
 /** A tiled galaxy's star whose degrees came with its tile and whose name shard is still on its way. */
 export const NamePending: Story = {
-  args: { node: { ...presentNode('npm', { id: 81234, name: '81234', in: 12, out: 3 }), link: undefined, pending: true } },
+  args: { star: { ...presentStarInfo('npm', { id: 81234, name: '81234', in: 12, out: 3 }), link: undefined, pending: true } },
   play: async ({ canvasElement, args }) => {
     const canvas = within(canvasElement);
-    const card = canvas.getByTestId('node-details');
+    const card = canvas.getByTestId('star-details');
     await expect(card).toHaveAttribute('aria-busy', 'true');
     await expect(canvas.getByRole('heading')).toHaveTextContent('81234');
     await expect(canvas.queryByRole('link')).toBeNull();
@@ -147,12 +147,12 @@ export const NamePending: Story = {
 
 /** Neither the name nor the degrees are in yet: nothing to open. */
 export const DegreesPending: Story = {
-  args: { node: { ...placeholderNode('npm', 81234), link: undefined, pending: true } },
+  args: { star: { ...placeholderStar('npm', 81234), link: undefined, pending: true } },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await expect(canvas.getByTestId('degree-in')).toHaveTextContent('? dependents');
     await expect(canvas.getByTestId('degree-out')).toBeDisabled();
-    await expect(canvas.getByTestId('node-details')).toHaveAttribute('aria-busy', 'true');
+    await expect(canvas.getByTestId('star-details')).toHaveAttribute('aria-busy', 'true');
   },
 };
 
@@ -165,7 +165,7 @@ const reactDomConstellations = (() => {
 /** A galaxy with communities: the star's constellation at each level, top level first, each a button. */
 export const WithConstellation: Story = {
   args: {
-    node: presentNode('npm', { id: 11, name: 'react-dom', in: 90210, out: 4 }),
+    star: presentStarInfo('npm', { id: 11, name: 'react-dom', in: 90210, out: 4 }),
     constellations: reactDomConstellations,
     onChooseConstellation: fn(),
     onSearchInConstellation: fn(),
@@ -184,7 +184,7 @@ export const WithConstellation: Story = {
     await expect(args.onChooseConstellation).toHaveBeenLastCalledWith({ level: 0, id: 0 });
     await userEvent.click(canvas.getByRole('button', { name: 'Search in react · react-dom · 13,984 packages' }));
     await expect(args.onSearchInConstellation).toHaveBeenLastCalledWith({ level: 1, id: 0 });
-    const card = canvas.getByTestId('node-details');
+    const card = canvas.getByTestId('star-details');
     await expect(card.scrollWidth).toBeLessThanOrEqual(card.clientWidth + 2);
     await expect(card.getBoundingClientRect().top).toBeGreaterThanOrEqual(0);
   },
@@ -192,7 +192,7 @@ export const WithConstellation: Story = {
 
 /** The constellation highlighted now reads as pressed in the details too. */
 export const WithConstellationHighlighted: Story = {
-  args: { ...WithConstellation.args, node: presentNode('npm', { id: 11, name: 'react-dom', in: 90210, out: 4 }), onShowConnections: fn(), highlightedConstellation: { level: 1, id: 0 } },
+  args: { ...WithConstellation.args, star: presentStarInfo('npm', { id: 11, name: 'react-dom', in: 90210, out: 4 }), onShowConnections: fn(), highlightedConstellation: { level: 1, id: 0 } },
   play: async ({ canvasElement }) => {
     const buttons = [...canvasElement.querySelectorAll<HTMLButtonElement>('.constellation-button')];
     await expect(buttons.map((button) => button.getAttribute('aria-pressed'))).toEqual(['true', 'false']);
@@ -201,9 +201,9 @@ export const WithConstellationHighlighted: Story = {
 
 /** Small screens: the constellations share one line under the strip. */
 export const CompactWithConstellation: Story = {
-  args: { ...WithConstellation.args, node: githubUser, onShowConnections: fn(), compact: true },
+  args: { ...WithConstellation.args, star: githubUser, onShowConnections: fn(), compact: true },
   play: async ({ canvasElement }) => {
-    const card = within(canvasElement).getByTestId('node-details');
+    const card = within(canvasElement).getByTestId('star-details');
     const buttons = [...card.querySelectorAll<HTMLButtonElement>('.constellation-button')];
     await expect(buttons).toHaveLength(2);
     await expect(Math.abs(buttons[0].getBoundingClientRect().top - buttons[1].getBoundingClientRect().top)).toBeLessThan(2);
