@@ -77,6 +77,16 @@ export const ImportingParsingWithProgress: Story = {
   },
 };
 
+export const Keeping: Story = {
+  // Read, its constellations found: now stored in this browser.
+  args: { state: { kind: 'importing', fileName: 'crates.csv', phase: 'keeping', loaded: 0 } },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByRole('status')).toHaveTextContent('Keeping crates.csv…');
+    await expect(canvas.getByRole('progressbar', { name: 'Import progress' })).not.toHaveAttribute('value');
+  },
+};
+
 export const FindingConstellations: Story = {
   // The graph is read; its constellations are found in a worker, level by level. Cancel keeps the galaxy without them.
   args: {

@@ -12,7 +12,8 @@ import { findGalaxyCommunities } from './findGalaxyCommunities';
 
 /** What the import panel says while the constellations are found, level by level. */
 export function communitiesDetail(levels: number, count: number): string {
-  const found = levels === 0 ? 'Grouping the stars' : `${levels === 1 ? 'Finest level' : `Level ${levels}`} found: ${count.toLocaleString('en-US')} communities`;
+  const communities = `${count.toLocaleString('en-US')} ${count === 1 ? 'community' : 'communities'}`;
+  const found = levels === 0 ? 'Grouping the stars' : `${levels === 1 ? 'Finest level' : `Level ${levels}`} found: ${communities}`;
   return `${found}. Cancel keeps the galaxy without them.`;
 }
 
@@ -89,6 +90,7 @@ export function useGraphImport(navigate: (hash: string) => void, format?: GraphF
         if (controller.signal.aborted) return setState({ kind: 'idle' });
         const communities = await findCommunitiesStep(kept, fileName);
         if (controller.signal.aborted) return setState({ kind: 'idle' });
+        setState({ kind: 'importing', fileName, phase: 'keeping', loaded: 0 });
         const name = await localGalaxies.keep(
           fileName,
           {

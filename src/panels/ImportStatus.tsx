@@ -2,8 +2,11 @@ import type { ReactNode } from 'react';
 import './panel.css';
 import './OpenGraphPanel.css';
 
-/** 'communities': the graph is read; its constellations are being found before it is kept (cancel keeps it without them). */
-export type ImportPhase = 'reading' | 'parsing' | 'encoding' | 'communities';
+/**
+ * 'communities': the graph is read; its constellations are being found before it is kept (cancel
+ * keeps it without them). 'keeping': it is being stored in this browser (IndexedDB).
+ */
+export type ImportPhase = 'reading' | 'parsing' | 'encoding' | 'communities' | 'keeping';
 
 export type OpenGraphState =
   | { kind: 'idle' }
@@ -25,6 +28,7 @@ const PHASE_TEXT: Record<ImportPhase, string> = {
   parsing: 'Reading the graph in',
   encoding: 'Preparing the stars of',
   communities: 'Finding the constellations of',
+  keeping: 'Keeping',
 };
 
 function percent(loaded: number, total: number | undefined): number | undefined {

@@ -84,7 +84,7 @@ test('two tabs keeping graphs of one file name at the same moment keep both, eac
     const release = await holdStores(holder);
     const at = Date.now() + 500;
     await Promise.all([dropAt(page, first.bytes, at), dropAt(other, second.bytes, at)]);
-    for (const tab of [page, other]) await expect(tab.getByRole('status').filter({ hasText: 'Preparing the stars of race2.csv' })).toBeVisible();
+    for (const tab of [page, other]) await expect(tab.getByRole('status').filter({ hasText: 'Keeping race2.csv' })).toBeVisible();
     await release();
     const names = await Promise.all([openedName(page), openedName(other)]);
     expect(names[0], 'the two imports got one name').not.toBe(names[1]);

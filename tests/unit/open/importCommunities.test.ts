@@ -102,6 +102,7 @@ describe('finding an imported graph\'s communities', () => {
   it('says what it is doing and that cancelling keeps the galaxy', () => {
     expect(communitiesDetail(0, 0)).toBe('Grouping the stars. Cancel keeps the galaxy without them.');
     expect(communitiesDetail(1, 1568)).toBe('Finest level found: 1,568 communities. Cancel keeps the galaxy without them.');
+    expect(communitiesDetail(1, 1)).toBe('Finest level found: 1 community. Cancel keeps the galaxy without them.');
     expect(communitiesDetail(3, 40)).toBe('Level 3 found: 40 communities. Cancel keeps the galaxy without them.');
   });
 });
