@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import type { PlacedConstellation } from '../../src/labels/constellationLabels';
 import type { PlacedLabel } from '../../src/labels/starLabels';
-import { NPM_WITH_COMMUNITIES } from '../support/e2eTiledGalaxies';
+import { NPM_WITH_COMMUNITIES, TILED_NPM } from '../support/e2eTiledGalaxies';
 import { haveSharedGalaxies, sharedGalaxiesMissingReason } from '../support/sharedGalaxies';
 import { canvasLocator, settle, type BackendName } from './renderSupport';
 
@@ -12,11 +12,16 @@ const BACKENDS: BackendName[] = ['webgl2', 'webgpu'];
 type Box = { x: number; y: number; width: number; height: number };
 const intersects = (a: Box, b: Box) => a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
 
-for (const backend of BACKENDS) {
-  test(`constellation names are drawn from the whole-galaxy camera, larger than star names and never over one (${backend})`, async ({ page }) => {
+/** npm classic and tiled, both with their communities. */
+const GALAXIES = [NPM_WITH_COMMUNITIES, TILED_NPM];
+
+for (const backend of BACKENDS) for (const galaxy of GALAXIES) {
+  test(`constellation names are drawn from the whole-galaxy camera, larger than star names and never over one (${galaxy}, ${backend})`, async ({ page }) => {
     test.setTimeout(180_000);
-    await page.goto(`/?renderer=${backend}#/galaxy/${NPM_WITH_COMMUNITIES}?l=0`);
-    await expect(page.getByTestId('galaxy-stats')).toBeAttached({ timeout: 90_000 });
+    await page.goto(`/?renderer=${backend}#/galaxy/${galaxy}?l=0`);
+    // The stats line: a whole galaxy's once every file is in, a tiled one's while it streams.
+    const statsLocator = page.locator('.stats-line');
+    await expect(statsLocator).toBeAttached({ timeout: 90_000 });
     await canvasLocator(page).focus();
     await page.keyboard.press('h');
     await expect(page.getByTestId('help-overlay')).toHaveCount(0);
@@ -29,13 +34,15 @@ for (const backend of BACKENDS) {
       constellations: [...window.galaxyScene!.namedConstellations()] as PlacedConstellation[],
       stars: [...window.galaxyScene!.namedStars()] as PlacedLabel[],
     }));
-    await page.screenshot({ path: test.info().outputPath(`constellations-${backend}.png`) });
-    console.log(`${backend}: ${constellations.length} constellation names (${constellations.map((c) => `${c.text} [level ${c.level}]`).join('; ')}), ${stars.length} star names`);
+    await page.screenshot({ path: test.info().outputPath(`constellations-${galaxy}-${backend}.png`) });
+    console.log(`${galaxy} ${backend}: ${constellations.length} constellation names (${constellations.map((c) => `${c.text} [level ${c.level}]`).join('; ')}), ${stars.length} star names`);
 
-    expect(constellations.length).toBeGreaterThanOrEqual(2);
+    // From afar npm's constellations overlap in its small linked core (the unlinked stars make the
+    // shell the camera frames), so names that may not overlap leave room for one or two there.
+    expect(constellations.length).toBeGreaterThanOrEqual(1);
     const canvas = (await canvasLocator(page).boundingBox())!;
     const search = (await page.getByRole('search').boundingBox())!;
-    const statsLine = (await page.getByTestId('galaxy-stats').boundingBox())!;
+    const statsLine = (await statsLocator.boundingBox())!;
     // Star names are 13 px text (docs/names.md#look): their boxes are about 17 px high.
     const starHeight = Math.max(18, ...stars.map((s) => s.height));
     for (const constellation of constellations) {
