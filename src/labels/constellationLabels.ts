@@ -124,7 +124,7 @@ export class ConstellationLabels {
           .map((shift) => ({ x: chosen.x - width / 2, y: chosen.y - height / 2 + shift * (height + 4), width, height }))
           .find((candidate) => grid.fits(candidate, fit));
         if (!box) continue;
-        grid.add(box);
+        grid.add(box, false);
         const state = this.states.get(key) ?? { level: chosen.level, id: chosen.id, text, box, opacity: 0, strength: chosen.strength, shown: true };
         Object.assign(state, { text, box, strength: chosen.strength, shown: true });
         this.states.set(key, state);
@@ -142,7 +142,7 @@ export class ConstellationLabels {
           this.states.delete(key);
           continue;
         }
-        grid.add(state.box);
+        grid.add(state.box, false);
       }
       const target = state.shown ? 1 : 0;
       if (state.opacity !== target) {

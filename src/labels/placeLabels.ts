@@ -108,8 +108,9 @@ export class PlacementGrid {
     return !this.forCells(box, (key) => this.cells.get(key)?.some((other) => intersects(box, other, margin)));
   }
 
-  add(box: LabelBox): void {
-    this.covered[this.densityCell(box)] += box.width * box.height;
+  /** Takes `box`'s place; `countsForDensity` false leaves its square's density as it was (a constellation name, whose stars may still be named around it). */
+  add(box: LabelBox, countsForDensity = true): void {
+    if (countsForDensity) this.covered[this.densityCell(box)] += box.width * box.height;
     this.forCells(box, (key) => {
       const list = this.cells.get(key);
       if (list) list.push(box);

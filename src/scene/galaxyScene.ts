@@ -119,6 +119,11 @@ export class GalaxyScene implements Scene {
     return this.starBudget.stars;
   }
 
+  /** The most the star budget may grow to now (tests read it: a budget at its ceiling has no headroom to use). */
+  get starBudgetCeiling(): number | undefined {
+    return this.starBudget.ceiling;
+  }
+
   get backend(): Backend {
     return this.renderer?.backend ?? 'webgl2';
   }

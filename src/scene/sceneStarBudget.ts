@@ -30,6 +30,11 @@ export class SceneStarBudget {
     return this.source?.starBudget?.stars;
   }
 
+  /** The most the budget may grow to (the galaxy's stars, the largest budget, what the holding budget holds). */
+  get ceiling(): number | undefined {
+    return this.source?.starBudget?.ceiling;
+  }
+
   setPolicy(policy: StarBudgetPolicy): void {
     if (policy.targetFps === this.policy.targetFps && policy.fixedStars === this.policy.fixedStars) return;
     this.policy = { ...policy };

@@ -87,9 +87,14 @@ for (const backend of ['webgl2', 'webgpu'] as const) {
       console.log(`${backend}: budget settled at ${settled}, median frame ${median.toFixed(0)} ms over ${intervals.length} frames`);
       expect(settled).toBeGreaterThan(SOFTWARE_STAR_BUDGET);
       expect(median, 'frames no slower than 1.3x the target').toBeLessThanOrEqual(targetMs * 1.3);
-      // Faster than the target only by the controller's dead band (it grows while three quarters of
-      // the frames take under GROW_BELOW of the target), or where every star is already drawn.
-      if (settled < 1_000_000) expect(median, 'frames no faster than the dead band allows').toBeGreaterThanOrEqual(targetMs * GROW_BELOW * 0.95);
+      // Faster than the target only by the controller's dead band: it grows while three quarters of
+      // the frames take under GROW_BELOW of the target, so once settled the upper quartile is above
+      // that; unless the budget can grow no further (every star drawn, or what the holding budget
+      // holds: on a quiet machine WebGL2 reaches it).
+      const ceiling = await page.evaluate(() => window.galaxyScene!.starBudgetCeiling);
+      const upperQuartile = intervals[Math.floor(intervals.length * 0.75)];
+      console.log(`${backend}: upper quartile ${upperQuartile.toFixed(0)} ms; the budget's ceiling is ${ceiling}`);
+      if (ceiling === undefined || settled < ceiling) expect(upperQuartile, 'frames no faster than the dead band allows').toBeGreaterThanOrEqual(targetMs * GROW_BELOW * 0.95);
       // The stats line says the budget.
       await expect(page.getByTestId('galaxy-stats-streaming')).toHaveAttribute('data-star-budget', String(await budgetOf(page)));
 

@@ -5,6 +5,7 @@ import { describeTileRegion } from '../../src/tiles/format/region';
 import { TiledGalaxyReader } from '../../src/tiles/format/tiledGalaxyReader';
 import { E2E_TILED_DIR, TWO_VERSIONS } from '../support/e2eTiledGalaxies';
 import { serveFaultyTiledGalaxy, type FaultyTiledGalaxy } from '../support/faultyTileServer';
+import { canvasLocator } from './renderSupport';
 
 /**
  * Issue "Hostile input, round three", items 3-5: a tiled galaxy whose files stall (headers sent,
@@ -116,6 +117,10 @@ test.describe('stalled tiles and shards', () => {
     galaxy.fault('tiles/labels/0.json.gz', { kind: 'stall' });
     await page.goto(`/?renderer=webgl2&stallLimit=${SHORT_STALL_MS}#/galaxy/tf-stall-labels?l=0`);
     await waitForStars(page);
+    // The help overlay covers the middle of the sky, where names keep clear of it: put it away.
+    await canvasLocator(page).focus();
+    await page.keyboard.press('h');
+    await expect(page.getByTestId('help-overlay')).toHaveCount(0);
     await expect(warnings(page)).toBeVisible({ timeout: 60_000 });
     await showWarningDetails(page);
     await expect(warnings(page)).toContainText('Could not be loaded: labels shard 0 (labels/0.json.gz) could not be read: nothing arrived for 2 seconds');
@@ -126,7 +131,11 @@ test.describe('stalled tiles and shards', () => {
     await expect(warnings(page)).toHaveCount(0, { timeout: 60_000 });
     const reader = await openReader();
     const { names } = await reader.labels(0);
-    await expect.poll(() => page.evaluate(() => window.galaxyScene!.namedStars().map((star) => star.name)), { timeout: 60_000 }).toContain(names[0]);
+    // Stars of that shard are named again (which ones, the density of names decides).
+    const inShard = new Set(names);
+    await expect
+      .poll(async () => (await page.evaluate(() => window.galaxyScene!.namedStars().map((star) => star.name))).some((name) => inShard.has(name)), { timeout: 60_000 })
+      .toBe(true);
   });
 
   test('a stalled adjacency shard becomes a data warning naming it, and the links come when it is asked for again', async ({ page, context }) => {

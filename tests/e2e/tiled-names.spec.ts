@@ -39,6 +39,10 @@ for (const backend of BACKENDS) {
     await page.goto(`/?renderer=${backend}#/galaxy/${TILED_NPM}?l=0&budget=250k`);
     await hidePanels(page);
     await page.waitForFunction(() => Number(window.galaxyScene?.canvas?.dataset.stars ?? 0) > 0, null, { timeout: 90_000 });
+    // This is about star names: tiled npm's constellation names (constellation-names.spec.ts), which
+    // take precedence from outside the galaxy, are left out.
+    await page.waitForFunction(() => window.galaxyScene!.namedConstellations().length > 0, null, { timeout: 30_000 }).catch(() => undefined);
+    await page.evaluate(() => window.galaxyScene!.setConstellations(undefined, 1.75));
     // Halfway in from the whole view, where the stream has finer tiles to bring and more stars are named.
     await page.evaluate(() => {
       const scene = window.galaxyScene!;
