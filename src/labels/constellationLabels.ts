@@ -5,15 +5,11 @@ import { displayText } from './labelText';
 import type { FitOptions, LabelBox, PlacementGrid } from './placeLabels';
 
 /** A constellation's name drawn on screen, in CSS px of the canvas (tests read these). */
-export interface PlacedConstellation {
+export interface PlacedConstellation extends LabelBox {
   level: number;
   id: number;
   name: string;
   text: string;
-  x: number;
-  y: number;
-  width: number;
-  height: number;
   /** The fade (0..1) times how well its span suits the camera; the drawn opacity is this times CONSTELLATION_OPACITY. */
   opacity: number;
 }

@@ -44,6 +44,29 @@ export function ConstellationButton({
   );
 }
 
+/** "⌕": limits the search box's searches to the constellation (docs/rules.md#search). */
+export function SearchInConstellationButton({
+  constellation,
+  onSearchIn,
+  className,
+}: {
+  constellation: PresentedConstellation;
+  onSearchIn(ref: ConstellationRef): void;
+  className: string;
+}) {
+  return (
+    <button
+      type="button"
+      className={`galaxy-icon-button ${className}`}
+      aria-label={`Search in ${constellation.fullName}`}
+      title="Search in this constellation"
+      onClick={() => onSearchIn(constellation.ref)}
+    >
+      ⌕
+    </button>
+  );
+}
+
 /**
  * docs/rules.md#panels: the "Constellations" panel lists the biggest constellations in view with
  * their colour, name and size; clicking one highlights its stars and flies there, clicking it again
@@ -84,15 +107,7 @@ export function ConstellationsPanel({ constellations, highlighted, onChoose, onS
                   onChoose={onChoose}
                 />
                 {onSearchIn ? (
-                  <button
-                    type="button"
-                    className="galaxy-icon-button constellations-panel__search"
-                    aria-label={`Search in ${constellation.fullName}`}
-                    title="Search in this constellation"
-                    onClick={() => onSearchIn(constellation.ref)}
-                  >
-                    ⌕
-                  </button>
+                  <SearchInConstellationButton constellation={constellation} onSearchIn={onSearchIn} className="constellations-panel__search" />
                 ) : null}
               </li>
             ))}

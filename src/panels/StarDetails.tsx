@@ -4,7 +4,7 @@ import type { Direction } from '../ecosystems/degreeLabels';
 import { formatDegree } from '../ecosystems/formatCount';
 import type { PresentedStar } from '../ecosystems/presentStar';
 import { Avatar } from './Avatar';
-import { ConstellationButton } from './ConstellationsPanel';
+import { ConstellationButton, SearchInConstellationButton } from './ConstellationsPanel';
 import './panel.css';
 import './StarDetails.css';
 
@@ -48,15 +48,7 @@ function StarConstellations({
         >
           <ConstellationButton constellation={constellation} pressed={sameConstellation(constellation.ref, highlighted)} onChoose={onChoose} />
           {onSearchIn ? (
-            <button
-              type="button"
-              className="galaxy-icon-button star-details__search-in"
-              aria-label={`Search in ${constellation.fullName}`}
-              title="Search in this constellation"
-              onClick={() => onSearchIn(constellation.ref)}
-            >
-              ⌕
-            </button>
+            <SearchInConstellationButton constellation={constellation} onSearchIn={onSearchIn} className="star-details__search-in" />
           ) : null}
         </li>
       ))}
