@@ -19,8 +19,9 @@ for (const backend of BACKENDS) for (const galaxy of GALAXIES) {
   test(`constellation names are drawn from the whole-galaxy camera, larger than star names and never over one (${galaxy}, ${backend})`, async ({ page }) => {
     test.setTimeout(180_000);
     await page.goto(`/?renderer=${backend}#/galaxy/${galaxy}?l=0`);
-    // The stats line: a whole galaxy's once every file is in, a tiled one's while it streams.
-    const statsLocator = page.locator('.stats-line');
+    // The stats line: a whole galaxy's once every file is in (the help overlay comes back when the
+    // download ends, docs/rules.md#panels), a tiled one's once its first files are.
+    const statsLocator = page.getByTestId(galaxy === TILED_NPM ? 'galaxy-stats-streaming' : 'galaxy-stats');
     await expect(statsLocator).toBeAttached({ timeout: 90_000 });
     await canvasLocator(page).focus();
     await page.keyboard.press('h');
