@@ -21,10 +21,15 @@ export const LABEL_COLOR_NORMAL = 0xe8e8f0ff;
 export const LABEL_COLOR_HOVERED = 0xff4040ff;
 export const LABEL_COLOR_SELECTED = 0xffd54aff;
 
-/** Constellation names (docs/names.md#constellation-names): this many times the star names' size, fainter, in a paler colour. */
+/**
+ * Constellation names (docs/names.md#constellation-names): this many times the star names' size, in
+ * a paler colour, fainter by their letters only (the colour at this brightness): the halo keeps its
+ * strength, so that they read over a galaxy's bright core.
+ */
 export const CONSTELLATION_FONT_SCALE = 1.5;
-export const CONSTELLATION_OPACITY = 0.6;
 export const LABEL_COLOR_CONSTELLATION = 0xb4c6f0ff;
+export const CONSTELLATION_BRIGHTNESS = 0.75;
+export const CONSTELLATION_FILL = dimmed(LABEL_COLOR_CONSTELLATION, CONSTELLATION_BRIGHTNESS);
 /** At most this many constellation names at once. */
 export const CONSTELLATION_BUDGET = 10;
 
@@ -78,3 +83,9 @@ export const LABEL_ATLAS_HEIGHT = 4096;
 
 /** Floats per drawn name: box x, y, w, h (CSS px), atlas u0, v0, u1, v1, fill r, g, b and opacity. */
 export const LABEL_QUAD_FLOATS = 12;
+
+/** A colour 0xRRGGBBAA with its red, green and blue times `brightness` (alpha kept). */
+function dimmed(color: number, brightness: number): number {
+  const channel = (shift: number) => Math.round(((color >>> shift) & 255) * brightness) << shift;
+  return (channel(24) | channel(16) | channel(8) | (color & 255)) >>> 0;
+}

@@ -1,5 +1,5 @@
 import { chooseConstellations, type ConstellationTree } from '../constellations/constellationNames';
-import { CONSTELLATION_BUDGET, CONSTELLATION_FONT_SCALE, LABEL_FADE_MS } from './constants';
+import { CONSTELLATION_BUDGET, CONSTELLATION_FONT_SCALE, LABEL_FADE_MS, LABEL_MARGIN_CSS_PX } from './constants';
 import type { AtlasEntry } from './labelAtlas';
 import { displayText } from './labelText';
 import type { FitOptions, LabelBox, PlacementGrid } from './placeLabels';
@@ -10,7 +10,7 @@ export interface PlacedConstellation extends LabelBox {
   id: number;
   name: string;
   text: string;
-  /** The fade (0..1) times how well its span suits the camera; the drawn opacity is this times CONSTELLATION_OPACITY. */
+  /** The fade (0..1) times how well its span suits the camera; the names' halo and letters are drawn at this opacity. */
   opacity: number;
 }
 
@@ -33,6 +33,26 @@ export interface ConstellationCamera {
   readonly cssHeight: number;
   /** The projection matrix: element 5 is 1 / tan(fov / 2). */
   readonly projection?: ArrayLike<number>;
+}
+
+/**
+ * Where a constellation's name may go: centred on the community, else moved by whole rows up or down
+ * and by quarters of its width sideways, nearest first, while the name's centre stays inside the
+ * community's projected radius, so that communities whose centres crowd together (npm's linked core
+ * from afar) can each be named, and a panel beside the centre does not rule a name out.
+ */
+export function stackedCandidates(x: number, y: number, width: number, height: number, radiusCssPx: number): LabelBox[] {
+  // Names keep LABEL_MARGIN_CSS_PX apart: stacked places touch that margin and no more.
+  const rowStep = height + LABEL_MARGIN_CSS_PX, sideStep = width / 4;
+  const offsets: { dx: number; dy: number; distance: number }[] = [];
+  for (let row = -Math.floor(radiusCssPx / rowStep); row * rowStep <= radiusCssPx; row++) {
+    for (let side = -2; side <= 2; side++) {
+      const dx = side * sideStep, dy = row * rowStep, distance = Math.hypot(dx, dy);
+      if (distance <= radiusCssPx || (dx === 0 && dy === 0)) offsets.push({ dx, dy, distance });
+    }
+  }
+  offsets.sort((a, b) => a.distance - b.distance || a.dy - b.dy || a.dx - b.dx);
+  return offsets.map(({ dx, dy }) => ({ x: x - width / 2 + dx, y: y - height / 2 + dy, width, height }));
 }
 
 /** The star shaders' field of view when the camera does not say (docs/rules.md#renderer: 45 degrees). */
@@ -115,10 +135,9 @@ export class ConstellationLabels {
           continue;
         }
         const width = entry.cssWidth * CONSTELLATION_FONT_SCALE, height = entry.cssHeight * CONSTELLATION_FONT_SCALE;
-        // Centred on the community; else just above or below the centre.
-        const box = [0, -1, 1]
-          .map((shift) => ({ x: chosen.x - width / 2, y: chosen.y - height / 2 + shift * (height + 4), width, height }))
-          .find((candidate) => grid.fits(candidate, fit));
+        const box = stackedCandidates(chosen.x, chosen.y, width, height, (chosen.span * Math.min(camera.cssWidth, camera.cssHeight)) / 2).find((candidate) =>
+          grid.fits(candidate, fit),
+        );
         if (!box) continue;
         grid.add(box, false);
         const state = this.states.get(key) ?? { level: chosen.level, id: chosen.id, text, box, opacity: 0, strength: chosen.strength, shown: true };

@@ -6,11 +6,10 @@ import { ConstellationLabels, type PlacedConstellation } from './constellationLa
 import {
   CONSTELLATION_BUDGET,
   CONSTELLATION_FONT_SCALE,
-  CONSTELLATION_OPACITY,
   LABEL_BUDGET,
   LABEL_CAMERA_REST_MS,
   LABEL_CANDIDATES,
-  LABEL_COLOR_CONSTELLATION,
+  CONSTELLATION_FILL,
   LABEL_COLOR_HOVERED,
   LABEL_COLOR_NORMAL,
   LABEL_COLOR_SELECTED,
@@ -340,7 +339,7 @@ export class StarLabels {
         (text) => this.atlas.get(text),
         (box, entry, opacity) => {
           if (quadCount >= this.quadData.length / LABEL_QUAD_FLOATS) return;
-          writeLabelQuad(this.quadData, quadCount, box, entry, this.atlas, LABEL_COLOR_CONSTELLATION, opacity * CONSTELLATION_OPACITY, CONSTELLATION_FONT_SCALE);
+          writeLabelQuad(this.quadData, quadCount, box, entry, this.atlas, CONSTELLATION_FILL, opacity, CONSTELLATION_FONT_SCALE);
           this.quadOwners[quadCount++] = undefined;
         },
         dt,

@@ -3,6 +3,7 @@ import type { ConstellationTree } from '../../../src/constellations/constellatio
 import { LabelAtlas, type Rasterizer } from '../../../src/labels/labelAtlas';
 import { intersects } from '../../../src/labels/placeLabels';
 import { StarLabels, type LabelStars } from '../../../src/labels/starLabels';
+import { stackedCandidates } from '../../../src/labels/constellationLabels';
 import { CameraRest } from '../../../src/scene/cameraRest';
 
 const rasterizer: Rasterizer = {
@@ -67,5 +68,30 @@ describe('constellation names among star names', () => {
     // Star names keep their places: at least as many as when the constellation went first.
     expect(inside.stars.length).toBeGreaterThanOrEqual(outside.stars.length);
     for (const constellation of inside.constellations) for (const star of inside.stars) expect(intersects(star, constellation)).toBe(false);
+  });
+
+  it('whose centres crowd together are each named, stacked over them, while each name stays within its community', async () => {
+    const names = ['react · react-dom · 13,984 packages', 'lodash · async · 12,001 packages', 'express · debug · 11,500 packages', 'chalk · mkdirp · 10,002 packages'];
+    const crowded: ConstellationTree = {
+      ...oneConstellation(1),
+      centres: [Float64Array.of(0.05, 0.02, 0, 0.06, 0.03, 0, 0.04, 0.01, 0, 0.05, 0.03, 0)],
+      radii: [Float64Array.of(0.3, 0.3, 0.3, 0.3)],
+      diffuse: [new Uint8Array(4)],
+      children: [names.map(() => new Uint32Array(0))],
+      names: [names],
+      unlinked: [-1],
+    };
+    const { constellations } = await namedWith(crowded);
+    expect(constellations.map((c) => c.text).sort()).toEqual([...names].sort());
+    for (const a of constellations) for (const b of constellations) if (a !== b) expect(intersects(a, b)).toBe(false);
+  });
+});
+
+describe('candidate places of a constellation name', () => {
+  it('start at the centre, then go by rows and quarter widths, nearest first, never past the projected radius', () => {
+    const places = stackedCandidates(500, 300, 200, 20, 60);
+    const offsets = places.map((p) => [p.x + p.width / 2 - 500, p.y + p.height / 2 - 300]);
+    expect(offsets).toEqual([[0, 0], [0, -26], [0, 26], [-50, 0], [50, 0], [0, -52], [0, 52], [-50, -26], [50, -26], [-50, 26], [50, 26]]);
+    expect(stackedCandidates(500, 300, 200, 20, 10)).toHaveLength(1);
   });
 });
