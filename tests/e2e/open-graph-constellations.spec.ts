@@ -68,3 +68,44 @@ test('an import finds its constellations with progress shown, and "Save galaxy" 
   expect(inspected).toContain('tile communities: in every tile');
   expect(inspected).toContain('tile problems: none');
 });
+
+/**
+ * A graph big enough that finding its constellations takes a while: 100,000 stars in blocks of 1,000
+ * linked within their block (three links each), so that the import's reading is quick and the
+ * constellations step is the long one.
+ */
+function blockGraphCsv(stars = 100_000, block = 1_000): Uint8Array {
+  const lines = ['source,target'];
+  let state = 12345;
+  const random = () => ((state = (state * 1103515245 + 12345) >>> 0) / 2 ** 32);
+  for (let star = 0; star < stars; star++) {
+    const start = star - (star % block);
+    for (let k = 0; k < 3; k++) lines.push(`s${star},s${start + Math.floor(random() * block)}`);
+  }
+  return new TextEncoder().encode(lines.join('\n'));
+}
+
+test('Cancel while the constellations are found keeps the galaxy without them: it opens, and "Save galaxy" carries no communities', async ({ page }) => {
+  test.setTimeout(180_000);
+  await page.goto('/?renderer=webgl2#/');
+  await expect(page.getByText('Graphs you open are kept here, in this browser only.')).toBeVisible();
+  await dropFile(page, 'blocks.csv', blockGraphCsv());
+  const status = page.locator('[role="status"]');
+  await expect(status).toContainText('Finding the constellations of blocks.csv', { timeout: 60_000 });
+  await page.getByRole('button', { name: 'Cancel' }).click();
+
+  await expect(page).toHaveURL(/#\/galaxy\/local:blocks(\?|$)/, { timeout: 60_000 });
+  await expect(page.getByTestId('galaxy-stats')).toContainText('100,000 stars', { timeout: 60_000 });
+  await expect(page.locator('.constellations-panel')).toHaveCount(0);
+
+  const downloading = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Save galaxy' }).click();
+  const zipFile = path.join(folder, 'blocks.zip');
+  await (await downloading).saveAs(zipFile);
+  const entries = unzipSync(new Uint8Array(readFileSync(zipFile)));
+  const manifest = JSON.parse(strFromU8(entries['blocks/manifest.json'])) as { last: string; communities?: string[] };
+  expect(manifest.communities).toBeUndefined();
+  expect(Object.keys(entries).filter((name) => name.includes('communities'))).toEqual([]);
+  expect(entries[`blocks/${manifest.last}/positions.bin`].byteLength).toBe(100_000 * 12);
+});
+
