@@ -11,6 +11,7 @@ import { E2E_TILED_DIR } from '../support/e2eTiledGalaxies';
 import { NPM_WITH_COMMUNITIES } from '../support/e2eTiledGalaxies';
 import { haveSharedGalaxies, sharedGalaxiesMissingReason } from '../support/sharedGalaxies';
 import { cameraSettled, SCREEN_RENDERER } from './pageEvents';
+import { brightestNear, canvasLocator, canvasPixels } from './renderSupport';
 
 /**
  * docs/rules.md#panels and #search: the Constellations panel, the star details' constellations and
@@ -45,6 +46,33 @@ async function selectByName(page: Page, name: string): Promise<void> {
   const results = page.locator('[data-window-key="search-results"]');
   await results.getByRole('button', { name, exact: true }).click();
   await expect(page.getByTestId('star-details')).toContainText(name);
+}
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
+
+/**
+ * The light (median channel sum of the brightest pixel within a pixel) where stars of a constellation
+ * (`members`) and stars outside it are drawn, panels and names hidden; `sampled` reuses the stars
+ * sampled before, so that two pictures from one camera compare the same places.
+ */
+async function starLight(page: Page, members: Uint8Array, sampled?: { member: boolean; x: number; y: number }[]) {
+  if (!sampled) {
+    const ids: number[] = [];
+    for (let star = 0; star < members.length; star += 97) ids.push(star);
+    const projected = await page.evaluate((stars) => stars.map((id) => ({ id, at: window.galaxyScene!.projectToClient(id) })), ids);
+    const canvas = (await canvasLocator(page).boundingBox())!;
+    const panels = await page.evaluate(() =>
+      [...document.querySelectorAll('.galaxy-panel, [role="search"], .stats-line')].map((element) => element.getBoundingClientRect().toJSON() as DOMRect),
+    );
+    const clear = (x: number, y: number) => !panels.some((r) => x > r.left - 3 && x < r.right + 3 && y > r.top - 3 && y < r.bottom + 3);
+    sampled = projected
+      .filter(({ at }) => at && at.x > canvas.x + 2 && at.y > canvas.y + 2 && at.x < canvas.x + canvas.width - 2 && at.y < canvas.y + canvas.height - 2 && clear(at.x, at.y))
+      .map(({ id, at }) => ({ member: members[id] === 1, x: at!.x - canvas.x, y: at!.y - canvas.y }));
+  }
+  const pixels = await canvasPixels(page);
+  const light = (member: boolean) =>
+    median(sampled!.filter((s) => s.member === member).map((s) => brightestNear(pixels, s.x, s.y).reduce((a, b) => a + b, 0)));
+  return { members: light(true), others: light(false), sampled };
 }
 
 const farQuery = `cx=${FAR_POSE.position[0]}&cy=${FAR_POSE.position[1]}&cz=${FAR_POSE.position[2]}&lx=0&ly=0&lz=0&lw=1&s=${SCALE}`;
@@ -116,6 +144,21 @@ test.describe('constellations on the galaxy screen', () => {
     for (let i = 0; i < expected.length; i++) await expect(list.locator('.constellation-button').nth(i)).toHaveAttribute('title', expected[i]);
     await list.locator('.constellation-button').first().click();
     await expect(list.locator('.constellation-button').first()).toHaveAttribute('aria-pressed', 'true');
+    await cameraSettled(page);
+
+    // In pixels: the highlighted constellation's stars keep their light, every other star dims
+    // (names hidden, so that only stars give light).
+    await canvasLocator(page).focus();
+    await page.keyboard.press('n');
+    const [top] = starConstellations(constellations, finest[express]);
+    const members = constellationMembers(constellations, (star) => finest[star], labels.length, top);
+    const highlighted = await starLight(page, members);
+    await page.keyboard.press('Escape');
+    await expect(list.locator('.constellation-button[aria-pressed="true"]')).toHaveCount(0);
+    const plain = await starLight(page, members, highlighted.sampled);
+    console.log(`highlight: members ${highlighted.members} against ${plain.members} plain, others ${highlighted.others} against ${plain.others} plain (median channel sums)`);
+    expect(highlighted.members).toBeGreaterThanOrEqual(plain.members * 0.8);
+    expect(highlighted.others).toBeLessThanOrEqual(plain.others * 0.5);
   });
 
   test('a search limited to a constellation finds only its stars; removing the chip searches every star', async ({ page }) => {
