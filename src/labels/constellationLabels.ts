@@ -36,19 +36,27 @@ export interface ConstellationCamera {
 }
 
 /**
- * Where a constellation's name may go: centred on the community, else moved by whole rows up or down
- * and by quarters of its width sideways, nearest first, while the name's centre stays inside the
- * community's projected radius, so that communities whose centres crowd together (npm's linked core
- * from afar) can each be named, and a panel beside the centre does not rule a name out.
+ * How far up or down from its community's centre a name's centre may move, as a fraction of the
+ * community's projected diameter: half its radius, its dense middle (the radius is an estimate
+ * that a galaxy's outliers inflate, and names moved further read as a list rather than a map).
  */
-export function stackedCandidates(x: number, y: number, width: number, height: number, radiusCssPx: number): LabelBox[] {
+const NAME_REACH = 0.25;
+
+/**
+ * Where a constellation's name may go: centred on the community, else moved by whole rows up or down
+ * while its centre stays within `reachCssPx`, and sideways by quarters of its width as long as the
+ * text still spans the community's centre; nearest first. So communities whose centres crowd
+ * together (npm's linked core from afar) can each be named, and a panel beside the centre does not
+ * rule a name out.
+ */
+export function stackedCandidates(x: number, y: number, width: number, height: number, reachCssPx: number): LabelBox[] {
   // Names keep LABEL_MARGIN_CSS_PX apart: stacked places touch that margin and no more.
   const rowStep = height + LABEL_MARGIN_CSS_PX, sideStep = width / 4;
   const offsets: { dx: number; dy: number; distance: number }[] = [];
-  for (let row = -Math.floor(radiusCssPx / rowStep); row * rowStep <= radiusCssPx; row++) {
+  for (let row = -Math.floor(reachCssPx / rowStep); row * rowStep <= reachCssPx; row++) {
     for (let side = -2; side <= 2; side++) {
-      const dx = side * sideStep, dy = row * rowStep, distance = Math.hypot(dx, dy);
-      if (distance <= radiusCssPx || (dx === 0 && dy === 0)) offsets.push({ dx, dy, distance });
+      const dx = side * sideStep, dy = row * rowStep;
+      offsets.push({ dx, dy, distance: Math.hypot(dx, dy) });
     }
   }
   offsets.sort((a, b) => a.distance - b.distance || a.dy - b.dy || a.dx - b.dx);
@@ -135,7 +143,7 @@ export class ConstellationLabels {
           continue;
         }
         const width = entry.cssWidth * CONSTELLATION_FONT_SCALE, height = entry.cssHeight * CONSTELLATION_FONT_SCALE;
-        const box = stackedCandidates(chosen.x, chosen.y, width, height, (chosen.span * Math.min(camera.cssWidth, camera.cssHeight)) / 2).find((candidate) =>
+        const box = stackedCandidates(chosen.x, chosen.y, width, height, (chosen.span * Math.min(camera.cssWidth, camera.cssHeight)) * NAME_REACH).find((candidate) =>
           grid.fits(candidate, fit),
         );
         if (!box) continue;

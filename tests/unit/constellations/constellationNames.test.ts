@@ -77,6 +77,54 @@ describe('which constellations are named', () => {
     expect(ramp[0]).toBeLessThan(0.05);
   });
 
+  it('cross-fades levels: as a community fades for being too big, its children in range are at least as strong as it has grown faint', () => {
+    const tree = constellationTree({ levels }, 1, galaxy);
+    let faded = 0;
+    for (let z = 9000; z > 1500; z -= 50) {
+      const names = chooseConstellations(tree, viewFrom([1000, 0, z]), 10);
+      const parent = names.find((c) => c.level === 1 && c.id === 1);
+      const children = names.filter((c) => c.level === 0);
+      if (!parent || parent.strength >= 1 || children.length === 0) continue;
+      faded++;
+      for (const child of children) expect(child.strength).toBeGreaterThanOrEqual(1 - parent.strength - 1e-9);
+    }
+    expect(faded).toBeGreaterThan(0);
+  });
+
+  it('keeps a community that is too big at full strength while none of its children is in range', () => {
+    // Two tiny finest communities 600 either side of their top one's centre, beside a big one: where
+    // the top one nears the top of its range, they are still far too small to be named.
+    const tight = [
+      level(3, [1, 1, 10_000], [400, 0, 0, 1600, 0, 0, -1000, 0, 0], [0, 0, 1]),
+      level(2, [2, 10_000], [1000, 0, 0, -1000, 0, 0]),
+    ];
+    const tree = constellationTree({ levels: tight }, 1, galaxy);
+    let near = 0;
+    for (let z = 12_000; z > 1000; z -= 100) {
+      const names = chooseConstellations(tree, viewFrom([1000, 0, z]), 10);
+      const top = names.find((c) => c.level === 1 && c.id === 0);
+      // Near the top of its range (where it would fade), with no child named.
+      if (!top || top.span < 0.6 || names.some((c) => c.level === 0 && c.id < 2)) continue;
+      near++;
+      expect(spanStrength(top.span), `from ${z}`).toBeLessThan(1);
+      expect(top.strength, `from ${z}`).toBe(1);
+    }
+    expect(near).toBeGreaterThan(0);
+  });
+
+  it('names a community carried up a level unchanged (one child) once, as its child', () => {
+    const carried = [
+      level(3, [100, 100, 200], [-1100, 0, 0, -900, 0, 0, 1000, 0, 0], [0, 0, 1]),
+      level(2, [200, 200], [-1000, 0, 0, 1000, 0, 0]),
+    ];
+    const tree = constellationTree({ levels: carried }, 1, galaxy);
+    for (let z = 12_000; z > 1500; z -= 250) {
+      const names = chooseConstellations(tree, viewFrom([1000, 0, z]), 10).map((c) => c.name);
+      expect(names).not.toContain('c2-1');
+    }
+    expect(chooseConstellations(tree, viewFrom([0, 0, 9000]), 10).map((c) => c.name).sort()).toEqual(['c2-0', 'c3-2']);
+  });
+
   it('leaves out the unlinked stars and a community spread over most of the galaxy', () => {
     const withUnlinked = [level(4, levels[0].size, levels[0].centre, levels[0].parent), { ...level(2, [200, 200], [-1000, 0, 0, 1000, 0, 0]), unlinked: 1 }];
     const tree = constellationTree({ levels: withUnlinked }, 1, galaxy);
@@ -88,6 +136,7 @@ describe('which constellations are named', () => {
       galaxy,
     );
     expect(spread.diffuse[1][1]).toBe(1);
-    expect(chooseConstellations(spread, viewFrom([0, 0, 9000]), 10).map((c) => c.name)).toEqual(['c2-0']);
+    // The compact one is named once, as its one child (the same stars).
+    expect(chooseConstellations(spread, viewFrom([0, 0, 9000]), 10).map((c) => c.name)).toEqual(['c3-0']);
   });
 });

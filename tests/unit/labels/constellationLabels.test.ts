@@ -88,10 +88,10 @@ describe('constellation names among star names', () => {
 });
 
 describe('candidate places of a constellation name', () => {
-  it('start at the centre, then go by rows and quarter widths, nearest first, never past the projected radius', () => {
-    const places = stackedCandidates(500, 300, 200, 20, 60);
+  it('start at the centre, then go by rows within the reach and by quarter widths while the text spans the centre, nearest first', () => {
+    const places = stackedCandidates(500, 300, 200, 20, 30);
     const offsets = places.map((p) => [p.x + p.width / 2 - 500, p.y + p.height / 2 - 300]);
-    expect(offsets).toEqual([[0, 0], [0, -26], [0, 26], [-50, 0], [50, 0], [0, -52], [0, 52], [-50, -26], [50, -26], [-50, 26], [50, 26]]);
-    expect(stackedCandidates(500, 300, 200, 20, 10)).toHaveLength(1);
+    expect(offsets).toEqual([[0, 0], [0, -26], [0, 26], [-50, 0], [50, 0], [-50, -26], [50, -26], [-50, 26], [50, 26], [-100, 0], [100, 0], [-100, -26], [100, -26], [-100, 26], [100, 26]]);
+    expect(stackedCandidates(500, 300, 200, 20, 10).map((p) => p.y)).toEqual([290, 290, 290, 290, 290]);
   });
 });
