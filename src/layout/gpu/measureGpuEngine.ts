@@ -11,9 +11,9 @@ const TIMED_BATCH = 2;
 /**
  * Times the WebGPU layout's iterations (the default tree method) on `sample`'s linked nodes, laid out
  * from a random cloud, for about `budgetMs`; the first batch, which compiles the pipelines and uploads
- * the level, is not timed. On a device of its own, destroyed after.
+ * the level, is not timed. On a device of its own, destroyed after; `signal` stops it between batches.
  */
-export async function measureGpuEngine(sample: LayoutGraph, seed: number, budgetMs: number): Promise<EngineTiming> {
+export async function measureGpuEngine(sample: LayoutGraph, seed: number, budgetMs: number, signal?: AbortSignal): Promise<EngineTiming> {
   const sources = new Uint32Array(sample.links.length / 2);
   const targets = new Uint32Array(sample.links.length / 2);
   for (let k = 0; k < sources.length; k++) {
@@ -35,12 +35,14 @@ export async function measureGpuEngine(sample: LayoutGraph, seed: number, budget
     engine.load(level, positions, { initialStep: spread / 20, iterations: 200 });
     engine.run(TIMED_BATCH);
     await engine.read();
+    signal?.throwIfAborted();
     const start = performance.now();
     let iterations = 0;
     do {
       engine.run(TIMED_BATCH);
       await engine.read();
       iterations += TIMED_BATCH;
+      signal?.throwIfAborted();
     } while (performance.now() - start < budgetMs && iterations + TIMED_BATCH < 200 - TIMED_BATCH);
     return { stars: level.nodeCount, iterations, milliseconds: performance.now() - start };
   } finally {

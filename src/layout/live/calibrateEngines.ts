@@ -1,4 +1,4 @@
-import type { Calibration, EngineTiming } from './chooseLayoutEngine';
+import { webGpuDeadlineMs, type Calibration, type EngineTiming } from './chooseLayoutEngine';
 import { calibrationSample } from './calibrationSample';
 import type { LayoutGraph } from './liveLayout';
 import { measureCpuEngine } from './measureCpuEngine';
@@ -11,32 +11,36 @@ export function calibrationBudgetMs(stars: number): number {
   return Math.min(120, 30 + stars / 50);
 }
 
-/**
- * The most the WebGPU measurement may take, its pipelines' compiling and first batch included: past
- * it the GPU counts as slower than any CPU timing (SwiftShader compiling the tree's passes is the case).
- */
-export const WEBGPU_DEADLINE_MS = 3000;
-
-function withDeadline<T>(work: Promise<T>, ms: number, late: string): Promise<T | string> {
+/** The WebGPU timing, or why there is none; past `deadlineMs` the measurement is told to stop and not waited for. */
+async function gpuTiming(sample: LayoutGraph, seed: number, budgetMs: number, deadlineMs: number): Promise<EngineTiming | string> {
+  const stop = new AbortController();
   let timer: ReturnType<typeof setTimeout> | undefined;
-  const deadline = new Promise<string>((resolve) => {
-    timer = setTimeout(() => resolve(late), ms);
+  const late = new Promise<string>((resolve) => {
+    timer = setTimeout(() => {
+      stop.abort();
+      resolve(`no timing within ${(deadlineMs / 1000).toFixed(1)} s`);
+    }, deadlineMs);
   });
-  return Promise.race([work, deadline]).finally(() => clearTimeout(timer));
+  const run = import('../gpu/measureGpuEngine').then(({ measureGpuEngine }) => measureGpuEngine(sample, seed, budgetMs, stop.signal));
+  try {
+    return await Promise.race([run, late]);
+  } catch (error) {
+    return `failed: ${error instanceof Error ? error.message : String(error)}`;
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 /**
  * Times both engines on the same sample of `graph` (calibrationSample), one after the other so that
  * neither slows the other: the CPU workers' layout in a worker, then the WebGPU layout on a device of
- * its own (loaded only here). A WebGPU failure is its timing's reason, never the page's error.
+ * its own (loaded only here) within webGpuDeadlineMs. A WebGPU failure is its timing's reason, never
+ * the page's error.
  */
 export async function calibrateEngines(graph: LayoutGraph, seed: number): Promise<Calibration> {
   const sample = calibrationSample(graph);
   const budgetMs = calibrationBudgetMs(sample.nodeCount);
   const cpu = await measureCpuEngine(sample, seed, budgetMs);
-  const gpuRun = import('../gpu/measureGpuEngine').then(({ measureGpuEngine }) => measureGpuEngine(sample, seed, budgetMs));
-  const webgpu: EngineTiming | string = await withDeadline(gpuRun, WEBGPU_DEADLINE_MS, `no timing within ${WEBGPU_DEADLINE_MS / 1000} s`).catch(
-    (error: unknown) => `failed: ${error instanceof Error ? error.message : String(error)}`,
-  );
+  const webgpu = await gpuTiming(sample, seed, budgetMs, webGpuDeadlineMs(cpu, graph.nodeCount));
   return { cpu, webgpu };
 }

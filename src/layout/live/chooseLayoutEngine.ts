@@ -37,6 +37,17 @@ export interface EngineChoice {
  */
 export const WEBGPU_MUST_BEAT = 0.9;
 
+/**
+ * How long the WebGPU calibration may take, its pipelines' compiling included, against what waiting
+ * could cost: 5% of the time the CPU workers would take on the full graph's finest level alone (200
+ * iterations at their calibrated time per star), from 0.3 to 3 s. Past it the GPU counts as slower:
+ * SwiftShader compiling the tree's passes takes longer than 3 s.
+ */
+export function webGpuDeadlineMs(cpu: EngineTiming, stars: number): number {
+  const cpuFinestLevelMs = (microsecondsPerStar(cpu) * stars * 200) / 1000;
+  return Math.min(3000, Math.max(300, 0.05 * cpuFinestLevelMs));
+}
+
 const ENGINE_WORDS: Record<LayoutEngine, string> = { webgpu: 'WebGPU', 'cpu-workers': 'CPU workers' };
 
 /**

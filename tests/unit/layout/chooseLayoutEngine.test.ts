@@ -5,6 +5,7 @@ import {
   layoutEngineInAddress,
   microsecondsPerStar,
   WEBGPU_MUST_BEAT,
+  webGpuDeadlineMs,
   type Calibration,
 } from '../../../src/layout/live/chooseLayoutEngine';
 
@@ -40,7 +41,7 @@ describe('which live layout a visitor gets', () => {
   });
 
   it('runs the CPU workers where WebGPU gave no timing or ran no iteration', () => {
-    expect(chooseLayoutEngine(undefined, 'hardware', timed(10, 'no timing within 3 s')).engine).toBe('cpu-workers');
+    expect(chooseLayoutEngine(undefined, 'hardware', timed(10, 'no timing within 3.0 s')).engine).toBe('cpu-workers');
     expect(chooseLayoutEngine(undefined, 'hardware', timed(10, 'failed: device lost')).engine).toBe('cpu-workers');
     const none: Calibration = { cpu: { stars: 34, iterations: 5, milliseconds: 1 }, webgpu: { stars: 34, iterations: 0, milliseconds: 0 } };
     expect(chooseLayoutEngine(undefined, 'hardware', none).engine).toBe('cpu-workers');
@@ -63,7 +64,15 @@ describe('which live layout a visitor gets', () => {
     expect(describeEngineChoice(chooseLayoutEngine(undefined, 'software', timed(2.048, 40.96)))).toBe(
       'CPU workers: calibrated on a software adapter; CPU workers 1.00 µs per star (10 iterations of 2048 stars in 20 ms); WebGPU 20.0 µs per star (10 iterations of 2048 stars in 410 ms)',
     );
-    expect(describeEngineChoice(chooseLayoutEngine(undefined, 'hardware', timed(2, 'no timing within 3 s')))).toMatch(/; WebGPU no timing within 3 s$/);
+    expect(describeEngineChoice(chooseLayoutEngine(undefined, 'hardware', timed(2, 'no timing within 3.0 s')))).toMatch(/; WebGPU no timing within 3.0 s$/);
+  });
+
+  it('waits for the WebGPU timing at most 5% of the CPU workers\' time on the full graph, from 0.3 to 3 s', () => {
+    const cpu = { stars: 2048, iterations: 10, milliseconds: 200 }; // 9.77 µs per star
+    expect(webGpuDeadlineMs(cpu, 34)).toBe(300);
+    expect(webGpuDeadlineMs(cpu, 5000)).toBeCloseTo(488, 0);
+    expect(webGpuDeadlineMs(cpu, 196_000)).toBe(3000);
+    expect(webGpuDeadlineMs({ stars: 0, iterations: 0, milliseconds: 0 }, 10)).toBe(3000);
   });
 
   it('reads layout=webgpu and layout=cpu (and the older layout=cpu-workers) from the address', () => {
