@@ -44,6 +44,8 @@ export interface MultilevelOptions {
   theta?: number;
   /** Pull towards the centre per unit of mass and distance (ForceAtlas2's strong gravity). */
   gravity?: number;
+  /** Lay out the full graph alone from a random cloud, without the coarser levels (the browser's engine calibration times it). */
+  finestOnly?: boolean;
 }
 
 export const DEFAULT_GRAVITY = 0.001;
@@ -114,7 +116,7 @@ export class MultilevelLayout {
     ({ levels: this.levels, parents: this.parents } = buildLevels(subgraph, this.seed));
     this.total = this.iterations * this.levels.reduce((sum, level) => sum + Math.max(1, level.nodeCount), 0);
     this.random = seededRandom(this.seed);
-    this.run = this.startLevel(this.levels.length - 1, undefined);
+    this.run = this.startLevel(options.finestOnly ? 0 : this.levels.length - 1, undefined);
   }
 
   /** Node-iterations done so far (see `total`). */

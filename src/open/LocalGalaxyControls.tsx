@@ -2,6 +2,7 @@ import { useAtomValue, useSetAtom } from 'jotai';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { Graph } from '../data/graph';
 import { DEFAULT_SEED } from '../layout/multilevel';
+import { describeEngineChoice } from '../layout/live/chooseLayoutEngine';
 import { createLiveLayout } from '../layout/live/createLiveLayout';
 import type { LiveLayout } from '../layout/live/liveLayout';
 import { LayoutPanel, type LayoutPanelState } from '../panels/LayoutPanel';
@@ -62,6 +63,7 @@ export function LocalGalaxyControls({ route, graph, scale }: { route: string; gr
   const [state, setState] = useState<LayoutPanelState>('starting');
   const [iteration, setIteration] = useState(0);
   const [engine, setEngine] = useState<string | undefined>(undefined);
+  const [engineChoice, setEngineChoice] = useState<string | undefined>(undefined);
   const [message, setMessage] = useState<string | undefined>(undefined);
   const [saving, setSaving] = useState(false);
   const paused = useRef<{ resume: () => void; promise: Promise<void> } | undefined>(undefined);
@@ -89,9 +91,11 @@ export function LocalGalaxyControls({ route, graph, scale }: { route: string; gr
         setState('settled');
         return;
       }
-      layout = await createLiveLayout({ nodeCount: graph.starCount, links: linkPairs(graph) }, { seed: DEFAULT_SEED });
+      const chosen = await createLiveLayout({ nodeCount: graph.starCount, links: linkPairs(graph) }, { seed: DEFAULT_SEED });
+      layout = chosen.layout;
       if (stopped) return layout.dispose();
       setEngine(ENGINE_NAMES[layout.engine]);
+      setEngineChoice(describeEngineChoice(chosen.choice));
       setState('laying-out');
       for (;;) {
         if (paused.current) await paused.current.promise;
@@ -163,6 +167,7 @@ export function LocalGalaxyControls({ route, graph, scale }: { route: string; gr
       state={state}
       iteration={iteration}
       engine={engine}
+      engineChoice={engineChoice}
       message={message}
       saving={saving}
       onPause={onPause}

@@ -8,6 +8,8 @@ export interface LayoutPanelProps {
   iteration: number;
   /** Which engine runs the layout, in words ("CPU workers", "WebGPU"). */
   engine?: string;
+  /** Why that engine: the address, no WebGPU adapter, or the calibration's figures (`data-layout-choice`). */
+  engineChoice?: string;
   message?: string;
   /** A zip is being made. */
   saving?: boolean;
@@ -34,9 +36,9 @@ function describe({ state, iteration, engine, message }: LayoutPanelProps): stri
 
 /** The galaxy opened in this browser: how its layout is going, pause and resume, and "Save galaxy". */
 export function LayoutPanel(props: LayoutPanelProps) {
-  const { state, iteration, saving = false, onPause, onResume, onSave } = props;
+  const { state, iteration, engineChoice, saving = false, onPause, onResume, onSave } = props;
   return (
-    <div className="layout-panel galaxy-panel" data-layout-state={state} data-iteration={iteration}>
+    <div className="layout-panel galaxy-panel" data-layout-state={state} data-iteration={iteration} data-layout-choice={engineChoice}>
       <span className="layout-panel__status" role="status">
         {describe(props)}
       </span>

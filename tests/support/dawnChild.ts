@@ -1,11 +1,17 @@
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { vulkanEnvironment } from '../../src/layout/gpu/node/vulkanEnvironment';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+/** A Vulkan driver Dawn can use here: one installed, or Chromium's SwiftShader (src/layout/gpu/node/vulkanEnvironment.ts). */
+export const haveVulkan =
+  Boolean(process.env.VK_ICD_FILENAMES || process.env.VK_DRIVER_FILES) ||
+  ['/usr/share/vulkan/icd.d', '/etc/vulkan/icd.d', '/usr/lib/chromium/vk_swiftshader_icd.json'].some((file) => existsSync(file));
+export const vulkanMissingReason = "no Vulkan driver for Dawn: none installed and no Chromium's SwiftShader at /usr/lib/chromium";
 
 /**
  * Runs `script` (a TypeScript file) in a Node process of its own with this machine's Vulkan

@@ -22,9 +22,9 @@ export interface GpuLayoutOptions {
 
 /** The same forces and step schedule as the CLI's layout (src/layout/forceLayout.ts). */
 const DEFAULT_ITERATIONS = 200;
-const DEFAULT_THETA = 1.2;
-const GRAVITY = 0.001;
-const REPULSION = 1;
+export const DEFAULT_THETA = 1.2;
+export const GRAVITY = 0.001;
+export const REPULSION = 1;
 const DEFAULT_BATCH = 10;
 /**
  * A level has settled when, over a batch, its nodes moved on average less than this share of the
@@ -45,7 +45,8 @@ export class WebGpuUnavailableError extends Error {
   }
 }
 
-async function requestDevice(): Promise<GPUDevice> {
+/** A device of the layout's own, with the adapter's largest storage buffers. */
+export async function requestLayoutDevice(): Promise<GPUDevice> {
   if (typeof navigator === 'undefined' || !navigator.gpu) throw new WebGpuUnavailableError('no navigator.gpu');
   const adapter = await navigator.gpu.requestAdapter({ powerPreference: 'high-performance' });
   if (!adapter) throw new WebGpuUnavailableError('no adapter');
@@ -91,7 +92,7 @@ export async function createGpuLiveLayout(graph: LayoutGraph, options: GpuLayout
   const ancestors: Uint32Array[] = [Uint32Array.from({ length: subgraph.nodeCount }, (_, j) => j)];
   for (let l = 1; l < levels.length; l++) ancestors.push(ancestors[l - 1].map((node) => parents[l - 1][node]));
 
-  const device = options.device ?? (await requestDevice());
+  const device = options.device ?? (await requestLayoutDevice());
   const ownDevice = !options.device;
   const finest = levels[0];
   const engine = new GpuForceEngine(

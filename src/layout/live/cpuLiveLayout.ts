@@ -19,7 +19,7 @@ export class CpuLiveLayout implements LiveLayout {
       if (!pending) return;
       const message = event.data;
       if (message.type === 'frame') pending.resolve({ positions: message.positions, iteration: message.iteration, converged: message.converged });
-      else pending.reject(new Error(`The layout stopped: ${message.message}`));
+      else if (message.type === 'error') pending.reject(new Error(`The layout stopped: ${message.message}`));
     };
     this.worker.onerror = (event) => {
       event.preventDefault();

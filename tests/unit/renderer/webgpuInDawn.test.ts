@@ -1,11 +1,5 @@
-import { existsSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { runInDawn } from '../../support/dawnChild';
-
-/** A Vulkan driver Dawn can use here: one installed, or Chromium's SwiftShader (src/layout/gpu/node/vulkanEnvironment.ts). */
-const haveVulkan =
-  Boolean(process.env.VK_ICD_FILENAMES || process.env.VK_DRIVER_FILES) ||
-  ['/usr/share/vulkan/icd.d', '/etc/vulkan/icd.d', '/usr/lib/chromium/vk_swiftshader_icd.json'].some((path) => existsSync(path));
+import { haveVulkan, runInDawn } from '../../support/dawnChild';
 
 interface Drawn {
   adapter: string;
