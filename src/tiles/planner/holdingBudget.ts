@@ -8,9 +8,10 @@ export type HeldKind = 'names' | 'outLinks' | 'adjacency';
  * The holding budget (docs/glossary.md): everything a tiled galaxy keeps in the tab, in one object,
  * apportioned from what the device allows (defaultBudget: an eighth of navigator.deviceMemory,
  * 4 GiB assumed when not reported) among its kinds. The drawn stars (the planner's tile bytes, the
- * slot pool and GPU buffers) get BYTES_PER_STREAMED_STAR a budgeted star; names, out-links and
- * adjacency share `parts.bytes`, held least recently used first out across the three (HeldParts),
- * each kind at most its cap, so that one kind may borrow what the others leave unused.
+ * slot pool and GPU buffers) get BYTES_PER_STREAMED_STAR a budgeted star, their tiles held in
+ * HeldParts against `stars.bytes`; names, out-links and adjacency share `parts.bytes`, held least
+ * recently used first out across the three in the same HeldParts, each kind at most its cap, so
+ * that one kind may borrow what the others leave unused.
  */
 export interface HoldingBudget {
   /** The drawn stars: the star budget and the bytes of tiles the planner may want. */

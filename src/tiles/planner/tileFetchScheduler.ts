@@ -13,20 +13,18 @@ export interface TileFetchSchedulerOptions<T> {
   onFailed?: (tile: number, error: unknown) => void;
 }
 
-/** What the planner asked for last (its TilePlan's lists). */
+/** What the planner asked for last (its TilePlan's list). */
 export interface FetchWanted {
   fetch: readonly number[];
-  evictable: readonly number[];
 }
 
 /**
- * Fetches the planner's tiles in its order, at most K at a time, and keeps them in a cache:
- * - each update() takes the planner's newest wishes: what is queued is reordered, a request for a
- *   tile the camera has left is aborted (its AbortController), and free slots start the most
- *   important tiles not yet asked for;
- * - the cache evicts, least recently wanted first, tiles the planner called evictable, while it
- *   holds more bytes than the drawn stars' share of the holding budget.
- * Backend-independent and generic over the tile's decoded type.
+ * Fetches the planner's tiles in its order, at most K at a time, and keeps them in a cache: each
+ * update() takes the planner's newest wishes: what is queued is reordered, a request for a tile the
+ * camera has left is aborted (its AbortController), and free slots start the most important tiles
+ * not yet asked for. It evicts nothing by itself: its holder forgets a tile when the galaxy's one
+ * eviction path (HeldParts, over the holding budget) lets it go. Backend-independent and generic
+ * over the tile's decoded type.
  */
 export class TileFetchScheduler<T> {
   private readonly cache = new Map<number, T>();
@@ -67,7 +65,14 @@ export class TileFetchScheduler<T> {
     return this.cache.has(tile);
   }
 
-  update(wanted: FetchWanted, budgetBytes: number): void {
+  /** Bytes of the tiles on their way (they count against the holding budget before they arrive). */
+  get inFlightBytes(): number {
+    let bytes = 0;
+    for (const tile of this.inFlight.keys()) bytes += this.options.sizeOf(tile);
+    return bytes;
+  }
+
+  update(wanted: FetchWanted): void {
     if (this.disposed) return;
     const want = new Set(wanted.fetch);
     for (const [tile, controller] of this.inFlight) {
@@ -77,8 +82,6 @@ export class TileFetchScheduler<T> {
     }
     this.queue = wanted.fetch.filter((tile) => !this.cache.has(tile) && !this.inFlight.has(tile) && !this.failed.has(tile));
     this.startNext();
-    // After starting: the bytes on their way count against the budget too.
-    this.evict(wanted.evictable, budgetBytes);
   }
 
   /**
@@ -102,15 +105,6 @@ export class TileFetchScheduler<T> {
     this.queue = [];
     this.cache.clear();
     this.heldBytes = 0;
-  }
-
-  private evict(evictable: readonly number[], budgetBytes: number): void {
-    const inFlightBytes = [...this.inFlight.keys()].reduce((sum, tile) => sum + this.options.sizeOf(tile), 0);
-    for (const tile of evictable) {
-      if (this.heldBytes + inFlightBytes <= budgetBytes) break;
-      if (!this.cache.delete(tile)) continue;
-      this.heldBytes -= this.options.sizeOf(tile);
-    }
   }
 
   private startNext(): void {

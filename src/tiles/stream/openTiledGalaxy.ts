@@ -93,7 +93,7 @@ export class StreamedTiledGalaxy implements TiledGalaxy {
   private readonly adjacency: TileAdjacency;
   private readonly searcher: TiledSearch;
   private readonly missing = new MissingParts();
-  /** The one eviction path of names, out-links and adjacency, over the holding budget's parts. */
+  /** The one eviction path of star tiles, names, out-links and adjacency, over the holding budget. */
   private readonly held: HeldParts;
   /** Most stars drawn at once. */
   private readonly starBudget: number;
@@ -149,6 +149,7 @@ export class StreamedTiledGalaxy implements TiledGalaxy {
       source,
       scale: options.scale,
       budget: options.budget.stars,
+      holding: this.held,
       changes: this.changes,
       adjacency: this.adjacency,
       onMissing: (tile, message) => this.failed(`tile ${tile}`, message),

@@ -8,6 +8,7 @@ import { StreamingPlanner, type StreamingBudget, type TilePlan } from '../planne
 import { TileFetchScheduler } from '../planner/tileFetchScheduler';
 import { scaledBox } from '../../renderer/camera';
 import type { ChangeBatcher } from './changeBatcher';
+import type { HeldParts } from './heldParts';
 import { SlotPool } from './slotPool';
 import { StallRetries } from './stallRetries';
 import type { TileAdjacency } from './tileAdjacency';
@@ -37,6 +38,8 @@ export interface TiledStarStreamOptions {
   changes: ChangeBatcher;
   /** The galaxy's adjacency, by tile (shared with the catalog's degrees and neighbours). */
   adjacency: TileAdjacency;
+  /** The galaxy's one eviction path: placed tiles are held there against the drawn stars' bytes of the holding budget. */
+  holding: HeldParts;
   /** A tile could not be read: the message names its region. */
   onMissing(tile: number, message: string): void;
   /** A tile arrived (after a failure too). */
@@ -68,6 +71,9 @@ export class TiledStarStream implements StarSource {
   private readonly scheduler: TileFetchScheduler<ArrivedTile>;
   private readonly firstStars: Uint32Array;
   private readonly isDrawn: Uint8Array;
+  /** Tiles the last plan wants (drawn or to fetch): never let go. */
+  private readonly isWanted: Uint8Array;
+  private wanted: readonly number[] = [];
   private readonly changes: ChangeBatcher;
   private camera: PlannerCamera | undefined;
   private plan: TilePlan | undefined;
@@ -107,6 +113,8 @@ export class TiledStarStream implements StarSource {
     this.pool = new SlotPool(this.slotsFor(budget.stars), this.firstStars, source.index.maxInDegree, scale);
     this.planner = new StreamingPlanner(h);
     this.isDrawn = new Uint8Array(h.tileCount);
+    this.isWanted = new Uint8Array(h.tileCount);
+    options.holding.setStarBytes(budget.bytes);
     this.links = new TiledLinks(this.pool, this.firstStars, options.maxLinkPairs);
     this.bounds = scaledBox(source.index.bounds, scale);
     this.scheduler = new TileFetchScheduler<ArrivedTile>({
@@ -149,6 +157,7 @@ export class TiledStarStream implements StarSource {
     const next = Math.round(Math.max(range.floor, Math.min(range.ceiling, stars)));
     if (next === this.budget.stars) return;
     this.budget = { stars: next, bytes: Math.max(this.options.budget.bytes, budgetWithStars(this.options.budget, next).bytes) };
+    this.options.holding.setStarBytes(this.budget.bytes);
     if (this.pool.grow(this.slotsFor(next))) {
       this.cells = undefined;
       this.changes.resized();
@@ -228,7 +237,7 @@ export class TiledStarStream implements StarSource {
     if (this.pool.isResident(0)) return Promise.resolve();
     return new Promise<void>((resolve, reject) => {
       this.rootWaiter = { resolve, reject };
-      this.scheduler.update({ fetch: [0], evictable: [] }, this.budget.bytes);
+      this.scheduler.update({ fetch: [0] });
     });
   }
 
@@ -346,10 +355,11 @@ export class TiledStarStream implements StarSource {
     const { scale } = this.options;
     const plan = this.planner.plan({ camera, budget, loaded: this.scheduler.loaded, failed: new Set(this.scheduler.failedTiles), scale });
     this.plan = plan;
-    this.scheduler.update(plan, budget.bytes);
-    // The scheduler drops cached tiles beyond the drawn stars' bytes: their slots are free again.
-    for (const tile of this.pool.residentTiles()) if (!this.scheduler.has(tile)) this.free(tile);
+    this.scheduler.update(plan);
+    this.setWanted([...plan.draw, ...plan.fetch]);
     this.setDrawn(plan.draw.filter((tile) => this.pool.isResident(tile)));
+    // The drawn tiles become the most recently wanted, least important first; beyond the drawn stars' bytes (with those on their way) the tiles given up longest ago go.
+    this.options.holding.wanted([...plan.draw].reverse(), this.scheduler.inFlightBytes);
     this.noteBusy();
   }
 
@@ -359,6 +369,17 @@ export class TiledStarStream implements StarSource {
     if (busy === this.reportedBusy) return;
     this.reportedBusy = busy;
     this.changes.settled();
+  }
+
+  private setWanted(wanted: readonly number[]): void {
+    for (const tile of this.wanted) this.isWanted[tile] = 0;
+    for (const tile of wanted) this.isWanted[tile] = 1;
+    this.wanted = wanted;
+  }
+
+  /** Whether a placed tile must stay: drawn, wanted by the last plan, or any tile before the first plan (the root alone is drawn then). */
+  private kept(tile: number): boolean {
+    return !this.plan || this.isDrawn[tile] === 1 || this.isWanted[tile] === 1;
   }
 
   private setDrawn(draw: number[]): void {
@@ -392,6 +413,15 @@ export class TiledStarStream implements StarSource {
       this.scheduler.forget(tile);
       return;
     }
+    this.options.holding.holdTile(
+      tile,
+      this.options.source.hierarchy.byteSize[tile],
+      () => {
+        this.free(tile);
+        this.scheduler.forget(tile);
+      },
+      () => this.kept(tile),
+    );
     this.changes.wrote(range);
     this.stallRetries?.arrived(tile);
     this.options.onArrived?.(tile);
@@ -401,15 +431,9 @@ export class TiledStarStream implements StarSource {
     this.requestPlan();
   }
 
-  /** Frees tiles the last plan no longer wanted, least recently wanted first, then closes gaps, until `count` slots in a row are free. */
+  /** Lets tiles go on the one eviction path (least recently wanted first, never a kept one), then closes gaps, until `count` slots in a row are free. */
   private makeRoom(count: number, arriving: number): void {
-    for (const tile of this.plan?.evictable ?? []) {
-      if (this.pool.fits(count)) return;
-      if (tile === arriving || this.isDrawn[tile] || !this.pool.isResident(tile)) continue;
-      this.free(tile);
-      this.scheduler.forget(tile);
-    }
-    if (this.pool.fits(count) || this.pool.freeSlots < count) return;
+    if (this.options.holding.makeRoom(() => this.pool.fits(count), arriving) || this.pool.freeSlots < count) return;
     for (const range of this.pool.compact()) this.changes.wrote(range);
     this.cells = undefined;
     this.changes.drawn();

@@ -30,6 +30,7 @@ import { GPU_BUFFER_METER, sampleTabMemory, TabMeter, type MemoryPeaks } from '.
 import { ensureSyntheticGalaxy, ensureTiledCopy, TEST_VERSION } from '../../support/tiledGalaxies';
 import type { BenchSuite } from '../run';
 import { median, openBenchBrowser } from '../support/benchBrowser';
+import { plainRendererMemory, type RendererMemory } from '../support/plainRendererMemory';
 
 const ROUNDS = Number(process.env.TILES_BENCH_ROUNDS ?? 7);
 const FLIGHT_STEPS = Number(process.env.TILES_BENCH_FLIGHT_STEPS ?? 48);
@@ -368,7 +369,10 @@ const suite: BenchSuite = {
           'half a turn). Memory: peaks of the JS heaps of the page and of its workers (DevTools Runtime.getHeapUsage: V8, Blink and ' +
           'array buffers) and of live GPU buffers (createBuffer/bufferData wrapped in the page), sampled every 500 ms while ' +
           'streaming and flying; totalMB is the largest sum at one moment; textures are not counted; retained: the same after ' +
-          'the flight once garbage is collected in the page and every worker (HeapProfiler.collectGarbage). npm\'s ' +
+          'the flight once garbage is collected in the page and every worker (HeapProfiler.collectGarbage). rendererAfterOpening: ' +
+          'each generated galaxy opened once more in a Chromium of its own over a DevTools pipe (Runtime and HeapProfiler only: ' +
+          'Playwright\'s Network domain keeps response bodies in the renderer), drawn stars unchanged for 5 s, then the renderer ' +
+          'process\'s private memory (/proc smaps_rollup) before garbage collection, after the page\'s, and after the workers\' too. npm\'s ' +
           'firstStarFrameSpeedupCeiling: the classic load over the moment the root tile\'s last byte came, the most any ' +
           'tiled first frame could gain on that link.',
         rounds: ROUNDS,
@@ -391,6 +395,19 @@ const suite: BenchSuite = {
           process.stderr.write(`bench tiles: ${backend} ${galaxy.name} ${JSON.stringify(figures[galaxy.key])}\n`);
         }
         const entry: Record<string, unknown> = { galaxies: figures, ratios: ratios(figures) };
+        // The renderer process as a visitor's machine pays for it, in a Chromium of its own without Playwright's Network domain.
+        const renderer: Record<string, RendererMemory> = {};
+        for (const galaxy of galaxies) renderer[galaxy.key] = await plainRendererMemory(`${bench.origin}/index.html?renderer=${backend}#/galaxy/${galaxy.name}`, { webgpu: true });
+        entry.rendererAfterOpening = {
+          galaxies: renderer,
+          ratios10mTo100k: {
+            rendererPrivate: ratio(renderer['10m']?.rendererPrivateMB, renderer['100k']?.rendererPrivateMB),
+            rendererPrivateBeforeGc: ratio(renderer['10m']?.rendererPrivateBeforeGcMB, renderer['100k']?.rendererPrivateBeforeGcMB),
+            mainHeap: ratio(renderer['10m']?.mainHeapMB, renderer['100k']?.mainHeapMB),
+            target: 'rendererPrivate (garbage collected) about 1: what is held does not grow with the galaxy',
+          },
+        };
+        process.stderr.write(`bench tiles: ${backend} renderer after opening ${JSON.stringify(entry.rendererAfterOpening)}\n`);
         process.stderr.write(`bench tiles: ${backend} ratios ${JSON.stringify(entry.ratios)}\n`);
         // Both ways: 1M and 10M again at a hardware adapter's default, given as budget= (100k draws every star either way).
         const hardwareStars = await hardwareBudget(browser, backend);

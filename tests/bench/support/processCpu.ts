@@ -53,7 +53,7 @@ export function cpuPerFrame(before: BrowserCpu, after: BrowserCpu, frames: numbe
   return { rendererMain: per('rendererMain'), rendererWorkers: per('rendererWorkers'), gpuProcess: per('gpuProcess'), total: per('total') };
 }
 
-function descendants(root: number): number[] {
+export function descendants(root: number): number[] {
   const parents = new Map<number, number>();
   for (const entry of readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
@@ -73,7 +73,7 @@ function descendants(root: number): number[] {
 }
 
 /** Chromium's --type= switch ('renderer', 'gpu-process', ...), 'browser' without one, undefined for other programs. */
-function processType(pid: number): string | undefined {
+export function processType(pid: number): string | undefined {
   try {
     // Zygote children rewrite their command line as one string with spaces, not NUL-separated arguments.
     const command = readFileSync(`/proc/${pid}/cmdline`, 'utf8');

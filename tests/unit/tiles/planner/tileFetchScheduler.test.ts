@@ -38,12 +38,10 @@ function scheduler(maxInFlight = 2) {
   return { s, tiles, loadedEvents, failures };
 }
 
-const noEviction = { evictable: [] as number[] };
-
 describe('TileFetchScheduler', () => {
   it('fetches in the planner order with at most K requests in flight', async () => {
     const { s, tiles, loadedEvents } = scheduler(2);
-    s.update({ fetch: [5, 3, 9, 1], ...noEviction }, 1e9);
+    s.update({ fetch: [5, 3, 9, 1] });
     expect(tiles.started).toEqual([5, 3]);
     expect(s.queuedTiles).toEqual([9, 1]);
     await tiles.answer(3);
@@ -55,8 +53,8 @@ describe('TileFetchScheduler', () => {
 
   it('cancels requests for tiles the camera has left and gives their slot to the next tile', async () => {
     const { s, tiles, loadedEvents } = scheduler(2);
-    s.update({ fetch: [1, 2, 3], ...noEviction }, 1e9);
-    s.update({ fetch: [2, 3, 4], ...noEviction }, 1e9);
+    s.update({ fetch: [1, 2, 3] });
+    s.update({ fetch: [2, 3, 4] });
     expect(tiles.requests.get(1)?.signal.aborted).toBe(true);
     expect(tiles.requests.get(2)?.signal.aborted).toBe(false);
     expect(tiles.started).toEqual([1, 2, 3]);
@@ -67,62 +65,61 @@ describe('TileFetchScheduler', () => {
 
   it('reorders what is queued when the camera turns, without touching what is in flight', () => {
     const { s, tiles } = scheduler(1);
-    s.update({ fetch: [1, 2, 3, 4], ...noEviction }, 1e9);
-    s.update({ fetch: [1, 4, 3, 2], ...noEviction }, 1e9);
+    s.update({ fetch: [1, 2, 3, 4] });
+    s.update({ fetch: [1, 4, 3, 2] });
     expect(tiles.started).toEqual([1]);
     expect(s.queuedTiles).toEqual([4, 3, 2]);
   });
 
   it('does not fetch what it holds already', async () => {
     const { s, tiles } = scheduler(2);
-    s.update({ fetch: [1], ...noEviction }, 1e9);
+    s.update({ fetch: [1] });
     await tiles.answer(1);
-    s.update({ fetch: [1, 2], ...noEviction }, 1e9);
+    s.update({ fetch: [1, 2] });
     expect(tiles.started).toEqual([1, 2]);
   });
 
-  it("evicts the tiles the planner offers, least recently wanted first, only while over the drawn stars' bytes", async () => {
+  it('evicts nothing by itself: a tile stays until its holder forgets it (the one eviction path, HeldParts)', async () => {
     const { s, tiles } = scheduler(4);
-    s.update({ fetch: [1, 2, 3, 4], ...noEviction }, 1e9);
+    s.update({ fetch: [1, 2, 3, 4] });
     for (const tile of [1, 2, 3, 4]) await tiles.answer(tile);
     expect(s.bytes).toBe(400);
-    s.update({ fetch: [], evictable: [3, 1, 2] }, 250);
-    expect([...s.loaded].sort()).toEqual([2, 4]);
-    expect(s.bytes).toBe(200);
-    // Tiles still wanted are never evicted, even over budget.
-    s.update({ fetch: [], evictable: [] }, 50);
-    expect([...s.loaded].sort()).toEqual([2, 4]);
+    s.update({ fetch: [] });
+    expect([...s.loaded].sort()).toEqual([1, 2, 3, 4]);
+    s.forget(3);
+    expect([...s.loaded].sort()).toEqual([1, 2, 4]);
+    expect(s.bytes).toBe(300);
   });
 
-  it("counts requests in flight against the drawn stars' bytes", async () => {
+  it('says the bytes of the tiles on their way, which count against the holding budget before they arrive', async () => {
     const { s, tiles } = scheduler(2);
-    s.update({ fetch: [1, 2], ...noEviction }, 1e9);
+    s.update({ fetch: [1, 2, 3] });
+    expect(s.inFlightBytes).toBe(200);
     await tiles.answer(1);
-    await tiles.answer(2);
-    s.update({ fetch: [7], evictable: [1, 2] }, 200);
-    expect([...s.loaded]).toEqual([2]);
-    expect(s.inFlightTiles).toEqual([7]);
+    expect(s.inFlightTiles.sort()).toEqual([2, 3]);
+    s.update({ fetch: [] });
+    expect(s.inFlightBytes).toBe(0);
   });
 
   it('does not ask again for a tile that failed until it is retried', async () => {
     const { s, tiles, failures } = scheduler(2);
-    s.update({ fetch: [1, 2], ...noEviction }, 1e9);
+    s.update({ fetch: [1, 2] });
     await tiles.fail(1);
     expect(failures).toEqual([1]);
     expect(s.failedTiles).toEqual([1]);
-    s.update({ fetch: [1, 2], ...noEviction }, 1e9);
+    s.update({ fetch: [1, 2] });
     expect(tiles.started).toEqual([1, 2]);
     s.retry(1);
-    s.update({ fetch: [1, 2], ...noEviction }, 1e9);
+    s.update({ fetch: [1, 2] });
     expect(tiles.started).toEqual([1, 2, 1]);
   });
 
   it('aborts everything in flight when disposed', () => {
     const { s, tiles } = scheduler(2);
-    s.update({ fetch: [1, 2, 3], ...noEviction }, 1e9);
+    s.update({ fetch: [1, 2, 3] });
     s.dispose();
     expect([...tiles.requests.values()].every((request) => request.signal.aborted)).toBe(true);
-    s.update({ fetch: [3], ...noEviction }, 1e9);
+    s.update({ fetch: [3] });
     expect(tiles.started).toEqual([1, 2]);
   });
 });

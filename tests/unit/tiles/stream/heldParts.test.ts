@@ -74,6 +74,86 @@ describe("a tiled galaxy's one eviction path (HeldParts)", () => {
   });
 });
 
+describe('star tiles on the one eviction path (HeldParts)', () => {
+  /** Tiles of 100 bytes held against `starBytes`; `kept` tiles are drawn or wanted; `dropped` records what was let go, in order. */
+  function tilesHeld(starBytes: number, parts = 1000) {
+    const held = new HeldParts({ bytes: parts, caps: { names: parts, outLinks: parts, adjacency: parts } }, starBytes);
+    const kept = new Set<number>();
+    const dropped: number[] = [];
+    const place = (tile: number) => held.holdTile(tile, 100, () => dropped.push(tile), () => kept.has(tile));
+    return { held, kept, dropped, place };
+  }
+
+  it("lets the tile the planner gave up longest ago go first once the tiles are beyond the drawn stars' bytes", () => {
+    const { held, dropped, place } = tilesHeld(300);
+    for (const tile of [1, 2, 3]) place(tile);
+    // The planner wants 3, then 1 most (least important first): 2 was given up longest ago.
+    held.wanted([3, 1], 0);
+    place(4);
+    expect(dropped).toEqual([2]);
+    expect(held.tiles()).toEqual({ bytes: 300, cap: 300 });
+  });
+
+  it('never lets a drawn or wanted tile go, even beyond the budget', () => {
+    const { held, kept, dropped, place } = tilesHeld(200);
+    for (const tile of [1, 2]) place(tile);
+    kept.add(1).add(2);
+    place(3);
+    expect(dropped).toEqual([]);
+    expect(held.bytesOf('tiles')).toBe(300);
+    // Once the planner gives 1 up, it goes at the next plan.
+    kept.delete(1);
+    held.wanted([2, 3], 0);
+    expect(dropped).toEqual([1]);
+    expect(held.tiles().bytes).toBeLessThanOrEqual(200);
+  });
+
+  it('counts the tiles on their way against the budget', () => {
+    const { held, dropped, place } = tilesHeld(300);
+    for (const tile of [1, 2, 3]) place(tile);
+    held.wanted([3], 200);
+    expect(dropped).toEqual([1, 2]);
+    expect(held.tiles()).toEqual({ bytes: 300, cap: 300 });
+  });
+
+  it('makes room in the pool from the oldest tiles not kept, never the arriving one', () => {
+    const { held, kept, dropped, place } = tilesHeld(1e6);
+    for (const tile of [1, 2, 3, 4]) place(tile);
+    kept.add(1);
+    let free = 0;
+    const fits = held.makeRoom(() => free >= 2, 4);
+    expect(fits).toBe(false);
+    expect(dropped).toEqual([2, 3]);
+    free = 2;
+    expect(held.makeRoom(() => free >= 2, 4)).toBe(true);
+  });
+
+  it('keeps the total within the budget through arrivals, wishes and a smaller star budget', () => {
+    const { held, kept, place } = tilesHeld(500);
+    for (let tile = 0; tile < 40; tile++) {
+      place(tile);
+      kept.clear();
+      kept.add(tile).add(tile - 1);
+      held.wanted([tile - 1, tile], 0);
+      expect(held.tiles().bytes).toBeLessThanOrEqual(500);
+    }
+    held.setStarBytes(200);
+    expect(held.tiles().bytes).toBe(200);
+  });
+
+  it('holds tiles apart from the parts: neither evicts the other', async () => {
+    const { held, dropped, place } = tilesHeld(100, 100);
+    const names = cacheOf(held, 'names', 100);
+    names.cache.request(1);
+    await settle();
+    place(1);
+    place(2);
+    expect(dropped).toEqual([1]);
+    expect(names.cache.peek(1)).toBeDefined();
+    expect(held.summary().total.bytes).toBe(100);
+  });
+});
+
 describe('the holding budget', () => {
   it("apportions what the device allows: the drawn stars their bytes, names, out-links and adjacency a quarter of it, at most MAX_PART_BYTES", () => {
     const budget = holdingBudget({ backend: 'webgl2', deviceMemoryGiB: 8, cores: 8 });

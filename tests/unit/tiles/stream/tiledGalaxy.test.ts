@@ -218,6 +218,30 @@ describe(`a tiled galaxy streamed into the slot pool (${STARS} stars, 200 a tile
     }
   });
 
+  it("lets tiles go on the one eviction path within the drawn stars' bytes, never a drawn one", async () => {
+    const h = reader.hierarchy;
+    const wide = await open({ stars: 1200, bytes: 1e9 });
+    wide.stars.setCamera(wholeView());
+    await wide.whenIdle();
+    // Room in bytes for a little more than one view's tiles, and slots for every star: turning away must let the old view's tiles go by their bytes.
+    const bytes = Math.ceil((wide.stars.lastPlan?.wantedBytes ?? 0) * 1.3);
+    const galaxy = await open({ stars: STARS, bytes });
+    expect(galaxy.stars.capacity).toBe(STARS);
+    const heldBytes = () => galaxy.stars.residentTiles.reduce((sum, t) => sum + h.byteSize[t], 0);
+    galaxy.stars.setCamera(wholeView());
+    await galaxy.whenIdle();
+    const residentBefore = galaxy.stars.residentTiles;
+    const [cx, cy, cz] = rootCentre();
+    for (const [dx, dy] of [[1, 0], [0, 1], [-1, 0], [0, -1]]) {
+      const eye: [number, number, number] = [cx + dx * 10, cy + dy * 10, cz];
+      galaxy.stars.setCamera(cameraLookingAt(eye, [cx + dx * 1000, cy + dy * 1000, cz]));
+      await galaxy.whenIdle();
+      expect(heldBytes()).toBeLessThanOrEqual(bytes);
+      for (const tile of galaxy.stars.drawnTiles) expect(galaxy.stars.residentTiles).toContain(tile);
+    }
+    expect(residentBefore.some((t) => !galaxy.stars.residentTiles.includes(t))).toBe(true);
+  });
+
   it('answers names, degrees and neighbours undefined first and the right value after onChange', async () => {
     const galaxy = await open();
     // A star of a tile that is not resident, with links both ways.
