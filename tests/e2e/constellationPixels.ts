@@ -1,6 +1,6 @@
 import { writeFileSync } from 'node:fs';
 import { expect, type Page, type TestInfo } from '@playwright/test';
-import { canvasLocator, type Pixels } from './renderSupport';
+import { brightestNear, canvasLocator, canvasPixels, type Pixels } from './renderSupport';
 
 /** Pixel checks of stars coloured by constellation (tests/e2e/constellations*.spec.ts). */
 
@@ -68,4 +68,37 @@ export function expectSamePicture(picture: Pixels, plain: Pixels, tolerance = 0.
   }
   expect(coloured).toBe(0);
   expect(differing).toBeLessThan(plain.width * plain.height * tolerance);
+}
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
+
+/**
+ * The light (median channel sum of the brightest pixel within a pixel) where stars of a constellation
+ * (`members`, by classic id) and stars outside it are drawn, away from the panels; `starOf` gives the
+ * scene's star number of a classic id (a tiled galaxy renumbers them). `sampled` reuses the places
+ * sampled before, so that two pictures from one camera compare the same places.
+ */
+export async function starLight(
+  page: Page,
+  members: Uint8Array,
+  sampled?: { member: boolean; x: number; y: number }[],
+  starOf: (classicId: number) => number = (id) => id,
+): Promise<{ members: number; others: number; sampled: { member: boolean; x: number; y: number }[] }> {
+  if (!sampled) {
+    const ids: number[] = [];
+    for (let classic = 0; classic < members.length; classic += 97) ids.push(classic);
+    const projected = await page.evaluate((stars) => stars.map(([classic, star]) => ({ classic, at: window.galaxyScene!.projectToClient(star) })), ids.map((id) => [id, starOf(id)]));
+    const canvas = (await canvasLocator(page).boundingBox())!;
+    const panels = await page.evaluate(() =>
+      [...document.querySelectorAll('.galaxy-panel, [role="search"], .stats-line')].map((element) => element.getBoundingClientRect().toJSON() as DOMRect),
+    );
+    const clear = (x: number, y: number) => !panels.some((r) => x > r.left - 3 && x < r.right + 3 && y > r.top - 3 && y < r.bottom + 3);
+    sampled = projected
+      .filter(({ at }) => at && at.x > canvas.x + 2 && at.y > canvas.y + 2 && at.x < canvas.x + canvas.width - 2 && at.y < canvas.y + canvas.height - 2 && clear(at.x, at.y))
+      .map(({ classic, at }) => ({ member: members[classic] === 1, x: at!.x - canvas.x, y: at!.y - canvas.y }));
+  }
+  const pixels = await canvasPixels(page);
+  const places = sampled;
+  const light = (member: boolean) => median(places.filter((s) => s.member === member).map((s) => brightestNear(pixels, s.x, s.y).reduce((a, b) => a + b, 0)));
+  return { members: light(true), others: light(false), sampled: places };
 }

@@ -11,7 +11,8 @@ import { E2E_TILED_DIR } from '../support/e2eTiledGalaxies';
 import { NPM_WITH_COMMUNITIES } from '../support/e2eTiledGalaxies';
 import { haveSharedGalaxies, sharedGalaxiesMissingReason } from '../support/sharedGalaxies';
 import { cameraSettled, SCREEN_RENDERER } from './pageEvents';
-import { brightestNear, canvasLocator, canvasPixels } from './renderSupport';
+import { starLight } from './constellationPixels';
+import { canvasLocator, type BackendName } from './renderSupport';
 
 /**
  * docs/rules.md#panels and #search: the Constellations panel, the star details' constellations and
@@ -23,6 +24,8 @@ import { brightestNear, canvasLocator, canvasPixels } from './renderSupport';
 const FAR_POSE = { position: [0, 0, 9000] as [number, number, number], orientation: [0, 0, 0, 1] as [number, number, number, number] };
 const SCALE = 1.75;
 const VIEWPORT = { width: 1024, height: 700 };
+/** The panel's and the details' highlight are drawn by each backend: both are checked (docs/rules.md#panels). */
+const BACKENDS: BackendName[] = ['webgl2', 'webgpu'];
 
 function communitiesCopy(): { file: CommunitiesJson; finest: Uint32Array; labels: string[] } {
   const dir = path.join(E2E_TILED_DIR, NPM_WITH_COMMUNITIES);
@@ -33,9 +36,9 @@ function communitiesCopy(): { file: CommunitiesJson; finest: Uint32Array; labels
   return { file, finest, labels };
 }
 
-async function openGalaxy(page: Page, name: string, query = ''): Promise<void> {
+async function openGalaxy(page: Page, name: string, query = '', backend: BackendName = SCREEN_RENDERER): Promise<void> {
   await page.setViewportSize(VIEWPORT);
-  await page.goto(`/?renderer=${SCREEN_RENDERER}#/galaxy/${name}${query ? `?${query}` : ''}`);
+  await page.goto(`/?renderer=${backend}#/galaxy/${name}${query ? `?${query}` : ''}`);
   await expect(page.getByTestId('galaxy-stats')).toContainText('195,689 stars', { timeout: 240_000 });
   await page.keyboard.press('KeyK'); // hides the help
 }
@@ -46,33 +49,6 @@ async function selectByName(page: Page, name: string): Promise<void> {
   const results = page.locator('[data-window-key="search-results"]');
   await results.getByRole('button', { name, exact: true }).click();
   await expect(page.getByTestId('star-details')).toContainText(name);
-}
-
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
-
-/**
- * The light (median channel sum of the brightest pixel within a pixel) where stars of a constellation
- * (`members`) and stars outside it are drawn, panels and names hidden; `sampled` reuses the stars
- * sampled before, so that two pictures from one camera compare the same places.
- */
-async function starLight(page: Page, members: Uint8Array, sampled?: { member: boolean; x: number; y: number }[]) {
-  if (!sampled) {
-    const ids: number[] = [];
-    for (let star = 0; star < members.length; star += 97) ids.push(star);
-    const projected = await page.evaluate((stars) => stars.map((id) => ({ id, at: window.galaxyScene!.projectToClient(id) })), ids);
-    const canvas = (await canvasLocator(page).boundingBox())!;
-    const panels = await page.evaluate(() =>
-      [...document.querySelectorAll('.galaxy-panel, [role="search"], .stats-line')].map((element) => element.getBoundingClientRect().toJSON() as DOMRect),
-    );
-    const clear = (x: number, y: number) => !panels.some((r) => x > r.left - 3 && x < r.right + 3 && y > r.top - 3 && y < r.bottom + 3);
-    sampled = projected
-      .filter(({ at }) => at && at.x > canvas.x + 2 && at.y > canvas.y + 2 && at.x < canvas.x + canvas.width - 2 && at.y < canvas.y + canvas.height - 2 && clear(at.x, at.y))
-      .map(({ id, at }) => ({ member: members[id] === 1, x: at!.x - canvas.x, y: at!.y - canvas.y }));
-  }
-  const pixels = await canvasPixels(page);
-  const light = (member: boolean) =>
-    median(sampled!.filter((s) => s.member === member).map((s) => brightestNear(pixels, s.x, s.y).reduce((a, b) => a + b, 0)));
-  return { members: light(true), others: light(false), sampled };
 }
 
 const farQuery = `cx=${FAR_POSE.position[0]}&cy=${FAR_POSE.position[1]}&cz=${FAR_POSE.position[2]}&lx=0&ly=0&lz=0&lw=1&s=${SCALE}`;
@@ -90,10 +66,10 @@ test.describe('constellations on the galaxy screen', () => {
     await expect(page.getByTestId('search-scope')).toHaveCount(0);
   });
 
-  test('the panel lists the biggest constellations in view; a click highlights one and flies to it, again or Escape clears', async ({ page }) => {
+  for (const backend of BACKENDS) test(`the panel lists the biggest constellations in view; a click highlights one and flies to it, again or Escape clears (${backend})`, async ({ page }) => {
     const { file } = communitiesCopy();
     const constellations = new Constellations(file);
-    await openGalaxy(page, NPM_WITH_COMMUNITIES, farQuery);
+    await openGalaxy(page, NPM_WITH_COMMUNITIES, farQuery, backend);
     const expected = constellationsInView(file.levels, { pose: FAR_POSE, aspect: VIEWPORT.width / VIEWPORT.height, scale: SCALE });
     const names = expected.ids.map((id) => presentConstellation(constellations, 'npm', { level: expected.level, id }).fullName);
     const panel = page.getByTestId('constellations-panel');
@@ -132,12 +108,12 @@ test.describe('constellations on the galaxy screen', () => {
     await expect(panel.locator('.constellation-button[aria-pressed="true"]')).toHaveCount(0);
   });
 
-  test('the star details show its constellation at each level, top first; a click highlights it', async ({ page }) => {
+  for (const backend of BACKENDS) test(`the star details show its constellation at each level, top first; a click highlights it, in pixels (${backend})`, async ({ page }) => {
     const { file, finest, labels } = communitiesCopy();
     const constellations = new Constellations(file);
     const express = labels.indexOf('express');
     const expected = starConstellations(constellations, finest[express]).map((ref) => presentConstellation(constellations, 'npm', ref).fullName);
-    await openGalaxy(page, NPM_WITH_COMMUNITIES, farQuery);
+    await openGalaxy(page, NPM_WITH_COMMUNITIES, farQuery, backend);
     await selectByName(page, 'express');
     const list = page.getByTestId('star-constellations');
     await expect(list.locator('.constellation-button')).toHaveCount(expected.length, { timeout: 60_000 });

@@ -12,7 +12,7 @@ import { drawnStarsSettled } from '../support/drawnStars';
 import { E2E_TILED_DIR, npmLastVersion, TILED_NPM, TWO_VERSIONS } from '../support/e2eTiledGalaxies';
 import { haveSharedGalaxies, sharedGalaxiesMissingReason } from '../support/sharedGalaxies';
 import { openTiles } from '../support/tiledFixtures';
-import { attach, expectSamePicture, hueBands, hueDistance, hueOf, rgbOf } from './constellationPixels';
+import { attach, expectSamePicture, hueBands, hueDistance, hueOf, rgbOf, starLight } from './constellationPixels';
 import { canvasLocator, canvasPixels, galaxyUrl, openGalaxy, settle, type BackendName } from './renderSupport';
 
 /**
@@ -197,4 +197,51 @@ test.describe('constellations on a tiled galaxy', () => {
     await expect(page.getByTestId('search-scope')).toHaveCount(0);
     await expect(results).toContainText(matchesCountText(all), { timeout: 120_000 });
   });
+
+  for (const backend of BACKENDS) {
+    test(`npm tiled: the star details show express's constellations, and a click on one highlights it in pixels and flies to it (${backend})`, async ({ page }) => {
+      test.setTimeout(300_000);
+      const { file, finest, labels } = communities();
+      const constellations = new Constellations(file);
+      const express = labels.indexOf('express');
+      const refs = starConstellations(constellations, finest[express]);
+      const members = constellationMembers(constellations, (star) => finest[star], labels.length, refs[0]);
+      const starOf = await starOfClassic();
+
+      await page.setViewportSize({ width: 1024, height: 700 });
+      await page.goto(`/?renderer=${backend}#/galaxy/${TILED_NPM}?l=0${BUDGET}`);
+      await expect(page.getByTestId('galaxy-stats-streaming')).toBeAttached({ timeout: 240_000 });
+      await page.keyboard.press('KeyK'); // hides the help
+      const results = page.locator('[data-window-key="search-results"]');
+      await page.getByPlaceholder('enter a search term').fill('^express$');
+      await results.getByRole('button', { name: 'express', exact: true }).click({ timeout: 60_000 });
+      const list = page.getByTestId('star-constellations');
+      const buttons = list.locator('.constellation-button');
+      await expect(buttons).toHaveCount(refs.length, { timeout: 60_000 });
+      for (let i = 0; i < refs.length; i++) await expect(buttons.nth(i)).toHaveAttribute('title', presentConstellation(constellations, 'npm', refs[i]).fullName);
+
+      const before = await page.evaluate(() => window.galaxyScene!.getCamera().position);
+      await buttons.first().click();
+      await expect(buttons.first()).toHaveAttribute('aria-pressed', 'true');
+      await page.waitForFunction(() => !window.galaxyScene!.isCameraAnimating(), null, { timeout: 60_000 });
+      const after = await page.evaluate(() => window.galaxyScene!.getCamera().position);
+      const top = file.levels[refs[0].level];
+      const centre = [0, 1, 2].map((k) => top.centre[3 * refs[0].id + k] * SCALE);
+      expect(Math.hypot(...after.map((v, k) => v - centre[k]))).toBeLessThan(Math.hypot(...before.map((v, k) => v - centre[k])));
+
+      // In pixels, names hidden: the constellation's stars keep their light, every other star dims.
+      await canvasLocator(page).focus();
+      await page.keyboard.press('n');
+      await tilesAtRest(page);
+      const highlighted = await starLight(page, members, undefined, (classic) => starOf[classic]);
+      await page.keyboard.press('Escape');
+      await expect(list.locator('.constellation-button[aria-pressed="true"]')).toHaveCount(0);
+      await tilesAtRest(page);
+      const plain = await starLight(page, members, highlighted.sampled);
+      console.log(`${backend} tiled highlight: members ${highlighted.members} against ${plain.members} plain, others ${highlighted.others} against ${plain.others} plain (${highlighted.sampled.length} places)`);
+      expect(highlighted.members).toBeGreaterThanOrEqual(plain.members * 0.8);
+      expect(highlighted.others).toBeLessThanOrEqual(plain.others * 0.5);
+    });
+  }
 });
+
