@@ -8,6 +8,8 @@ precision highp float;
 layout(location = 0) in vec3 position;
 layout(location = 1) in vec4 color;
 layout(location = 2) in float size;
+// docs/tiles.md#stand-in-stars: 1, or more for a coarse tile's star standing in for stars not drawn; applied after the floor.
+layout(location = 3) in float footprint;
 
 uniform mat4 uViewProjection;
 uniform vec3 uCameraPosition;
@@ -38,8 +40,8 @@ bool occluded(vec4 clip) {
 void main() {
   // docs/rules.md#renderer: point size scales with distance, by POINT_SIZE_FACTOR. At least two pixels: a smaller
   // point can fall between pixel centres whose sprite alpha is under the threshold, and the star would vanish.
-  // At most uMaxPointSize.
-  gl_PointSize = clamp(size * (POINT_SIZE_FACTOR / distance(position, uCameraPosition)), 2.0, uMaxPointSize);
+  // At most uMaxPointSize. A stand-in star's footprint widens it after the floor, so that it does from afar too.
+  gl_PointSize = clamp(max(size * (POINT_SIZE_FACTOR / distance(position, uCameraPosition)), 2.0) * footprint, 2.0, uMaxPointSize);
   gl_Position = uViewProjection * vec4(position, 1.0);
   vColor = color;
 #ifdef CULL_OCCLUDED

@@ -7,8 +7,9 @@ fn starPosition(star: u32) -> vec3f {
 
 // docs/rules.md#renderer: point size scales with distance, by POINT_SIZE_FACTOR. At least two pixels, as in
 // stars.vert: a smaller point can miss every pixel centre whose sprite alpha reaches the threshold.
+// A stand-in star's footprint (docs/tiles.md#stand-in-stars) widens it after the floor.
 fn starSizePx(star: u32, position: vec3f) -> f32 {
-  return clamp(sizes[star] * (POINT_SIZE_FACTOR / distance(position, u.cameraPosition)), 2.0, u.maxPointSize);
+  return clamp(max(sizes[star] * (POINT_SIZE_FACTOR / distance(position, u.cameraPosition)), 2.0) * footprints[star], 2.0, u.maxPointSize);
 }
 
 // The star sprite at an offset from the point's centre in units of half its size (coord * 2 - 1):

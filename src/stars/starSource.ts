@@ -64,6 +64,12 @@ export interface StarSource {
   /** Size per slot: the star default until links are in, then the node size rule with the galaxy's true maximum in-degree; 0 for an empty slot. */
   readonly sizes: Float32Array;
   /**
+   * Diameter factor per slot, applied after the two-pixel floor (docs/tiles.md#stand-in-stars): a
+   * tiled galaxy's coarse stars stand in for the stars not drawn below them; undefined means 1 everywhere.
+   * Rewritten with the written ranges.
+   */
+  readonly footprints?: Float32Array;
+  /**
    * Finest-level community per slot (src/constellations/constellations.ts; NO_COMMUNITY for an
    * empty slot or an unknown one), rewritten with the slots; undefined for a galaxy without communities.
    */

@@ -9,6 +9,7 @@ import { TileFetchScheduler } from '../planner/tileFetchScheduler';
 import { scaledBox } from '../../renderer/camera';
 import type { ChangeBatcher } from './changeBatcher';
 import { SlotPool } from './slotPool';
+import { hiddenStarsByOctant, standInFootprints, subtreeStars } from './standInFootprints';
 import { StallRetries } from './stallRetries';
 import type { TileAdjacency } from './tileAdjacency';
 import { TiledLinks } from './tiledLinkPairs';
@@ -51,6 +52,9 @@ interface ArrivedTile {
   decoded: DecodedTile | undefined;
 }
 
+/** footprintsFor's mark of a tile whose footprints are not written for the tiles drawn now (a tile has at most 8 children). */
+const NOT_WRITTEN = 0xffff;
+
 function sameTiles(a: readonly number[], b: readonly number[]): boolean {
   return a.length === b.length && a.every((tile, i) => tile === b[i]);
 }
@@ -86,6 +90,10 @@ export class TiledStarStream implements StarSource {
   /** The star and holding budgets planned for now: the opening one, then what the frame budget set. */
   private budget: StreamingBudget;
   private readonly largestTile: number;
+  /** Stars in each tile's subtree, for the stand-in footprints. */
+  private readonly subtree: Float64Array;
+  /** Which children of a drawn tile were not drawn when its footprints were written (bit per child); NOT_WRITTEN when they must be written again. */
+  private readonly footprintsFor: Uint16Array;
 
   constructor(private readonly options: TiledStarStreamOptions) {
     const { source, budget, scale, stallLimitMs } = options;
@@ -107,6 +115,8 @@ export class TiledStarStream implements StarSource {
     this.pool = new SlotPool(this.slotsFor(budget.stars), this.firstStars, source.index.maxInDegree, scale);
     this.planner = new StreamingPlanner(h);
     this.isDrawn = new Uint8Array(h.tileCount);
+    this.subtree = subtreeStars(h);
+    this.footprintsFor = new Uint16Array(h.tileCount).fill(NOT_WRITTEN);
     this.links = new TiledLinks(this.pool, this.firstStars, options.maxLinkPairs);
     this.bounds = scaledBox(source.index.bounds, scale);
     this.scheduler = new TileFetchScheduler<ArrivedTile>({
@@ -173,6 +183,11 @@ export class TiledStarStream implements StarSource {
 
   get sizes(): Float32Array {
     return this.pool.sizes;
+  }
+
+  /** Diameter factor per slot: a drawn tile's stars stand in for the stars of its children not drawn (docs/tiles.md#stand-in-stars). */
+  get footprints(): Float32Array {
+    return this.pool.footprints;
   }
 
   /** Finest community per slot (StarSource.communities); undefined for a galaxy whose tiles carry none. */
@@ -366,9 +381,28 @@ export class TiledStarStream implements StarSource {
     for (const tile of this.drawn) this.isDrawn[tile] = 0;
     for (const tile of draw) this.isDrawn[tile] = 1;
     this.drawn = draw;
+    this.writeFootprints();
     this.cells = undefined;
     this.changes.drawn();
     this.linksOutdated();
+  }
+
+  /** Rewrites the footprints of the drawn tiles whose children not drawn changed; the scene uploads those ranges. */
+  private writeFootprints(): void {
+    const h = this.options.source.hierarchy;
+    const scale = this.options.scale;
+    const box = new Float32Array(6);
+    for (const tile of this.drawn) {
+      let undrawn = 0;
+      for (let k = 0; k < h.childCount[tile]; k++) if (!this.isDrawn[h.firstChild[tile] + k]) undrawn |= 1 << k;
+      if (this.footprintsFor[tile] === undrawn) continue;
+      this.footprintsFor[tile] = undrawn;
+      const range = this.pool.rangeOf(tile);
+      if (!range) continue;
+      for (let k = 0; k < 6; k++) box[k] = h.boxes[tile * 6 + k] * scale;
+      standInFootprints(this.pool.positions, range.count, box, hiddenStarsByOctant(h, tile, this.subtree, this.isDrawn), this.pool.footprints, range.start);
+      this.changes.wrote(range);
+    }
   }
 
   private linksOutdated(): void {
@@ -381,6 +415,7 @@ export class TiledStarStream implements StarSource {
     const decoded = held?.decoded;
     if (!held || !decoded) return;
     held.decoded = undefined;
+    this.footprintsFor[tile] = NOT_WRITTEN;
     let range = this.pool.place(decoded);
     if (!range) {
       this.makeRoom(decoded.count, tile);
