@@ -260,6 +260,7 @@ export class GalaxyScene implements Scene {
     if (change.boundsChanged) this.fitBounds();
     if (change.resized) this.starsResized(stars);
     for (const range of change.written) this.slotsWritten(stars, range);
+    if (stars.footprints) for (const range of change.footprintsWritten ?? []) this.renderer?.updateStarFootprints(stars.footprints, range.start, range.count);
     if (change.communitiesChanged) this.restyleAll();
     this.labels?.slotsWritten(change.written);
     if (change.drawnChanged) {

@@ -22,6 +22,8 @@ export interface SlotRange {
 export interface StarSourceChange {
   /** Slot ranges whose positions, sizes and stars were rewritten (tiles placed or freed, links arrived, stars moved). */
   written: readonly SlotRange[];
+  /** Slot ranges whose footprints alone changed (stand-in stars, a refinement blending in; docs/tiles.md#stand-in-stars). */
+  footprintsWritten?: readonly SlotRange[];
   /** The drawn cells changed (a new plan, a tile arrived or was evicted, stars moved). */
   drawnChanged: boolean;
   /** The link pairs changed (links arrived, a tile came or went, link settings changed, stars moved). */

@@ -34,6 +34,11 @@ for (const galaxy of galaxies) {
       await page.waitForFunction(() => Number(window.galaxyScene?.canvas?.dataset.stars ?? 0) > 0, null, { timeout: 120_000 });
       await page.keyboard.press('KeyK'); // hides the help
       await drawnStarsSettled(page, 3_000, 240_000);
+      // A refinement blends in over FOOTPRINT_FADE_MS; at rest no frame is drawn for it.
+      const frames = () => page.evaluate(() => Number(window.galaxyScene?.canvas?.dataset.frames ?? 0));
+      const framesAtRest = await frames();
+      await page.waitForTimeout(1_000);
+      console.log(`${galaxy} ${backend}: ${(await frames()) - framesAtRest} frames drawn in a second at rest`);
       const pose = await page.evaluate(() => window.galaxyScene!.getCamera());
       const box = await canvasLocator(page).boundingBox();
       const shot = await canvasLocator(page).screenshot();

@@ -10,6 +10,7 @@ import { scaledBox } from '../../renderer/camera';
 import type { ChangeBatcher } from './changeBatcher';
 import { SlotPool } from './slotPool';
 import { hiddenStarsByOctant, standInFootprints, subtreeStars } from './standInFootprints';
+import { FootprintFade } from './footprintFade';
 import { StallRetries } from './stallRetries';
 import type { TileAdjacency } from './tileAdjacency';
 import { TiledLinks } from './tiledLinkPairs';
@@ -55,6 +56,16 @@ interface ArrivedTile {
 /** footprintsFor's mark of a tile whose footprints are not written for the tiles drawn now (a tile has at most 8 children). */
 const NOT_WRITTEN = 0xffff;
 
+/** The next animation frame where there are frames (the page), else about one (Node, workers). */
+function nextFrame(run: () => void): () => void {
+  if (typeof requestAnimationFrame === 'function') {
+    const frame = requestAnimationFrame(run);
+    return () => cancelAnimationFrame(frame);
+  }
+  const timer = setTimeout(run, 16);
+  return () => clearTimeout(timer);
+}
+
 function sameTiles(a: readonly number[], b: readonly number[]): boolean {
   return a.length === b.length && a.every((tile, i) => tile === b[i]);
 }
@@ -94,6 +105,9 @@ export class TiledStarStream implements StarSource {
   private readonly subtree: Float64Array;
   /** Which children of a drawn tile were not drawn when its footprints were written (bit per child); NOT_WRITTEN when they must be written again. */
   private readonly footprintsFor: Uint16Array;
+  /** The footprints as drawn while a refinement blends in. */
+  private readonly fade: FootprintFade;
+  private cancelFadeFrame: (() => void) | undefined;
 
   constructor(private readonly options: TiledStarStreamOptions) {
     const { source, budget, scale, stallLimitMs } = options;
@@ -117,6 +131,7 @@ export class TiledStarStream implements StarSource {
     this.isDrawn = new Uint8Array(h.tileCount);
     this.subtree = subtreeStars(h);
     this.footprintsFor = new Uint16Array(h.tileCount).fill(NOT_WRITTEN);
+    this.fade = new FootprintFade(this.pool.capacity);
     this.links = new TiledLinks(this.pool, this.firstStars, options.maxLinkPairs);
     this.bounds = scaledBox(source.index.bounds, scale);
     this.scheduler = new TileFetchScheduler<ArrivedTile>({
@@ -160,6 +175,7 @@ export class TiledStarStream implements StarSource {
     if (next === this.budget.stars) return;
     this.budget = { stars: next, bytes: Math.max(this.options.budget.bytes, budgetWithStars(this.options.budget, next).bytes) };
     if (this.pool.grow(this.slotsFor(next))) {
+      this.fade.grow(this.pool.capacity);
       this.cells = undefined;
       this.changes.resized();
       this.changes.drawn();
@@ -187,7 +203,7 @@ export class TiledStarStream implements StarSource {
 
   /** Diameter factor per slot: a drawn tile's stars stand in for the stars of its children not drawn (docs/tiles.md#stand-in-stars). */
   get footprints(): Float32Array {
-    return this.pool.footprints;
+    return this.fade.shown;
   }
 
   /** Finest community per slot (StarSource.communities); undefined for a galaxy whose tiles carry none. */
@@ -336,6 +352,8 @@ export class TiledStarStream implements StarSource {
     this.stallRetries?.dispose();
     clearTimeout(this.planTimer);
     this.planTimer = undefined;
+    this.cancelFadeFrame?.();
+    this.cancelFadeFrame = undefined;
     this.scheduler.dispose();
     this.rootWaiter?.reject(new DOMException('The tiled galaxy was closed', 'AbortError'));
   }
@@ -378,20 +396,28 @@ export class TiledStarStream implements StarSource {
 
   private setDrawn(draw: number[]): void {
     if (sameTiles(draw, this.drawn)) return;
+    const wasDrawn = this.isDrawn.slice();
     for (const tile of this.drawn) this.isDrawn[tile] = 0;
     for (const tile of draw) this.isDrawn[tile] = 1;
+    // A tile drawn again later grows in again.
+    for (const tile of this.drawn) if (!this.isDrawn[tile]) this.footprintsFor[tile] = NOT_WRITTEN;
     this.drawn = draw;
-    this.writeFootprints();
+    this.writeFootprints(wasDrawn);
     this.cells = undefined;
     this.changes.drawn();
     this.linksOutdated();
   }
 
-  /** Rewrites the footprints of the drawn tiles whose children not drawn changed; the scene uploads those ranges. */
-  private writeFootprints(): void {
+  /**
+   * Rewrites the footprints of the drawn tiles whose children not drawn changed, fading to them: a
+   * tile that refines a drawn parent grows in from nothing while the parent's stand-ins shrink; a
+   * tile drawn with no drawn parent before it (the root, a first plan) shows at once.
+   */
+  private writeFootprints(wasDrawn: Uint8Array): void {
     const h = this.options.source.hierarchy;
     const scale = this.options.scale;
     const box = new Float32Array(6);
+    const now = performance.now();
     for (const tile of this.drawn) {
       let undrawn = 0;
       for (let k = 0; k < h.childCount[tile]; k++) if (!this.isDrawn[h.firstChild[tile] + k]) undrawn |= 1 << k;
@@ -401,8 +427,23 @@ export class TiledStarStream implements StarSource {
       if (!range) continue;
       for (let k = 0; k < 6; k++) box[k] = h.boxes[tile * 6 + k] * scale;
       standInFootprints(this.pool.positions, range.count, box, hiddenStarsByOctant(h, tile, this.subtree, this.isDrawn), this.pool.footprints, range.start);
-      this.changes.wrote(range);
+      const parent = h.parent[tile];
+      if (wasDrawn[tile]) this.fade.start(range, false, now);
+      else if (parent >= 0 && wasDrawn[parent]) this.fade.start(range, true, now);
+      else this.fade.settle(this.pool.footprints, range);
+      this.changes.footprints(range);
     }
+    if (this.fade.running) this.fadeSoon();
+  }
+
+  /** One step of the fades at the next frame, and the next while they run: frames only while a refinement blends in. */
+  private fadeSoon(): void {
+    if (this.cancelFadeFrame || this.disposed) return;
+    this.cancelFadeFrame = nextFrame(() => {
+      this.cancelFadeFrame = undefined;
+      for (const range of this.fade.step(this.pool.footprints, performance.now())) this.changes.footprints(range);
+      if (this.fade.running) this.fadeSoon();
+    });
   }
 
   private linksOutdated(): void {
@@ -427,6 +468,7 @@ export class TiledStarStream implements StarSource {
       this.scheduler.forget(tile);
       return;
     }
+    this.fade.settle(this.pool.footprints, range);
     this.changes.wrote(range);
     this.stallRetries?.arrived(tile);
     this.options.onArrived?.(tile);
@@ -446,6 +488,7 @@ export class TiledStarStream implements StarSource {
     }
     if (this.pool.fits(count) || this.pool.freeSlots < count) return;
     for (const range of this.pool.compact()) this.changes.wrote(range);
+    this.fade.settle(this.pool.footprints, 'all');
     this.cells = undefined;
     this.changes.drawn();
     this.linksOutdated();
@@ -454,6 +497,7 @@ export class TiledStarStream implements StarSource {
   private free(tile: number): void {
     const range = this.pool.free(tile);
     if (!range) return;
+    this.fade.settle(this.pool.footprints, range);
     this.changes.wrote(range);
     if (this.isDrawn[tile]) {
       this.setDrawn(this.drawn.filter((t) => t !== tile));
