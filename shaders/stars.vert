@@ -8,6 +8,8 @@ precision highp float;
 layout(location = 0) in vec3 position;
 layout(location = 1) in vec4 color;
 layout(location = 2) in float size;
+// docs/tiles.md#stand-in-stars: 1, more for a coarse tile's star standing in for stars not drawn, less while a finer tile grows in.
+layout(location = 3) in float footprint;
 
 uniform mat4 uViewProjection;
 uniform vec3 uCameraPosition;
@@ -38,9 +40,11 @@ bool occluded(vec4 clip) {
 void main() {
   // docs/rules.md#renderer: point size scales with distance, by POINT_SIZE_FACTOR. At least two pixels: a smaller
   // point can fall between pixel centres whose sprite alpha is under the threshold, and the star would vanish.
-  // At most uMaxPointSize.
-  gl_PointSize = clamp(size * (POINT_SIZE_FACTOR / distance(position, uCameraPosition)), 2.0, uMaxPointSize);
-  gl_Position = uViewProjection * vec4(position, 1.0);
+  // At most uMaxPointSize. The footprint (docs/tiles.md#stand-in-stars) scales it after the floor, so that
+  // from afar too a stand-in star is wider and a star growing in (footprint under 1) smaller; under a pixel it is not drawn.
+  float sizePx = max(size * (POINT_SIZE_FACTOR / distance(position, uCameraPosition)), 2.0) * footprint;
+  gl_PointSize = min(sizePx, uMaxPointSize);
+  gl_Position = sizePx < 1.0 ? vec4(2.0, 2.0, 2.0, 1.0) : uViewProjection * vec4(position, 1.0);
   vColor = color;
 #ifdef CULL_OCCLUDED
   if (gl_PointSize <= 2.0 && occluded(gl_Position)) gl_Position = vec4(2.0, 2.0, 2.0, 1.0);

@@ -7,8 +7,10 @@ fn starPosition(star: u32) -> vec3f {
 
 // docs/rules.md#renderer: point size scales with distance, by POINT_SIZE_FACTOR. At least two pixels, as in
 // stars.vert: a smaller point can miss every pixel centre whose sprite alpha reaches the threshold.
+// The footprint (docs/tiles.md#stand-in-stars) scales it after the floor: a stand-in star is wider, a star
+// growing in (footprint under 1) smaller, and under a pixel not drawn (splatOf).
 fn starSizePx(star: u32, position: vec3f) -> f32 {
-  return clamp(sizes[star] * (POINT_SIZE_FACTOR / distance(position, u.cameraPosition)), 2.0, u.maxPointSize);
+  return min(max(sizes[star] * (POINT_SIZE_FACTOR / distance(position, u.cameraPosition)), 2.0) * footprints[star], u.maxPointSize);
 }
 
 // The star sprite at an offset from the point's centre in units of half its size (coord * 2 - 1):
@@ -56,6 +58,9 @@ fn splatOf(star: u32) -> Splat {
     return s;
   }
   let sizePx = starSizePx(star, position);
+  if (sizePx < 1.0) {
+    return s;
+  }
   if (sizePx > SPLAT_MAX_PX) {
     s.big = true;
     return s;

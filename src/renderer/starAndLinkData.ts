@@ -8,6 +8,7 @@ export interface StarStore {
   updateStars(start: number, count: number, positions: Float32Array, colors: Uint8Array, sizes: Float32Array): void;
   updateColors(colors: Uint8Array, start: number, count: number): void;
   updateSizes(sizes: Float32Array, start: number, count: number): void;
+  updateFootprints(footprints: Float32Array, start: number, count: number): void;
 }
 
 export interface LinkStore {
@@ -20,13 +21,14 @@ export interface LinkStore {
 export function starAndLinkData(
   points: StarStore,
   links: LinkStore,
-): Pick<Renderer, 'setStars' | 'setStarCells' | 'updateStars' | 'updateStarColors' | 'updateStarSizes' | 'setLinks' | 'setLinkColours'> {
+): Pick<Renderer, 'setStars' | 'setStarCells' | 'updateStars' | 'updateStarColors' | 'updateStarSizes' | 'updateStarFootprints' | 'setLinks' | 'setLinkColours'> {
   return {
     setStars: (positions, colors, sizes, cells) => points.set(positions, colors, sizes, cells),
     setStarCells: (cells) => points.setCells(cells),
     updateStars: (start, count, positions, colors, sizes) => points.updateStars(start, count, positions, colors, sizes),
     updateStarColors: (colors, start, count) => points.updateColors(colors, start, count),
     updateStarSizes: (sizes, start, count) => points.updateSizes(sizes, start, count),
+    updateStarFootprints: (footprints, start, count) => points.updateFootprints(footprints, start, count),
     setLinks: (pairs) => links.set(pairs),
     setLinkColours: (colours) => links.setColours(colours),
   };

@@ -47,6 +47,11 @@ export interface Renderer {
   updateStarColors(colors: Uint8Array, start: number, count: number): void;
   /** Writes only the sizes of slots start..start+count-1. */
   updateStarSizes(sizes: Float32Array, start: number, count: number): void;
+  /**
+   * Writes the footprints (diameter factor after the two-pixel floor, docs/tiles.md#stand-in-stars)
+   * of slots start..start+count-1; setStars makes every slot's 1.
+   */
+  updateStarFootprints(footprints: Float32Array, start: number, count: number): void;
   /** Pairs of slots to join with a line, or undefined for no links. */
   setLinks(pairs: Uint32Array | undefined): void;
   /** Where the links' end colours come from from the next render on; 'positions' until set. */

@@ -260,6 +260,7 @@ export class GalaxyScene implements Scene {
     if (change.boundsChanged) this.fitBounds();
     if (change.resized) this.starsResized(stars);
     for (const range of change.written) this.slotsWritten(stars, range);
+    if (stars.footprints) for (const range of change.footprintsWritten ?? []) this.renderer?.updateStarFootprints(stars.footprints, range.start, range.count);
     if (change.communitiesChanged) this.restyleAll();
     this.labels?.slotsWritten(change.written);
     if (change.drawnChanged) {
@@ -294,6 +295,7 @@ export class GalaxyScene implements Scene {
       }
     }
     this.renderer?.updateStars(start, count, stars.positions, starAttributes.colorBytes, starAttributes.sizes);
+    if (stars.footprints) this.renderer?.updateStarFootprints(stars.footprints, start, count);
   }
 
   /**
@@ -754,8 +756,10 @@ export class GalaxyScene implements Scene {
   private uploadStars(): void {
     if (!this.renderer) return;
     const { starAttributes, stars } = this;
-    if (starAttributes && stars) this.renderer.setStars(stars.positions, starAttributes.colorBytes, starAttributes.sizes, stars.drawnCells());
-    else this.renderer.setStars(new Float32Array(0), new Uint8Array(0), new Float32Array(0), NO_CELLS);
+    if (starAttributes && stars) {
+      this.renderer.setStars(stars.positions, starAttributes.colorBytes, starAttributes.sizes, stars.drawnCells());
+      if (stars.footprints) this.renderer.updateStarFootprints(stars.footprints, 0, stars.footprints.length);
+    } else this.renderer.setStars(new Float32Array(0), new Uint8Array(0), new Float32Array(0), NO_CELLS);
     this.requestRender();
   }
 

@@ -22,6 +22,8 @@ export interface SlotRange {
 export interface StarSourceChange {
   /** Slot ranges whose positions, sizes and stars were rewritten (tiles placed or freed, links arrived, stars moved). */
   written: readonly SlotRange[];
+  /** Slot ranges whose footprints alone changed (stand-in stars, a refinement blending in; docs/tiles.md#stand-in-stars). */
+  footprintsWritten?: readonly SlotRange[];
   /** The drawn cells changed (a new plan, a tile arrived or was evicted, stars moved). */
   drawnChanged: boolean;
   /** The link pairs changed (links arrived, a tile came or went, link settings changed, stars moved). */
@@ -63,6 +65,12 @@ export interface StarSource {
   readonly positions: Float32Array;
   /** Size per slot: the star default until links are in, then the node size rule with the galaxy's true maximum in-degree; 0 for an empty slot. */
   readonly sizes: Float32Array;
+  /**
+   * Diameter factor per slot, applied after the two-pixel floor (docs/tiles.md#stand-in-stars): a
+   * tiled galaxy's coarse stars stand in for the stars not drawn below them; undefined means 1 everywhere.
+   * Rewritten with the written ranges.
+   */
+  readonly footprints?: Float32Array;
   /**
    * Finest-level community per slot (src/constellations/constellations.ts; NO_COMMUNITY for an
    * empty slot or an unknown one), rewritten with the slots; undefined for a galaxy without communities.

@@ -40,6 +40,7 @@ export function recordingRenderer(backend: Renderer['backend'] = 'webgl2', rect 
       }),
     updateStarColors: (colors, start, count) => calls.colors.push({ start, count, bytes: [...colors.subarray(start * 4, (start + count) * 4)] }),
     updateStarSizes: (sizes, start, count) => calls.sizes.push({ start, count, values: [...sizes.subarray(start, start + count)] }),
+    updateStarFootprints: () => {},
     setLinks: (pairs) => calls.links.push(pairs ? [...pairs] : undefined),
     setLinkColours: (colours) => calls.linkColours.push(colours),
     resize: () => {},

@@ -20,6 +20,7 @@ export class WebGL2Points {
   readonly positionBuffer: WebGLBuffer;
   readonly colorBuffer: WebGLBuffer;
   private sizeBuffer: WebGLBuffer;
+  private footprintBuffer: WebGLBuffer;
   layout: StarLayout | undefined;
   private count = 0;
   private maxPointSize: number;
@@ -32,10 +33,12 @@ export class WebGL2Points {
     this.positionBuffer = gl.createBuffer();
     this.colorBuffer = gl.createBuffer();
     this.sizeBuffer = gl.createBuffer();
+    this.footprintBuffer = gl.createBuffer();
     gl.bindVertexArray(this.vao);
     bindStarAttribute(gl, 'position', this.positionBuffer);
     bindStarAttribute(gl, 'color', this.colorBuffer);
     bindStarAttribute(gl, 'size', this.sizeBuffer);
+    bindStarAttribute(gl, 'footprint', this.footprintBuffer);
     gl.bindVertexArray(null);
   }
 
@@ -50,6 +53,8 @@ export class WebGL2Points {
     gl.bufferData(gl.ARRAY_BUFFER, colors, gl.DYNAMIC_DRAW);
     gl.bindBuffer(gl.ARRAY_BUFFER, this.sizeBuffer);
     gl.bufferData(gl.ARRAY_BUFFER, sizes, gl.DYNAMIC_DRAW);
+    gl.bindBuffer(gl.ARRAY_BUFFER, this.footprintBuffer);
+    gl.bufferData(gl.ARRAY_BUFFER, new Float32Array(this.count).fill(1), gl.DYNAMIC_DRAW);
   }
 
   setCells(cells: StarCells): void {
@@ -83,6 +88,13 @@ export class WebGL2Points {
     layout.noteSizes(sizes, start, count);
     gl.bindBuffer(gl.ARRAY_BUFFER, this.sizeBuffer);
     gl.bufferSubData(gl.ARRAY_BUFFER, start * 4, sizes, start, count);
+  }
+
+  updateFootprints(footprints: Float32Array, start: number, count: number): void {
+    const gl = this.gl;
+    if (!this.layout || count <= 0 || start + count > this.count) return;
+    gl.bindBuffer(gl.ARRAY_BUFFER, this.footprintBuffer);
+    gl.bufferSubData(gl.ARRAY_BUFFER, start * 4, footprints, start, count);
   }
 
   /** The runs of stars in view this frame, or stages to cull behind when the view is crowded. */
@@ -136,6 +148,7 @@ export class WebGL2Points {
     gl.deleteBuffer(this.positionBuffer);
     gl.deleteBuffer(this.colorBuffer);
     gl.deleteBuffer(this.sizeBuffer);
+    gl.deleteBuffer(this.footprintBuffer);
     gl.deleteVertexArray(this.vao);
     this.program.dispose();
     this.cullProgram.dispose();

@@ -13,6 +13,7 @@ export const STAR_ATTRIBUTES = {
   position: { location: 0, components: 3, type: 'FLOAT', normalized: false },
   color: { location: 1, components: 4, type: 'UNSIGNED_BYTE', normalized: true },
   size: { location: 2, components: 1, type: 'FLOAT', normalized: false },
+  footprint: { location: 3, components: 1, type: 'FLOAT', normalized: false },
 } as const;
 
 export type StarAttribute = keyof typeof STAR_ATTRIBUTES;
@@ -44,6 +45,8 @@ export class StarProgram {
     this.cameraPosition = gl.getUniformLocation(this.program, STAR_UNIFORMS.cameraPosition);
     this.maxPointSize = gl.getUniformLocation(this.program, STAR_UNIFORMS.maxPointSize);
     this.depth = cullOccluded ? gl.getUniformLocation(this.program, STAR_UNIFORMS.depth) : null;
+    // A vertex array without a footprint buffer (the entry's first stars) reads this constant: every star its own size.
+    gl.vertexAttrib1f(STAR_ATTRIBUTES.footprint.location, 1);
   }
 
   readonly program: WebGLProgram;

@@ -27,9 +27,10 @@ export function paintFirstStars(started: StartedWebGPUCanvas, stars: FirstStars,
     uploadBuffer(device, stars.positions, 'first star positions', storage),
     uploadBuffer(device, new Uint8Array(stars.count * 4).fill(255), 'first star colours', storage),
     uploadBuffer(device, stars.sizes, 'first star sizes', storage),
+    uploadBuffer(device, new Float32Array(stars.count).fill(1), 'first star footprints', storage),
     uploadBuffer(device, slots, 'first stars', storage),
   ];
-  const [positions, colors, sizes, bigIn] = buffers;
+  const [positions, colors, sizes, footprints, bigIn] = buffers;
   const pipeline = bigStarsPipeline(device, format);
   const depth = new DepthTarget(device);
   const [r, g, b] = clearColorRgb(undefined);
@@ -39,7 +40,7 @@ export function paintFirstStars(started: StartedWebGPUCanvas, stars: FirstStars,
     depthStencilAttachment: { view: depth.view(viewport.width, viewport.height), depthClearValue: 1, depthLoadOp: 'clear', depthStoreOp: 'discard' },
   });
   pass.setPipeline(pipeline);
-  pass.setBindGroup(0, starBindGroup(device, pipeline, 'bigStars', { u: uniforms.buffer, positions, colors, sizes, bigIn }));
+  pass.setBindGroup(0, starBindGroup(device, pipeline, 'bigStars', { u: uniforms.buffer, positions, colors, sizes, footprints, bigIn }));
   pass.draw(3 * stars.count);
   pass.end();
   device.queue.submit([encoder.finish()]);

@@ -37,6 +37,7 @@ export class WebGPUPoints {
   positionBuffer: GPUBuffer | undefined;
   colorBuffer: GPUBuffer | undefined;
   private sizeBuffer: GPUBuffer | undefined;
+  private footprintBuffer: GPUBuffer | undefined;
   /** Per star: indirect draw arguments, then the slots of the stars drawn as triangles. */
   private bigBuffer: GPUBuffer | undefined;
   /** Per star: indirect dispatch arguments of splatColor, count, then the slots of stars that won a pixel. */
@@ -85,6 +86,7 @@ export class WebGPUPoints {
     this.positionBuffer = uploadBuffer(this.device, positions, 'star positions', storage | GPUBufferUsage.VERTEX);
     this.colorBuffer = uploadBuffer(this.device, colors, 'star colours', storage | GPUBufferUsage.VERTEX);
     this.sizeBuffer = uploadBuffer(this.device, sizes, 'star sizes', storage);
+    this.footprintBuffer = uploadBuffer(this.device, new Float32Array(this.count).fill(1), 'star footprints', storage);
     this.bigBuffer = this.device.createBuffer({ label: 'big stars', size: (BIG_LIST_START + this.count) * 4, usage: storage | GPUBufferUsage.INDIRECT });
     this.winnersBuffer = this.device.createBuffer({ label: 'stars that won a pixel', size: (WINNERS_START + this.count) * 4, usage: storage | GPUBufferUsage.INDIRECT });
     this.drawBindGroup = starBindGroup(this.device, this.drawPipeline, 'bigStars', {
@@ -92,6 +94,7 @@ export class WebGPUPoints {
       positions: this.positionBuffer,
       colors: this.colorBuffer,
       sizes: this.sizeBuffer,
+      footprints: this.footprintBuffer,
       bigIn: this.bigBuffer,
     });
     this.fitSpans(layout.cells);
@@ -143,6 +146,12 @@ export class WebGPUPoints {
     if (!sizeBuffer || !layout) return;
     layout.noteSizes(sizes, start, count);
     this.device.queue.writeBuffer(sizeBuffer, start * 4, sizes as Float32Array<ArrayBuffer>, start, count);
+  }
+
+  updateFootprints(footprints: Float32Array, start: number, count: number): void {
+    const { footprintBuffer } = this;
+    if (!footprintBuffer || count <= 0 || start + count > this.count) return;
+    this.device.queue.writeBuffer(footprintBuffer, start * 4, footprints as Float32Array<ArrayBuffer>, start, count);
   }
 
   /**
@@ -260,19 +269,19 @@ export class WebGPUPoints {
     const splatColors = (this.splatColors = this.device.createBuffer({ label: 'splat colours', size, usage }));
     this.occlusion.resize(width, height, depthKeys, this.spansBuffer!);
     this.pixels = { width, height };
-    const u = this.uniforms, positions = this.positionBuffer!, colors = this.colorBuffer!, sizes = this.sizeBuffer!;
+    const u = this.uniforms, positions = this.positionBuffer!, colors = this.colorBuffer!, sizes = this.sizeBuffer!, footprints = this.footprintBuffer!;
     this.depthBindGroups = [0, ...STAGE_ENDS].map((_, s) =>
       starBindGroup(this.device, this.depthPipeline, 'splatDepth', {
-        u, positions, colors, sizes, spans: this.spansBuffer!, depthKeys, bigOut: this.bigBuffer!, winnersOut: this.winnersBuffer!, stage: this.occlusion.stageOf(s),
+        u, positions, colors, sizes, footprints, spans: this.spansBuffer!, depthKeys, bigOut: this.bigBuffer!, winnersOut: this.winnersBuffer!, stage: this.occlusion.stageOf(s),
       }),
     );
-    this.colorBindGroup = starBindGroup(this.device, this.colorPipeline, 'splatColor', { u, positions, colors, sizes, depthKeysIn: depthKeys, splatColors, winnersIn: this.winnersBuffer! });
+    this.colorBindGroup = starBindGroup(this.device, this.colorPipeline, 'splatColor', { u, positions, colors, sizes, footprints, depthKeysIn: depthKeys, splatColors, winnersIn: this.winnersBuffer! });
     this.resolveBindGroup = starBindGroup(this.device, this.resolvePipeline, 'resolve', { u, depthKeysIn: depthKeys, splatColorsIn: splatColors });
   }
 
   private destroyStarBuffers(): void {
-    for (const buffer of [this.positionBuffer, this.colorBuffer, this.sizeBuffer, this.bigBuffer, this.winnersBuffer, this.spansBuffer, this.depthKeys, this.splatColors]) buffer?.destroy();
-    this.positionBuffer = this.colorBuffer = this.sizeBuffer = this.bigBuffer = this.winnersBuffer = this.spansBuffer = this.depthKeys = this.splatColors = undefined;
+    for (const buffer of [this.positionBuffer, this.colorBuffer, this.sizeBuffer, this.footprintBuffer, this.bigBuffer, this.winnersBuffer, this.spansBuffer, this.depthKeys, this.splatColors]) buffer?.destroy();
+    this.positionBuffer = this.colorBuffer = this.sizeBuffer = this.footprintBuffer = this.bigBuffer = this.winnersBuffer = this.spansBuffer = this.depthKeys = this.splatColors = undefined;
     this.drawBindGroup = this.colorBindGroup = this.resolveBindGroup = undefined;
     this.depthBindGroups = [];
     this.occlusion.release();

@@ -44,6 +44,7 @@ export const STAR_BINDINGS = {
   stage: { binding: 13, space: 'uniform', type: 'Stage', holds: 'the workgroups of this depth stage' },
   tileKeysOut: { binding: 14, space: 'storage, read_write', type: 'array<u32>', holds: 'farthest inverted depth bits per depth tile' },
   tileKeysIn: { binding: 15, space: 'storage, read', type: 'array<u32>', holds: 'farthest inverted depth bits per depth tile, as tileKeysOut wrote them' },
+  footprints: { binding: 17, space: 'storage, read', type: 'array<f32>', holds: 'diameter factor per star slot after the two-pixel floor (docs/tiles.md#stand-in-stars)' },
   spansOut: { binding: 16, space: 'storage, read_write', type: 'array<Span>', holds: 'the spans, emptied where their cell is hidden' },
 } as const satisfies Record<string, StarBinding>;
 
@@ -64,7 +65,7 @@ export const STAR_PASSES = {
     label: 'splat depth',
     source: splatDepthSource,
     parts: [shapeSource],
-    bindings: ['u', 'positions', 'colors', 'sizes', 'spans', 'depthKeys', 'bigOut', 'winnersOut', 'stage'],
+    bindings: ['u', 'positions', 'colors', 'sizes', 'footprints', 'spans', 'depthKeys', 'bigOut', 'winnersOut', 'stage'],
   },
   tileReduction: { label: 'farthest depth per tile', source: tileReductionSource, parts: [], bindings: ['u', 'depthKeysIn', 'tileKeysOut'] },
   culling: { label: 'cull hidden spans', source: cullingSource, parts: [], bindings: ['u', 'stage', 'tileKeysIn', 'spansOut'] },
@@ -72,10 +73,10 @@ export const STAR_PASSES = {
     label: 'splat colour',
     source: splatColorSource,
     parts: [shapeSource],
-    bindings: ['u', 'positions', 'colors', 'sizes', 'depthKeysIn', 'splatColors', 'winnersIn'],
+    bindings: ['u', 'positions', 'colors', 'sizes', 'footprints', 'depthKeysIn', 'splatColors', 'winnersIn'],
   },
   resolve: { label: 'splatted stars', source: resolveSource, parts: [], bindings: ['u', 'depthKeysIn', 'splatColorsIn'] },
-  bigStars: { label: 'big stars', source: bigSource, parts: [shapeSource], bindings: ['u', 'positions', 'colors', 'sizes', 'bigIn'] },
+  bigStars: { label: 'big stars', source: bigSource, parts: [shapeSource], bindings: ['u', 'positions', 'colors', 'sizes', 'footprints', 'bigIn'] },
 } as const satisfies Record<string, StarPass>;
 
 export type StarPassName = keyof typeof STAR_PASSES;

@@ -37,6 +37,7 @@ export class ChangeBatcher {
   private readonly starListeners = new Set<(change: StarSourceChange) => void>();
   private readonly catalogListeners = new Set<() => void>();
   private written: SlotRange[] = [];
+  private footprintsWritten: SlotRange[] = [];
   private drawnChanged = false;
   private linksChanged = false;
   private catalogChanged = false;
@@ -58,6 +59,12 @@ export class ChangeBatcher {
 
   wrote(range: SlotRange): void {
     this.written.push({ ...range });
+    this.soon();
+  }
+
+  /** Only the footprints of these slots changed (stand-in stars, a refinement blending in). */
+  footprints(range: SlotRange): void {
+    this.footprintsWritten.push({ ...range });
     this.soon();
   }
 
@@ -98,12 +105,20 @@ export class ChangeBatcher {
     this.cancel?.();
     this.cancel = undefined;
     const written = mergeRanges(this.written);
-    const change: StarSourceChange = { written, drawnChanged: this.drawnChanged, linksChanged: this.linksChanged, ...(this.resizedChanged && { resized: true }) };
+    const footprintsWritten = mergeRanges(this.footprintsWritten);
+    const change: StarSourceChange = {
+      written,
+      drawnChanged: this.drawnChanged,
+      linksChanged: this.linksChanged,
+      ...(this.resizedChanged && { resized: true }),
+      ...(footprintsWritten.length > 0 && { footprintsWritten }),
+    };
     const catalogChanged = this.catalogChanged;
     const settledChanged = this.settledChanged;
     this.written = [];
+    this.footprintsWritten = [];
     this.drawnChanged = this.linksChanged = this.catalogChanged = this.settledChanged = this.resizedChanged = false;
-    if (written.length > 0 || change.drawnChanged || change.linksChanged || change.resized || settledChanged) for (const listener of [...this.starListeners]) listener(change);
+    if (written.length > 0 || footprintsWritten.length > 0 || change.drawnChanged || change.linksChanged || change.resized || settledChanged) for (const listener of [...this.starListeners]) listener(change);
     if (catalogChanged) for (const listener of [...this.catalogListeners]) listener();
   }
 

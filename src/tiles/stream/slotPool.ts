@@ -15,6 +15,8 @@ import type { SlotRange } from '../../stars/starSource';
 export class SlotPool {
   positions: Float32Array;
   sizes: Float32Array;
+  /** Diameter factor per slot after the two-pixel floor (docs/tiles.md#stand-in-stars): 1, or more for a star standing in for stars not drawn. */
+  footprints: Float32Array;
   /** Star number per slot, -1 for an empty slot. */
   stars: Int32Array;
   inDegree: Uint32Array;
@@ -37,6 +39,7 @@ export class SlotPool {
     const capacity = slots;
     this.positions = new Float32Array(capacity * 3);
     this.sizes = new Float32Array(capacity);
+    this.footprints = new Float32Array(capacity).fill(1);
     this.stars = new Int32Array(capacity).fill(-1);
     this.inDegree = new Uint32Array(capacity);
     this.outDegree = new Uint32Array(capacity);
@@ -57,6 +60,9 @@ export class SlotPool {
     if (capacity <= this.slots) return false;
     this.positions = grown(this.positions, capacity * 3);
     this.sizes = grown(this.sizes, capacity);
+    const footprints = new Float32Array(capacity).fill(1);
+    footprints.set(this.footprints);
+    this.footprints = footprints;
     const stars = new Int32Array(capacity).fill(-1);
     stars.set(this.stars);
     this.stars = stars;
@@ -131,6 +137,7 @@ export class SlotPool {
     if (!range) return undefined;
     const end = range.start + range.count;
     this.sizes.fill(0, range.start, end);
+    this.footprints.fill(1, range.start, end);
     this.stars.fill(-1, range.start, end);
     this.inDegree.fill(0, range.start, end);
     this.outDegree.fill(0, range.start, end);
@@ -155,7 +162,7 @@ export class SlotPool {
       const count = this.starsOfTile(tile);
       if (from !== next) {
         this.positions.copyWithin(next * 3, from * 3, (from + count) * 3);
-        for (const column of [this.sizes, this.stars, this.inDegree, this.outDegree, this.communities]) column.copyWithin(next, from, from + count);
+        for (const column of [this.sizes, this.footprints, this.stars, this.inDegree, this.outDegree, this.communities]) column.copyWithin(next, from, from + count);
         this.tileSlot[tile] = next;
         written.push({ start: next, count });
       }
@@ -163,6 +170,7 @@ export class SlotPool {
     }
     if (next < this.capacity) {
       this.sizes.fill(0, next);
+      this.footprints.fill(1, next);
       this.stars.fill(-1, next);
       this.communities.fill(NO_COMMUNITY, next);
       this.positions.fill(0, next * 3);
@@ -199,6 +207,7 @@ export class SlotPool {
 
   private write(tile: DecodedTile, start: number): void {
     writeTileStars(tile, this.scale, this.maxInDegree, this.positions, this.sizes, start, this.communities);
+    this.footprints.fill(1, start, start + tile.count);
     for (let k = 0; k < tile.count; k++) this.stars[start + k] = tile.firstStar + k;
     this.inDegree.set(tile.inDegree, start);
     this.outDegree.set(tile.outDegree, start);

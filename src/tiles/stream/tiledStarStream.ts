@@ -10,6 +10,8 @@ import { scaledBox } from '../../renderer/camera';
 import type { ChangeBatcher } from './changeBatcher';
 import type { HeldParts } from './heldParts';
 import { SlotPool } from './slotPool';
+import { hiddenStarsByOctant, standInFootprints, subtreeStars } from './standInFootprints';
+import { FootprintFade } from './footprintFade';
 import { StallRetries } from './stallRetries';
 import type { TileAdjacency } from './tileAdjacency';
 import { TiledLinks } from './tiledLinkPairs';
@@ -54,6 +56,19 @@ interface ArrivedTile {
   decoded: DecodedTile | undefined;
 }
 
+/** footprintsFor's mark of a tile whose footprints are not written for the tiles drawn now (a tile has at most 8 children). */
+const NOT_WRITTEN = 0xffff;
+
+/** The next animation frame where there are frames (the page), else about one (Node, workers). */
+function nextFrame(run: () => void): () => void {
+  if (typeof requestAnimationFrame === 'function') {
+    const frame = requestAnimationFrame(run);
+    return () => cancelAnimationFrame(frame);
+  }
+  const timer = setTimeout(run, 16);
+  return () => clearTimeout(timer);
+}
+
 function sameTiles(a: readonly number[], b: readonly number[]): boolean {
   return a.length === b.length && a.every((tile, i) => tile === b[i]);
 }
@@ -92,6 +107,13 @@ export class TiledStarStream implements StarSource {
   /** The star and holding budgets planned for now: the opening one, then what the frame budget set. */
   private budget: StreamingBudget;
   private readonly largestTile: number;
+  /** Stars in each tile's subtree, for the stand-in footprints. */
+  private readonly subtree: Float64Array;
+  /** Which children of a drawn tile were not drawn when its footprints were written (bit per child); NOT_WRITTEN when they must be written again. */
+  private readonly footprintsFor: Uint16Array;
+  /** The footprints as drawn while a refinement blends in. */
+  private readonly fade: FootprintFade;
+  private cancelFadeFrame: (() => void) | undefined;
 
   constructor(private readonly options: TiledStarStreamOptions) {
     const { source, budget, scale, stallLimitMs } = options;
@@ -115,6 +137,9 @@ export class TiledStarStream implements StarSource {
     this.isDrawn = new Uint8Array(h.tileCount);
     this.isWanted = new Uint8Array(h.tileCount);
     options.holding.setStarBytes(budget.bytes);
+    this.subtree = subtreeStars(h);
+    this.footprintsFor = new Uint16Array(h.tileCount).fill(NOT_WRITTEN);
+    this.fade = new FootprintFade(this.pool.capacity);
     this.links = new TiledLinks(this.pool, this.firstStars, options.maxLinkPairs);
     this.bounds = scaledBox(source.index.bounds, scale);
     this.scheduler = new TileFetchScheduler<ArrivedTile>({
@@ -159,6 +184,7 @@ export class TiledStarStream implements StarSource {
     this.budget = { stars: next, bytes: Math.max(this.options.budget.bytes, budgetWithStars(this.options.budget, next).bytes) };
     this.options.holding.setStarBytes(this.budget.bytes);
     if (this.pool.grow(this.slotsFor(next))) {
+      this.fade.grow(this.pool.capacity);
       this.cells = undefined;
       this.changes.resized();
       this.changes.drawn();
@@ -182,6 +208,11 @@ export class TiledStarStream implements StarSource {
 
   get sizes(): Float32Array {
     return this.pool.sizes;
+  }
+
+  /** Diameter factor per slot: a drawn tile's stars stand in for the stars of its children not drawn (docs/tiles.md#stand-in-stars). */
+  get footprints(): Float32Array {
+    return this.fade.shown;
   }
 
   /** Finest community per slot (StarSource.communities); undefined for a galaxy whose tiles carry none. */
@@ -330,6 +361,8 @@ export class TiledStarStream implements StarSource {
     this.stallRetries?.dispose();
     clearTimeout(this.planTimer);
     this.planTimer = undefined;
+    this.cancelFadeFrame?.();
+    this.cancelFadeFrame = undefined;
     this.scheduler.dispose();
     this.rootWaiter?.reject(new DOMException('The tiled galaxy was closed', 'AbortError'));
   }
@@ -384,12 +417,54 @@ export class TiledStarStream implements StarSource {
 
   private setDrawn(draw: number[]): void {
     if (sameTiles(draw, this.drawn)) return;
+    const wasDrawn = this.isDrawn.slice();
     for (const tile of this.drawn) this.isDrawn[tile] = 0;
     for (const tile of draw) this.isDrawn[tile] = 1;
+    // A tile drawn again later grows in again.
+    for (const tile of this.drawn) if (!this.isDrawn[tile]) this.footprintsFor[tile] = NOT_WRITTEN;
     this.drawn = draw;
+    this.writeFootprints(wasDrawn);
     this.cells = undefined;
     this.changes.drawn();
     this.linksOutdated();
+  }
+
+  /**
+   * Rewrites the footprints of the drawn tiles whose children not drawn changed, fading to them: a
+   * tile that refines a drawn parent grows in from nothing while the parent's stand-ins shrink; a
+   * tile drawn with no drawn parent before it (the root, a first plan) shows at once.
+   */
+  private writeFootprints(wasDrawn: Uint8Array): void {
+    const h = this.options.source.hierarchy;
+    const scale = this.options.scale;
+    const box = new Float32Array(6);
+    const now = performance.now();
+    for (const tile of this.drawn) {
+      let undrawn = 0;
+      for (let k = 0; k < h.childCount[tile]; k++) if (!this.isDrawn[h.firstChild[tile] + k]) undrawn |= 1 << k;
+      if (this.footprintsFor[tile] === undrawn) continue;
+      this.footprintsFor[tile] = undrawn;
+      const range = this.pool.rangeOf(tile);
+      if (!range) continue;
+      for (let k = 0; k < 6; k++) box[k] = h.boxes[tile * 6 + k] * scale;
+      standInFootprints(this.pool.positions, range.count, box, hiddenStarsByOctant(h, tile, this.subtree, this.isDrawn), this.pool.footprints, range.start);
+      const parent = h.parent[tile];
+      if (wasDrawn[tile]) this.fade.start(range, false, now);
+      else if (parent >= 0 && wasDrawn[parent]) this.fade.start(range, true, now);
+      else this.fade.settle(this.pool.footprints, range);
+      this.changes.footprints(range);
+    }
+    if (this.fade.running) this.fadeSoon();
+  }
+
+  /** One step of the fades at the next frame, and the next while they run: frames only while a refinement blends in. */
+  private fadeSoon(): void {
+    if (this.cancelFadeFrame || this.disposed) return;
+    this.cancelFadeFrame = nextFrame(() => {
+      this.cancelFadeFrame = undefined;
+      for (const range of this.fade.step(this.pool.footprints, performance.now())) this.changes.footprints(range);
+      if (this.fade.running) this.fadeSoon();
+    });
   }
 
   private linksOutdated(): void {
@@ -402,6 +477,7 @@ export class TiledStarStream implements StarSource {
     const decoded = held?.decoded;
     if (!held || !decoded) return;
     held.decoded = undefined;
+    this.footprintsFor[tile] = NOT_WRITTEN;
     let range = this.pool.place(decoded);
     if (!range) {
       this.makeRoom(decoded.count, tile);
@@ -422,6 +498,7 @@ export class TiledStarStream implements StarSource {
       },
       () => this.kept(tile),
     );
+    this.fade.settle(this.pool.footprints, range);
     this.changes.wrote(range);
     this.stallRetries?.arrived(tile);
     this.options.onArrived?.(tile);
@@ -435,6 +512,7 @@ export class TiledStarStream implements StarSource {
   private makeRoom(count: number, arriving: number): void {
     if (this.options.holding.makeRoom(() => this.pool.fits(count), arriving) || this.pool.freeSlots < count) return;
     for (const range of this.pool.compact()) this.changes.wrote(range);
+    this.fade.settle(this.pool.footprints, 'all');
     this.cells = undefined;
     this.changes.drawn();
     this.linksOutdated();
@@ -443,6 +521,7 @@ export class TiledStarStream implements StarSource {
   private free(tile: number): void {
     const range = this.pool.free(tile);
     if (!range) return;
+    this.fade.settle(this.pool.footprints, range);
     this.changes.wrote(range);
     if (this.isDrawn[tile]) {
       this.setDrawn(this.drawn.filter((t) => t !== tile));

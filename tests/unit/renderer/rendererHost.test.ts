@@ -21,6 +21,7 @@ function browser(works: Record<Backend, boolean>) {
         setStars: () => {},
         updateStarColors: () => {},
         updateStarSizes: () => {},
+        updateStarFootprints: () => {},
         setStarCells: () => {},
         updateStars: () => {},
         setLinks: () => {},

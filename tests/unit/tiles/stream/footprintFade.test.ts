@@ -1,0 +1,35 @@
+import { describe, expect, it } from 'vitest';
+import { FOOTPRINT_FADE_MS, FootprintFade } from '../../../../src/tiles/stream/footprintFade';
+
+describe('FootprintFade (docs/tiles.md#stand-in-stars)', () => {
+  it('grows a refining tile in from nothing and shrinks its parent to the new footprints over FOOTPRINT_FADE_MS, then stops', () => {
+    const target = Float32Array.from([4, 4, 1, 1]);
+    const fade = new FootprintFade(4);
+    fade.settle(target, 'all');
+    // The finer tile (slots 2, 3) arrives; the parent's stand-ins (slots 0, 1) now stand for fewer.
+    target.set([2, 2], 0);
+    fade.start({ start: 0, count: 2 }, false, 1000);
+    fade.start({ start: 2, count: 2 }, true, 1000);
+    expect([...fade.shown]).toEqual([4, 4, 0, 0]);
+    const halfway = fade.step(target, 1000 + FOOTPRINT_FADE_MS / 2);
+    expect(halfway).toEqual([
+      { start: 0, count: 2 },
+      { start: 2, count: 2 },
+    ]);
+    expect([...fade.shown]).toEqual([3, 3, 0.5, 0.5]);
+    expect(fade.running).toBe(true);
+    fade.step(target, 1000 + FOOTPRINT_FADE_MS);
+    expect([...fade.shown]).toEqual([2, 2, 1, 1]);
+    expect(fade.running).toBe(false);
+    expect(fade.step(target, 2000)).toEqual([]);
+  });
+
+  it('ends a fade at once where slots are placed, freed or moved', () => {
+    const target = Float32Array.from([1, 1]);
+    const fade = new FootprintFade(2);
+    fade.start({ start: 0, count: 2 }, true, 0);
+    fade.settle(target, { start: 0, count: 2 });
+    expect([...fade.shown]).toEqual([1, 1]);
+    expect(fade.running).toBe(false);
+  });
+});
