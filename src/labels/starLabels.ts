@@ -19,6 +19,7 @@ import {
   LABEL_PINNED_MARGIN_CSS_PX,
   LABEL_QUAD_FLOATS,
   LABEL_RASTER_PER_MOVING_FRAME,
+  LABEL_SCAN_MOVING_INTERVAL_MS,
   LABEL_WORK_SLICE_MS,
 } from './constants';
 import type { AtlasEntry, LabelAtlas } from './labelAtlas';
@@ -107,6 +108,9 @@ export class StarLabels {
   private stars: LabelStars | undefined;
   private scan: CandidateScan | undefined;
   private scanStale = false;
+  /** When the last scan pass began (performance.now()), and the timer that begins a stale one when LABEL_SCAN_MOVING_INTERVAL_MS allows. */
+  private scanBeganAt = -Infinity;
+  private scanTimer: ReturnType<typeof setTimeout> | undefined;
   private candidates: Uint32Array = new Uint32Array(0);
   private candidateSet = new Set<number>();
   private boosted = new Uint8Array(0);
@@ -263,7 +267,7 @@ export class StarLabels {
 
   /** Other slots are drawn (a tiled galaxy's new plan): candidates are chosen again among them. */
   drawnChanged(): void {
-    this.restartScan();
+    this.restartScanWhenDue();
   }
 
   /** Names asked for earlier may have arrived (a tiled galaxy's label shards): a frame tries them again. */
@@ -281,7 +285,7 @@ export class StarLabels {
 
   /** The camera moved (the scene has told its CameraRest): a new scan pass starts now, or when the one in progress ends. */
   cameraMoved(): void {
-    this.restartScan();
+    this.restartScanWhenDue();
   }
 
   /** A new scan pass starts now, or when the one in progress ends. */
@@ -292,6 +296,35 @@ export class StarLabels {
     this.scheduleWork();
   }
 
+  /**
+   * The same for what a flight changes every frame (the camera, the cells drawn): when the one in
+   * progress ends, or LABEL_SCAN_MOVING_INTERVAL_MS after the last pass began, whichever is later.
+   */
+  private restartScanWhenDue(): void {
+    if (!this.scan || !this.visible) return;
+    if (this.scan.running) this.scanStale = true;
+    else this.beginScanWhenDue();
+  }
+
+  /** Begins a scan pass now when the last began LABEL_SCAN_MOVING_INTERVAL_MS ago, else marks the scan stale for the timer. */
+  private beginScanWhenDue(): void {
+    const wait = this.scanBeganAt + LABEL_SCAN_MOVING_INTERVAL_MS - performance.now();
+    if (wait <= 0) {
+      this.beginScan();
+      this.scheduleWork();
+      return;
+    }
+    this.scanStale = true;
+    this.scanTimer ??= setTimeout(this.beginDueScan, wait);
+  }
+
+  private beginDueScan = () => {
+    this.scanTimer = undefined;
+    if (!this.scanStale || !this.scan || this.scan.running || !this.visible) return;
+    this.beginScan();
+    this.scheduleWork();
+  };
+
   onPlacedChange(listener: (labels: readonly PlacedLabel[]) => void): () => void {
     this.listeners.add(listener);
     return () => this.listeners.delete(listener);
@@ -301,6 +334,7 @@ export class StarLabels {
   get settled(): boolean {
     return (
       !this.scan?.running &&
+      this.scanTimer === undefined &&
       this.rasterQueue.size === 0 &&
       this.textQueue.size === 0 &&
       this.inFlight.size === 0 &&
@@ -440,6 +474,8 @@ export class StarLabels {
   dispose(): void {
     clearTimeout(this.workTimer);
     this.workTimer = undefined;
+    clearTimeout(this.scanTimer);
+    this.scanTimer = undefined;
     this.raster?.worker.terminate();
     this.listeners.clear();
   }
@@ -578,6 +614,7 @@ export class StarLabels {
   private beginScan(): void {
     const c = this.camera;
     this.scanStale = false;
+    this.scanBeganAt = performance.now();
     this.scan?.begin({ viewProjection: c.viewProjection, position: c.position, pixelRatio: c.width / c.cssWidth }, this.stars?.drawnCells?.());
   }
 
@@ -612,8 +649,9 @@ export class StarLabels {
     const scan = this.scan;
     if (scan?.running && scan.step(deadline)) {
       this.useCandidates(scan.result());
+      this.stats.scanPasses++;
       changed = true;
-      if (this.scanStale) this.beginScan();
+      if (this.scanStale) this.beginScanWhenDue();
     }
     const stars = this.stars;
     if (this.raster && stars && this.inFlight.size === 0) {

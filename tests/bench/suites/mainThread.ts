@@ -9,7 +9,8 @@
  *
  * MAIN_THREAD_BENCH_FRAMES=n frames per flight (after WARM_UP frames); MAIN_THREAD_BENCH_TRACES=<folder>
  * keeps the traces (galaxy-backend.json) to open in DevTools; MAIN_THREAD_BENCH_CASES=tiled-webgl2,...
- * picks cases.
+ * picks cases; MAIN_THREAD_BENCH_PROFILE=1 flies the path a second time under the V8 sampling profiler
+ * and adds its functions (names as minified) to the figures.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -21,12 +22,13 @@ import { haveSharedGalaxies, sharedGalaxiesMissingReason } from '../../support/s
 import { ensureTiledCopy } from '../../support/tiledGalaxies';
 import type { BenchSuite } from '../run';
 import { median, openBenchBrowser } from '../support/benchBrowser';
-import { FRAME_WORK_CATEGORIES, frameWork, percentile, type FrameWork } from '../support/frameWork';
+import { FRAME_WORK_CATEGORIES, frameWork, percentile, PROFILER_CATEGORY, type FrameWork } from '../support/frameWork';
 
 const FRAMES = Number(process.env.MAIN_THREAD_BENCH_FRAMES ?? 150);
 const WARM_UP = 10;
 const BACKENDS = ['webgl2', 'webgpu'] as const;
 const GALAXIES = { tiled: TILED_NPM, classic: 'npm' } as const;
+const profiled = process.env.MAIN_THREAD_BENCH_PROFILE === '1';
 const wantedCases = process.env.MAIN_THREAD_BENCH_CASES?.split(',').filter(Boolean);
 const round = (value: number, digits = 2) => Number(value.toFixed(digits));
 
@@ -45,6 +47,8 @@ const FLY_SOURCE = `async (poses) => {
   const stats = scene.labelWorkStats();
   const placementsBefore = stats ? stats.placement.count : 0;
   const placementMsBefore = stats ? stats.placement.totalMs : 0;
+  const scanPassesBefore = stats ? stats.scanPasses ?? 0 : 0;
+  const plansBefore = scene.plannerRuns ? scene.plannerRuns() : 0;
   const framesBefore = drawn();
   const stars = [];
   for (const pose of poses) {
@@ -57,12 +61,14 @@ const FLY_SOURCE = `async (poses) => {
     frames: drawn() - framesBefore,
     placements: (stats ? stats.placement.count : 0) - placementsBefore,
     placementWallMs: (stats ? stats.placement.totalMs : 0) - placementMsBefore,
+    scanPasses: (stats ? stats.scanPasses ?? 0 : 0) - scanPassesBefore,
+    plans: (scene.plannerRuns ? scene.plannerRuns() : 0) - plansBefore,
     namedStars: scene.namedStars().length,
     stars,
   };
 }`;
 
-interface Flown { frames: number; placements: number; placementWallMs: number; namedStars: number; stars: number[] }
+interface Flown { frames: number; placements: number; placementWallMs: number; scanPasses: number; plans: number; namedStars: number; stars: number[] }
 
 async function openGalaxy(page: Page, url: string): Promise<void> {
   await page.goto(url);
@@ -108,22 +114,29 @@ const figures = (frames: FrameWork[]) => {
   };
 };
 
-async function measure(page: Page, url: string, label: string) {
-  await openGalaxy(page, url);
-  const flight = await poses(page);
-  const warm = flight.slice(0, WARM_UP), measured = flight.slice(WARM_UP);
-  await page.evaluate(`(${FLY_SOURCE})(${JSON.stringify(warm)})`);
+/** Flies the measured poses under a trace (kept in MAIN_THREAD_BENCH_TRACES when set). */
+async function tracedFlight(page: Page, poses: CameraPose[], categories: string[], label: string): Promise<{ flown: Flown; trace: Buffer }> {
   const browser = page.context().browser()!;
-  await browser.startTracing(page, { categories: FRAME_WORK_CATEGORIES });
-  const flown = (await page.evaluate(`(${FLY_SOURCE})(${JSON.stringify(measured)})`)) as Flown;
+  await browser.startTracing(page, { categories });
+  const flown = (await page.evaluate(`(${FLY_SOURCE})(${JSON.stringify(poses)})`)) as Flown;
   const trace = await browser.stopTracing();
   const keepIn = process.env.MAIN_THREAD_BENCH_TRACES;
   if (keepIn) {
     mkdirSync(keepIn, { recursive: true });
     writeFileSync(path.join(keepIn, `${label}.json`), trace);
   }
+  return { flown, trace };
+}
+
+async function measure(page: Page, url: string, label: string) {
+  await openGalaxy(page, url);
+  const flight = await poses(page);
+  const warm = flight.slice(0, WARM_UP), measured = flight.slice(WARM_UP);
+  await page.evaluate(`(${FLY_SOURCE})(${JSON.stringify(warm)})`);
+  const { flown, trace } = await tracedFlight(page, measured, FRAME_WORK_CATEGORIES, label);
   const work = frameWork(trace);
-  const planner = work.frameCallbackTotalMs.find(([name]) => name === 'replan');
+  // The same path again under the sampling profiler (its names are rasterised by then: less label work).
+  const profile = profiled ? frameWork((await tracedFlight(page, measured, [...FRAME_WORK_CATEGORIES, PROFILER_CATEGORY], `${label}-profiled`)).trace) : undefined;
   return {
     backend: await page.evaluate(() => window.galaxyScene!.backend),
     ...figures(work.frames),
@@ -131,11 +144,12 @@ async function measure(page: Page, url: string, label: string) {
       framesDrawn: flown.frames,
       labelPlacementsPerFrame: round(flown.placements / Math.max(1, flown.frames)),
       labelPlacementWallMsPerFrame: round(flown.placementWallMs / Math.max(1, flown.frames)),
+      labelScanPassesPerFrame: round(flown.scanPasses / Math.max(1, flown.frames)),
+      plannerRunsPerFrame: round(flown.plans / Math.max(1, flown.frames)),
       namedStarsAtEnd: flown.namedStars,
       starsDrawnMedian: median(flown.stars),
-      plannerMsInFrameCallbacks: planner ? planner[1] : 0,
     },
-    profile: { frameCallbackSelfMs: work.frameCallbackSelfMs, frameCallbackTotalMs: work.frameCallbackTotalMs, outsideFrameCallbackSelfMs: work.otherSelfMs },
+    profile: profile && { frameCallbackSelfMs: profile.frameCallbackSelfMs, frameCallbackTotalMs: profile.frameCallbackTotalMs, outsideFrameCallbackSelfMs: profile.otherSelfMs },
   };
 }
 

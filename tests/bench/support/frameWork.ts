@@ -4,9 +4,11 @@
  * main-thread task from one frame callback to the next counts for that frame. Each task's CPU (thread
  * time) is split by the JavaScript it enters: the frame callback, React's scheduler, other script,
  * and the browser's own work around them (style, layout, paint, commit); GC is counted beside it.
- * Inside the frame callback, the sampling profiler says which functions took the time.
+ * With the profiler's category, it says which functions took the time inside the frame callback and outside it.
  */
-export const FRAME_WORK_CATEGORIES = ['toplevel', 'devtools.timeline', 'v8', 'disabled-by-default-v8.cpu_profiler'];
+export const FRAME_WORK_CATEGORIES = ['toplevel', 'devtools.timeline', 'v8'];
+/** The sampling profiler's category: it costs the main thread CPU too, so figures come from a flight without it. */
+export const PROFILER_CATEGORY = 'disabled-by-default-v8.cpu_profiler';
 
 interface TraceEvent {
   name: string;
