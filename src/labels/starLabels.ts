@@ -297,25 +297,18 @@ export class StarLabels {
   }
 
   /**
-   * The same for what a flight changes every frame (the camera, the cells drawn): when the one in
-   * progress ends, or LABEL_SCAN_MOVING_INTERVAL_MS after the last pass began, whichever is later.
+   * The same for what a flight changes every frame (the camera, the cells drawn): in a task of its
+   * own, so that a camera move and the cells it changes make one pass, not two, and not before
+   * LABEL_SCAN_MOVING_INTERVAL_MS after the last pass began; after the pass in progress, if one is.
    */
   private restartScanWhenDue(): void {
     if (!this.scan || !this.visible) return;
-    if (this.scan.running) this.scanStale = true;
-    else this.beginScanWhenDue();
+    this.scanStale = true;
+    if (!this.scan.running) this.scheduleStaleScan();
   }
 
-  /** Begins a scan pass now when the last began LABEL_SCAN_MOVING_INTERVAL_MS ago, else marks the scan stale for the timer. */
-  private beginScanWhenDue(): void {
-    const wait = this.scanBeganAt + LABEL_SCAN_MOVING_INTERVAL_MS - performance.now();
-    if (wait <= 0) {
-      this.beginScan();
-      this.scheduleWork();
-      return;
-    }
-    this.scanStale = true;
-    this.scanTimer ??= setTimeout(this.beginDueScan, wait);
+  private scheduleStaleScan(): void {
+    this.scanTimer ??= setTimeout(this.beginDueScan, Math.max(0, this.scanBeganAt + LABEL_SCAN_MOVING_INTERVAL_MS - performance.now()));
   }
 
   private beginDueScan = () => {
@@ -651,7 +644,7 @@ export class StarLabels {
       this.useCandidates(scan.result());
       this.stats.scanPasses++;
       changed = true;
-      if (this.scanStale) this.beginScanWhenDue();
+      if (this.scanStale) this.scheduleStaleScan();
     }
     const stars = this.stars;
     if (this.raster && stars && this.inFlight.size === 0) {
