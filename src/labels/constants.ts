@@ -75,6 +75,15 @@ export const LABEL_RASTER_PER_MOVING_FRAME = 8;
  */
 export const LABEL_CAMERA_REST_MS = 150;
 
+/**
+ * While the camera moves (or the cells drawn change with it), a new pass of the candidate scan begins
+ * at most this often (docs/names.md#cost): a pass walks every drawn star, and beginning one for every
+ * frame of a flight cost the main thread more than the rest of the frame. The names are placed every
+ * frame at the stars' current places from the last pass's candidates; a pass with the camera where
+ * it came to rest follows within this time.
+ */
+export const LABEL_SCAN_MOVING_INTERVAL_MS = 100;
+
 /** Main-thread budget of one slice of label work (the candidate scan, rasterising names). */
 export const LABEL_WORK_SLICE_MS = 4;
 /** Atlas size in texels (one 8-bit channel): room for every candidate at the longest name width, so it is not cleared over and over. */

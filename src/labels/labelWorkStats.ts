@@ -24,12 +24,14 @@ export type LabelWorkStats = Record<LabelTaskKind, LabelTaskTimes> & {
   atlasCompactions: number;
   /** Times the atlas was full even of names in use, and cleared (every name is rasterised again after that). */
   atlasClears: number;
+  /** Passes of the candidate scan finished (the main-thread bench counts them per frame). */
+  scanPasses: number;
 };
 
 const KINDS: readonly LabelTaskKind[] = ['slice', 'placement', 'reply', 'raster'];
 
 export function emptyLabelWorkStats(): LabelWorkStats {
-  const stats = { atlasCompactions: 0, atlasClears: 0 } as LabelWorkStats;
+  const stats = { atlasCompactions: 0, atlasClears: 0, scanPasses: 0 } as LabelWorkStats;
   for (const kind of KINDS) stats[kind] = { count: 0, totalMs: 0, longestMs: 0 };
   return stats;
 }

@@ -18,6 +18,7 @@ import {
   LABEL_PINNED_MARGIN_CSS_PX,
   LABEL_QUAD_FLOATS,
   LABEL_RASTER_PER_MOVING_FRAME,
+  LABEL_SCAN_MOVING_INTERVAL_MS,
   LABEL_WORK_SLICE_MS,
 } from './constants';
 import type { AtlasEntry, LabelAtlas } from './labelAtlas';
@@ -106,6 +107,9 @@ export class StarLabels {
   private stars: LabelStars | undefined;
   private scan: CandidateScan | undefined;
   private scanStale = false;
+  /** When the last scan pass began (performance.now()), and the timer that begins a stale one when LABEL_SCAN_MOVING_INTERVAL_MS allows. */
+  private scanBeganAt = -Infinity;
+  private scanTimer: ReturnType<typeof setTimeout> | undefined;
   private candidates: Uint32Array = new Uint32Array(0);
   private candidateSet = new Set<number>();
   private boosted = new Uint8Array(0);
@@ -262,7 +266,7 @@ export class StarLabels {
 
   /** Other slots are drawn (a tiled galaxy's new plan): candidates are chosen again among them. */
   drawnChanged(): void {
-    this.restartScan();
+    this.restartScanWhenDue();
   }
 
   /** Names asked for earlier may have arrived (a tiled galaxy's label shards): a frame tries them again. */
@@ -280,7 +284,7 @@ export class StarLabels {
 
   /** The camera moved (the scene has told its CameraRest): a new scan pass starts now, or when the one in progress ends. */
   cameraMoved(): void {
-    this.restartScan();
+    this.restartScanWhenDue();
   }
 
   /** A new scan pass starts now, or when the one in progress ends. */
@@ -291,6 +295,28 @@ export class StarLabels {
     this.scheduleWork();
   }
 
+  /**
+   * The same for what a flight changes every frame (the camera, the cells drawn): in a task of its
+   * own, so that a camera move and the cells it changes make one pass, not two, and not before
+   * LABEL_SCAN_MOVING_INTERVAL_MS after the last pass began; after the pass in progress, if one is.
+   */
+  private restartScanWhenDue(): void {
+    if (!this.scan || !this.visible) return;
+    this.scanStale = true;
+    if (!this.scan.running) this.scheduleStaleScan();
+  }
+
+  private scheduleStaleScan(): void {
+    this.scanTimer ??= setTimeout(this.beginDueScan, Math.max(0, this.scanBeganAt + LABEL_SCAN_MOVING_INTERVAL_MS - performance.now()));
+  }
+
+  private beginDueScan = () => {
+    this.scanTimer = undefined;
+    if (!this.scanStale || !this.scan || this.scan.running || !this.visible) return;
+    this.beginScan();
+    this.scheduleWork();
+  };
+
   onPlacedChange(listener: (labels: readonly PlacedLabel[]) => void): () => void {
     this.listeners.add(listener);
     return () => this.listeners.delete(listener);
@@ -300,6 +326,7 @@ export class StarLabels {
   get settled(): boolean {
     return (
       !this.scan?.running &&
+      this.scanTimer === undefined &&
       this.rasterQueue.size === 0 &&
       this.textQueue.size === 0 &&
       this.inFlight.size === 0 &&
@@ -439,6 +466,8 @@ export class StarLabels {
   dispose(): void {
     clearTimeout(this.workTimer);
     this.workTimer = undefined;
+    clearTimeout(this.scanTimer);
+    this.scanTimer = undefined;
     this.raster?.worker.terminate();
     this.listeners.clear();
   }
@@ -577,6 +606,7 @@ export class StarLabels {
   private beginScan(): void {
     const c = this.camera;
     this.scanStale = false;
+    this.scanBeganAt = performance.now();
     this.scan?.begin({ viewProjection: c.viewProjection, position: c.position, pixelRatio: c.width / c.cssWidth }, this.stars?.drawnCells?.());
   }
 
@@ -611,8 +641,9 @@ export class StarLabels {
     const scan = this.scan;
     if (scan?.running && scan.step(deadline)) {
       this.useCandidates(scan.result());
+      this.stats.scanPasses++;
       changed = true;
-      if (this.scanStale) this.beginScan();
+      if (this.scanStale) this.scheduleStaleScan();
     }
     const stars = this.stars;
     if (this.raster && stars && this.inFlight.size === 0) {

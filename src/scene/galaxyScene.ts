@@ -434,6 +434,11 @@ export class GalaxyScene implements Scene {
   }
 
   /** The longest slices of label work so far (the benchmark reads them). */
+  /** Times the stars shown have chosen what to draw for the camera (the planner's runs), for the main-thread bench. */
+  plannerRuns(): number {
+    return this.stars?.plans ?? 0;
+  }
+
   labelWorkStats(): LabelWorkStats | undefined {
     return this.labels?.stats;
   }

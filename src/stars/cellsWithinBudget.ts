@@ -1,6 +1,6 @@
 import type { StarCells } from '../renderer/starCells';
 import { boxIntersectsFrustum, frustumPlanes } from '../tiles/planner/frustum';
-import { projectionFactor, tileImportance, type PlannerCamera } from '../tiles/planner/importance';
+import { projectionFactor, type PlannerCamera } from '../tiles/planner/importance';
 
 /**
  * The cells a whole galaxy draws when it holds more stars than the star budget (docs/rules.md#url,
@@ -14,9 +14,14 @@ export function cellsWithinBudget(all: StarCells, camera: PlannerCamera, budget:
   const factor = projectionFactor(camera);
   const inView: number[] = [];
   const importance = new Float64Array(all.cells);
+  const { centres, radii } = spheresOf(all);
+  const [px, py, pz] = camera.position;
   for (let cell = 0; cell < all.cells; cell++) {
     if (!boxIntersectsFrustum(planes, all.bounds, cell * 6)) continue;
-    importance[cell] = tileImportance(camera, factor, all.bounds, cell * 6, 1).importance;
+    // tileImportance's measure, with the cell's sphere computed once per galaxy rather than every camera move.
+    const radius = radii[cell];
+    const distance = Math.hypot(centres[cell * 3] - px, centres[cell * 3 + 1] - py, centres[cell * 3 + 2] - pz);
+    importance[cell] = distance <= radius ? Infinity : (radius * factor) / distance / distance;
     inView.push(cell);
   }
   inView.sort((a, b) => importance[b] - importance[a]);
@@ -38,6 +43,24 @@ export function cellsWithinBudget(all: StarCells, camera: PlannerCamera, budget:
     bounds.set(all.bounds.subarray(cell * 6, cell * 6 + 6), i * 6);
   });
   return { cells: taken.length, start, count, bounds };
+}
+
+/** Each cell's bounding sphere (centre, radius) as tileImportance computes it, by cells: a galaxy's cells never change. */
+const spheres = new WeakMap<StarCells, { centres: Float64Array; radii: Float64Array }>();
+
+function spheresOf(all: StarCells): { centres: Float64Array; radii: Float64Array } {
+  let found = spheres.get(all);
+  if (found) return found;
+  const b = all.bounds;
+  const centres = new Float64Array(all.cells * 3), radii = new Float64Array(all.cells);
+  for (let cell = 0; cell < all.cells; cell++) {
+    const o = cell * 6;
+    for (let axis = 0; axis < 3; axis++) centres[cell * 3 + axis] = (b[o + axis] + b[o + 3 + axis]) / 2;
+    radii[cell] = Math.hypot(b[o + 3] - b[o], b[o + 4] - b[o + 1], b[o + 5] - b[o + 2]) / 2;
+  }
+  found = { centres, radii };
+  spheres.set(all, found);
+  return found;
 }
 
 /** Stars in the cells. */

@@ -78,6 +78,8 @@ export interface StarSource {
   readonly communities?: Uint32Array;
   /** Stars in the whole galaxy. */
   readonly starCount: number;
+  /** Times the source has chosen what to draw for the camera (the planner's runs; the main-thread bench counts them per frame). */
+  readonly plans?: number;
   /** World bounds of the whole galaxy (scale applied), for the camera. */
   readonly bounds: { min: [number, number, number]; max: [number, number, number] };
   /** The cells to draw this frame. */

@@ -51,6 +51,8 @@ export class WholeGalaxyStars implements StarSource {
   /** Most stars drawn at once: every star until the frame budget asks for fewer. */
   private budgetStars: number;
   private camera: PlannerCamera | undefined;
+  /** Choices of the cells within the star budget so far (StarSource.plans). */
+  plans = 0;
   /** The cells drawn within a budget smaller than the galaxy, and their stars; undefined draws every cell. */
   private budgeted: { cells: StarCells; stars: number } | undefined;
 
@@ -111,6 +113,7 @@ export class WholeGalaxyStars implements StarSource {
     if (this.budgetStars >= this.starCount || !this.camera) {
       this.budgeted = undefined;
     } else {
+      this.plans++;
       const cells = cellsWithinBudget(this.cells, this.camera, this.budgetStars);
       this.budgeted = sameCells(cells, before?.cells) ? before : { cells, stars: starsInCells(cells) };
     }

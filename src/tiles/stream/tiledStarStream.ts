@@ -96,6 +96,8 @@ export class TiledStarStream implements StarSource {
   private cells: StarCells | undefined;
   private planTimer: ReturnType<typeof setTimeout> | undefined;
   private lastPlanAt = -Infinity;
+  /** Runs of the planner so far (StarSource.plans). */
+  plans = 0;
   private reportedBusy = true;
   private linksShown = false;
   private readonly links: TiledLinks;
@@ -384,6 +386,7 @@ export class TiledStarStream implements StarSource {
     const camera = this.camera;
     if (this.disposed || !camera) return;
     this.lastPlanAt = performance.now();
+    this.plans++;
     const { budget } = this;
     const { scale } = this.options;
     const plan = this.planner.plan({ camera, budget, loaded: this.scheduler.loaded, failed: new Set(this.scheduler.failedTiles), scale });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { LABEL_RASTER_PER_MOVING_FRAME } from '../../../src/labels/constants';
+import { LABEL_RASTER_PER_MOVING_FRAME, LABEL_SCAN_MOVING_INTERVAL_MS } from '../../../src/labels/constants';
 import { LabelAtlas, type Rasterizer } from '../../../src/labels/labelAtlas';
 import { StarLabels, type LabelStars } from '../../../src/labels/starLabels';
 import { CameraRest } from '../../../src/scene/cameraRest';
@@ -72,5 +72,29 @@ describe('new names while the camera moves', () => {
     const stillCamera = namesOverTheGrid();
     expect(atRest).toEqual(await stillCamera.settle());
     expect(atRest).toHaveLength(60);
+  });
+});
+
+describe('the candidate scan while the camera moves', () => {
+  it('makes one pass for a move and the cells it changes, at most one per LABEL_SCAN_MOVING_INTERVAL_MS, and at rest the names are those of a still camera', async () => {
+    const flown = namesOverTheGrid();
+    await flown.settle();
+    const passesBefore = flown.labels.stats.scanPasses;
+    // A flight of 20 moves a frame apart, each changing the cells drawn too, as a whole galaxy's budget does.
+    const began = performance.now();
+    for (let i = 0; i < 20; i++) {
+      flown.move();
+      flown.labels.drawnChanged();
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      flown.frame();
+    }
+    const flightMs = performance.now() - began;
+    const duringFlight = flown.labels.stats.scanPasses - passesBefore;
+    expect(duringFlight).toBeGreaterThan(0);
+    expect(duringFlight).toBeLessThanOrEqual(Math.ceil(flightMs / LABEL_SCAN_MOVING_INTERVAL_MS) + 1);
+    expect(duringFlight).toBeLessThan(20);
+    // At rest the names are those of a camera that never moved.
+    const atRest = await flown.settle();
+    expect(atRest).toEqual(await namesOverTheGrid().settle());
   });
 });

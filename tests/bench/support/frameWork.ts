@@ -1,0 +1,169 @@
+/**
+ * The page's main-thread CPU work per drawn frame, from a Chromium trace (TRACE_CATEGORIES plus the
+ * V8 sampling profiler's): frames are cut at the galaxy's frame callback (`drawFrame`), and every
+ * main-thread task from one frame callback to the next counts for that frame. Each task's CPU (thread
+ * time) is split by the JavaScript it enters: the frame callback, React's scheduler, other script,
+ * and the browser's own work around them (style, layout, paint, commit); GC is counted beside it.
+ * With the profiler's category, it says which functions took the time inside the frame callback and outside it.
+ */
+export const FRAME_WORK_CATEGORIES = ['toplevel', 'devtools.timeline', 'v8'];
+/** The sampling profiler's category: it costs the main thread CPU too, so figures come from a flight without it. */
+export const PROFILER_CATEGORY = 'disabled-by-default-v8.cpu_profiler';
+
+interface TraceEvent {
+  name: string;
+  ph: string;
+  pid: number;
+  tid: number;
+  ts: number;
+  id?: string;
+  dur?: number;
+  tdur?: number;
+  args?: {
+    name?: string;
+    data?: {
+      functionName?: string;
+      cpuProfile?: { nodes?: ProfileNode[]; samples?: number[] };
+      timeDeltas?: number[];
+      startTime?: number;
+    };
+  };
+}
+
+interface ProfileNode {
+  id: number;
+  parent?: number;
+  callFrame: { functionName: string; url?: string };
+}
+
+export type WorkKind = 'frameCallback' | 'cameraMove' | 'react' | 'otherScript' | 'browser';
+
+export interface FrameWork {
+  /** CPU ms of the main thread from this frame callback to the next. */
+  totalMs: number;
+  byKind: Record<WorkKind, number>;
+  gcMs: number;
+}
+
+export interface FrameWorkReport {
+  frames: FrameWork[];
+  /** Samples (CPU ms) inside the frame callback by the function on top of the stack, most first. */
+  frameCallbackSelfMs: Array<[string, number]>;
+  /** The same by every function on the stack (inclusive), most first. */
+  frameCallbackTotalMs: Array<[string, number]>;
+  /** Samples (CPU ms) on the main thread outside the frame callback, by function on top of the stack. */
+  otherSelfMs: Array<[string, number]>;
+}
+
+const GC_EVENTS = new Set(['MinorGC', 'MajorGC', 'V8.GCScavenger', 'V8.GCCompactor', 'V8.GCIncrementalMarking', 'V8.GCFinalizeMC']);
+const REACT_ENTRIES = new Set(['performWorkUntilDeadline']);
+const FRAME_ENTRY = 'drawFrame';
+
+/** The bench's own animation-frame callback, whose continuation moves the camera (setCamera: the planner, the scan's restart, listeners). */
+const CAMERA_MOVE_ENTRY = 'tick';
+
+const kinds = (): Record<WorkKind, number> => ({ frameCallback: 0, cameraMove: 0, react: 0, otherScript: 0, browser: 0 });
+
+/** Per-frame work between the first and last frame callbacks whose frames `keep` says to count (by index). */
+export function frameWork(trace: Buffer | string, keep: (frameIndex: number) => boolean = () => true): FrameWorkReport {
+  const parsed = JSON.parse(trace.toString()) as { traceEvents?: TraceEvent[] } | TraceEvent[];
+  const events = Array.isArray(parsed) ? parsed : (parsed.traceEvents ?? []);
+  const mainThreads = new Set(events.filter((e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain').map((e) => `${e.pid}/${e.tid}`));
+  const onMain = (e: TraceEvent) => mainThreads.has(`${e.pid}/${e.tid}`);
+  const spans = events.filter((e) => e.ph === 'X' && e.dur !== undefined && onMain(e)).sort((a, b) => a.ts - b.ts || b.dur! - a.dur!);
+
+  // Top-level tasks, with their direct script calls and GC inside.
+  interface Task { ts: number; end: number; cpu: number; calls: Array<{ name: string; cpu: number; ts: number; end: number }>; gc: number }
+  const tasks: Task[] = [];
+  let task: Task | undefined;
+  let call: { name: string; cpu: number; ts: number; end: number } | undefined;
+  for (const e of spans) {
+    const cpu = (e.tdur ?? e.dur!) / 1000;
+    if (!task || e.ts >= task.end) {
+      task = { ts: e.ts, end: e.ts + e.dur!, cpu, calls: [], gc: 0 };
+      call = undefined;
+      tasks.push(task);
+      continue;
+    }
+    // v8.callFunction holds the FunctionCall and the microtasks run after it (promise continuations:
+    // the bench's flight moves the camera in one), so it is the call; its FunctionCall names it.
+    const script = e.name === 'v8.callFunction' || e.name === 'FunctionCall';
+    if (script && (!call || e.ts >= call.end)) {
+      call = { name: e.args?.data?.functionName ?? '', cpu, ts: e.ts, end: e.ts + e.dur! };
+      task.calls.push(call);
+    } else if (e.name === 'FunctionCall' && call && !call.name) call.name = e.args?.data?.functionName ?? '';
+    else if (GC_EVENTS.has(e.name)) task.gc += cpu;
+  }
+
+  const frameStarts = tasks.flatMap((t) => t.calls.filter((c) => c.name === FRAME_ENTRY).map((c) => c.ts));
+  const frames: FrameWork[] = [];
+  const counted: Array<[number, number]> = [];
+  for (let i = 0; i + 1 < frameStarts.length; i++) {
+    if (!keep(i)) continue;
+    const [from, to] = [frameStarts[i], frameStarts[i + 1]];
+    counted.push([from, to]);
+    const frame: FrameWork = { totalMs: 0, byKind: kinds(), gcMs: 0 };
+    for (const t of tasks) {
+      // A task holding this frame's callback counts for it from its start (its earlier callbacks move the camera for it).
+      const holdsFrame = t.calls.some((c) => c.ts === from);
+      const holdsNext = t.calls.some((c) => c.ts === to);
+      if (!(holdsFrame || (t.ts >= from && t.ts < to && !holdsNext))) continue;
+      frame.totalMs += t.cpu;
+      frame.gcMs += t.gc;
+      let script = 0;
+      for (const c of t.calls) {
+        const kind: WorkKind = c.name === FRAME_ENTRY ? 'frameCallback' : c.name === CAMERA_MOVE_ENTRY ? 'cameraMove' : REACT_ENTRIES.has(c.name) ? 'react' : 'otherScript';
+        frame.byKind[kind] += c.cpu;
+        script += c.cpu;
+      }
+      frame.byKind.browser += Math.max(0, t.cpu - script);
+    }
+    frames.push(frame);
+  }
+
+  // Sampling profile of the main thread: which functions the samples fell in.
+  const inFrameCallback = (ts: number) => tasks.some((t) => t.calls.some((c) => c.name === FRAME_ENTRY && ts >= c.ts && ts < c.end));
+  const inCounted = (ts: number) => counted.some(([from, to]) => ts >= from && ts < to);
+  const self = new Map<string, number>(), total = new Map<string, number>(), other = new Map<string, number>();
+  const add = (map: Map<string, number>, key: string, ms: number) => map.set(key, (map.get(key) ?? 0) + ms);
+  const profiles = new Map<string, { start: number; last: number; nodes: Map<number, ProfileNode>; onMain: boolean }>();
+  for (const e of events) {
+    if (e.ph !== 'P' || !e.id) continue;
+    if (e.name === 'Profile') profiles.set(e.id, { start: e.args?.data?.startTime ?? e.ts, last: e.args?.data?.startTime ?? e.ts, nodes: new Map(), onMain: onMain(e) });
+    if (e.name !== 'ProfileChunk') continue;
+    const profile = profiles.get(e.id);
+    if (!profile || !profile.onMain) continue;
+    for (const node of e.args?.data?.cpuProfile?.nodes ?? []) profile.nodes.set(node.id, node);
+    const samples = e.args?.data?.cpuProfile?.samples ?? [];
+    const deltas = e.args?.data?.timeDeltas ?? [];
+    samples.forEach((id, i) => {
+      const previous = profile.last;
+      profile.last += deltas[i] ?? 0;
+      const ts = profile.last;
+      if (!inCounted(ts)) return;
+      const ms = (ts - previous) / 1000;
+      if (ms <= 0 || ms > 10) return;
+      const top = profile.nodes.get(id);
+      const name = (node?: ProfileNode) => node?.callFrame.functionName || '(anonymous)';
+      if (!inFrameCallback(ts)) {
+        add(other, name(top), ms);
+        return;
+      }
+      add(self, name(top), ms);
+      const seen = new Set<string>();
+      for (let node = top; node; node = node.parent !== undefined ? profile.nodes.get(node.parent) : undefined) {
+        const key = name(node);
+        if (!seen.has(key)) add(total, key, ms);
+        seen.add(key);
+      }
+    });
+  }
+  const top = (map: Map<string, number>, n: number) => [...map].sort((a, b) => b[1] - a[1]).slice(0, n).map(([k, v]): [string, number] => [k, Number(v.toFixed(1))]);
+  return { frames, frameCallbackSelfMs: top(self, 25), frameCallbackTotalMs: top(total, 25), otherSelfMs: top(other, 15) };
+}
+
+export function percentile(values: number[], p: number): number {
+  if (values.length === 0) return NaN;
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(p * sorted.length) - 1))];
+}
