@@ -56,6 +56,10 @@ function namesOverTheGrid() {
 describe('new names while the camera moves', () => {
   it('are rasterised a few per frame; once the camera rests, the rest follow and the same stars are named', async () => {
     const flown = namesOverTheGrid();
+    // The first candidate scan has ended (on a loaded machine it takes several slices), no frame drawn yet.
+    flown.move();
+    for (let wait = 0; wait < 600 && flown.labels.stats.scanPasses === 0; wait++) await new Promise((resolve) => setTimeout(resolve, 5));
+    expect(flown.labels.stats.scanPasses).toBeGreaterThan(0);
     const rasterised: number[] = [];
     for (let i = 0; i < 4; i++) {
       flown.move();
