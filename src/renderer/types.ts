@@ -16,6 +16,13 @@ export interface RendererOptions {
   clearColor?: unknown;
   /** What the page started before its first renderer (src/renderer/earlyGpu.ts), which the first renderer takes. */
   early?: { webgpu: EarlyWebGPUDeviceTaker };
+  /**
+   * Whether the backend times frames on the GPU (`Renderer.gpuFrameTimes`) where it can:
+   * 'hardware' (the default) not on a CPU rasteriser, where the interval between frames is the cost;
+   * 'always' there too (the gpu-render bench and tests in Node on SwiftShader); 'never' not at all
+   * (the bench's per-pass timer writes its own timestamps). src/renderer/timesGpuFrames.ts.
+   */
+  gpuFrameTimes?: 'hardware' | 'always' | 'never';
 }
 
 /** The adapter and device a page started for its first WebGPU renderer, taken once. */

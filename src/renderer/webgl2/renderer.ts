@@ -8,6 +8,7 @@ import { WebGL2Links } from './links';
 import { WebGL2Points } from './points';
 import { WebGL2FrameTarget } from './target';
 import { WebGL2GpuTimer } from './gpuTimer';
+import { timesGpuFrames } from '../timesGpuFrames';
 
 export function createWebGL2Renderer(canvas: HTMLCanvasElement, options: RendererOptions = {}): Renderer {
   const gl = createWebGL2Context(canvas);
@@ -16,8 +17,7 @@ export function createWebGL2Renderer(canvas: HTMLCanvasElement, options: Rendere
   const target = new WebGL2FrameTarget(gl);
   const labels = new WebGL2Labels(gl);
   const softwareRasteriser = isSoftwareContext(gl);
-  // On a CPU rasteriser everything a frame costs is CPU time: the interval between frames says it (SceneStarBudget).
-  const gpuTimer = softwareRasteriser ? undefined : WebGL2GpuTimer.create(gl);
+  const gpuTimer = timesGpuFrames(options.gpuFrameTimes, softwareRasteriser) ? WebGL2GpuTimer.create(gl) : undefined;
   const [r, g, b] = clearColorRgb(options.clearColor);
   const lostListeners: Array<(reason: string) => void> = [];
   const onContextLost = (event: Event) => {

@@ -23,6 +23,20 @@ export interface StartedWebGPUCanvas {
   format: GPUTextureFormat;
 }
 
+/**
+ * The adapter's device, with `timestamp-query` where the adapter offers it and is no software one
+ * (the frame's GPU time, gpuTimer.ts); asked for again without it where asking with it fails, so
+ * that the feature never costs the device.
+ */
+async function requestDevice(adapter: GPUAdapter): Promise<GPUDevice> {
+  if (!adapter.features.has('timestamp-query') || isSoftwareAdapter(adapter.info)) return adapter.requestDevice();
+  try {
+    return await adapter.requestDevice({ requiredFeatures: ['timestamp-query'] });
+  } catch {
+    return adapter.requestDevice();
+  }
+}
+
 /** Configures the canvas's context for `device` as every star canvas is (the started one and the renderer's); returns its format. */
 function configure(context: GPUCanvasContext, device: GPUDevice): GPUTextureFormat {
   const format = navigator.gpu.getPreferredCanvasFormat();
@@ -54,7 +68,7 @@ export class EarlyWebGPUDevice implements EarlyWebGPUDeviceTaker {
     if (this.device || !gpu) return;
     this.device = (async () => {
       const adapter = await gpu.requestAdapter({ powerPreference: 'high-performance' });
-      return adapter ? { adapter, device: await adapter.requestDevice() } : undefined;
+      return adapter ? { adapter, device: await requestDevice(adapter) } : undefined;
     })().catch(() => undefined);
   }
 
@@ -119,7 +133,7 @@ export async function createWebGPUDevice(canvas: HTMLCanvasElement, early?: Earl
   if (!adapter) throw new RendererUnavailableError('webgpu', 'no adapter');
   let device: GPUDevice;
   try {
-    device = started?.device ?? (await adapter.requestDevice());
+    device = started?.device ?? (await requestDevice(adapter));
   } catch (error) {
     throw new RendererUnavailableError('webgpu', `no device (${error instanceof Error ? error.message : String(error)})`);
   }

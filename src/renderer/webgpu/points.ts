@@ -155,10 +155,11 @@ export class WebGPUPoints {
   }
 
   /**
-   * Splats the small stars in view and lists the big ones (compute passes on `encoder`); returns
-   * whether there is anything for draw() to put in the render pass.
+   * Splats the small stars in view and lists the big ones (a compute pass on `encoder`, which
+   * writes `timestampWrites` where given); returns whether there is anything for draw() to put in
+   * the render pass, which is whether the compute pass was encoded.
    */
-  prepare(encoder: GPUCommandEncoder, camera: Camera, width: number, height: number): boolean {
+  prepare(encoder: GPUCommandEncoder, camera: Camera, width: number, height: number, timestampWrites?: GPUComputePassTimestampWrites): boolean {
     const { layout, bigBuffer, spansBuffer } = this;
     if (this.count === 0 || !layout || !bigBuffer || !spansBuffer) return false;
     const runs = layout.visible(camera.viewProjection, camera.width, camera.height, Math.tan((FIELD_OF_VIEW_DEGREES * Math.PI) / 360));
@@ -170,7 +171,7 @@ export class WebGPUPoints {
     this.device.queue.writeBuffer(bigBuffer, 0, this.resetArgs);
     this.device.queue.writeBuffer(this.winnersBuffer!, 0, this.resetWinners);
     encoder.clearBuffer(this.depthKeys!);
-    const pass = encoder.beginComputePass({ label: 'splat stars' });
+    const pass = encoder.beginComputePass({ label: 'splat stars', timestampWrites });
     this.splatDepthStages(pass);
     pass.setPipeline(this.colorPipeline);
     pass.setBindGroup(0, this.colorBindGroup!);

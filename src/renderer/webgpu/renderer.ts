@@ -8,6 +8,8 @@ import { WebGPULabels } from './labels';
 import { WebGPULinks } from './links';
 import { WebGPUPoints } from './points';
 import { FrameUniforms } from './uniforms';
+import { WebGPUGpuTimer } from './gpuTimer';
+import { timesGpuFrames } from '../timesGpuFrames';
 
 export async function createWebGPURenderer(canvas: HTMLCanvasElement, options: RendererOptions = {}): Promise<Renderer> {
   const { device, context, format, softwareRasteriser } = await createWebGPUDevice(canvas, options.early?.webgpu);
@@ -16,6 +18,7 @@ export async function createWebGPURenderer(canvas: HTMLCanvasElement, options: R
   const links = new WebGPULinks(device, format, uniforms.buffer);
   const depth = new DepthTarget(device);
   const labels = new WebGPULabels(device, format, DEPTH_FORMAT);
+  const gpuTimer = timesGpuFrames(options.gpuFrameTimes, softwareRasteriser) ? WebGPUGpuTimer.create(device) : undefined;
   const [r, g, b] = clearColorRgb(options.clearColor);
   const lostListeners: Array<(reason: string) => void> = [];
   let disposed = false;
@@ -42,8 +45,10 @@ export async function createWebGPURenderer(canvas: HTMLCanvasElement, options: R
       const width = canvas.width, height = canvas.height;
       uniforms.write(camera, width, height);
       const encoder = device.createCommandEncoder();
-      const stars = points.prepare(encoder, camera, width, height);
+      const timestamps = gpuTimer?.begin();
+      const stars = points.prepare(encoder, camera, width, height, timestamps?.first);
       const pass = encoder.beginRenderPass({
+        timestampWrites: timestamps && (stars ? timestamps.last : timestamps.only),
         colorAttachments: [{ view: context.getCurrentTexture().createView(), clearValue: { r, g, b, a: 1 }, loadOp: 'clear', storeOp: 'store' }],
         depthStencilAttachment: { view: depth.view(width, height), depthClearValue: 1, depthLoadOp: 'clear', depthStoreOp: 'discard' },
       });
@@ -52,8 +57,11 @@ export async function createWebGPURenderer(canvas: HTMLCanvasElement, options: R
       labels.draw(pass, camera.cssWidth, camera.cssHeight, drewStars);
       drewStars ||= stars;
       pass.end();
+      gpuTimer?.resolve(encoder);
       device.queue.submit([encoder.finish()]);
+      gpuTimer?.read();
     },
+    ...(gpuTimer && { gpuFrameTimes: () => gpuTimer.finished() }),
     whenDrawn: () => device.queue.onSubmittedWorkDone(),
     onLost(listener) {
       lostListeners.push(listener);
@@ -63,6 +71,7 @@ export async function createWebGPURenderer(canvas: HTMLCanvasElement, options: R
     },
     dispose() {
       disposed = true;
+      gpuTimer?.dispose();
       links.dispose();
       labels.dispose();
       points.dispose();

@@ -1,6 +1,6 @@
 import { openDawnDevice } from '../../../src/layout/gpu/node/dawnDevice';
 import { boundsOfBox, Camera, wholeScenePose } from '../../../src/renderer/camera';
-import type { Renderer } from '../../../src/renderer/types';
+import type { Renderer, RendererOptions } from '../../../src/renderer/types';
 import { createWebGPURenderer } from '../../../src/renderer/webgpu/renderer';
 import { buildGridCells } from '../../../src/stars/gridCells';
 import { robustBoundingBox } from '../../../src/geometry/robustBounds';
@@ -20,9 +20,10 @@ export interface DawnRenderer {
  * Opens Dawn's adapter (software ones too: SwiftShader here) and starts the WebGPU renderer on an
  * offscreen canvas of `width` x `height`, as the viewer does on a page: Dawn's GPU stands in for
  * navigator.gpu, the device (with timestamp-query where the adapter has it) is handed over as the
- * page's early one would be.
+ * page's early one would be. `gpuFrameTimes` as RendererOptions has it (by default the renderer
+ * times no frames on a software adapter).
  */
-export async function openDawnRenderer(width: number, height: number): Promise<DawnRenderer> {
+export async function openDawnRenderer(width: number, height: number, gpuFrameTimes?: RendererOptions['gpuFrameTimes']): Promise<DawnRenderer> {
   const dawn = await openDawnDevice({ allowSoftware: true });
   // Node 20 has no navigator; later ones have one without gpu.
   if (typeof globalThis.navigator === 'undefined') Object.defineProperty(globalThis, 'navigator', { value: {}, configurable: true });
@@ -31,6 +32,7 @@ export async function openDawnRenderer(width: number, height: number): Promise<D
   const started = { adapter: dawn.gpuAdapter, device: dawn.device };
   const renderer = await createWebGPURenderer(canvas as unknown as HTMLCanvasElement, {
     early: { webgpu: { takeDevice: async () => ({ started, configured: false }) } },
+    gpuFrameTimes,
   });
   return { renderer, canvas, device: dawn.device, adapter: dawn.adapter, software: dawn.software, timestamps: dawn.timestamps };
 }

@@ -35,3 +35,36 @@ describe('star names on WebGPU in Node through Dawn', () => {
     expect(warm[0].namedPixels).toBeGreaterThan(10_000);
   }, 150_000);
 });
+
+interface GpuFrameTimes {
+  adapter: string;
+  software: boolean;
+  timestampQuery: boolean;
+  frames: number;
+  always: { timed: boolean; times: number[]; lit: number };
+  byDefault: { timed: boolean; times: number[]; lit: number };
+}
+
+describe("the WebGPU renderer's GPU frame times in Node through Dawn", () => {
+  it.skipIf(!haveVulkan)('times each frame it draws by timestamp queries where the adapter has them; by default none on a software adapter, which draws the same', () => {
+    const result = runInDawn<GpuFrameTimes>('tests/bench/gpurender/gpuFrameTimes.ts', {}, 120_000);
+    expect(result.always.lit).toBeGreaterThan(20);
+    expect(result.byDefault.lit).toBe(result.always.lit);
+    if (!result.timestampQuery) {
+      // This adapter has no timestamp-query: no renderer times frames, and both draw all the same.
+      console.warn(`${result.adapter} offers no timestamp-query: no GPU frame times to check`);
+      expect(result.always.timed).toBe(false);
+      expect(result.always.times).toEqual([]);
+      return;
+    }
+    expect(result.always.timed).toBe(true);
+    expect(result.always.times).toHaveLength(result.frames);
+    for (const ms of result.always.times) {
+      expect(ms).toBeGreaterThan(0);
+      expect(ms).toBeLessThan(10_000);
+    }
+    // A software adapter's frame costs CPU time, which frame intervals measure (the star budget).
+    expect(result.byDefault.timed).toBe(!result.software);
+    if (result.software) expect(result.byDefault.times).toEqual([]);
+  }, 150_000);
+});
