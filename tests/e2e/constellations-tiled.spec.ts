@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
+import { vec3 } from 'gl-matrix';
 import { decodeCommunityStars, parseCommunitiesJson, starMemberships } from '../../src/communities/format';
 import { Constellations } from '../../src/constellations/constellations';
 import { constellationMembers, starConstellations } from '../../src/constellations/constellationMembers';
@@ -220,14 +221,23 @@ test.describe('constellations on a tiled galaxy', () => {
       await expect(buttons).toHaveCount(refs.length, { timeout: 60_000 });
       for (let i = 0; i < refs.length; i++) await expect(buttons.nth(i)).toHaveAttribute('title', presentConstellation(constellations, 'npm', refs[i]).fullName);
 
-      const before = await page.evaluate(() => window.galaxyScene!.getCamera().position);
-      await buttons.first().click();
-      await expect(buttons.first()).toHaveAttribute('aria-pressed', 'true');
-      await page.waitForFunction(() => !window.galaxyScene!.isCameraAnimating(), null, { timeout: 60_000 });
-      const after = await page.evaluate(() => window.galaxyScene!.getCamera().position);
       const top = file.levels[refs[0].level];
       const centre = [0, 1, 2].map((k) => top.centre[3 * refs[0].id + k] * SCALE);
-      expect(Math.hypot(...after.map((v, k) => v - centre[k]))).toBeLessThan(Math.hypot(...before.map((v, k) => v - centre[k])));
+      const lookAway = (pose: CameraPose) => {
+        const forward = vec3.transformQuat(vec3.create(), [0, 0, -1], pose.orientation);
+        const toCentre = vec3.sub(vec3.create(), centre as [number, number, number], pose.position);
+        return (vec3.angle(forward, toCentre) * 180) / Math.PI;
+      };
+      const before = await page.evaluate(() => window.galaxyScene!.getCamera());
+      await buttons.first().click();
+      await expect(buttons.first()).toHaveAttribute('aria-pressed', 'true');
+      // The flight ends looking at the constellation's centre, no further from it than it began.
+      await expect.poll(() => page.evaluate(() => window.galaxyScene!.getCamera()).then(lookAway), { timeout: 60_000 }).toBeLessThan(2);
+      await page.waitForFunction(() => !window.galaxyScene!.isCameraAnimating(), null, { timeout: 60_000 });
+      const after = await page.evaluate(() => window.galaxyScene!.getCamera());
+      console.log(`${backend} tiled flight: ${lookAway(before).toFixed(1)}° → ${lookAway(after).toFixed(1)}° off the constellation's centre`);
+      expect(lookAway(after)).toBeLessThan(2);
+      expect(vec3.distance(after.position, centre as [number, number, number])).toBeLessThanOrEqual(vec3.distance(before.position, centre as [number, number, number]) + 1);
 
       // In pixels, names hidden: the constellation's stars keep their light, every other star dims.
       await canvasLocator(page).focus();
