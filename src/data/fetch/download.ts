@@ -76,6 +76,9 @@ export async function downloadChunks(
 }
 
 function concat(chunks: Uint8Array[], length: number): ArrayBuffer {
+  // A body that came in one chunk is its own buffer: no copy (a tile worker downloads shards by the hundred).
+  const only = chunks.length === 1 ? chunks[0] : undefined;
+  if (only && only.byteOffset === 0 && only.byteLength === only.buffer.byteLength && only.buffer instanceof ArrayBuffer) return only.buffer;
   const bytes = new Uint8Array(length);
   let offset = 0;
   for (const chunk of chunks) {

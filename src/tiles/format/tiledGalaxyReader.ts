@@ -1,7 +1,8 @@
 import { decodeAdjacency, type AdjacencyShard } from './adjacencyCodec';
 import { ScratchUnpacker, unpackFile } from './gzip';
 import { rangeOfStar, readTileHierarchy, tileFirstStars, type DecodedHierarchy } from './hierarchyCodec';
-import { readLabelShardFile, type LabelShardFile } from './labelShard';
+import type { LabelIndex } from '../../data/labelIndex';
+import { indexLabelShard, readLabelShardFile, type LabelShardFile } from './labelShard';
 import { fillPath, TILE_INDEX_FILE, tileBytes, tileCommunitiesBytes } from './layout';
 import { describeTileRegion } from './region';
 import { decodeTile, type DecodedTile } from './tileCodec';
@@ -18,7 +19,7 @@ import { adjacencyLimit, hierarchyLimit, labelShardLimit } from './unpackLimits'
 export class TiledGalaxyReader {
   /** First star number of every tile, then the total. */
   readonly tileFirstStars: Uint32Array;
-  /** Tiles are unpacked one at a time into one buffer: decoding copies them out at once. */
+  /** Tiles and shards are unpacked one at a time into one buffer: decoding copies them out at once. */
   private readonly unpacker = new ScratchUnpacker();
 
   private constructor(
@@ -129,7 +130,10 @@ export class TiledGalaxyReader {
 
   async adjacency(shard: number, signal?: AbortSignal): Promise<AdjacencyShard> {
     const { path, firstStar, count } = this.shard(this.index.adjacency, shard);
-    const bytes = await unpackFile(await loadOrFail(this.load, path, `adjacency shard ${shard}`, signal), path, adjacencyLimit(this.index, count));
+    const packed = await loadOrFail(this.load, path, `adjacency shard ${shard}`, signal);
+    const limit = adjacencyLimit(this.index, count);
+    // Decoded (copied out) at once, before another request's unpacking reuses the scratch buffer.
+    const bytes = this.unpacker.unpackSized(packed, limit) ?? (await unpackFile(packed, path, limit));
     return decodeAdjacency(bytes, shard, firstStar, count, this.index.stars);
   }
 
@@ -143,15 +147,28 @@ export class TiledGalaxyReader {
 
   /** The names of the shard's stars, star firstStar + k at k. */
   async labels(shard: number, signal?: AbortSignal): Promise<{ firstStar: number; names: string[] }> {
-    const file = await this.labelFile(shard, signal);
-    return { firstStar: file.firstStar, names: readLabelShardFile(file) };
+    return this.readLabelFile(shard, signal, (file) => ({ firstStar: file.firstStar, names: readLabelShardFile(file) }));
   }
 
   /** The shard's file unpacked but not read: a search hands it on to its worker, which reads it there. */
   async labelFile(shard: number, signal?: AbortSignal): Promise<LabelShardFile> {
+    return this.readLabelFile(shard, signal, (file) => ({ ...file, bytes: file.bytes.slice() }));
+  }
+
+  /**
+   * The shard's names as one string and offsets (indexLabelShard), read out of the scratch buffer it
+   * was unpacked into: no copy of the file is left behind for a worker's late collection.
+   */
+  async labelNames(shard: number, signal?: AbortSignal): Promise<{ firstStar: number; names: LabelIndex }> {
+    return this.readLabelFile(shard, signal, (file) => ({ firstStar: file.firstStar, names: indexLabelShard(file) }));
+  }
+
+  /** Fetches and unpacks a labels shard and hands it to `read` at once (its bytes may view the scratch buffer). */
+  private async readLabelFile<T>(shard: number, signal: AbortSignal | undefined, read: (file: LabelShardFile) => T): Promise<T> {
     const { path, firstStar, count } = this.shard(this.index.labels, shard);
-    const bytes = await unpackFile(await loadOrFail(this.load, path, `labels shard ${shard}`, signal), path, labelShardLimit());
-    return { shard, firstStar, count, bytes };
+    const packed = await loadOrFail(this.load, path, `labels shard ${shard}`, signal);
+    const bytes = this.unpacker.unpackSized(packed, labelShardLimit()) ?? (await unpackFile(packed, path, labelShardLimit()));
+    return read({ shard, firstStar, count, bytes });
   }
 
   private shard(set: ShardSet, shard: number): { path: string; firstStar: number; count: number } {

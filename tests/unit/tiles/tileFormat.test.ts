@@ -316,4 +316,34 @@ describe('uncompressed tiles', () => {
     expect(await b.labels(0)).toEqual(await a.labels(0));
     expect(await b.adjacency(0)).toEqual(await a.adjacency(0));
   });
+
+  it('shards unpacked into one reused buffer, all asked at once, read as the unpacked ones; a shard whose gzip trailer lies is refused', async () => {
+    const packed = syntheticVersion(3000, 4);
+    writeTiles(packed, { capacity: 100, shardBytes: 4096 });
+    const plain = syntheticVersion(3000, 4);
+    writeTiles(plain, { capacity: 100, shardBytes: 4096, compression: 'none' });
+    const [a, b] = [await openTiles(packed), await openTiles(plain)];
+    const labelShards = [...Array(a.labelShardCount).keys()];
+    const adjacencyShards = [...Array(a.index.adjacency.starBoundaries.length - 1).keys()];
+    expect(labelShards.length).toBeGreaterThan(3);
+    expect(adjacencyShards.length).toBeGreaterThan(3);
+    const [names, files, adjacency] = await Promise.all([
+      Promise.all(labelShards.map((k) => a.labelNames(k))),
+      Promise.all(labelShards.map((k) => a.labelFile(k))),
+      Promise.all(adjacencyShards.map((k) => a.adjacency(k))),
+    ]);
+    for (const k of labelShards) {
+      const expected = await b.labels(k);
+      expect(names[k].firstStar).toBe(expected.firstStar);
+      expect(Array.from({ length: expected.names.length }, (_, i) => labelAt(names[k].names, i))).toEqual(expected.names);
+      expect(files[k].bytes).toEqual((await b.labelFile(k)).bytes);
+    }
+    for (const k of adjacencyShards) expect(adjacency[k]).toEqual(await b.adjacency(k));
+
+    const shardFile = path.join(packed, 'tiles', 'labels', '1.json.gz');
+    const lying = Buffer.from(readFileSync(shardFile));
+    lying.writeUInt32LE(lying.readUInt32LE(lying.length - 4) + 10, lying.length - 4);
+    writeFileSync(shardFile, lying);
+    await expect(a.labelNames(1)).rejects.toThrow(/labels\/1\.json\.gz is not valid gzip/);
+  });
 });
