@@ -8,6 +8,7 @@ import { decodeHierarchy, hierarchyProblem } from '../../../src/tiles/format/hie
 import { quantisationErrorBound } from '../../../src/tiles/format/quantise';
 import { describeTileRegion } from '../../../src/tiles/format/region';
 import { TileDataError } from '../../../src/tiles/format/tileError';
+import { DownloadPool } from '../../../src/tiles/format/downloadPool';
 import { TiledGalaxyReader } from '../../../src/tiles/format/tiledGalaxyReader';
 import type { DecodedTile } from '../../../src/tiles/format/tileCodec';
 import { writeTiles } from '../../../src/tiles/write/writeTiles';
@@ -339,6 +340,26 @@ describe('uncompressed tiles', () => {
       expect(files[k].bytes).toEqual((await b.labelFile(k)).bytes);
     }
     for (const k of adjacencyShards) expect(adjacency[k]).toEqual(await b.adjacency(k));
+
+    // Downloads read into pooled buffers (the tile worker's) and given back once unpacked: all at once too.
+    const pool = new DownloadPool();
+    const pooledLoad = async (file: string) => {
+      const bytes = readFileSync(path.join(packed, 'tiles', file));
+      const into = new Uint8Array(pool.take(bytes.byteLength), 0, bytes.byteLength);
+      into.set(bytes);
+      return into;
+    };
+    const c = await TiledGalaxyReader.open(pooledLoad, pool);
+    const tileNumbers = [...Array(c.hierarchy.tileCount).keys()];
+    const [pooledTiles, pooledNames, pooledAdjacency] = await Promise.all([
+      Promise.all(tileNumbers.map((t) => c.tile(t))),
+      Promise.all(labelShards.map((k) => c.labelNames(k))),
+      Promise.all(adjacencyShards.map((k) => c.adjacency(k))),
+    ]);
+    for (const t of tileNumbers) expect(pooledTiles[t]).toEqual(await b.tile(t));
+    for (const k of labelShards) expect(pooledNames[k]).toEqual(names[k]);
+    for (const k of adjacencyShards) expect(pooledAdjacency[k]).toEqual(adjacency[k]);
+    expect(pool.kept).toBeGreaterThan(0);
 
     const shardFile = path.join(packed, 'tiles', 'labels', '1.json.gz');
     const lying = Buffer.from(readFileSync(shardFile));
