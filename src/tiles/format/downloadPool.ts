@@ -41,8 +41,8 @@ export class DownloadPool {
 
 /**
  * GET `url` into a buffer of `pool`, read with a BYOB reader so that the body's bytes land there
- * without a chunk of their own; failures as downloadChunks says. Where the body cannot be read so
- * (an engine without byte streams for fetch), its chunks are copied in.
+ * without a piece of their own; failures as `download` says. Where the body cannot be read so
+ * (an engine without byte streams for fetch), its pieces are copied in.
  */
 export async function downloadPooled(url: string, fetchImpl: FetchLike, signal: AbortSignal | undefined, pool: DownloadPool, onProgress?: DownloadProgress): Promise<Uint8Array> {
   const { response, total } = await openDownload(url, fetchImpl, signal);
