@@ -33,21 +33,7 @@ export async function downloadChunks(
   onChunk: (chunk: Uint8Array) => void,
   onProgress?: DownloadProgress,
 ): Promise<void> {
-  const cancelled = () => new GalaxyLoadError(`Cancelled download of ${url}`, 'cancelled');
-  if (signal?.aborted) throw cancelled();
-  let response: Response;
-  try {
-    response = await fetchImpl(url, { signal });
-  } catch {
-    throw signal?.aborted ? cancelled() : new GalaxyLoadError(`Failed to download ${url}`, 'network');
-  }
-  if (response.status !== 200) {
-    void response.body?.cancel().catch(() => undefined);
-    throw new GalaxyLoadError(`Unexpected status code ${response.status} when calling ${url}`, 'status');
-  }
-  const lengthHeader = response.headers.get('Content-Length');
-  const declared = lengthHeader === null ? undefined : Number(lengthHeader);
-  const total = declared !== undefined && Number.isFinite(declared) && declared > 0 ? declared : undefined;
+  const { response, total } = await openDownload(url, fetchImpl, signal);
   if (!response.body) {
     onChunk(new Uint8Array(await response.arrayBuffer()));
     return;
@@ -60,7 +46,7 @@ export async function downloadChunks(
     try {
       read = await reader.read();
     } catch {
-      throw signal?.aborted ? cancelled() : new GalaxyLoadError(`Failed to download ${url}`, 'network');
+      throw bodyFailed(url, signal);
     }
     if (read.done) break;
     try {
@@ -75,7 +61,40 @@ export async function downloadChunks(
   if (total !== undefined && loaded < total) throw new GalaxyLoadError(`Failed to download ${url}`, 'network');
 }
 
+function cancelledDownload(url: string): GalaxyLoadError {
+  return new GalaxyLoadError(`Cancelled download of ${url}`, 'cancelled');
+}
+
+/** The error of a body that could not be read to its end: cancelled, or the network's. */
+export function bodyFailed(url: string, signal: AbortSignal | undefined): GalaxyLoadError {
+  return signal?.aborted ? cancelledDownload(url) : new GalaxyLoadError(`Failed to download ${url}`, 'network');
+}
+
+/**
+ * GET `url` up to its status, with the body's declared length when the server says it; failures as
+ * downloadChunks says (a status other than 200 cancels the body).
+ */
+export async function openDownload(url: string, fetchImpl: FetchLike, signal: AbortSignal | undefined): Promise<{ response: Response; total: number | undefined }> {
+  if (signal?.aborted) throw cancelledDownload(url);
+  let response: Response;
+  try {
+    response = await fetchImpl(url, { signal });
+  } catch {
+    throw bodyFailed(url, signal);
+  }
+  if (response.status !== 200) {
+    void response.body?.cancel().catch(() => undefined);
+    throw new GalaxyLoadError(`Unexpected status code ${response.status} when calling ${url}`, 'status');
+  }
+  const lengthHeader = response.headers.get('Content-Length');
+  const declared = lengthHeader === null ? undefined : Number(lengthHeader);
+  return { response, total: declared !== undefined && Number.isFinite(declared) && declared > 0 ? declared : undefined };
+}
+
 function concat(chunks: Uint8Array[], length: number): ArrayBuffer {
+  // A body that came in one chunk is its own buffer: no copy (a tile worker downloads shards by the hundred).
+  const only = chunks.length === 1 ? chunks[0] : undefined;
+  if (only && only.byteOffset === 0 && only.byteLength === only.buffer.byteLength && only.buffer instanceof ArrayBuffer) return only.buffer;
   const bytes = new Uint8Array(length);
   let offset = 0;
   for (const chunk of chunks) {

@@ -65,24 +65,62 @@ export async function unpackFile(bytes: Uint8Array, name: string, maxBytes: numb
   return new Uint8Array(await new Blob(parts as Uint8Array<ArrayBuffer>[]).arrayBuffer());
 }
 
+/** Beyond this a scratch buffer is not kept: a larger file (none is, unless damaged) unpacks into a buffer of its own. */
+const SCRATCH_MAX_BYTES = 8 << 20;
+
+/** What a gzip's trailer says its bytes unpack to (modulo 2^32, as gzip writes it). */
+function trailerSize(bytes: Uint8Array): number {
+  const end = bytes.byteLength;
+  return (bytes[end - 4] | (bytes[end - 3] << 8) | (bytes[end - 2] << 16) | (bytes[end - 1] << 24)) >>> 0;
+}
+
 /**
  * Unpacks one file after another into one buffer that grows to the largest, so that a worker unpacking
- * thousands of tiles leaves no garbage of them: the bytes returned view that buffer and are valid until
- * the next call. `expectedBytes` sizes the buffer (a damaged gzip trailer may claim gigabytes), which
- * caps what a tile may unpack to: a file that unpacks to more comes out longer than expected, which
- * the caller's length check reports.
+ * thousands of tiles and shards leaves no garbage of them: the bytes returned view that buffer and are
+ * valid until the next call, so a caller reads or copies them before it awaits anything.
  */
 export class ScratchUnpacker {
   private scratch = new Uint8Array(0);
 
+  /**
+   * `expectedBytes` sizes the buffer (a damaged gzip trailer may claim gigabytes), which caps what a
+   * tile may unpack to: a file that unpacks to more comes out longer than expected, which the
+   * caller's length check reports.
+   */
   unpack(bytes: Uint8Array, name: string, expectedBytes: number): Uint8Array {
     if (!isGzip(bytes)) return bytes;
     const room = expectedBytes + 4;
-    if (this.scratch.byteLength < room) this.scratch = new Uint8Array(room);
     try {
-      return gunzipSync(bytes, { out: this.scratch.subarray(0, room) });
+      return gunzipSync(bytes, { out: this.room(room) });
     } catch {
       throw new TileDataError(`${name} is not valid gzip (truncated?)`);
     }
+  }
+
+  /**
+   * A file whose size only its gzip trailer says (a name or adjacency shard), unpacked into the
+   * buffer when the trailer is within `maxBytes` and the file unpacks to exactly what it says;
+   * undefined for anything else (a damaged file, a gzip bomb, bytes sent unpacked), which the caller
+   * hands to `unpackFile`, whose messages say what is wrong. Synchronous, so that the caller reads the
+   * bytes before another request's unpacking overwrites them.
+   */
+  unpackSized(bytes: Uint8Array, maxBytes: number): Uint8Array | undefined {
+    if (!isGzip(bytes) || bytes.byteLength < 18) return undefined;
+    const claimed = trailerSize(bytes);
+    if (claimed > maxBytes) return undefined;
+    try {
+      // One byte more than claimed, so that a file longer than its trailer says shows it.
+      const unpacked = gunzipSync(bytes, { out: this.room(claimed + 1) });
+      return unpacked.byteLength === claimed ? unpacked : undefined;
+    } catch {
+      return undefined;
+    }
+  }
+
+  /** `bytes` bytes of the scratch buffer, grown to them when within SCRATCH_MAX_BYTES, else a buffer of their own. */
+  private room(bytes: number): Uint8Array {
+    if (bytes > SCRATCH_MAX_BYTES) return new Uint8Array(bytes);
+    if (this.scratch.byteLength < bytes) this.scratch = new Uint8Array(bytes);
+    return this.scratch.subarray(0, bytes);
   }
 }

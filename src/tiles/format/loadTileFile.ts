@@ -1,6 +1,7 @@
 import { download } from '../../data/fetch/download';
 import { stallWatchdog } from '../../data/fetch/stallWatchdog';
 import { nothingArrivedFor, STALL_LIMIT_MS } from '../../data/loadTypes';
+import { downloadPooled, type DownloadPool } from './downloadPool';
 import { TileDataError } from './tileError';
 
 /**
@@ -14,8 +15,9 @@ export type LoadTileFile = (path: string, signal?: AbortSignal) => Promise<Uint8
  * versionFileUrl(dataRoot, manifest, name, version, 'tiles/'); a status other than 200 rejects
  * with the viewer's usual message. A file of which nothing arrives for the stall limit (asked each
  * time: the tile worker learns it from the page) is given up: a TileDataError marked `stalled`.
+ * Given a pool, files are read into its buffers, which the reader gives back once it has unpacked them.
  */
-export function fetchTileFiles(tilesUrl: string, stallLimitMs: () => number = () => STALL_LIMIT_MS): LoadTileFile {
+export function fetchTileFiles(tilesUrl: string, stallLimitMs: () => number = () => STALL_LIMIT_MS, pool?: DownloadPool): LoadTileFile {
   return async (path, signal) => {
     const url = `${tilesUrl}${path}`;
     const limit = stallLimitMs();
@@ -34,6 +36,7 @@ export function fetchTileFiles(tilesUrl: string, stallLimitMs: () => number = ()
       return response;
     };
     try {
+      if (pool) return await downloadPooled(url, fetchWatched, controller.signal, pool, watchdog.progressed);
       return new Uint8Array(await download(url, fetchWatched, controller.signal, watchdog.progressed));
     } catch (error) {
       if (stalled) throw new TileDataError(nothingArrivedFor(limit), undefined, true);

@@ -1,7 +1,9 @@
 import { decodeAdjacency, type AdjacencyShard } from './adjacencyCodec';
+import type { DownloadPool } from './downloadPool';
 import { ScratchUnpacker, unpackFile } from './gzip';
 import { rangeOfStar, readTileHierarchy, tileFirstStars, type DecodedHierarchy } from './hierarchyCodec';
-import { readLabelShardFile, type LabelShardFile } from './labelShard';
+import type { LabelIndex } from '../../data/labelIndex';
+import { indexLabelShard, readLabelShardFile, type LabelShardFile } from './labelShard';
 import { fillPath, TILE_INDEX_FILE, tileBytes, tileCommunitiesBytes } from './layout';
 import { describeTileRegion } from './region';
 import { decodeTile, type DecodedTile } from './tileCodec';
@@ -18,7 +20,7 @@ import { adjacencyLimit, hierarchyLimit, labelShardLimit } from './unpackLimits'
 export class TiledGalaxyReader {
   /** First star number of every tile, then the total. */
   readonly tileFirstStars: Uint32Array;
-  /** Tiles are unpacked one at a time into one buffer: decoding copies them out at once. */
+  /** Tiles and shards are unpacked one at a time into one buffer: decoding copies them out at once. */
   private readonly unpacker = new ScratchUnpacker();
 
   private constructor(
@@ -27,11 +29,13 @@ export class TiledGalaxyReader {
     private readonly load: LoadTileFile,
     /** The root tile's bytes, asked for while the hierarchy downloaded; used by the first request for tile 0. */
     private rootBytes?: Promise<Uint8Array>,
+    /** Where files `load` read into a pool's buffers go back once unpacked (fetchTileFiles with a pool). */
+    private readonly pool?: DownloadPool,
   ) {
     this.tileFirstStars = tileFirstStars(hierarchy);
   }
 
-  static async open(load: LoadTileFile): Promise<TiledGalaxyReader> {
+  static async open(load: LoadTileFile, pool?: DownloadPool): Promise<TiledGalaxyReader> {
     const index = parseTileIndex(new TextDecoder().decode(await loadOrFail(load, TILE_INDEX_FILE, 'tiles/index.json')));
     // The first frame draws the root tile: its request goes out beside the hierarchy's, not after it
     // (the hierarchy grows with the galaxy, 84 KB at 10M stars; the root tile does not).
@@ -41,7 +45,7 @@ export class TiledGalaxyReader {
     if (hierarchy.tileCount !== index.tileCount || hierarchy.totalStars !== index.stars || hierarchy.maxInDegree !== index.maxInDegree) {
       throw new TileDataError('hierarchy.bin does not match tiles/index.json (tiles, stars or maximum in-degree differ)');
     }
-    return new TiledGalaxyReader(index, hierarchy, load, root);
+    return new TiledGalaxyReader(index, hierarchy, load, root, pool);
   }
 
   tilePath(tile: number): string {
@@ -77,12 +81,19 @@ export class TiledGalaxyReader {
     } catch (error) {
       throw new TileDataError(`${region}: ${this.tilePath(tile)} could not be read (${errorMessage(error)})`, tile, isStalled(error));
     }
+    const packed = bytes;
     try {
       bytes = this.unpacker.unpack(bytes, this.tilePath(tile), tileBytes(this.hierarchy.starCount[tile]));
     } catch (error) {
+      this.pool?.give(packed);
       throw new TileDataError(`${region}: ${errorMessage(error)}`, tile);
     }
-    const decoded = decodeTile(bytes, this.hierarchy, tile, this.tileFirstStars[tile], into);
+    let decoded: DecodedTile;
+    try {
+      decoded = decodeTile(bytes, this.hierarchy, tile, this.tileFirstStars[tile], into);
+    } finally {
+      this.pool?.give(packed);
+    }
     if (communityBytes && decoded.communities) {
       try {
         this.decodeCommunities(await this.loadCommunities(tile, communityBytes), tile, decoded.communities);
@@ -114,13 +125,17 @@ export class TiledGalaxyReader {
 
   private decodeCommunities(bytes: Uint8Array, tile: number, into: Uint32Array): Uint32Array {
     const path = this.tileCommunitiesPath(tile) ?? '';
-    let plain: Uint8Array;
     try {
-      plain = this.unpacker.unpack(bytes, path, tileCommunitiesBytes(this.hierarchy.starCount[tile]));
-    } catch (error) {
-      throw new TileDataError(`${describeTileRegion(this.hierarchy, tile)}: ${errorMessage(error)}`, tile);
+      let plain: Uint8Array;
+      try {
+        plain = this.unpacker.unpack(bytes, path, tileCommunitiesBytes(this.hierarchy.starCount[tile]));
+      } catch (error) {
+        throw new TileDataError(`${describeTileRegion(this.hierarchy, tile)}: ${errorMessage(error)}`, tile);
+      }
+      return decodeTileCommunities(plain, this.hierarchy, tile, this.tileFirstStars[tile], into);
+    } finally {
+      this.pool?.give(bytes);
     }
-    return decodeTileCommunities(plain, this.hierarchy, tile, this.tileFirstStars[tile], into);
   }
 
   adjacencyShardOfStar(star: number): number {
@@ -129,8 +144,15 @@ export class TiledGalaxyReader {
 
   async adjacency(shard: number, signal?: AbortSignal): Promise<AdjacencyShard> {
     const { path, firstStar, count } = this.shard(this.index.adjacency, shard);
-    const bytes = await unpackFile(await loadOrFail(this.load, path, `adjacency shard ${shard}`, signal), path, adjacencyLimit(this.index, count));
-    return decodeAdjacency(bytes, shard, firstStar, count, this.index.stars);
+    const packed = await loadOrFail(this.load, path, `adjacency shard ${shard}`, signal);
+    const limit = adjacencyLimit(this.index, count);
+    // Decoded (copied out) at once, before another request's unpacking reuses the scratch buffer.
+    try {
+      const bytes = this.unpacker.unpackSized(packed, limit) ?? (await unpackFile(packed, path, limit));
+      return decodeAdjacency(bytes, shard, firstStar, count, this.index.stars);
+    } finally {
+      this.pool?.give(packed);
+    }
   }
 
   get labelShardCount(): number {
@@ -143,15 +165,32 @@ export class TiledGalaxyReader {
 
   /** The names of the shard's stars, star firstStar + k at k. */
   async labels(shard: number, signal?: AbortSignal): Promise<{ firstStar: number; names: string[] }> {
-    const file = await this.labelFile(shard, signal);
-    return { firstStar: file.firstStar, names: readLabelShardFile(file) };
+    return this.readLabelFile(shard, signal, (file) => ({ firstStar: file.firstStar, names: readLabelShardFile(file) }));
   }
 
   /** The shard's file unpacked but not read: a search hands it on to its worker, which reads it there. */
   async labelFile(shard: number, signal?: AbortSignal): Promise<LabelShardFile> {
+    return this.readLabelFile(shard, signal, (file) => ({ ...file, bytes: file.bytes.slice() }));
+  }
+
+  /**
+   * The shard's names as one string and offsets (indexLabelShard), read out of the scratch buffer it
+   * was unpacked into: no copy of the file is left behind for a worker's late collection.
+   */
+  async labelNames(shard: number, signal?: AbortSignal): Promise<{ firstStar: number; names: LabelIndex }> {
+    return this.readLabelFile(shard, signal, (file) => ({ firstStar: file.firstStar, names: indexLabelShard(file) }));
+  }
+
+  /** Fetches and unpacks a labels shard and hands it to `read` at once (its bytes may view the scratch buffer). */
+  private async readLabelFile<T>(shard: number, signal: AbortSignal | undefined, read: (file: LabelShardFile) => T): Promise<T> {
     const { path, firstStar, count } = this.shard(this.index.labels, shard);
-    const bytes = await unpackFile(await loadOrFail(this.load, path, `labels shard ${shard}`, signal), path, labelShardLimit());
-    return { shard, firstStar, count, bytes };
+    const packed = await loadOrFail(this.load, path, `labels shard ${shard}`, signal);
+    try {
+      const bytes = this.unpacker.unpackSized(packed, labelShardLimit()) ?? (await unpackFile(packed, path, labelShardLimit()));
+      return read({ shard, firstStar, count, bytes });
+    } finally {
+      this.pool?.give(packed);
+    }
   }
 
   private shard(set: ShardSet, shard: number): { path: string; firstStar: number; count: number } {

@@ -1,4 +1,5 @@
 /// <reference lib="webworker" />
+import { DownloadPool } from '../format/downloadPool';
 import { earlyFilesOf, withEarlyFiles } from '../format/earlyFiles';
 import { fetchTileFiles } from '../format/loadTileFile';
 import { TiledGalaxyReader } from '../format/tiledGalaxyReader';
@@ -11,7 +12,10 @@ declare const self: DedicatedWorkerGlobalScope;
 
 const receive = tileWorkerHost(
   (message, transfer) => self.postMessage(message, transfer),
-  async (tilesUrl, files, stallLimitMs) => readerTileSource(await TiledGalaxyReader.open(withEarlyFiles(fetchTileFiles(tilesUrl, stallLimitMs), earlyFilesOf(files)))),
+  async (tilesUrl, files, stallLimitMs) => {
+    const pool = new DownloadPool();
+    return readerTileSource(await TiledGalaxyReader.open(withEarlyFiles(fetchTileFiles(tilesUrl, stallLimitMs, pool), earlyFilesOf(files)), pool));
+  },
 );
 
 self.onmessage = (event: MessageEvent<TileWorkerRequest>) => receive(event.data);

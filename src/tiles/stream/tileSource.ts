@@ -1,7 +1,7 @@
 import type { LabelIndex } from '../../data/labelIndex';
 import type { AdjacencyShard } from '../format/adjacencyCodec';
 import type { DecodedHierarchy } from '../format/hierarchyCodec';
-import { indexLabelShard, type LabelShardFile } from '../format/labelShard';
+import type { LabelShardFile } from '../format/labelShard';
 import { decodedTileBytes, type DecodedTile } from '../format/tileCodec';
 import type { LoadTileFile } from '../format/loadTileFile';
 import { TiledGalaxyReader } from '../format/tiledGalaxyReader';
@@ -96,10 +96,7 @@ export function readerTileSource(reader: TiledGalaxyReader): TileSource {
       ),
     recycle: (buffer) => shelf.give(buffer),
     adjacency: (shard, signal) => reader.adjacency(shard, signal),
-    labels: async (shard, signal) => {
-      const file = await reader.labelFile(shard, signal);
-      return { shard, firstStar: file.firstStar, names: indexLabelShard(file) };
-    },
+    labels: async (shard, signal) => ({ shard, ...(await reader.labelNames(shard, signal)) }),
     searchLabels: (shard, signal) => reader.labelFile(shard, signal),
     communities: (tile, signal) => reader.tileCommunities(tile, signal),
     dispose: () => {},

@@ -1,4 +1,5 @@
 import type { HandedFiles } from '../format/earlyFiles';
+import { decodedTileBuffer } from '../format/tileCodec';
 import { errorMessage, isStalled, TileDataError } from '../format/tileError';
 import { STALL_LIMIT_MS } from '../../data/loadTypes';
 import { answerTileRequest, transferablesOf, type TileSource } from './tileSource';
@@ -39,8 +40,11 @@ export function tileWorkerHost(
     running.set(id, controller);
     try {
       if (!source) throw new TileDataError('the tile worker was asked for a file before it opened a galaxy');
-      const result = await answerTileRequest(await source, message.request, controller.signal);
+      const opened = await source;
+      const result = await answerTileRequest(opened, message.request, controller.signal);
       if (!controller.signal.aborted) post({ type: 'answer', id, answer: result }, transferablesOf(result));
+      // A tile decoded for a page that no longer wants it: its buffer serves the next tile instead of waiting for a collection.
+      else if (result.kind === 'tile') opened.recycle(decodedTileBuffer(result.tile));
     } catch (error) {
       const tile = error instanceof TileDataError ? error.tile : undefined;
       if (!controller.signal.aborted) post({ type: 'failed', id, message: errorMessage(error), tile, stalled: isStalled(error) }, []);

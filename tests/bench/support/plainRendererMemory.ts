@@ -16,6 +16,8 @@ export interface RendererMemory {
   rendererPrivateAfterPageGcMB: number;
   /** The workers' JS heaps before their garbage is collected. */
   workerHeapBeforeGcMB: number;
+  /** Of which array buffers' backing stores (Runtime.getHeapUsage's backingStorageSize): downloads, unpacked files. */
+  workerArrayBuffersBeforeGcMB: number;
   /** The page's JS heap (Runtime.getHeapUsage: V8, Blink and array buffers). */
   mainHeapMB: number;
   /** The page's workers' JS heaps together (the tile worker, the search worker, ...). */
@@ -70,12 +72,17 @@ export async function plainRendererMemory(url: string, { webgpu, quietMs = 5_000
       const heap = (await cdp.send('Runtime.getHeapUsage', {}, session)) as { usedSize: number; embedderHeapUsedSize?: number; backingStorageSize?: number };
       return heap.usedSize + (heap.embedderHeapUsedSize ?? 0) + (heap.backingStorageSize ?? 0);
     };
+    const arrayBuffers = async (session: string) => ((await cdp.send('Runtime.getHeapUsage', {}, session)) as { backingStorageSize?: number }).backingStorageSize ?? 0;
     const heapOf = async (session: string) => {
       await cdp.send('HeapProfiler.collectGarbage', {}, session);
       return usage(session);
     };
     let workerHeapBeforeGc = 0;
-    for (const worker of cdp.workers) workerHeapBeforeGc += await usage(worker).catch(() => 0);
+    let workerArrayBuffersBeforeGc = 0;
+    for (const worker of cdp.workers) {
+      workerHeapBeforeGc += await usage(worker).catch(() => 0);
+      workerArrayBuffersBeforeGc += await arrayBuffers(worker).catch(() => 0);
+    }
     const mainHeap = await heapOf(sessionId);
     const afterPageGc = rendererPrivate();
     let workerHeap = 0;
@@ -86,13 +93,30 @@ export async function plainRendererMemory(url: string, { webgpu, quietMs = 5_000
       rendererPrivateBeforeGcMB: inMB(beforeGc),
       rendererPrivateAfterPageGcMB: inMB(afterPageGc),
       workerHeapBeforeGcMB: inMB(workerHeapBeforeGc),
+      workerArrayBuffersBeforeGcMB: inMB(workerArrayBuffersBeforeGc),
       mainHeapMB: inMB(mainHeap),
       workerHeapMB: inMB(workerHeap),
       drawnStars: last, settled };
   } finally {
     browser.kill();
     await new Promise((resolve) => browser.once('exit', resolve));
-    rmSync(profile, { recursive: true, force: true });
+    removeProfile(profile);
+  }
+}
+
+/** The browser's helper processes may still write to its profile after it exits: a folder left for now is removed a little later, never failing the measurement. */
+function removeProfile(profile: string): void {
+  const remove = () => rmSync(profile, { recursive: true, force: true, maxRetries: 5, retryDelay: 100 });
+  try {
+    remove();
+  } catch {
+    setTimeout(() => {
+      try {
+        remove();
+      } catch {
+        // Left in the temporary folder.
+      }
+    }, 2_000).unref();
   }
 }
 

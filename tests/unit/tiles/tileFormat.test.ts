@@ -8,6 +8,7 @@ import { decodeHierarchy, hierarchyProblem } from '../../../src/tiles/format/hie
 import { quantisationErrorBound } from '../../../src/tiles/format/quantise';
 import { describeTileRegion } from '../../../src/tiles/format/region';
 import { TileDataError } from '../../../src/tiles/format/tileError';
+import { DownloadPool } from '../../../src/tiles/format/downloadPool';
 import { TiledGalaxyReader } from '../../../src/tiles/format/tiledGalaxyReader';
 import type { DecodedTile } from '../../../src/tiles/format/tileCodec';
 import { writeTiles } from '../../../src/tiles/write/writeTiles';
@@ -315,5 +316,55 @@ describe('uncompressed tiles', () => {
     for (const tile of [0, a.hierarchy.tileCount - 1]) expect(await b.tile(tile)).toEqual(await a.tile(tile));
     expect(await b.labels(0)).toEqual(await a.labels(0));
     expect(await b.adjacency(0)).toEqual(await a.adjacency(0));
+  });
+
+  it('shards unpacked into one reused buffer, all asked at once, read as the unpacked ones; a shard whose gzip trailer lies is refused', async () => {
+    const packed = syntheticVersion(3000, 4);
+    writeTiles(packed, { capacity: 100, shardBytes: 4096 });
+    const plain = syntheticVersion(3000, 4);
+    writeTiles(plain, { capacity: 100, shardBytes: 4096, compression: 'none' });
+    const [a, b] = [await openTiles(packed), await openTiles(plain)];
+    const labelShards = [...Array(a.labelShardCount).keys()];
+    const adjacencyShards = [...Array(a.index.adjacency.starBoundaries.length - 1).keys()];
+    expect(labelShards.length).toBeGreaterThan(3);
+    expect(adjacencyShards.length).toBeGreaterThan(3);
+    const [names, files, adjacency] = await Promise.all([
+      Promise.all(labelShards.map((k) => a.labelNames(k))),
+      Promise.all(labelShards.map((k) => a.labelFile(k))),
+      Promise.all(adjacencyShards.map((k) => a.adjacency(k))),
+    ]);
+    for (const k of labelShards) {
+      const expected = await b.labels(k);
+      expect(names[k].firstStar).toBe(expected.firstStar);
+      expect(Array.from({ length: expected.names.length }, (_, i) => labelAt(names[k].names, i))).toEqual(expected.names);
+      expect(files[k].bytes).toEqual((await b.labelFile(k)).bytes);
+    }
+    for (const k of adjacencyShards) expect(adjacency[k]).toEqual(await b.adjacency(k));
+
+    // Downloads read into pooled buffers (the tile worker's) and given back once unpacked: all at once too.
+    const pool = new DownloadPool();
+    const pooledLoad = async (file: string) => {
+      const bytes = readFileSync(path.join(packed, 'tiles', file));
+      const into = new Uint8Array(pool.take(bytes.byteLength), 0, bytes.byteLength);
+      into.set(bytes);
+      return into;
+    };
+    const c = await TiledGalaxyReader.open(pooledLoad, pool);
+    const tileNumbers = [...Array(c.hierarchy.tileCount).keys()];
+    const [pooledTiles, pooledNames, pooledAdjacency] = await Promise.all([
+      Promise.all(tileNumbers.map((t) => c.tile(t))),
+      Promise.all(labelShards.map((k) => c.labelNames(k))),
+      Promise.all(adjacencyShards.map((k) => c.adjacency(k))),
+    ]);
+    for (const t of tileNumbers) expect(pooledTiles[t]).toEqual(await b.tile(t));
+    for (const k of labelShards) expect(pooledNames[k]).toEqual(names[k]);
+    for (const k of adjacencyShards) expect(pooledAdjacency[k]).toEqual(adjacency[k]);
+    expect(pool.kept).toBeGreaterThan(0);
+
+    const shardFile = path.join(packed, 'tiles', 'labels', '1.json.gz');
+    const lying = Buffer.from(readFileSync(shardFile));
+    lying.writeUInt32LE(lying.readUInt32LE(lying.length - 4) + 10, lying.length - 4);
+    writeFileSync(shardFile, lying);
+    await expect(a.labelNames(1)).rejects.toThrow(/labels\/1\.json\.gz is not valid gzip/);
   });
 });
