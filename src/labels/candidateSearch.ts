@@ -84,8 +84,11 @@ export class WorkerCandidateSearch implements CandidateSearch {
     capacity: number,
     minCssDiameter: number,
     private readonly onFinished: () => void,
+    /** The worker failed (did not load, threw): the caller searches on this thread instead. */
+    private readonly onFailed: () => void,
   ) {
     worker.addEventListener('message', this.takeReply);
+    worker.addEventListener('error', this.fail);
     this.post({ kind: 'stars', generation: this.generation, positions: stars.positions.slice(), sizes: stars.sizes.slice(), boosted: stars.boosted.slice(), capacity, minCssDiameter });
   }
 
@@ -118,8 +121,14 @@ export class WorkerCandidateSearch implements CandidateSearch {
 
   dispose(): void {
     this.worker.removeEventListener('message', this.takeReply);
+    this.worker.removeEventListener('error', this.fail);
     this.pending = false;
   }
+
+  private fail = () => {
+    this.dispose();
+    this.onFailed();
+  };
 
   private takeReply = (event: MessageEvent<ScanReply>) => {
     const reply = event.data;

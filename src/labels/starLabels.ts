@@ -156,8 +156,8 @@ export class StarLabels {
     private readonly requestFrame: () => void,
     /** Rasterises queued names off the main thread; without it they are rasterised in the work slices. */
     private readonly raster?: { worker: Worker; fontFamily: string },
-    /** Runs the candidate scan off the main thread; without it the scan runs in the work slices. */
-    private readonly scanWorker?: Worker,
+    /** Runs the candidate scan off the main thread; without it (or once it fails) the scan runs in the work slices. */
+    private scanWorker?: Worker,
   ) {
     raster?.worker.addEventListener('message', this.takeRasterReply);
   }
@@ -718,14 +718,22 @@ export class StarLabels {
   private startSearch(stars: SearchStars): CandidateSearch {
     const worker = this.scanWorker;
     if (!worker) return new SlicedCandidateSearch(stars, LABEL_CANDIDATES, LABEL_MIN_STAR_CSS_PX);
-    const search: CandidateSearch = new WorkerCandidateSearch(worker, stars, LABEL_CANDIDATES, LABEL_MIN_STAR_CSS_PX, () => {
+    const finished = () => {
       // One task of label work: the candidates from the worker, and a frame to place them.
       const started = performance.now();
       if (search !== this.scan) return;
       this.takeScanResult(search);
       noteLabelTask(this.stats, 'slice', performance.now() - started);
       this.requestFrame();
-    });
+    };
+    const failed = () => {
+      this.scanWorker?.terminate();
+      this.scanWorker = undefined;
+      if (search !== this.scan) return;
+      this.scan = this.startSearch(stars);
+      this.restartScan();
+    };
+    const search: CandidateSearch = new WorkerCandidateSearch(worker, stars, LABEL_CANDIDATES, LABEL_MIN_STAR_CSS_PX, finished, failed);
     return search;
   }
 

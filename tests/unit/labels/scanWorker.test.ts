@@ -79,7 +79,7 @@ describe('the candidate scan in a worker', () => {
   it('sees the slots written after the stars were sent, and only those are sent again', async () => {
     const worker = new InThreadScanWorker();
     const stars = { ...gridOfStars(), boosted: new Uint8Array(60) };
-    const search = new WorkerCandidateSearch(worker as unknown as Worker, stars, 400, 0, () => {});
+    const search = new WorkerCandidateSearch(worker as unknown as Worker, stars, 400, 0, () => {}, () => {});
     const pass = async () => {
       search.begin({ viewProjection: camera.viewProjection, position: camera.position, pixelRatio: 1 });
       for (let i = 0; i < 50 && search.running; i++) await new Promise((resolve) => setTimeout(resolve, 5));
@@ -98,11 +98,18 @@ describe('the candidate scan in a worker', () => {
     expect(worker.requests).toEqual(['stars', 'pass', 'write', 'write', 'pass']);
   });
 
+  it('falls back to the scan on the main thread when the worker fails, and names the same stars', async () => {
+    const worker = new InThreadScanWorker();
+    const grid = namesOverTheGrid(worker);
+    worker.dispatchEvent(new Event('error'));
+    expect(await grid.settle()).toEqual(await namesOverTheGrid().settle());
+  });
+
   it('drops a pass the camera has overtaken: only the last pass begun is answered', async () => {
     const worker = new InThreadScanWorker();
     const stars = gridOfStars();
     let finished = 0;
-    const search: CandidateSearch = new WorkerCandidateSearch(worker as unknown as Worker, { ...stars, boosted: new Uint8Array(60) }, 400, 0, () => finished++);
+    const search: CandidateSearch = new WorkerCandidateSearch(worker as unknown as Worker, { ...stars, boosted: new Uint8Array(60) }, 400, 0, () => finished++, () => {});
     search.begin({ viewProjection: camera.viewProjection, position: [0, 0, 10], pixelRatio: 1 });
     // The second camera sees only the stars right of x = 0 (x is flipped), the first saw all 60.
     search.begin({ viewProjection: [-1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0.9, 0, 0, 1], position: [0, 0, 10], pixelRatio: 1 });
