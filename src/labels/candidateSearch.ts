@@ -87,7 +87,7 @@ export class WorkerCandidateSearch implements CandidateSearch {
     /** The worker failed (did not load, threw): the caller searches on this thread instead. */
     private readonly onFailed: () => void,
   ) {
-    worker.addEventListener('message', this.takeReply);
+    worker.addEventListener('message', this.takeScanReply);
     worker.addEventListener('error', this.fail);
     this.post({ kind: 'stars', generation: this.generation, positions: stars.positions.slice(), sizes: stars.sizes.slice(), boosted: stars.boosted.slice(), capacity, minCssDiameter });
   }
@@ -120,7 +120,7 @@ export class WorkerCandidateSearch implements CandidateSearch {
   }
 
   dispose(): void {
-    this.worker.removeEventListener('message', this.takeReply);
+    this.worker.removeEventListener('message', this.takeScanReply);
     this.worker.removeEventListener('error', this.fail);
     this.pending = false;
   }
@@ -130,7 +130,7 @@ export class WorkerCandidateSearch implements CandidateSearch {
     this.onFailed();
   };
 
-  private takeReply = (event: MessageEvent<ScanReply>) => {
+  private takeScanReply = (event: MessageEvent<ScanReply>) => {
     const reply = event.data;
     if (reply.generation !== this.generation || reply.pass !== this.pass || !this.pending) return;
     this.pending = false;
