@@ -12,6 +12,20 @@ export interface ScanCamera {
   pixelRatio: number;
 }
 
+/**
+ * The slot ranges a pass walks, as [start, end) pairs: those of `cells` (a tiled galaxy's drawn
+ * tiles), or all `count` slots.
+ */
+export function scanSpans(count: number, cells?: StarCells): Uint32Array {
+  if (!cells) return Uint32Array.of(0, count);
+  const spans = new Uint32Array(cells.cells * 2);
+  for (let k = 0; k < cells.cells; k++) {
+    spans[k * 2] = Math.min(cells.start[k], count);
+    spans[k * 2 + 1] = Math.min(cells.start[k] + cells.count[k], count);
+  }
+  return spans;
+}
+
 /** Drawn diameter of a star in CSS pixels, as the star shaders size it. */
 export function starCssDiameter(size: number, distance: number, pixelRatio: number): number {
   const device = Math.min(Math.max((size * POINT_SIZE_FACTOR) / Math.max(distance, 1e-6), 2), MAX_POINT_SIZE);
@@ -34,6 +48,7 @@ export class CandidateScan {
   private span = 0;
   private camera: ScanCamera | undefined;
   private done: Uint32Array = new Uint32Array(0);
+  private doneScores: Float32Array = new Float32Array(0);
   /** Passes finished so far. */
   passes = 0;
 
@@ -58,15 +73,13 @@ export class CandidateScan {
    * tiled galaxy's drawn tiles) or over every star.
    */
   begin(camera: ScanCamera, cells?: StarCells): void {
+    this.beginSpans(camera, scanSpans(this.sizes.length, cells));
+  }
+
+  /** Starts a new pass over the given [start, end) slot ranges (see scanSpans). */
+  beginSpans(camera: ScanCamera, spans: Uint32Array): void {
     this.camera = { viewProjection: Float32Array.from(camera.viewProjection), position: Float32Array.from(camera.position), pixelRatio: camera.pixelRatio };
-    const count = this.sizes.length;
-    if (cells) {
-      this.spans = new Uint32Array(cells.cells * 2);
-      for (let k = 0; k < cells.cells; k++) {
-        this.spans[k * 2] = Math.min(cells.start[k], count);
-        this.spans[k * 2 + 1] = Math.min(cells.start[k] + cells.count[k], count);
-      }
-    } else this.spans = Uint32Array.of(0, count);
+    this.spans = spans;
     this.span = 0;
     this.next = this.spans[0] ?? 0;
     this.heapSize = 0;
@@ -132,9 +145,15 @@ export class CandidateScan {
     return this.done;
   }
 
+  /** The scores of result(), in its order. */
+  resultScores(): Float32Array {
+    return this.doneScores;
+  }
+
   private finish(): void {
     const order = Array.from({ length: this.heapSize }, (_, i) => i).sort((a, b) => this.heapScores[b] - this.heapScores[a] || this.heapIds[a] - this.heapIds[b]);
     this.done = Uint32Array.from(order, (i) => this.heapIds[i]);
+    this.doneScores = Float32Array.from(order, (i) => this.heapScores[i]);
     this.camera = undefined;
     this.passes++;
   }

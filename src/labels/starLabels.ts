@@ -1,7 +1,8 @@
 import type { StarCells } from '../renderer/starCells';
 import type { SlotRange } from '../stars/starSource';
 import type { ConstellationTree } from '../constellations/constellationNames';
-import { CandidateScan, starCssDiameter } from './candidateScan';
+import { starCssDiameter } from './candidateScan';
+import { type CandidateSearch, type SearchStars, SlicedCandidateSearch, WorkerCandidateSearch } from './candidateSearch';
 import { ConstellationLabels, type PlacedConstellation } from './constellationLabels';
 import {
   CONSTELLATION_BUDGET,
@@ -105,7 +106,7 @@ export type { LabelWorkStats } from './labelWorkStats';
  */
 export class StarLabels {
   private stars: LabelStars | undefined;
-  private scan: CandidateScan | undefined;
+  private scan: CandidateSearch | undefined;
   private scanStale = false;
   /** When the last scan pass began (performance.now()), and the timer that begins a stale one when LABEL_SCAN_MOVING_INTERVAL_MS allows. */
   private scanBeganAt = -Infinity;
@@ -155,6 +156,8 @@ export class StarLabels {
     private readonly requestFrame: () => void,
     /** Rasterises queued names off the main thread; without it they are rasterised in the work slices. */
     private readonly raster?: { worker: Worker; fontFamily: string },
+    /** Runs the candidate scan off the main thread; without it (or once it fails) the scan runs in the work slices. */
+    private scanWorker?: Worker,
   ) {
     raster?.worker.addEventListener('message', this.takeRasterReply);
   }
@@ -187,7 +190,8 @@ export class StarLabels {
     this.highlighted.clear();
     this.hovered = this.selected = undefined;
     this.boosted = new Uint8Array(stars ? stars.sizes.length : 0);
-    this.scan = stars ? new CandidateScan(stars.positions, stars.sizes, LABEL_CANDIDATES, LABEL_MIN_STAR_CSS_PX, this.boosted) : undefined;
+    this.scan?.dispose();
+    this.scan = stars ? this.startSearch({ positions: stars.positions, sizes: stars.sizes, boosted: this.boosted }) : undefined;
     this.setPlaced([]);
     this.restartScan();
   }
@@ -239,7 +243,15 @@ export class StarLabels {
     if (color === undefined) this.highlighted.delete(id);
     else this.highlighted.set(id, color);
     const slot = this.stars.slotOfStar(id);
-    if (slot >= 0 && slot < this.boosted.length) this.boosted[slot] = color === undefined ? 0 : 1;
+    if (slot >= 0 && slot < this.boosted.length) {
+      this.boosted[slot] = color === undefined ? 0 : 1;
+      this.scan?.written(slot, 1);
+    }
+  }
+
+  /** The drawn sizes of these slots changed (hover, highlights, styling): the next scan pass sees them. */
+  sizesChanged(start: number, count: number): void {
+    this.scan?.written(start, count);
   }
 
   /**
@@ -256,6 +268,7 @@ export class StarLabels {
     for (const slot of this.rasterQueue) if (written(slot)) this.rasterQueue.delete(slot);
     if (this.candidates.some(written)) this.useCandidates(this.candidates.filter((slot) => !written(slot)));
     for (const { start, count } of ranges) {
+      this.scan?.written(start, count);
       const end = Math.min(start + count, this.boosted.length);
       if (this.highlighted.size === 0) this.boosted.fill(0, start, end);
       else for (let slot = start; slot < end; slot++) this.boosted[slot] = this.highlighted.has(stars.starOfSlot(slot)) ? 1 : 0;
@@ -468,7 +481,9 @@ export class StarLabels {
     this.workTimer = undefined;
     clearTimeout(this.scanTimer);
     this.scanTimer = undefined;
+    this.scan?.dispose();
     this.raster?.worker.terminate();
+    this.scanWorker?.terminate();
     this.listeners.clear();
   }
 
@@ -639,11 +654,9 @@ export class StarLabels {
     const deadline = started + LABEL_WORK_SLICE_MS;
     let changed = false;
     const scan = this.scan;
-    if (scan?.running && scan.step(deadline)) {
-      this.useCandidates(scan.result());
-      this.stats.scanPasses++;
+    if (scan?.sliced && scan.running && scan.step(deadline)) {
+      this.takeScanResult(scan);
       changed = true;
-      if (this.scanStale) this.scheduleStaleScan();
     }
     const stars = this.stars;
     if (this.raster && stars && this.inFlight.size === 0) {
@@ -663,7 +676,7 @@ export class StarLabels {
     if (!this.raster) changed = this.rasterizeQueued(deadline) || changed;
     if (changed) this.requestFrame();
     const rasterWaits = (this.rasterQueue.size > 0 && (this.inFlight.size === 0 || !this.raster)) || this.textQueue.size > 0;
-    if (scan?.running || (rasterWaits && this.rasterLimit() > 0)) this.scheduleWork();
+    if ((scan?.sliced && scan.running) || (rasterWaits && this.rasterLimit() > 0)) this.scheduleWork();
     // The camera moves and this frame's names are spent: the next frame, or the camera at rest, lets more through.
     else if (rasterWaits) this.scheduleWork(true);
   };
@@ -700,6 +713,35 @@ export class StarLabels {
       }
     }
     return added;
+  }
+
+  private startSearch(stars: SearchStars): CandidateSearch {
+    const worker = this.scanWorker;
+    if (!worker) return new SlicedCandidateSearch(stars, LABEL_CANDIDATES, LABEL_MIN_STAR_CSS_PX);
+    const finished = () => {
+      // One task of label work: the candidates from the worker, and a frame to place them.
+      const started = performance.now();
+      if (search !== this.scan) return;
+      this.takeScanResult(search);
+      noteLabelTask(this.stats, 'slice', performance.now() - started);
+      this.requestFrame();
+    };
+    const failed = () => {
+      this.scanWorker?.terminate();
+      this.scanWorker = undefined;
+      if (search !== this.scan) return;
+      this.scan = this.startSearch(stars);
+      this.restartScan();
+    };
+    const search: CandidateSearch = new WorkerCandidateSearch(worker, stars, LABEL_CANDIDATES, LABEL_MIN_STAR_CSS_PX, finished, failed);
+    return search;
+  }
+
+  /** A scan pass ended: its candidates are used, and the next pass begins when one is due. */
+  private takeScanResult(scan: CandidateSearch): void {
+    this.useCandidates(scan.result());
+    this.stats.scanPasses++;
+    if (this.scanStale) this.scheduleStaleScan();
   }
 
   private useCandidates(ids: Uint32Array): void {

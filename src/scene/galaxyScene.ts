@@ -1,6 +1,7 @@
 import { vec3 } from 'gl-matrix';
 import { canvasRasterizer, LabelAtlas } from '../labels/labelAtlas';
 import { startRasterWorker } from '../labels/rasterProtocol';
+import { startScanWorker } from '../labels/scanProtocol';
 import { type LabelCameraRest, type PlacedLabel, StarLabels, type LabelWorkStats } from '../labels/starLabels';
 import { sourceLabelStars, type StarNames } from '../labels/sourceLabelStars';
 import type { LabelBox } from '../labels/placeLabels';
@@ -249,7 +250,10 @@ export class GalaxyScene implements Scene {
     starAttributes.onChange((change) => {
       if (!this.renderer) return;
       if (change.kind === 'colors') this.renderer.updateStarColors(starAttributes.colorBytes, change.range.start, change.range.count);
-      else if (change.kind === 'sizes') this.renderer.updateStarSizes(starAttributes.sizes, change.range.start, change.range.count);
+      else if (change.kind === 'sizes') {
+        this.renderer.updateStarSizes(starAttributes.sizes, change.range.start, change.range.count);
+        this.labels?.sizesChanged(change.range.start, change.range.count);
+      }
       this.requestRender();
     });
     this.starAttributes = starAttributes;
@@ -781,7 +785,7 @@ function createStarLabels(camera: Camera, cameraRest: LabelCameraRest, requestFr
   if (typeof document === 'undefined') return undefined;
   const family = getComputedStyle(document.documentElement).fontFamily || 'sans-serif';
   const worker = startRasterWorker();
-  return new StarLabels(new LabelAtlas(canvasRasterizer(family)), camera, cameraRest, requestFrame, worker && { worker, fontFamily: family });
+  return new StarLabels(new LabelAtlas(canvasRasterizer(family)), camera, cameraRest, requestFrame, worker && { worker, fontFamily: family }, startScanWorker());
 }
 
 /** Calls back when the page is hidden or shown again (never in Node). */

@@ -1,0 +1,167 @@
+import type { StarCells } from '../renderer/starCells';
+import { CandidateScan, type ScanCamera, scanSpans } from './candidateScan';
+import type { ScanReply, ScanRequest } from './scanProtocol';
+
+/**
+ * The star names' search for candidates, as StarLabels drives it: in slices on this thread
+ * (`sliced`: step() until it returns true), or in the scan worker (the pass ends by itself and
+ * calls back). Either way at most one pass runs; the caller starts the next when it ends.
+ */
+export interface CandidateSearch {
+  readonly running: boolean;
+  readonly sliced: boolean;
+  begin(camera: ScanCamera, cells?: StarCells): void;
+  /** Scans until `deadline` (performance.now() time); true when the pass finished. */
+  step(deadline: number): boolean;
+  /** The last finished pass's slots, best first. */
+  result(): Uint32Array;
+  /** These slots' positions, sizes or boosted marks changed: the next pass sees them. */
+  written(start: number, count: number): void;
+  dispose(): void;
+}
+
+/** The drawn stars' columns as the search reads them, by slot. */
+export interface SearchStars {
+  positions: Float32Array;
+  sizes: Float32Array;
+  /** 1 for a star ranked above all others (highlighted, search results). */
+  boosted: Uint8Array;
+}
+
+/** The search on the main thread, in slices under a time budget (where there is no worker). */
+export class SlicedCandidateSearch implements CandidateSearch {
+  readonly sliced = true;
+  private readonly scan: CandidateScan;
+
+  constructor(stars: SearchStars, capacity: number, minCssDiameter: number) {
+    this.scan = new CandidateScan(stars.positions, stars.sizes, capacity, minCssDiameter, stars.boosted);
+  }
+
+  get running(): boolean {
+    return this.scan.running;
+  }
+
+  begin(camera: ScanCamera, cells?: StarCells): void {
+    this.scan.begin(camera, cells);
+  }
+
+  step(deadline: number): boolean {
+    return this.scan.step(deadline);
+  }
+
+  result(): Uint32Array {
+    return this.scan.result();
+  }
+
+  /** The scan reads the columns themselves: nothing to do. */
+  written(): void {}
+
+  dispose(): void {}
+}
+
+/** Written slot ranges beyond this many are sent as the one range that covers them all. */
+const MAX_WRITES = 64;
+
+let nextGeneration = 0;
+
+/**
+ * The search in the scan worker. The worker gets a copy of the columns once, then only the slot
+ * ranges written since, sent with the next pass; each pass sends the camera and the slot ranges to
+ * walk and gets back the candidates. `onFinished` is called when a pass's candidates are in.
+ */
+export class WorkerCandidateSearch implements CandidateSearch {
+  readonly sliced = false;
+  private readonly generation = nextGeneration++;
+  private pass = 0;
+  private pending = false;
+  private done: Uint32Array = new Uint32Array(0);
+  /** Written [start, end) slot ranges not sent yet. */
+  private writes: Array<[number, number]> = [];
+
+  constructor(
+    private readonly worker: Worker,
+    private readonly stars: SearchStars,
+    capacity: number,
+    minCssDiameter: number,
+    private readonly onFinished: () => void,
+    /** The worker failed (did not load, threw): the caller searches on this thread instead. */
+    private readonly onFailed: () => void,
+  ) {
+    worker.addEventListener('message', this.takeScanReply);
+    worker.addEventListener('error', this.fail);
+    this.post({ kind: 'stars', generation: this.generation, positions: stars.positions.slice(), sizes: stars.sizes.slice(), boosted: stars.boosted.slice(), capacity, minCssDiameter });
+  }
+
+  get running(): boolean {
+    return this.pending;
+  }
+
+  begin(camera: ScanCamera, cells?: StarCells): void {
+    this.sendWrites();
+    this.pending = true;
+    const frozen: ScanCamera = { viewProjection: Float32Array.from(camera.viewProjection), position: Float32Array.from(camera.position), pixelRatio: camera.pixelRatio };
+    this.post({ kind: 'pass', generation: this.generation, pass: ++this.pass, camera: frozen, spans: scanSpans(this.stars.sizes.length, cells) });
+  }
+
+  /** The pass runs in the worker: nothing to do here. */
+  step(): boolean {
+    return !this.pending;
+  }
+
+  result(): Uint32Array {
+    return this.done;
+  }
+
+  written(start: number, count: number): void {
+    const end = Math.min(start + count, this.stars.sizes.length);
+    if (end <= start) return;
+    this.writes.push([start, end]);
+    if (this.writes.length > MAX_WRITES) this.writes = [[Math.min(...this.writes.map((w) => w[0])), Math.max(...this.writes.map((w) => w[1]))]];
+  }
+
+  dispose(): void {
+    this.worker.removeEventListener('message', this.takeScanReply);
+    this.worker.removeEventListener('error', this.fail);
+    this.pending = false;
+  }
+
+  private fail = () => {
+    this.dispose();
+    this.onFailed();
+  };
+
+  private takeScanReply = (event: MessageEvent<ScanReply>) => {
+    const reply = event.data;
+    if (reply.generation !== this.generation || reply.pass !== this.pass || !this.pending) return;
+    this.pending = false;
+    this.done = reply.ids;
+    this.onFinished();
+  };
+
+  /** Sends the written ranges, merged where they overlap or touch. */
+  private sendWrites(): void {
+    if (this.writes.length === 0) return;
+    const sorted = this.writes.sort((a, b) => a[0] - b[0]);
+    this.writes = [];
+    const { positions, sizes, boosted } = this.stars;
+    let [start, end] = sorted[0];
+    const send = () =>
+      this.post({ kind: 'write', generation: this.generation, start, positions: positions.slice(start * 3, end * 3), sizes: sizes.slice(start, end), boosted: boosted.slice(start, end) });
+    for (let i = 1; i < sorted.length; i++) {
+      const [nextStart, nextEnd] = sorted[i];
+      if (nextStart <= end) end = Math.max(end, nextEnd);
+      else {
+        send();
+        [start, end] = [nextStart, nextEnd];
+      }
+    }
+    send();
+  }
+
+  private post(request: ScanRequest): void {
+    const transfer: ArrayBuffer[] = [];
+    if (request.kind === 'stars' || request.kind === 'write') transfer.push(request.positions.buffer as ArrayBuffer, request.sizes.buffer as ArrayBuffer, request.boosted.buffer as ArrayBuffer);
+    else transfer.push(request.spans.buffer as ArrayBuffer);
+    this.worker.postMessage(request, transfer);
+  }
+}

@@ -1,0 +1,37 @@
+import { CandidateScan } from './candidateScan';
+import type { ScanReply, ScanRequest } from './scanProtocol';
+
+/**
+ * What the scan worker holds: its copy of the drawn stars' positions, sizes and boosted marks, kept
+ * up to date by `write` requests, and the scan run over it for each `pass` in one go.
+ */
+export class ScanWorkerState {
+  private generation = -1;
+  private positions: Float32Array = new Float32Array(0);
+  private sizes: Float32Array = new Float32Array(0);
+  private boosted: Uint8Array = new Uint8Array(0);
+  private scan: CandidateScan | undefined;
+
+  /** Takes one request; a pass answers with its reply. */
+  handle(request: ScanRequest): ScanReply | undefined {
+    if (request.kind === 'stars') {
+      this.generation = request.generation;
+      this.positions = request.positions;
+      this.sizes = request.sizes;
+      this.boosted = request.boosted;
+      this.scan = new CandidateScan(this.positions, this.sizes, request.capacity, request.minCssDiameter, this.boosted);
+      return undefined;
+    }
+    if (request.generation !== this.generation || !this.scan) return undefined;
+    if (request.kind === 'write') {
+      const { start } = request;
+      this.positions.set(request.positions, start * 3);
+      this.sizes.set(request.sizes, start);
+      this.boosted.set(request.boosted, start);
+      return undefined;
+    }
+    this.scan.beginSpans(request.camera, request.spans);
+    this.scan.step(Infinity);
+    return { generation: this.generation, pass: request.pass, ids: this.scan.result(), scores: this.scan.resultScores() };
+  }
+}

@@ -1,0 +1,126 @@
+import { describe, expect, it } from 'vitest';
+import { type CandidateSearch, WorkerCandidateSearch } from '../../../src/labels/candidateSearch';
+import { LabelAtlas, type Rasterizer } from '../../../src/labels/labelAtlas';
+import type { ScanReply, ScanRequest } from '../../../src/labels/scanProtocol';
+import { ScanWorkerState } from '../../../src/labels/scanWorkerState';
+import { StarLabels, type LabelStars } from '../../../src/labels/starLabels';
+import { CameraRest } from '../../../src/scene/cameraRest';
+
+const rasterizer: Rasterizer = {
+  measure: (text) => [...text].length * 7,
+  draw: (_text, width, height) => new Float32Array(width * height).fill(0.6),
+};
+
+/**
+ * The scan worker as the page has it, in this thread: messages are copied (buffers listed are
+ * transferred, as postMessage does) and delivered in a later task, each way.
+ */
+class InThreadScanWorker extends EventTarget {
+  private readonly state = new ScanWorkerState();
+  requests: ScanRequest['kind'][] = [];
+
+  postMessage(request: ScanRequest, transfer: Transferable[] = []): void {
+    const copy = structuredClone(request, { transfer });
+    this.requests.push(copy.kind);
+    setTimeout(() => {
+      const reply = this.state.handle(copy);
+      if (!reply) return;
+      const delivered = structuredClone(reply, { transfer: [reply.ids.buffer, reply.scores.buffer] });
+      setTimeout(() => this.dispatchEvent(new MessageEvent<ScanReply>('message', { data: delivered })), 0);
+    }, 0);
+  }
+
+  terminate(): void {}
+}
+
+/** 60 stars on a 6 x 10 grid filling the screen (clip space is world space here), each named "star <id>". */
+function gridOfStars(): LabelStars {
+  const positions = new Float32Array(60 * 3);
+  for (let id = 0; id < 60; id++) {
+    positions[id * 3] = -0.8 + (id % 6) * 0.3;
+    positions[id * 3 + 1] = -0.85 + Math.floor(id / 6) * 0.19;
+  }
+  return {
+    positions,
+    sizes: new Float32Array(60).fill(0.1),
+    name: (slot) => `star ${slot}`,
+    starOfSlot: (slot) => slot,
+    slotOfStar: (star) => (Number.isInteger(star) && star >= 0 && star < 60 ? star : -1),
+  };
+}
+
+const camera = { viewProjection: [1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1], position: [0, 0, 10], width: 1000, cssWidth: 1000, cssHeight: 1000 };
+
+function namesOverTheGrid(worker?: InThreadScanWorker) {
+  const stars = gridOfStars();
+  const labels = new StarLabels(new LabelAtlas(rasterizer), camera, new CameraRest(), () => {}, undefined, worker as unknown as Worker | undefined);
+  labels.setStars(stars);
+  let now = 0;
+  const settle = async () => {
+    for (let i = 0; i < 300 && !labels.settled; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 10));
+      labels.frame((now += 16));
+    }
+    expect(labels.settled).toBe(true);
+    return labels.placedLabels().map((label) => label.id).sort((a, b) => a - b);
+  };
+  return { labels, stars, settle };
+}
+
+describe('the candidate scan in a worker', () => {
+  it('names the same stars as the scan on the main thread', async () => {
+    const worker = new InThreadScanWorker();
+    const inWorker = await namesOverTheGrid(worker).settle();
+    expect(inWorker).toHaveLength(60);
+    expect(inWorker).toEqual(await namesOverTheGrid().settle());
+    expect(worker.requests).toContain('pass');
+  });
+
+  it('sees the slots written after the stars were sent, and only those are sent again', async () => {
+    const worker = new InThreadScanWorker();
+    const stars = { ...gridOfStars(), boosted: new Uint8Array(60) };
+    const search = new WorkerCandidateSearch(worker as unknown as Worker, stars, 400, 0, () => {}, () => {});
+    const pass = async () => {
+      search.begin({ viewProjection: camera.viewProjection, position: camera.position, pixelRatio: 1 });
+      for (let i = 0; i < 50 && search.running; i++) await new Promise((resolve) => setTimeout(resolve, 5));
+      return [...search.result()];
+    };
+    expect(await pass()).toHaveLength(60);
+    // Slots 10..19 emptied, slot 59 boosted (a search result): the worker's copy follows.
+    stars.sizes.fill(0, 10, 20);
+    search.written(10, 10);
+    stars.boosted[59] = 1;
+    search.written(59, 1);
+    const found = await pass();
+    expect(found).toHaveLength(50);
+    expect(found.some((id) => id >= 10 && id < 20)).toBe(false);
+    expect(found[0]).toBe(59);
+    expect(worker.requests).toEqual(['stars', 'pass', 'write', 'write', 'pass']);
+  });
+
+  it('falls back to the scan on the main thread when the worker fails, and names the same stars', async () => {
+    const worker = new InThreadScanWorker();
+    const grid = namesOverTheGrid(worker);
+    worker.dispatchEvent(new Event('error'));
+    expect(await grid.settle()).toEqual(await namesOverTheGrid().settle());
+  });
+
+  it('drops a pass the camera has overtaken: only the last pass begun is answered', async () => {
+    const worker = new InThreadScanWorker();
+    const stars = gridOfStars();
+    let finished = 0;
+    const search: CandidateSearch = new WorkerCandidateSearch(worker as unknown as Worker, { ...stars, boosted: new Uint8Array(60) }, 400, 0, () => finished++, () => {});
+    search.begin({ viewProjection: camera.viewProjection, position: [0, 0, 10], pixelRatio: 1 });
+    // The second camera sees only the stars right of x = 0 (x is flipped), the first saw all 60.
+    search.begin({ viewProjection: [-1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0.9, 0, 0, 1], position: [0, 0, 10], pixelRatio: 1 });
+    expect(search.running).toBe(true);
+    for (let i = 0; i < 50 && search.running; i++) await new Promise((resolve) => setTimeout(resolve, 5));
+    expect(search.running).toBe(false);
+    expect(finished).toBe(1);
+    const found = [...search.result()];
+    expect(found.length).toBeGreaterThan(0);
+    expect(found.length).toBeLessThan(60);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(finished).toBe(1);
+  });
+});
