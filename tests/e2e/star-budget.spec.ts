@@ -84,7 +84,7 @@ for (const backend of ['webgl2', 'webgpu'] as const) {
       const settled = await budgetSettled(page, 15_000, 200_000);
       const intervals = await frameIntervals(page, 4_000);
       const median = intervals[Math.floor(intervals.length / 2)];
-      console.log(`${backend}: budget settled at ${settled}, median frame ${median.toFixed(0)} ms over ${intervals.length} frames`);
+      console.log(`${backend}: budget settled at ${settled} (${await canvasLocator(page).getAttribute('data-stars')} stars drawn), median frame ${median.toFixed(0)} ms over ${intervals.length} frames`);
       expect(settled).toBeGreaterThan(SOFTWARE_STAR_BUDGET);
       expect(median, 'frames no slower than 1.3x the target').toBeLessThanOrEqual(targetMs * 1.3);
       // Faster than the target only by the controller's dead band: it grows while three quarters of
@@ -94,7 +94,9 @@ for (const backend of ['webgl2', 'webgpu'] as const) {
       const ceiling = await page.evaluate(() => window.galaxyScene!.starBudgetCeiling);
       const upperQuartile = intervals[Math.floor(intervals.length * 0.75)];
       console.log(`${backend}: upper quartile ${upperQuartile.toFixed(0)} ms; the budget's ceiling is ${ceiling}`);
-      if (ceiling === undefined || settled < ceiling) expect(upperQuartile, 'frames no faster than the dead band allows').toBeGreaterThanOrEqual(targetMs * GROW_BELOW * 0.95);
+      // The controller judged its own window of frames; this is a later one of a dozen or so frames,
+      // whose upper quartile is three or four of them, hence the 15% of slack.
+      if (ceiling === undefined || settled < ceiling) expect(upperQuartile, 'frames no faster than the dead band allows').toBeGreaterThanOrEqual(targetMs * GROW_BELOW * 0.85);
       // The stats line says the budget.
       await expect(page.getByTestId('galaxy-stats-streaming')).toHaveAttribute('data-star-budget', String(await budgetOf(page)));
 
