@@ -1,3 +1,5 @@
+import { readRendererMainThread, type ProfileNode, type TraceEvent } from './traceTasks';
+
 /**
  * The page's main-thread CPU work per drawn frame, from a Chromium trace (TRACE_CATEGORIES plus the
  * V8 sampling profiler's): frames are cut at the galaxy's frame callback (`drawFrame`), and every
@@ -9,32 +11,6 @@
 export const FRAME_WORK_CATEGORIES = ['toplevel', 'devtools.timeline', 'v8'];
 /** The sampling profiler's category: it costs the main thread CPU too, so figures come from a flight without it. */
 export const PROFILER_CATEGORY = 'disabled-by-default-v8.cpu_profiler';
-
-interface TraceEvent {
-  name: string;
-  ph: string;
-  pid: number;
-  tid: number;
-  ts: number;
-  id?: string;
-  dur?: number;
-  tdur?: number;
-  args?: {
-    name?: string;
-    data?: {
-      functionName?: string;
-      cpuProfile?: { nodes?: ProfileNode[]; samples?: number[] };
-      timeDeltas?: number[];
-      startTime?: number;
-    };
-  };
-}
-
-interface ProfileNode {
-  id: number;
-  parent?: number;
-  callFrame: { functionName: string; url?: string };
-}
 
 export type WorkKind = 'frameCallback' | 'cameraMove' | 'react' | 'otherScript' | 'browser';
 
@@ -66,11 +42,8 @@ const kinds = (): Record<WorkKind, number> => ({ frameCallback: 0, cameraMove: 0
 
 /** Per-frame work between the first and last frame callbacks whose frames `keep` says to count (by index). */
 export function frameWork(trace: Buffer | string, keep: (frameIndex: number) => boolean = () => true): FrameWorkReport {
-  const parsed = JSON.parse(trace.toString()) as { traceEvents?: TraceEvent[] } | TraceEvent[];
-  const events = Array.isArray(parsed) ? parsed : (parsed.traceEvents ?? []);
-  const mainThreads = new Set(events.filter((e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain').map((e) => `${e.pid}/${e.tid}`));
-  const onMain = (e: TraceEvent) => mainThreads.has(`${e.pid}/${e.tid}`);
-  const spans = events.filter((e) => e.ph === 'X' && e.dur !== undefined && onMain(e)).sort((a, b) => a.ts - b.ts || b.dur! - a.dur!);
+  const { events, onMain, spans: unsorted } = readRendererMainThread(trace);
+  const spans = unsorted.sort((a, b) => a.ts - b.ts || b.dur! - a.dur!);
 
   // Top-level tasks, with their direct script calls and GC inside.
   interface Task { ts: number; end: number; cpu: number; calls: Array<{ name: string; cpu: number; ts: number; end: number }>; gc: number }

@@ -18,15 +18,41 @@ export interface TaskTimes {
 /** Trace events of the page's style, layout and pre-paint (the rendering steps a page's DOM changes cost). */
 const LAYOUT_EVENTS = new Set(['UpdateLayoutTree', 'Layout', 'PrePaint']);
 
-interface TraceEvent {
+/** A node of the V8 sampling profiler's call tree. */
+export interface ProfileNode {
+  id: number;
+  parent?: number;
+  callFrame: { functionName: string; url?: string };
+}
+
+/** A Chromium trace event, with the fields the bench's readers use. */
+export interface TraceEvent {
   name: string;
   ph: string;
   pid: number;
   tid: number;
   ts: number;
+  id?: string;
   dur?: number;
   tdur?: number;
-  args?: { name?: string; data?: { functionName?: string } };
+  args?: {
+    name?: string;
+    data?: {
+      functionName?: string;
+      cpuProfile?: { nodes?: ProfileNode[]; samples?: number[] };
+      timeDeltas?: number[];
+      startTime?: number;
+    };
+  };
+}
+
+/** A trace's events, whether an event on the renderer's main thread, and that thread's complete spans (unsorted). */
+export function readRendererMainThread(trace: Buffer | string): { events: TraceEvent[]; onMain: (e: TraceEvent) => boolean; spans: TraceEvent[] } {
+  const parsed = JSON.parse(trace.toString()) as { traceEvents?: TraceEvent[] } | TraceEvent[];
+  const events = Array.isArray(parsed) ? parsed : (parsed.traceEvents ?? []);
+  const mainThreads = new Set(events.filter((e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain').map((e) => `${e.pid}/${e.tid}`));
+  const onMain = (e: TraceEvent) => mainThreads.has(`${e.pid}/${e.tid}`);
+  return { events, onMain, spans: events.filter((e) => e.ph === 'X' && e.dur !== undefined && onMain(e)) };
 }
 
 /**
@@ -34,12 +60,8 @@ interface TraceEvent {
  * minifying keeps for methods and class fields), per group. A task in no group is left out.
  */
 export function mainThreadTasks(trace: Buffer | string, groups: Record<string, readonly string[]>): Record<string, TaskTimes> {
-  const parsed = JSON.parse(trace.toString()) as { traceEvents?: TraceEvent[] } | TraceEvent[];
-  const events = Array.isArray(parsed) ? parsed : (parsed.traceEvents ?? []);
-  const mainThreads = new Set(events.filter((e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain').map((e) => `${e.pid}/${e.tid}`));
-  const spans = events
-    .filter((e) => e.ph === 'X' && e.dur !== undefined && mainThreads.has(`${e.pid}/${e.tid}`))
-    .sort((a, b) => a.pid - b.pid || a.tid - b.tid || a.ts - b.ts || b.dur! - a.dur!);
+  const spans = readRendererMainThread(trace)
+    .spans.sort((a, b) => a.pid - b.pid || a.tid - b.tid || a.ts - b.ts || b.dur! - a.dur!);
   const result: Record<string, TaskTimes> = {};
   for (const group of Object.keys(groups)) result[group] = { count: 0, longestCpuMs: 0, longestWallMs: 0, totalCpuMs: 0, longestLayoutCpuMs: 0 };
   let task: TraceEvent | undefined;
