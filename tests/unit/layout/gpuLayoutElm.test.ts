@@ -1,10 +1,10 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { forceLayoutRaw } from '../../../src/layout/forceLayout';
-import { edgeLengthRatio, linkedNodes, neighbourhoodPreservation } from '../../../src/layout/quality';
-import { haveVulkan, runInDawn, vulkanMissingReason } from '../../support/dawnChild';
+import { haveVulkan, vulkanMissingReason } from '../../support/dawnChild';
 import { readSharedGalaxy } from '../../support/readSharedGalaxy';
 import { haveSharedGalaxies, sharedGalaxiesMissingReason } from '../../support/sharedGalaxies';
-import type { LayoutProbeRequest, LayoutProbeResult } from './dawn/layoutProbe';
+import type { LayoutProbeResult } from './dawn/layoutProbe';
+import { layOutInDawn, layoutQuality } from './dawn/probeAgainstCpu';
 
 const skipReason = !haveSharedGalaxies ? sharedGalaxiesMissingReason : !haveVulkan ? vulkanMissingReason : undefined;
 if (skipReason) console.warn(`Skipping the GPU layout on elm: ${skipReason}`);
@@ -22,20 +22,11 @@ const SEED = 42;
 
 describe.skipIf(skipReason !== undefined)('the GPU layout on a shared galaxy, elm (Dawn on SwiftShader)', () => {
   const graph = haveSharedGalaxies ? readSharedGalaxy('elm') : { nodeCount: 0, sources: new Uint32Array(), targets: new Uint32Array() };
-  const quality = (positions: ArrayLike<number>) => {
-    const linked = linkedNodes(graph.nodeCount, graph.sources, graph.targets);
-    return {
-      edgeLengthRatio: edgeLengthRatio(positions, graph.sources, graph.targets, 200_000, 7, linked),
-      neighbourhoodPreservation: neighbourhoodPreservation(positions, graph.sources, graph.targets, 1000),
-    };
-  };
+  const quality = (positions: ArrayLike<number>) => layoutQuality(graph, positions);
 
   let gpu: LayoutProbeResult;
   beforeAll(() => {
-    const links: number[] = [];
-    for (let k = 0; k < graph.sources.length; k++) links.push(graph.sources[k], graph.targets[k]);
-    const request: LayoutProbeRequest = { nodeCount: graph.nodeCount, links, seed: SEED, method: 'tree', iterations: ITERATIONS };
-    gpu = runInDawn<LayoutProbeResult>('tests/unit/layout/dawn/layoutProbe.ts', request, 300_000);
+    gpu = layOutInDawn(graph, { seed: SEED, method: 'tree', iterations: ITERATIONS }, 300_000);
   }, 300_000);
 
   it('converges with both quality measures within 5% of the CPU layout\'s', async () => {

@@ -1,9 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { forceLayoutRaw } from '../../../src/layout/forceLayout';
-import { edgeLengthRatio, linkedNodes, neighbourhoodPreservation } from '../../../src/layout/quality';
 import { generatedLayout } from '../../bench/support/generatedLayouts';
-import { runInDawn } from '../../support/dawnChild';
-import type { LayoutProbeRequest, LayoutProbeResult } from './dawn/layoutProbe';
+import type { LayoutProbeResult } from './dawn/layoutProbe';
+import { layOutInDawn, layoutQuality } from './dawn/probeAgainstCpu';
 
 /**
  * A small graph and a short schedule (ITERATIONS per level, the same for both layouts), so that
@@ -17,19 +16,12 @@ const SEED = 42;
 const ITERATIONS = 60;
 
 function quality(positions: ArrayLike<number>) {
-  const linked = linkedNodes(graph.nodeCount, graph.sources, graph.targets);
-  return {
-    edgeLengthRatio: edgeLengthRatio(positions, graph.sources, graph.targets, 200_000, 7, linked),
-    neighbourhoodPreservation: neighbourhoodPreservation(positions, graph.sources, graph.targets, 1000),
-  };
+  return layoutQuality(graph, positions);
 }
 
 let gpu: LayoutProbeResult;
 beforeAll(() => {
-  const links: number[] = [];
-  for (let k = 0; k < graph.sources.length; k++) links.push(graph.sources[k], graph.targets[k]);
-  const request: LayoutProbeRequest = { nodeCount: N, links, seed: SEED, method: 'tree', exactUpTo: 64, iterations: ITERATIONS };
-  gpu = runInDawn<LayoutProbeResult>('tests/unit/layout/dawn/layoutProbe.ts', request, 600_000);
+  gpu = layOutInDawn(graph, { seed: SEED, method: 'tree', exactUpTo: 64, iterations: ITERATIONS }, 600_000);
 }, 600_000);
 
 describe('the GPU layout with its tree (Dawn on SwiftShader)', () => {
