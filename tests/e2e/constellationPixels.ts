@@ -1,5 +1,6 @@
 import { writeFileSync } from 'node:fs';
 import { expect, type Page, type TestInfo } from '@playwright/test';
+import type { CommunityLevelJson } from '../../src/communities/format';
 import { brightestNear, canvasLocator, canvasPixels, type Pixels } from './renderSupport';
 
 /** Pixel checks of stars coloured by constellation (tests/e2e/constellations*.spec.ts). */
@@ -101,4 +102,16 @@ export async function starLight(
   const places = sampled;
   const light = (member: boolean) => median(places.filter((s) => s.member === member).map((s) => brightestNear(pixels, s.x, s.y).reduce((a, b) => a + b, 0)));
   return { members: light(true), others: light(false), sampled: places };
+}
+
+/** The mean of the linked stars (every top-level constellation's centre by its size, the unlinked left out), in world units at `scale`. */
+export function linkedCentre(top: CommunityLevelJson, scale: number): [number, number, number] {
+  const sum = [0, 0, 0];
+  let stars = 0;
+  for (let c = 0; c < top.count; c++) {
+    if (c === top.unlinked) continue;
+    for (let k = 0; k < 3; k++) sum[k] += top.centre[c * 3 + k] * top.size[c];
+    stars += top.size[c];
+  }
+  return sum.map((v) => (v / stars) * scale) as [number, number, number];
 }

@@ -13,7 +13,7 @@ import { drawnStarsSettled } from '../support/drawnStars';
 import { E2E_TILED_DIR, npmLastVersion, TILED_NPM, TWO_VERSIONS } from '../support/e2eTiledGalaxies';
 import { haveSharedGalaxies, sharedGalaxiesMissingReason } from '../support/sharedGalaxies';
 import { openTiles } from '../support/tiledFixtures';
-import { attach, expectSamePicture, hueBands, hueDistance, hueOf, rgbOf, starLight } from './constellationPixels';
+import { attach, expectSamePicture, hueBands, hueDistance, hueOf, linkedCentre, rgbOf, starLight } from './constellationPixels';
 import { canvasLocator, canvasPixels, galaxyUrl, openGalaxy, settle, type BackendName } from './renderSupport';
 
 /**
@@ -71,14 +71,7 @@ test.describe('constellations on a tiled galaxy', () => {
         await openGalaxy(page, galaxyUrl(backend, TILED_NPM) + BUDGET);
         await waitForConstellationColours(page, true);
         // Nearer the linked core (npm's unlinked stars, white, lie on a shell around it).
-        const sum = [0, 0, 0];
-        let stars = 0;
-        for (let c = 0; c < top.count; c++) {
-          if (c === top.unlinked) continue;
-          for (let k = 0; k < 3; k++) sum[k] += top.centre[c * 3 + k] * top.size[c];
-          stars += top.size[c];
-        }
-        const core = sum.map((v) => (v / stars) * SCALE);
+        const core = linkedCentre(top, SCALE);
         await page.evaluate((centre) => {
           const scene = window.galaxyScene!;
           const { position, orientation } = scene.getCamera();

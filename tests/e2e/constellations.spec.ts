@@ -6,7 +6,7 @@ import { CONSTELLATION_PALETTE } from '../../src/constellations/palette';
 import type { CameraPose } from '../../src/scene/scene';
 import { E2E_TILED_DIR, NPM_WITH_COMMUNITIES, npmLastVersion } from '../support/e2eTiledGalaxies';
 import { haveSharedGalaxies, sharedGalaxiesMissingReason } from '../support/sharedGalaxies';
-import { attach, expectSamePicture, hueBands, hueDistance, hueOf, rgbOf } from './constellationPixels';
+import { attach, expectSamePicture, hueBands, hueDistance, hueOf, linkedCentre, rgbOf } from './constellationPixels';
 import { canvasLocator, canvasPixels, differingPixels, galaxyUrl, openGalaxy, settle, type BackendName, type Pixels } from './renderSupport';
 
 test.skip(!haveSharedGalaxies, sharedGalaxiesMissingReason);
@@ -17,17 +17,9 @@ function versionDir(): string {
   return path.join(E2E_TILED_DIR, NPM_WITH_COMMUNITIES, npmLastVersion());
 }
 
-/** The mean of the linked stars (every constellation's centre by its size, the unlinked left out), in world units. */
-function linkedCentre(): [number, number, number] {
-  const top = parseCommunitiesJson(readFileSync(path.join(versionDir(), 'communities.json'), 'utf8')).levels.at(-1)!;
-  const sum = [0, 0, 0];
-  let stars = 0;
-  for (let c = 0; c < top.count; c++) {
-    if (c === top.unlinked) continue;
-    for (let k = 0; k < 3; k++) sum[k] += top.centre[c * 3 + k] * top.size[c];
-    stars += top.size[c];
-  }
-  return sum.map((v) => (v / stars) * SCALE) as [number, number, number];
+/** The mean of npm's linked stars, in world units. */
+function npmLinkedCentre(): [number, number, number] {
+  return linkedCentre(parseCommunitiesJson(readFileSync(path.join(versionDir(), 'communities.json'), 'utf8')).levels.at(-1)!, SCALE);
 }
 
 /** The address's default scale `s`, by which positions.bin's units become world units. */
@@ -119,7 +111,7 @@ for (const backend of BACKENDS) {
       await attach(page, info, `${backend}-npm-constellations-whole.png`);
       // npm's unlinked stars, white, lie on a shell around the linked ones: nearer the linked core,
       // most of what is lit is coloured, in many hues.
-      const core = linkedCentre();
+      const core = npmLinkedCentre();
       await page.evaluate((centre) => {
         const scene = window.galaxyScene!;
         const { position, orientation } = scene.getCamera();
@@ -157,7 +149,7 @@ for (const backend of BACKENDS) {
       // The same view into npm's linked core each time, from the whole-galaxy view the galaxy opens at.
       await openGalaxy(page, galaxyUrl(backend, 'npm', undefined, true));
       await waitForLinks(page);
-      const core = linkedCentre();
+      const core = npmLinkedCentre();
       const view = await page.evaluate((centre) => {
         const { position, orientation } = window.galaxyScene!.getCamera();
         return { position: position.map((p, k) => centre[k] + (p - centre[k]) * 0.3) as [number, number, number], orientation };
