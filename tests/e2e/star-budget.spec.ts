@@ -56,6 +56,7 @@ async function budgetSettled(page: Page, quietMs: number, limitMs: number): Prom
   let last = await budgetOf(page);
   let since = Date.now();
   while (Date.now() - start < limitMs) {
+    // Polling the budget: a settled budget is one that has not changed for `quietMs`, a span of time.
     await page.waitForTimeout(500);
     const now = await budgetOf(page);
     if (now !== last) {
@@ -103,6 +104,7 @@ for (const backend of ['webgl2', 'webgpu'] as const) {
       // At rest the budget stays where it is, however the frames went.
       await page.keyboard.press('KeyK');
       const atRest = await budgetOf(page);
+      // Nothing to wait for: what is checked is that nothing changes over a few seconds of rest.
       await page.waitForTimeout(4_000);
       expect(await budgetOf(page)).toBe(atRest);
     });
@@ -112,6 +114,7 @@ for (const backend of ['webgl2', 'webgpu'] as const) {
       await open(page, backend, `fps=${fps}&budget=150k`);
       expect(await budgetOf(page)).toBe(150_000);
       await orbit(page);
+      // Longer than the controller takes to grow past the default elsewhere in this file: no change is the event.
       await page.waitForTimeout(15_000);
       expect(await budgetOf(page)).toBe(150_000);
       expect(Number(await canvasLocator(page).getAttribute('data-stars'))).toBeLessThanOrEqual(150_000);

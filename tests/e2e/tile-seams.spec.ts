@@ -37,6 +37,7 @@ for (const galaxy of galaxies) {
       // A refinement blends in over FOOTPRINT_FADE_MS; at rest no frame is drawn for it.
       const frames = () => page.evaluate(() => Number(window.galaxyScene?.canvas?.dataset.frames ?? 0));
       const framesAtRest = await frames();
+      // Frames counted over one second of rest: an absence of frames has no event to wait on.
       await page.waitForTimeout(1_000);
       console.log(`${galaxy} ${backend}: ${(await frames()) - framesAtRest} frames drawn in a second at rest`);
       const pose = await page.evaluate(() => window.galaxyScene!.getCamera());

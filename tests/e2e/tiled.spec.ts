@@ -189,6 +189,7 @@ test('a tiled galaxy\'s manifest is asked for before the viewer\'s code runs, it
   // index.json held back: the hierarchy and the root tile are asked for beside it, not after it.
   const askedBeforeIndex: string[] = [];
   await page.route(/\/v2\/tiles\/index\.json$/, async (route) => {
+    // Holding the response back for a while is the point: the other first files are asked for meanwhile.
     await page.waitForTimeout(300);
     askedBeforeIndex.push(...asked);
     await route.continue();
