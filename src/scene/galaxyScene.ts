@@ -248,12 +248,11 @@ export class GalaxyScene implements Scene {
   /** The drawn colours and sizes: each change is written to the renderer (only the stars changed). */
   private watch(starAttributes: StarAttributes): void {
     starAttributes.onChange((change) => {
+      // The names' scan keeps its own copy of the sizes: it hears of every change, renderer or not.
+      if (change.kind === 'sizes') this.labels?.sizesChanged(change.range.start, change.range.count);
       if (!this.renderer) return;
       if (change.kind === 'colors') this.renderer.updateStarColors(starAttributes.colorBytes, change.range.start, change.range.count);
-      else if (change.kind === 'sizes') {
-        this.renderer.updateStarSizes(starAttributes.sizes, change.range.start, change.range.count);
-        this.labels?.sizesChanged(change.range.start, change.range.count);
-      }
+      else if (change.kind === 'sizes') this.renderer.updateStarSizes(starAttributes.sizes, change.range.start, change.range.count);
       this.requestRender();
     });
     this.starAttributes = starAttributes;
