@@ -1,5 +1,5 @@
 import { ADJACENCY_HEADER_BYTES, ADJACENCY_MAGIC } from './layout';
-import { readUint32s } from './tileCodec';
+import { readUint32s, viewUint32s } from './tileCodec';
 import { TileDataError } from './tileError';
 
 /** Out- and in-links of the stars firstStar .. firstStar + count - 1, as CSR over tiled star numbers. */
@@ -39,8 +39,11 @@ export function encodeAdjacency(shard: AdjacencyShard): Uint8Array {
   return bytes;
 }
 
-/** Decodes an uncompressed adjacency shard; checks it against the shard's expected first star and count. */
-export function decodeAdjacency(bytes: Uint8Array, shard: number, firstStar: number, count: number, totalStars: number): AdjacencyShard {
+/**
+ * Decodes an uncompressed adjacency shard; checks it against the shard's expected first star and
+ * count. `columns` 'view' gives arrays that view `bytes` (valid while they are) instead of copies.
+ */
+export function decodeAdjacency(bytes: Uint8Array, shard: number, firstStar: number, count: number, totalStars: number, columns: 'copy' | 'view' = 'copy'): AdjacencyShard {
   const name = `adjacency shard ${shard} (stars ${firstStar}..${firstStar + count - 1})`;
   const fail = (problem: string): never => {
     throw new TileDataError(`${name}: ${problem}`);
@@ -57,7 +60,7 @@ export function decodeAdjacency(bytes: Uint8Array, shard: number, firstStar: num
   if (bytes.byteLength !== expected) fail(`the file is ${bytes.byteLength} bytes, expected ${expected} (truncated?)`);
   let at = ADJACENCY_HEADER_BYTES;
   const column = (length: number) => {
-    const values = readUint32s(bytes, view, at, length);
+    const values = (columns === 'view' ? viewUint32s : readUint32s)(bytes, view, at, length);
     at += length * 4;
     return values;
   };

@@ -1,9 +1,11 @@
 import { bodyFailed, openDownload, type DownloadProgress, type FetchLike } from '../../data/fetch/download';
 import { GalaxyLoadError } from '../../data/loadTypes';
 
-/** Buffers kept for the next downloads: about as many as a tile worker has files on their way. */
-const KEPT_BUFFERS = 12;
-/** A buffer beyond this (no tile or shard is, unless damaged) is not kept. */
+/**
+ * Bytes of buffers kept for the next downloads: some sixteen shards' worth, about as many files as
+ * a tile worker has on their way. Capped in bytes, not buffers, so that a dozen small tiles' buffers
+ * cannot push out the shard-sized ones.
+ */
 const KEPT_BYTES = 4 << 20;
 /** The first buffer of a body whose length the server did not say; it doubles as needed. */
 const FIRST_BYTES = 64 << 10;
@@ -15,6 +17,7 @@ const FIRST_BYTES = 64 << 10;
  */
 export class DownloadPool {
   private readonly free: ArrayBuffer[] = [];
+  private freeBytes = 0;
 
   /** A buffer of at least `bytes`, the smallest kept one that fits, or a new one. */
   take(bytes: number): ArrayBuffer {
@@ -22,16 +25,19 @@ export class DownloadPool {
     for (let i = 0; i < this.free.length; i++) {
       if (this.free[i].byteLength >= bytes && (best < 0 || this.free[i].byteLength < this.free[best].byteLength)) best = i;
     }
-    if (best < 0) return new ArrayBuffer(Math.max(bytes, FIRST_BYTES));
-    return this.free.splice(best, 1)[0];
+    // Sizes in powers of two, so that a kept buffer fits the next file of about its size.
+    if (best < 0) return new ArrayBuffer(2 ** Math.ceil(Math.log2(Math.max(bytes, FIRST_BYTES))));
+    const [buffer] = this.free.splice(best, 1);
+    this.freeBytes -= buffer.byteLength;
+    return buffer;
   }
 
-  /** Bytes no longer read by anyone: their buffer serves a next download (a detached one, of 0 bytes, is dropped). */
+  /** Bytes no longer read by anyone: their buffer serves a next download while the kept bytes allow (a detached one, of 0 bytes, is dropped). */
   give(bytes: Uint8Array): void {
     const buffer = bytes.buffer;
-    if (!(buffer instanceof ArrayBuffer) || buffer.byteLength === 0 || buffer.byteLength > KEPT_BYTES || this.free.includes(buffer)) return;
-    if (this.free.length >= KEPT_BUFFERS) this.free.shift();
+    if (!(buffer instanceof ArrayBuffer) || buffer.byteLength === 0 || this.freeBytes + buffer.byteLength > KEPT_BYTES || this.free.includes(buffer)) return;
     this.free.push(buffer);
+    this.freeBytes += buffer.byteLength;
   }
 
   get kept(): number {

@@ -120,6 +120,12 @@ export function readUint32s(bytes: Uint8Array, view: DataView, offset: number, c
   return copyUint32s(bytes, view, offset, new Uint32Array(count));
 }
 
+/** The u32 values at `offset` of the file as a view of its bytes where the host and the offset allow (else a copy): valid while those bytes are. */
+export function viewUint32s(bytes: Uint8Array, view: DataView, offset: number, count: number): Uint32Array {
+  const at = bytes.byteOffset + offset;
+  return littleEndianHost && at % 4 === 0 ? new Uint32Array(bytes.buffer, at, count) : readUint32s(bytes, view, offset, count);
+}
+
 /** Fills `values` with the u32 values at `offset` of the file. */
 function copyUint32s(bytes: Uint8Array, view: DataView, offset: number, values: Uint32Array): Uint32Array {
   if (littleEndianHost) new Uint8Array(values.buffer, values.byteOffset, values.byteLength).set(bytes.subarray(offset, offset + values.byteLength));

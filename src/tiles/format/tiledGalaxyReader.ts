@@ -155,6 +155,22 @@ export class TiledGalaxyReader {
     }
   }
 
+  /**
+   * The same shard unpacked into `room(bytes)` (a buffer the caller keeps using) and decoded as views
+   * of it: no copy is made, so the caller reads it only while that buffer holds it.
+   */
+  async adjacencyInto(shard: number, room: (bytes: number) => Uint8Array<ArrayBuffer>, signal?: AbortSignal): Promise<AdjacencyShard> {
+    const { path, firstStar, count } = this.shard(this.index.adjacency, shard);
+    const packed = await loadOrFail(this.load, path, `adjacency shard ${shard}`, signal);
+    const limit = adjacencyLimit(this.index, count);
+    try {
+      const bytes = this.unpacker.unpackSized(packed, limit, room) ?? (await unpackFile(packed, path, limit));
+      return decodeAdjacency(bytes, shard, firstStar, count, this.index.stars, 'view');
+    } finally {
+      this.pool?.give(packed);
+    }
+  }
+
   get labelShardCount(): number {
     return this.index.labels.starBoundaries.length - 1;
   }

@@ -53,7 +53,8 @@ export async function openEarlyOrWorkerTileSource(
       root = undefined;
       return untilAborted(answer, tileSignal, abortError, (late) => source.recycle(decodedTileBuffer(late)));
     },
-    adjacency: (shard, shardSignal) => source.adjacency(shard, shardSignal),
+    tileAdjacency: (tile, tileSignal) => source.tileAdjacency(tile, tileSignal),
+    tileOutLinks: (tile, tileSignal) => source.tileOutLinks(tile, tileSignal),
     labels: (shard, shardSignal) => source.labels(shard, shardSignal),
     searchLabels: (shard, shardSignal) => source.searchLabels(shard, shardSignal),
     communities: (tile, tileSignal) => source.communities(tile, tileSignal),

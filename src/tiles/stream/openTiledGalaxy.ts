@@ -129,9 +129,9 @@ export class StreamedTiledGalaxy implements TiledGalaxy {
     });
     this.adjacency = new TileAdjacency({
       tileFirstStars: firstStars,
-      shardFirstStars: index.adjacency.starBoundaries,
       holding: this.held,
-      fetchShard: (shard, signal) => source.adjacency(shard, signal),
+      fetchOutLinks: (tile, signal) => source.tileOutLinks(tile, signal),
+      fetchWhole: (tile, signal) => source.tileAdjacency(tile, signal),
       onArrived: (tile) => {
         this.arrived(`adjacency ${tile}`);
         this.changes.catalog();

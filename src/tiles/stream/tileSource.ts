@@ -6,6 +6,8 @@ import { decodedTileBytes, type DecodedTile } from '../format/tileCodec';
 import type { LoadTileFile } from '../format/loadTileFile';
 import { TiledGalaxyReader } from '../format/tiledGalaxyReader';
 import { TileBufferShelf } from './tileBufferShelf';
+import type { TileOutLinks } from './adjacencyCuts';
+import { AdjacencyCutter } from './adjacencyCutter';
 import type { TileIndex } from '../format/tileIndex';
 
 /** The names of one label shard: star firstStar + k is named labelAt(names, k). */
@@ -17,11 +19,12 @@ export interface LabelShardNames {
 }
 
 /** One file of the tiles folder to fetch and decode. */
-export type TileRequest = { kind: 'tile' | 'adjacency' | 'labels' | 'searchLabels' | 'communities'; index: number };
+export type TileRequest = { kind: 'tile' | 'tileAdjacency' | 'tileOutLinks' | 'labels' | 'searchLabels' | 'communities'; index: number };
 
 export type TileAnswer =
   | { kind: 'tile'; tile: DecodedTile }
-  | { kind: 'adjacency'; shard: AdjacencyShard }
+  | { kind: 'tileAdjacency'; adjacency: AdjacencyShard }
+  | { kind: 'tileOutLinks'; outLinks: TileOutLinks }
   | { kind: 'labels'; labels: LabelShardNames }
   | { kind: 'searchLabels'; labels: LabelShardFile }
   /** A tile's stars' finest communities (star firstStar + k at k). */
@@ -41,7 +44,10 @@ export interface TileSource {
    * tile into that buffer, so the tile's arrays must not be read again.
    */
   recycle(buffer: ArrayBuffer): void;
-  adjacency(shard: number, signal?: AbortSignal): Promise<AdjacencyShard>;
+  /** A tile's whole adjacency (both sides), cut out of its shards where they are unpacked. */
+  tileAdjacency(tile: number, signal?: AbortSignal): Promise<AdjacencyShard>;
+  /** A tile's out-links and their targets' tiles, cut out likewise. */
+  tileOutLinks(tile: number, signal?: AbortSignal): Promise<TileOutLinks>;
   labels(shard: number, signal?: AbortSignal): Promise<LabelShardNames>;
   /** The same names for a search: the shard's file unpacked, handed over to the search worker and read there. */
   searchLabels(shard: number, signal?: AbortSignal): Promise<LabelShardFile>;
@@ -55,8 +61,10 @@ export async function answerTileRequest(source: TileSource, request: TileRequest
   switch (request.kind) {
     case 'tile':
       return { kind: 'tile', tile: await source.tile(request.index, signal) };
-    case 'adjacency':
-      return { kind: 'adjacency', shard: await source.adjacency(request.index, signal) };
+    case 'tileAdjacency':
+      return { kind: 'tileAdjacency', adjacency: await source.tileAdjacency(request.index, signal) };
+    case 'tileOutLinks':
+      return { kind: 'tileOutLinks', outLinks: await source.tileOutLinks(request.index, signal) };
     case 'labels':
       return { kind: 'labels', labels: await source.labels(request.index, signal) };
     case 'searchLabels':
@@ -71,13 +79,15 @@ export function transferablesOf(answer: TileAnswer): ArrayBuffer[] {
   const arrays: ArrayBufferView[] =
     answer.kind === 'tile'
       ? [answer.tile.classicIds, answer.tile.positions, answer.tile.inDegree, answer.tile.outDegree, ...(answer.tile.communities ? [answer.tile.communities] : [])]
-      : answer.kind === 'adjacency'
-        ? [answer.shard.outOffsets, answer.shard.outTargets, answer.shard.inOffsets, answer.shard.inTargets]
-        : answer.kind === 'searchLabels'
-          ? [answer.labels.bytes]
-          : answer.kind === 'communities'
-            ? [answer.communities]
-            : [answer.labels.names.labelStarts, answer.labels.names.labelEnds];
+      : answer.kind === 'tileAdjacency'
+        ? [answer.adjacency.outOffsets, answer.adjacency.outTargets, answer.adjacency.inOffsets, answer.adjacency.inTargets]
+        : answer.kind === 'tileOutLinks'
+          ? [answer.outLinks.outOffsets, answer.outLinks.outTargets, answer.outLinks.outTargetTiles]
+          : answer.kind === 'searchLabels'
+            ? [answer.labels.bytes]
+            : answer.kind === 'communities'
+              ? [answer.communities]
+              : [answer.labels.names.labelStarts, answer.labels.names.labelEnds];
   const buffers = new Set<ArrayBuffer>();
   for (const array of arrays) if (array.buffer instanceof ArrayBuffer) buffers.add(array.buffer);
   return [...buffers];
@@ -86,6 +96,7 @@ export function transferablesOf(answer: TileAnswer): ArrayBuffer[] {
 /** A TileSource over a reader in this thread: what the worker runs, and what Node tests and tools use directly. */
 export function readerTileSource(reader: TiledGalaxyReader): TileSource {
   const shelf = new TileBufferShelf(decodedTileBytes(reader.index.tileCapacity));
+  const adjacency = new AdjacencyCutter(reader);
   return {
     index: reader.index,
     hierarchy: reader.hierarchy,
@@ -95,11 +106,12 @@ export function readerTileSource(reader: TiledGalaxyReader): TileSource {
         console.warn(`${error.message}; its stars are drawn without their communities`),
       ),
     recycle: (buffer) => shelf.give(buffer),
-    adjacency: (shard, signal) => reader.adjacency(shard, signal),
+    tileAdjacency: (tile, signal) => adjacency.whole(tile, signal),
+    tileOutLinks: (tile, signal) => adjacency.outLinks(tile, signal),
     labels: async (shard, signal) => ({ shard, ...(await reader.labelNames(shard, signal)) }),
     searchLabels: (shard, signal) => reader.labelFile(shard, signal),
     communities: (tile, signal) => reader.tileCommunities(tile, signal),
-    dispose: () => {},
+    dispose: () => adjacency.dispose(),
   };
 }
 

@@ -1,6 +1,6 @@
 import { maxVisibleEdgeLengthSquared } from '../../renderer/linkIndices';
 import type { SlotPool } from './slotPool';
-import { outLinksBytesHeld, type TileOutLinks } from './tileAdjacency';
+import { outLinksBytesHeld, type TileOutLinks } from './adjacencyCuts';
 import type { LinkSettings } from '../../stars/starSource';
 
 /**

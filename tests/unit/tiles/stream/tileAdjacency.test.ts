@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { AdjacencyShard } from '../../../../src/tiles/format/adjacencyCodec';
-import { adjacencyBytesHeld, adjacencyOfStars, TileAdjacency } from '../../../../src/tiles/stream/tileAdjacency';
+import { adjacencyBytesHeld, adjacencyOfStars, outLinksOfStars } from '../../../../src/tiles/stream/adjacencyCuts';
+import { shardsHolding } from '../../../../src/tiles/stream/recentShards';
+import { TileAdjacency } from '../../../../src/tiles/stream/tileAdjacency';
 import { HeldParts } from '../../../../src/tiles/stream/heldParts';
 
 /** 40 stars; star s links out to s+1 and s+2 (below 40), so in-links come from s-1 and s-2. */
@@ -59,16 +61,22 @@ describe('TileAdjacency', () => {
     const arrived: number[] = [];
     const failed: number[] = [];
     let notify = () => {};
+    // The tile source's side: each tile cut out of the shards that hold its stars.
+    const shardsOfTile = async (tile: number) => {
+      const first = TILE_FIRST_STARS[tile];
+      const count = TILE_FIRST_STARS[tile + 1] - first;
+      const wanted = shardsHolding(SHARD_FIRST_STARS, first, count);
+      fetched.push(tile);
+      await Promise.resolve();
+      const missing = wanted.find((shard) => fail.has(shard));
+      if (missing !== undefined) throw new Error(`adjacency shard ${missing} is missing`);
+      return [wanted.map((k) => shards[k]), first, count] as const;
+    };
     const adjacency = new TileAdjacency({
       tileFirstStars: TILE_FIRST_STARS,
-      shardFirstStars: SHARD_FIRST_STARS,
       holding: new HeldParts({ bytes: 1e6, caps: { names: 1e6, outLinks: 1e6, adjacency: 1e6 } }),
-      fetchShard: async (shard) => {
-        fetched.push(shard);
-        await Promise.resolve();
-        if (fail.has(shard)) throw new Error(`adjacency shard ${shard} is missing`);
-        return shards[shard];
-      },
+      fetchOutLinks: async (tile) => outLinksOfStars(...(await shardsOfTile(tile)), TILE_FIRST_STARS),
+      fetchWhole: async (tile) => adjacencyOfStars(...(await shardsOfTile(tile))),
       onArrived: (tile) => {
         arrived.push(tile);
         notify();
@@ -88,14 +96,14 @@ describe('TileAdjacency', () => {
     return { adjacency, fetched, arrived, failed, settled };
   }
 
-  it('holds a tile\'s own links only, fetching each shard once for the tiles asked for together', async () => {
+  it('holds a tile\'s own links only, each tile asked of the source once', async () => {
     const { adjacency, fetched, settled } = open();
     expect(adjacency.tileOfStar(25)).toBe(2);
     expect(adjacency.get(0)).toBeUndefined();
     adjacency.requestOutLinks(1);
     adjacency.requestOutLinks(2);
     await settled(3);
-    expect(fetched.sort()).toEqual([0, 1]);
+    expect(fetched.sort()).toEqual([0, 1, 2]);
     const whole = adjacency.get(0)!;
     for (let star = 0; star < 10; star++) {
       expect(linksOfStar(whole, star, 'out')).toEqual(outOf(star));
@@ -127,6 +135,6 @@ describe('TileAdjacency', () => {
     adjacency.retryFailed();
     adjacency.requestOutLinks(3);
     await settled(2);
-    expect(fetched.filter((shard) => shard === 2)).toHaveLength(2);
+    expect(fetched.filter((tile) => tile === 3)).toHaveLength(2);
   });
 });

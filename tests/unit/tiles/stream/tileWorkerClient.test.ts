@@ -6,6 +6,8 @@ import { labelAt } from '../../../../src/data/labelIndex';
 import { earlyFilesOf, handedFiles, loadFirstTileFiles, withEarlyFiles } from '../../../../src/tiles/format/earlyFiles';
 import { TileDataError } from '../../../../src/tiles/format/tileError';
 import type { TiledGalaxyReader } from '../../../../src/tiles/format/tiledGalaxyReader';
+import { adjacencyOfStars, outLinksOfStars } from '../../../../src/tiles/stream/adjacencyCuts';
+import { shardsHolding } from '../../../../src/tiles/stream/recentShards';
 import { openDirectTileSource } from '../../../../src/tiles/stream/tileSource';
 import { openWorkerTileSource, type TileWorkerLike } from '../../../../src/tiles/stream/tileWorkerClient';
 import { tileWorkerHost } from '../../../../src/tiles/stream/tileWorkerHost';
@@ -79,7 +81,11 @@ describe('the tile worker and its client', () => {
 
     const tile = await source.tile(1);
     expect(tile).toEqual(await reader.tile(1));
-    expect(await source.adjacency(2)).toEqual(await reader.adjacency(2));
+    const tileStars = (k: number) => [reader.tileFirstStars[k], reader.tileFirstStars[k + 1] - reader.tileFirstStars[k]] as const;
+    const wanted = shardsHolding(reader.index.adjacency.starBoundaries, ...tileStars(2));
+    const shards = await Promise.all(wanted.map((k) => reader.adjacency(k)));
+    expect(await source.tileAdjacency(2)).toEqual(adjacencyOfStars(shards, ...tileStars(2)));
+    expect(await source.tileOutLinks(2)).toEqual(outLinksOfStars(shards, ...tileStars(2), reader.tileFirstStars));
     const labels = await source.labels(1);
     const expected = await reader.labels(1);
     expect(labels.firstStar).toBe(expected.firstStar);
