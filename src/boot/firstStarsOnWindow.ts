@@ -1,8 +1,14 @@
 import type { CameraPose } from '../renderer/camera';
 import type { FirstStars, FirstStarsViewport } from '../renderer/firstStars';
 
-/** The first stars and the camera the address opens with, for a canvas whose CSS width over height is `aspect`. */
-export type FirstStarsScene = (aspect: number) => { stars: FirstStars; pose: CameraPose };
+/** What the first stars are drawn on: the backend, and whether it runs on a CPU rasteriser (its star budget is far smaller). */
+export interface FirstStarsDevice {
+  backend: 'webgpu' | 'webgl2';
+  softwareRasteriser: boolean;
+}
+
+/** The first stars and the camera the address opens with, for a canvas whose CSS width over height is `aspect`, on `device`. */
+export type FirstStarsScene = (aspect: number, device: FirstStarsDevice) => { stars: FirstStars; pose: CameraPose };
 
 /** Draws first stars on a backend's started canvas; false when that canvas could not be had. */
 export type FirstStarsPainter = (scene: FirstStarsScene) => boolean;
@@ -12,7 +18,7 @@ export type FirstStarsPainter = (scene: FirstStarsScene) => boolean;
  * until its renderer takes it), sized in device pixels; returns the scene's stars and camera on it,
  * for a backend's painter to draw.
  */
-export function firstStarsOnWindow(canvas: HTMLCanvasElement, scene: FirstStarsScene): { stars: FirstStars; pose: CameraPose; viewport: FirstStarsViewport } {
+export function firstStarsOnWindow(canvas: HTMLCanvasElement, scene: FirstStarsScene, device: FirstStarsDevice): { stars: FirstStars; pose: CameraPose; viewport: FirstStarsViewport } {
   canvas.style.cssText = 'position:fixed;inset:0;width:100%;height:100%;display:block';
   document.body.prepend(canvas);
   const ratio = window.devicePixelRatio || 1;
@@ -20,5 +26,5 @@ export function firstStarsOnWindow(canvas: HTMLCanvasElement, scene: FirstStarsS
   const viewport = { width: Math.max(1, Math.round(cssWidth * ratio)), height: Math.max(1, Math.round(cssHeight * ratio)), cssWidth, cssHeight };
   canvas.width = viewport.width;
   canvas.height = viewport.height;
-  return { ...scene(cssWidth / cssHeight), viewport };
+  return { ...scene(cssWidth / cssHeight, device), viewport };
 }

@@ -1,4 +1,5 @@
 import type { EarlyGpu } from '../renderer/earlyGpu';
+import { isSoftwareContext } from '../renderer/webgl2/device';
 import { paintFirstStars } from '../renderer/webgl2/firstStars';
 import { firstStarsOnWindow, type FirstStarsPainter } from './firstStarsOnWindow';
 
@@ -11,7 +12,7 @@ export async function startFirstStarsPainter(gpu: EarlyGpu): Promise<FirstStarsP
   return (scene) => {
     const gl = gpu.webgl2.context();
     if (!gl) return false;
-    const { stars, pose, viewport } = firstStarsOnWindow(gl.canvas as HTMLCanvasElement, scene);
+    const { stars, pose, viewport } = firstStarsOnWindow(gl.canvas as HTMLCanvasElement, scene, { backend: 'webgl2', softwareRasteriser: isSoftwareContext(gl) });
     gpu.webgl2.releaseWhenTaken(paintFirstStars(gl, stars, pose, viewport));
     return true;
   };

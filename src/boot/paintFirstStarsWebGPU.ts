@@ -14,7 +14,7 @@ export async function startFirstStarsPainter(gpu: EarlyGpu): Promise<FirstStarsP
   bigStarsPipeline(started.device, started.format);
   return (scene) => {
     if (!gpu.webgpu.stillHeld(started)) return false;
-    const { stars, pose, viewport } = firstStarsOnWindow(started.context.canvas as HTMLCanvasElement, scene);
+    const { stars, pose, viewport } = firstStarsOnWindow(started.context.canvas as HTMLCanvasElement, scene, { backend: 'webgpu', softwareRasteriser: started.softwareRasteriser });
     gpu.webgpu.releaseWhenTaken(paintFirstStars(started, stars, pose, viewport));
     return true;
   };

@@ -8,6 +8,11 @@ export interface StarBudgetPolicy {
   targetFps: number;
   /** `budget=`: this many stars whatever the frames cost. */
   fixedStars?: number;
+  /**
+   * The budget a galaxy opens with on this device (`openingBudget`, src/tiles/planner/budgets.ts),
+   * once the device is known: a whole galaxy, which holds every star, comes down to it when shown.
+   */
+  openingStars?: number;
 }
 
 export const DEFAULT_STAR_BUDGET_POLICY: StarBudgetPolicy = { targetFps: DEFAULT_TARGET_FPS };
@@ -15,13 +20,16 @@ export const DEFAULT_STAR_BUDGET_POLICY: StarBudgetPolicy = { targetFps: DEFAULT
 /**
  * The scene's star budget: the frame budget (src/tiles/planner/frameBudget.ts) of the star source
  * drawn now, told what each frame drawn while the camera moves cost, and the source told each new
- * budget. A source without a budget (a stand-in) is drawn as it is.
+ * budget. Each source starts at the device's opening budget (at most), or at `budget=`. A source
+ * without a budget (a stand-in) is drawn as it is.
  */
 export class SceneStarBudget {
   private controller: StarBudget | undefined;
   private source: StarSource | undefined;
   private readonly intervals = new FrameIntervals();
   private moving = false;
+  /** The source drawn now has been brought to its opening budget (or to `budget=`): once a source, so that a grown budget is kept when only `fps=` changes. */
+  private opened = false;
 
   constructor(private policy: StarBudgetPolicy = DEFAULT_STAR_BUDGET_POLICY) {}
 
@@ -36,7 +44,7 @@ export class SceneStarBudget {
   }
 
   setPolicy(policy: StarBudgetPolicy): void {
-    if (policy.targetFps === this.policy.targetFps && policy.fixedStars === this.policy.fixedStars) return;
+    if (policy.targetFps === this.policy.targetFps && policy.fixedStars === this.policy.fixedStars && policy.openingStars === this.policy.openingStars) return;
     this.policy = { ...policy };
     this.start();
   }
@@ -44,6 +52,7 @@ export class SceneStarBudget {
   setSource(source: StarSource | undefined): void {
     if (source === this.source) return;
     this.source = source;
+    this.opened = false;
     this.start();
   }
 
@@ -100,8 +109,15 @@ export class SceneStarBudget {
     if (policy.fixedStars !== undefined) {
       this.controller = new FixedBudget(policy.fixedStars);
       source.setStarBudget(policy.fixedStars);
+      this.opened = true;
       return;
     }
-    this.controller = new FrameBudget({ targetFps: policy.targetFps, initial: range.stars, floor: range.floor, ceiling: range.ceiling });
+    // A tiled galaxy opened at this very budget (its holding budget); a whole galaxy opened at all its stars.
+    if (!this.opened && policy.openingStars !== undefined) {
+      this.opened = true;
+      if (range.stars > policy.openingStars) source.setStarBudget(policy.openingStars);
+    }
+    const opening = source.starBudget?.stars ?? range.stars;
+    this.controller = new FrameBudget({ targetFps: policy.targetFps, initial: opening, floor: range.floor, ceiling: range.ceiling });
   }
 }

@@ -4,10 +4,13 @@ import { projectionFactor, type PlannerCamera } from '../tiles/planner/importanc
 
 /**
  * The cells a whole galaxy draws when it holds more stars than the star budget (docs/rules.md#url,
- * `fps`): the cells in view, most important first by the streaming planner's measure (projected
- * size over distance), as long as their stars fit the budget; a cell that does not fit is skipped
- * and smaller ones after it may still be taken. Returned in slot order, so that neighbouring cells
- * still draw as one run.
+ * `fps`): every cell in view draws a leading share of its slots, the share following the streaming
+ * planner's measure of the cell (projected size over distance) and capped at the whole cell, the
+ * measure scaled so that the shares fill the budget. So the galaxy keeps its shape, thinned, as a
+ * tiled galaxy's coarse tiles show it, denser where the camera is near; taking whole cells, most
+ * important first, left the far side of npm's opening view out. Slots within a cell are in star
+ * order, which says nothing of place, so a leading share is a sample of the cell's stars. Returned
+ * in slot order, so that neighbouring cells still draw as one run.
  */
 export function cellsWithinBudget(all: StarCells, camera: PlannerCamera, budget: number): StarCells {
   const planes = frustumPlanes(camera.viewProjection);
@@ -24,25 +27,59 @@ export function cellsWithinBudget(all: StarCells, camera: PlannerCamera, budget:
     importance[cell] = distance <= radius ? Infinity : (radius * factor) / distance / distance;
     inView.push(cell);
   }
-  inView.sort((a, b) => importance[b] - importance[a]);
-  const taken: number[] = [];
-  let stars = 0;
-  for (const cell of inView) {
-    const count = all.count[cell];
-    if (stars + count > budget) continue;
-    stars += count;
-    taken.push(cell);
-  }
-  taken.sort((a, b) => all.start[a] - all.start[b]);
+  const drawn = sharesWithin(inView, all.count, importance, budget);
+  const taken = inView.filter((_, i) => drawn[i] > 0);
+  const counts = drawn.filter((stars) => stars > 0);
   const start = new Uint32Array(taken.length);
   const count = new Uint32Array(taken.length);
   const bounds = new Float32Array(taken.length * 6);
   taken.forEach((cell, i) => {
     start[i] = all.start[cell];
-    count[i] = all.count[cell];
+    count[i] = counts[i];
     bounds.set(all.bounds.subarray(cell * 6, cell * 6 + 6), i * 6);
   });
   return { cells: taken.length, start, count, bounds };
+}
+
+/**
+ * Stars drawn of each cell (`cells`, in slot order): all of every cell when they fit the budget,
+ * else min(count, count * level * importance), rounded down, at the level where the shares sum to
+ * the budget. Cells the camera is inside (infinite importance) are whole, or all shrunk alike when
+ * even they do not fit.
+ */
+function sharesWithin(cells: readonly number[], counts: Uint32Array, importance: Float64Array, budget: number): Uint32Array {
+  const drawn = new Uint32Array(cells.length);
+  let inView = 0, inside = 0;
+  for (const cell of cells) {
+    inView += counts[cell];
+    if (importance[cell] === Infinity) inside += counts[cell];
+  }
+  if (inView <= budget) {
+    cells.forEach((cell, i) => (drawn[i] = counts[cell]));
+    return drawn;
+  }
+  if (inside >= budget) {
+    cells.forEach((cell, i) => (drawn[i] = importance[cell] === Infinity ? Math.floor((counts[cell] * budget) / inside) : 0));
+    return drawn;
+  }
+  // Most important first: at the level sought, the first `whole` cells are whole and the rest draw
+  // level * importance of their stars; `weighted` sums count * importance over the rest.
+  const byImportance = cells.map((_, i) => i).sort((a, b) => importance[cells[b]] - importance[cells[a]]);
+  let weighted = 0;
+  for (const i of byImportance) if (importance[cells[i]] !== Infinity) weighted += counts[cells[i]] * importance[cells[i]];
+  let wholeStars = 0;
+  let level = 0;
+  for (const i of byImportance) {
+    const cell = cells[i];
+    if (importance[cell] !== Infinity) {
+      level = (budget - wholeStars) / weighted;
+      if (level * importance[cell] < 1) break;
+      weighted -= counts[cell] * importance[cell];
+    }
+    wholeStars += counts[cell];
+  }
+  cells.forEach((cell, i) => (drawn[i] = importance[cell] === Infinity ? counts[cell] : Math.floor(counts[cell] * Math.min(1, level * importance[cell]))));
+  return drawn;
 }
 
 /** Each cell's bounding sphere (centre, radius) as tileImportance computes it, by cells: a galaxy's cells never change. */

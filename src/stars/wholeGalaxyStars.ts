@@ -48,7 +48,7 @@ export class WholeGalaxyStars implements StarSource {
   private index: FlatOctree | undefined;
   private indexBuild: AbortController | undefined;
   private readonly listeners = new Set<(change: StarSourceChange) => void>();
-  /** Most stars drawn at once: every star until the frame budget asks for fewer. */
+  /** Most stars drawn at once: every star until the scene brings it to the device's opening budget (src/scene/sceneStarBudget.ts). */
   private budgetStars: number;
   private camera: PlannerCamera | undefined;
   /** Choices of the cells within the star budget so far (StarSource.plans). */
@@ -83,7 +83,8 @@ export class WholeGalaxyStars implements StarSource {
     const next = Math.round(Math.max(floor, Math.min(ceiling, stars)));
     if (next === this.budgetStars) return;
     this.budgetStars = next;
-    this.chooseCells();
+    // The stats line's title says the budget, also when the same cells fit the new one.
+    if (!this.chooseCells()) this.emit({ written: [], drawnChanged: false, linksChanged: false });
   }
 
   get pickingIndexed(): boolean {
@@ -107,8 +108,8 @@ export class WholeGalaxyStars implements StarSource {
     if (this.budgetStars < this.starCount) this.chooseCells();
   }
 
-  /** The cells to draw for the camera and the budget; tells the scene when they changed. */
-  private chooseCells(): void {
+  /** The cells to draw for the camera and the budget; tells the scene when they changed (and says whether they did). */
+  private chooseCells(): boolean {
     const before = this.budgeted;
     if (this.budgetStars >= this.starCount || !this.camera) {
       this.budgeted = undefined;
@@ -117,7 +118,9 @@ export class WholeGalaxyStars implements StarSource {
       const cells = cellsWithinBudget(this.cells, this.camera, this.budgetStars);
       this.budgeted = sameCells(cells, before?.cells) ? before : { cells, stars: starsInCells(cells) };
     }
-    if (this.budgeted !== before) this.emit({ written: [], drawnChanged: true, linksChanged: false });
+    if (this.budgeted === before) return false;
+    this.emit({ written: [], drawnChanged: true, linksChanged: false });
+    return true;
   }
 
   /** Sizes by the node size rule and links, once the links are in (the same links again change nothing). */

@@ -3,7 +3,7 @@ import type { PlacedConstellation } from '../../src/labels/constellationLabels';
 import type { PlacedLabel } from '../../src/labels/starLabels';
 import { NPM_WITH_COMMUNITIES, TILED_NPM } from '../support/e2eTiledGalaxies';
 import { haveSharedGalaxies, sharedGalaxiesMissingReason } from '../support/sharedGalaxies';
-import { canvasLocator, settle, type BackendName } from './renderSupport';
+import { canvasLocator, NPM_WHOLE_GRAPH, settle, statsLine, type BackendName } from './renderSupport';
 
 test.skip(!haveSharedGalaxies, sharedGalaxiesMissingReason);
 
@@ -20,9 +20,10 @@ for (const backend of BACKENDS) for (const galaxy of GALAXIES) {
     test.setTimeout(180_000);
     await page.goto(`/?renderer=${backend}#/galaxy/${galaxy}?l=0`);
     // The stats line: a whole galaxy's once every file is in (the help overlay comes back when the
-    // download ends, docs/rules.md#panels), a tiled one's once its first files are.
-    const statsLocator = page.getByTestId(galaxy === TILED_NPM ? 'galaxy-stats-streaming' : 'galaxy-stats');
-    await expect(statsLocator).toBeAttached({ timeout: 90_000 });
+    // download ends, docs/rules.md#panels; drawn whole or within the star budget), a tiled one's once its first files are.
+    const statsLocator = statsLine(page);
+    if (galaxy === TILED_NPM) await expect(page.getByTestId('galaxy-stats-streaming')).toBeAttached({ timeout: 90_000 });
+    else await expect(statsLocator).toHaveText(NPM_WHOLE_GRAPH, { timeout: 90_000 });
     await canvasLocator(page).focus();
     await page.keyboard.press('h');
     await expect(page.getByTestId('help-overlay')).toHaveCount(0);
@@ -43,7 +44,7 @@ for (const backend of BACKENDS) for (const galaxy of GALAXIES) {
     expect(constellations.length).toBeGreaterThanOrEqual(3);
     const canvas = (await canvasLocator(page).boundingBox())!;
     const search = (await page.getByRole('search').boundingBox())!;
-    const statsLine = (await statsLocator.boundingBox())!;
+    const statsBox = (await statsLocator.boundingBox())!;
     // Star names are 13 px text (docs/names.md#look): their boxes are about 17 px high.
     const starHeight = Math.max(18, ...stars.map((s) => s.height));
     for (const constellation of constellations) {
@@ -54,7 +55,7 @@ for (const backend of BACKENDS) for (const galaxy of GALAXIES) {
       for (const other of constellations) if (other !== constellation) expect(intersects(constellation, other)).toBe(false);
       const onPage = { ...constellation, x: constellation.x + canvas.x, y: constellation.y + canvas.y };
       expect(intersects(onPage, search), `${constellation.text} is not under the search box`).toBe(false);
-      expect(intersects(onPage, statsLine), `${constellation.text} is not over the stats line`).toBe(false);
+      expect(intersects(onPage, statsBox), `${constellation.text} is not over the stats line`).toBe(false);
     }
 
     // N hides them with the star names.

@@ -12,7 +12,7 @@ import { NPM_WITH_COMMUNITIES } from '../support/e2eTiledGalaxies';
 import { haveSharedGalaxies, sharedGalaxiesMissingReason } from '../support/sharedGalaxies';
 import { cameraSettled, SCREEN_RENDERER } from './pageEvents';
 import { starLight } from './constellationPixels';
-import { canvasLocator, type BackendName } from './renderSupport';
+import { canvasLocator, NPM_WHOLE_GRAPH, statsLine, type BackendName } from './renderSupport';
 
 /**
  * docs/rules.md#panels and #search: the Constellations panel, the star details' constellations and
@@ -39,7 +39,7 @@ function communitiesCopy(): { file: CommunitiesJson; finest: Uint32Array; labels
 async function openGalaxy(page: Page, name: string, query = '', backend: BackendName = SCREEN_RENDERER): Promise<void> {
   await page.setViewportSize(VIEWPORT);
   await page.goto(`/?renderer=${backend}#/galaxy/${name}${query ? `?${query}` : ''}`);
-  await expect(page.getByTestId('galaxy-stats')).toContainText('195,689 stars', { timeout: 240_000 });
+  await expect(statsLine(page)).toHaveText(NPM_WHOLE_GRAPH, { timeout: 240_000 });
   await page.keyboard.press('KeyK'); // hides the help
 }
 
@@ -80,7 +80,7 @@ test.describe('constellations on the galaxy screen', () => {
     // Not under the search box nor over the stats line.
     const box = (await panel.boundingBox())!;
     const search = (await page.getByRole('search').boundingBox())!;
-    const stats = (await page.getByTestId('galaxy-stats').boundingBox())!;
+    const stats = (await statsLine(page).boundingBox())!;
     expect(box.y).toBeGreaterThanOrEqual(search.y + search.height);
     expect(box.y + box.height).toBeLessThanOrEqual(stats.y);
 

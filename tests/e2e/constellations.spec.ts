@@ -7,7 +7,7 @@ import type { CameraPose } from '../../src/scene/scene';
 import { E2E_TILED_DIR, NPM_WITH_COMMUNITIES, npmLastVersion } from '../support/e2eTiledGalaxies';
 import { haveSharedGalaxies, sharedGalaxiesMissingReason } from '../support/sharedGalaxies';
 import { attach, expectSamePicture, hueBands, hueDistance, hueOf, linkedCentre, rgbOf } from './constellationPixels';
-import { canvasLocator, canvasPixels, differingPixels, galaxyUrl, openGalaxy, settle, type BackendName, type Pixels } from './renderSupport';
+import { canvasLocator, canvasPixels, differingPixels, EVERY_NPM_STAR, galaxyUrl, openGalaxy, settle, type BackendName, type Pixels } from './renderSupport';
 
 test.skip(!haveSharedGalaxies, sharedGalaxiesMissingReason);
 
@@ -54,9 +54,10 @@ async function waitForConstellationColours(page: Page, shown: boolean): Promise<
 }
 
 /** The galaxy open, with its communities.bin answered (the address's c= may keep it from being drawn). */
+/** Opens npm with communities drawn whole (EVERY_NPM_STAR): these pictures are of every star's colour, compared with npm's without communities. */
 async function openWithCommunities(page: Page, url: string): Promise<void> {
   const arrived = page.waitForResponse((response) => response.url().endsWith('/communities.bin'), { timeout: 60_000 });
-  await openGalaxy(page, url);
+  await openGalaxy(page, `${url}&${EVERY_NPM_STAR}`);
   expect((await arrived).status()).toBe(200);
 }
 
@@ -147,7 +148,7 @@ for (const backend of BACKENDS) {
     test('links take their stars’ constellation colours with colour on, and with c=0 look as in the galaxy without communities', async ({ page }, info) => {
       test.setTimeout(300_000);
       // The same view into npm's linked core each time, from the whole-galaxy view the galaxy opens at.
-      await openGalaxy(page, galaxyUrl(backend, 'npm', undefined, true));
+      await openGalaxy(page, `${galaxyUrl(backend, 'npm', undefined, true)}&${EVERY_NPM_STAR}`);
       await waitForLinks(page);
       const core = npmLinkedCentre();
       const view = await page.evaluate((centre) => {
@@ -191,7 +192,7 @@ for (const backend of BACKENDS) {
       test.setTimeout(240_000);
       const requests: string[] = [];
       page.on('request', (request) => requests.push(request.url()));
-      await openGalaxy(page, galaxyUrl(backend, 'npm'));
+      await openGalaxy(page, `${galaxyUrl(backend, 'npm')}&${EVERY_NPM_STAR}`);
       await settle(page);
       const plain = await canvasPixels(page);
       await attach(page, info, `${backend}-npm-plain.png`);

@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { haveSharedGalaxies, sharedGalaxiesMissingReason } from '../support/sharedGalaxies';
 import { settledNames } from './namesSupport';
-import { canvasLocator, type BackendName } from './renderSupport';
+import { canvasLocator, NPM_WHOLE_GRAPH, statsLine, type BackendName } from './renderSupport';
 
 test.skip(!haveSharedGalaxies, sharedGalaxiesMissingReason);
 
@@ -22,7 +22,7 @@ for (const backend of BACKENDS) {
   test(`inside npm at the origin camera, names keep clear of the search box and the stats line and cover at most a third of the sky (${backend})`, async ({ page }) => {
     test.setTimeout(240_000);
     await page.goto(`/?renderer=${backend}#/galaxy/npm?${ORIGIN}`);
-    await expect(page.getByTestId('galaxy-stats')).toBeAttached({ timeout: 120_000 });
+    await expect(statsLine(page)).toHaveText(NPM_WHOLE_GRAPH, { timeout: 120_000 });
     // The help overlay is a panel too (names keep clear of it); the first key press puts it away.
     await canvasLocator(page).focus();
     await page.keyboard.press('h');
@@ -30,7 +30,7 @@ for (const backend of BACKENDS) {
     const names = await settledNames(page);
     const canvas = (await canvasLocator(page).boundingBox())!;
     const search = (await page.getByRole('search').boundingBox())!;
-    const stats = (await page.getByTestId('galaxy-stats').boundingBox())!;
+    const stats = (await statsLine(page).boundingBox())!;
     await page.screenshot({ path: test.info().outputPath(`npm-origin-names-${backend}.png`) });
 
     // Names are in the canvas's CSS pixels; the panels in the page's.

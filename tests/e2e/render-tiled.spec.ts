@@ -5,7 +5,7 @@ import type { StarCells } from '../../src/renderer/starCells';
 import type { StarSource, StarSourceChange } from '../../src/stars/starSource';
 import { haveSharedGalaxies, sharedGalaxiesMissingReason } from '../support/sharedGalaxies';
 import { readSharedGalaxy } from '../support/readSharedGalaxy';
-import { canvasLocator, canvasPixels, differingPixels, galaxyUrl, litPixels, openGalaxy, type BackendName } from './renderSupport';
+import { canvasLocator, canvasPixels, differingPixels, EVERY_NPM_STAR, galaxyUrl, litPixels, openGalaxy, type BackendName } from './renderSupport';
 
 test.skip(!haveSharedGalaxies, sharedGalaxiesMissingReason);
 
@@ -132,7 +132,8 @@ for (const backend of BACKENDS) {
   for (const { width, height } of [{ width: 800, height: 600 }, { width: 400, height: 300 }]) {
     test(`${backend}: stars given in cells draw the picture the classic path draws, and no empty slot (${width} x ${height})`, async ({ browser }, info) => {
       const page = await browser.newPage({ viewport: { width, height } });
-      await openGalaxy(page, galaxyUrl(backend, 'npm'));
+      // Every star (EVERY_NPM_STAR): the classic path's picture of npm drawn whole is the reference.
+      await openGalaxy(page, `${galaxyUrl(backend, 'npm')}&${EVERY_NPM_STAR}`);
       await page.evaluate(() => window.galaxyScene!.setCamera(window.galaxyScene!.wholeGalaxyPose()));
       const classic = await canvasPixels(page);
       await keepShot(page, info, `${backend}-npm-classic-${width}.png`);

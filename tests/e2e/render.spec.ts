@@ -14,6 +14,7 @@ import {
   settle,
   type BackendName,
   type Pixels,
+  EVERY_NPM_STAR,
 } from './renderSupport';
 import { animationFrames } from './pageEvents';
 import type { CameraPose } from '../../src/scene/scene';
@@ -224,7 +225,7 @@ for (const { width, height, scale } of [{ width: 400, height: 300, scale: 1 }, {
     const shots: Pixels[] = [];
     for (const backend of BACKENDS) {
       const page = await browser.newPage({ viewport: { width, height }, deviceScaleFactor: scale });
-      await openGalaxy(page, galaxyUrl(backend, 'npm'));
+      await openGalaxy(page, `${galaxyUrl(backend, 'npm')}&${EVERY_NPM_STAR}`);
       shots.push(await canvasPixels(page));
       await info.attach(`${backend}-npm-crowded-${scale}x.png`, { body: await canvasLocator(page).screenshot(), contentType: 'image/png' });
       await page.close();

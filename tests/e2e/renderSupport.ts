@@ -33,6 +33,23 @@ export function galaxyUrl(backend: BackendName | undefined, name: string, pose?:
   return `/${search}#/galaxy/${name}?${query.toString()}`;
 }
 
+/**
+ * `budget=` that holds all of npm's 195,689 stars, for tests of a classic npm drawn whole (its
+ * counts, its pictures, its whole graph's stats line). On this machine's software rasteriser a
+ * whole galaxy opens at SOFTWARE_STAR_BUDGET (100,000) and draws a share of its cells instead;
+ * tests/e2e/star-budget.spec.ts holds that.
+ */
+export const EVERY_NPM_STAR = 'budget=200k';
+
+/**
+ * The stats line in either form: a galaxy drawn whole ('galaxy-stats'), or one still streaming or
+ * drawn within the star budget ('galaxy-stats-streaming', "{drawn} of {n} stars drawn").
+ */
+export const statsLine = (page: Page) => page.locator('[data-testid="galaxy-stats"], [data-testid="galaxy-stats-streaming"]');
+
+/** npm's whole graph is in (its links counted, nothing streaming), drawn whole or within the star budget. */
+export const NPM_WHOLE_GRAPH = /195,689 stars( drawn)? · 473,907 links$/;
+
 /** Hides every panel over the canvas (help overlay, search box...) so that screenshots show only the stars. */
 export async function hidePanels(page: Page): Promise<void> {
   await page.addStyleTag({ content: 'body * { visibility: hidden !important } .galaxy-canvas, .galaxy-canvas * { visibility: visible !important }' });

@@ -2,7 +2,8 @@ import { expect, type Page, test } from '@playwright/test';
 import { SYNTHETIC_1M } from '../support/e2eTiledGalaxies';
 import { SOFTWARE_STAR_BUDGET } from '../../src/tiles/planner/budgets';
 import { GROW_BELOW } from '../../src/tiles/planner/frameBudget';
-import { canvasLocator } from './renderSupport';
+import { haveSharedGalaxies, sharedGalaxiesMissingReason } from '../support/sharedGalaxies';
+import { canvasLocator, canvasPixels, type Pixels } from './renderSupport';
 
 /**
  * A frame rate SwiftShader meets with headroom at the software default of 100k stars: 5 on WebGL2;
@@ -12,8 +13,8 @@ const TARGET_FPS = { webgl2: 5, webgpu: 2 } as const;
 
 const searchBox = (page: Page) => page.getByPlaceholder('enter a search term');
 
-async function open(page: Page, backend: string, query: string): Promise<void> {
-  await page.goto(`/?renderer=${backend}#/galaxy/${SYNTHETIC_1M}?${query}`);
+async function open(page: Page, backend: string, query: string, galaxy = SYNTHETIC_1M): Promise<void> {
+  await page.goto(`/?renderer=${backend}#/galaxy/${galaxy}?${query}`);
   await page.waitForFunction(() => Number(window.galaxyScene?.canvas?.dataset.stars ?? 0) > 0, null, { timeout: 90_000 });
   await page.keyboard.press('KeyK'); // hides the help
 }
@@ -118,6 +119,72 @@ for (const backend of ['webgl2', 'webgpu'] as const) {
       await page.waitForTimeout(15_000);
       expect(await budgetOf(page)).toBe(150_000);
       expect(Number(await canvasLocator(page).getAttribute('data-stars'))).toBeLessThanOrEqual(150_000);
+    });
+  });
+}
+
+/** npm as the original tools published it: a classic galaxy, drawn whole from positions.bin (no tiles). */
+const NPM_STARS = 195_689;
+
+/** Lit pixels in the middle ninth of the picture (a third of its width and of its height). */
+function litInMiddle(p: Pixels, threshold = 60): number {
+  let lit = 0;
+  for (let y = Math.floor(p.height / 3); y < Math.floor((2 * p.height) / 3); y++) {
+    for (let x = Math.floor(p.width / 3); x < Math.floor((2 * p.width) / 3); x++) {
+      const i = (y * p.width + x) * 4;
+      if (p.data[i] + p.data[i + 1] + p.data[i + 2] > threshold) lit++;
+    }
+  }
+  return lit;
+}
+
+const drawnOf = async (page: Page) => Number(await canvasLocator(page).getAttribute('data-stars'));
+
+for (const backend of ['webgl2', 'webgpu'] as const) {
+  test.describe(`a whole galaxy goes through the star budget (classic npm, ${backend})`, () => {
+    test.skip(!haveSharedGalaxies, sharedGalaxiesMissingReason);
+
+    test('opens at the software default, draws within it with stars in the middle of the view, and the stats line says so', async ({ page }, info) => {
+      test.setTimeout(240_000);
+      await open(page, backend, 'l=0&n=0', 'npm');
+      test.skip(!(await page.evaluate(() => window.galaxyScene!.softwareRasteriser)), 'the adapter is a GPU: its default budget is not the software one');
+      expect(SOFTWARE_STAR_BUDGET).toBeLessThan(NPM_STARS);
+      await expect(canvasLocator(page)).toHaveAttribute('data-star-budget', String(SOFTWARE_STAR_BUDGET));
+      // The stats line once the links are in: the stars drawn of npm's, and the budget in its title, as a tiled galaxy's.
+      const stats = page.getByTestId('galaxy-stats-streaming');
+      await expect(stats).toHaveText(/^npm · [\d,]+ of 195,689 stars drawn · 473,907 links$/, { timeout: 120_000 });
+      await expect(stats).toHaveAttribute('data-star-budget', String(SOFTWARE_STAR_BUDGET));
+      await expect(stats).toHaveAttribute('title', /star budget: 100,000 stars drawn at once/);
+      const drawn = await drawnOf(page);
+      expect(drawn).toBeLessThanOrEqual(SOFTWARE_STAR_BUDGET);
+      // Whole cells are taken as long as they fit: most of the budget is drawn.
+      expect(drawn).toBeGreaterThan(SOFTWARE_STAR_BUDGET * 0.8);
+      await expect(stats).toContainText(`${drawn.toLocaleString('en-US')} of 195,689`);
+      const pixels = await canvasPixels(page);
+      await info.attach(`${backend}-npm-classic-at-the-software-budget.png`, { body: await canvasLocator(page).screenshot(), contentType: 'image/png' });
+      const middle = litInMiddle(pixels);
+      console.log(`${backend}: ${drawn} stars drawn at the budget ${SOFTWARE_STAR_BUDGET}; ${middle} lit pixels in the middle ninth of ${pixels.width}x${pixels.height}`);
+      expect(middle, 'the galaxy\'s middle is drawn').toBeGreaterThan((pixels.width * pixels.height) / 9 / 20);
+    });
+
+    test('budget= overrides the opening budget', async ({ page }) => {
+      test.setTimeout(180_000);
+      await open(page, backend, 'l=0&n=0&budget=150k', 'npm');
+      await expect(canvasLocator(page)).toHaveAttribute('data-star-budget', '150000');
+      await expect.poll(() => drawnOf(page)).toBeGreaterThan(SOFTWARE_STAR_BUDGET);
+      expect(await drawnOf(page)).toBeLessThanOrEqual(150_000);
+    });
+
+    test(`fps=${TARGET_FPS[backend]}, which SwiftShader meets with headroom: the budget grows past the default`, async ({ page }) => {
+      test.setTimeout(300_000);
+      await open(page, backend, `l=0&n=0&fps=${TARGET_FPS[backend]}`, 'npm');
+      test.skip(!(await page.evaluate(() => window.galaxyScene!.softwareRasteriser)), 'the adapter is a GPU: its default budget is not the software one');
+      await expect(canvasLocator(page)).toHaveAttribute('data-star-budget', String(SOFTWARE_STAR_BUDGET));
+      await orbit(page);
+      await page.waitForFunction((limit) => Number(window.galaxyScene?.canvas?.dataset.starBudget ?? 0) > limit, SOFTWARE_STAR_BUDGET, { timeout: 180_000 });
+      const grown = await budgetOf(page);
+      console.log(`${backend}: the budget grew to ${grown} (${await drawnOf(page)} stars drawn)`);
+      expect(grown).toBeLessThanOrEqual(NPM_STARS);
     });
   });
 }

@@ -21,6 +21,8 @@ export interface StartedWebGPUCanvas {
   device: GPUDevice;
   context: GPUCanvasContext;
   format: GPUTextureFormat;
+  /** The adapter runs on the CPU: the first stars are cut to its star budget as the viewer's will be. */
+  softwareRasteriser: boolean;
 }
 
 /**
@@ -88,7 +90,7 @@ export class EarlyWebGPUDevice implements EarlyWebGPUDeviceTaker {
     const format = configure(context, device);
     this.configuredFor.set(canvas, device);
     void device.lost.then(() => this.lostDevices.add(device));
-    const held = { device, context, format };
+    const held = { device, context, format, softwareRasteriser: isSoftwareAdapter(started.adapter.info) };
     this.started.hold(canvas, held);
     return held;
   }

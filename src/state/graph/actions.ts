@@ -1,10 +1,8 @@
 import { atom } from 'jotai';
 import { GalaxyLoadError, isTiledVersion, type LoadProgress } from '../../data/loadTypes';
 import type { StreamedGalaxy } from '../../data/streamedGalaxy';
-import { probeRendererAdapter } from '../../renderer/adapterProbe';
 import type { BackendPolicy } from '../../renderer/backendPolicy';
 import type { EarlyGpu } from '../../renderer/earlyGpu';
-import { deviceHints } from '../../tiles/planner/budgets';
 import { holdingBudget, type HoldingBudget } from '../../tiles/planner/holdingBudget';
 import { resetHelpAtom } from '../help/atoms';
 import { loadCommunities, versionHasCommunities } from '../../constellations/loadCommunities';
@@ -13,6 +11,7 @@ import type { Manifest } from '../../data/manifest';
 import { communityWarningsAtom, starCommunitiesAtom } from '../constellations/communities';
 import { constellationsAtom, highlightedConstellationAtom } from '../constellations/atoms';
 import { backendPolicyAtom, earlyGpuAtom } from '../view/atoms';
+import { probedDeviceHints } from '../view/probedDevice';
 import type { Store } from '../store';
 import {
   dataRootAtom,
@@ -59,8 +58,7 @@ function requestKey(request: OpenGalaxyRequest): string {
  * software rasteriser's being far smaller; names, out-links and adjacency share what the device allows.
  */
 async function tiledHoldingBudget(budgetStars: number | undefined, policy: BackendPolicy, early: EarlyGpu | undefined): Promise<HoldingBudget> {
-  const { backend, softwareRasteriser } = await probeRendererAdapter(policy, early);
-  return holdingBudget(deviceHints(backend, typeof navigator === 'undefined' ? undefined : navigator, softwareRasteriser), budgetStars);
+  return holdingBudget(await probedDeviceHints(policy, early), budgetStars);
 }
 
 /**

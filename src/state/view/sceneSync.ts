@@ -9,7 +9,9 @@ import { openGalaxyAtom } from '../graph/openGalaxyAtom';
 import type { Store } from '../store';
 import type { ConstellationRef, Constellations } from '../../constellations/constellations';
 import { constellationsAtom, highlightedConstellationAtom } from '../constellations/atoms';
-import { addressPlacesCameraAtom, addressViewAtom, colourByCommunityAtom, maxVisibleDistanceAtom, poseOf, saveCameraAtom, scaleAtom, showLinksAtom, shownStarsAtom, starBudgetPolicyAtom } from './atoms';
+import { openingBudget } from '../../tiles/planner/budgets';
+import { probedDeviceHints } from './probedDevice';
+import { addressPlacesCameraAtom, addressViewAtom, backendPolicyAtom, colourByCommunityAtom, earlyGpuAtom, maxVisibleDistanceAtom, poseOf, saveCameraAtom, scaleAtom, showLinksAtom, shownStarsAtom, starBudgetPolicyAtom } from './atoms';
 
 /** What the scene sync tells the scene (GalaxyScene; tests give a stand-in). */
 export interface ShowingScene {
@@ -26,7 +28,7 @@ export interface ShowingScene {
 
 /**
  * Tells the scene what to show, from the store, outside the component tree: what the address asks
- * of the star budget, the galaxy open now (its star source and names, src/stars/shownGalaxy.ts),
+ * of the star budget and what this device opens a galaxy with (once the renderer's adapter is probed), the galaxy open now (its star source and names, src/stars/shownGalaxy.ts),
  * the link settings of the address view, and the constellations' colours and highlight. A galaxy's
  * first stars come with where the camera starts: the address view's pose
  * when the address places the camera, else the whole galaxy (docs/rules.md#url); that pose is
@@ -62,7 +64,15 @@ export function startSceneSync(store: Store, scene: ShowingScene): () => void {
     scene.highlightConstellation?.(store.get(highlightedConstellationAtom));
     scene.setConstellations?.(constellations, store.get(scaleAtom));
   };
-  const setStarBudgetPolicy = () => scene.setStarBudgetPolicy?.(store.get(starBudgetPolicyAtom));
+  /** The star budget this device opens a galaxy with (the same rule as a tiled galaxy's holding budget), once the device is known. */
+  let openingStars: number | undefined;
+  let stopped = false;
+  const setStarBudgetPolicy = () => scene.setStarBudgetPolicy?.({ ...store.get(starBudgetPolicyAtom), openingStars });
+  void probedDeviceHints(store.get(backendPolicyAtom), store.get(earlyGpuAtom)).then((hints) => {
+    if (stopped) return;
+    openingStars = openingBudget(hints).stars;
+    setStarBudgetPolicy();
+  });
 
   setStarBudgetPolicy();
   showLinks();
@@ -80,6 +90,7 @@ export function startSceneSync(store: Store, scene: ShowingScene): () => void {
     store.sub(scaleAtom, showLinks),
   ];
   return () => {
+    stopped = true;
     for (const stop of stops) stop();
     shownGalaxies.dispose();
     store.set(shownStarsAtom, undefined);

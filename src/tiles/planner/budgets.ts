@@ -54,6 +54,15 @@ export function defaultBudget({ backend, deviceMemoryGiB, cores, softwareRasteri
   return { stars, bytes: Math.max(bytes, stars * BYTES_PER_STREAMED_STAR) };
 }
 
+/**
+ * The star budget a galaxy opens with on this device, whatever its shape (a tiled galaxy's holding
+ * budget, a whole galaxy's first drawn stars): `budget=` of the address when given, else the
+ * device's default; the frame budget grows or shrinks it from there (docs/rules.md#url, `fps`).
+ */
+export function openingBudget(hints: DeviceHints, budgetStars?: number): StreamingBudget {
+  return budgetWithStars(defaultBudget(hints), budgetStars);
+}
+
 /** A star budget asked for in the address (`budget=`) replaces the default; the bytes the drawn stars may hold grow with it. */
 export function budgetWithStars(base: StreamingBudget, stars: number | undefined): StreamingBudget {
   if (stars === undefined) return base;

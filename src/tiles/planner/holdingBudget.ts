@@ -1,4 +1,4 @@
-import { budgetWithStars, defaultBudget, type DeviceHints } from './budgets';
+import { defaultBudget, openingBudget, type DeviceHints } from './budgets';
 import type { StreamingBudget } from './streamingPlanner';
 
 /** What a tiled galaxy holds besides its drawn stars, fetched part by part (a tile's names, out-links or whole adjacency). */
@@ -53,6 +53,5 @@ export function apportion(stars: StreamingBudget, deviceBytes: number): HoldingB
  * stars' bytes grow to hold it; the parts' do not: they follow what the visitor hovers and links).
  */
 export function holdingBudget(hints: DeviceHints, budgetStars?: number): HoldingBudget {
-  const device = defaultBudget(hints);
-  return apportion(budgetWithStars(device, budgetStars), device.bytes);
+  return apportion(openingBudget(hints, budgetStars), defaultBudget(hints).bytes);
 }

@@ -2,6 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { FrameIntervals, STALL_MS } from '../../../src/scene/frameIntervals';
 import { SceneStarBudget } from '../../../src/scene/sceneStarBudget';
 import type { StarBudgetRange, StarSource } from '../../../src/stars/starSource';
+import { WholeGalaxyStars } from '../../../src/stars/wholeGalaxyStars';
+import { boundsOfBox, Camera, wholeScenePose } from '../../../src/renderer/camera';
+import { plannerCameraOf } from '../../../src/scene/plannerCamera';
+import { SOFTWARE_STAR_BUDGET } from '../../../src/tiles/planner/budgets';
 
 /** A star source reduced to its budget: draws min(budget, inView) stars. */
 function budgetedSource(range: StarBudgetRange): { starBudget: StarBudgetRange; setStarBudget(stars: number): void; set: number[] } {
@@ -98,5 +102,73 @@ describe('the scene\'s star budget', () => {
     }
     expect(budget.stars).toBeGreaterThan(6_000_000);
     expect(0.5 + 1.25e-6 * budget.stars!).toBeLessThanOrEqual(16.7 * 1.15);
+  });
+});
+
+describe('the budget a galaxy opens with', () => {
+  /** A whole galaxy holds every star until told otherwise: its budget starts at its size. */
+  const whole = (stars: number) => budgetedSource({ stars, floor: Math.min(stars, 50_000), ceiling: stars });
+
+  it('brings a whole galaxy down to the device\'s opening budget, and grows from there', () => {
+    const source = whole(1_000_000);
+    const budget = new SceneStarBudget({ targetFps: 5, openingStars: SOFTWARE_STAR_BUDGET });
+    budget.setSource(source as unknown as StarSource);
+    expect(budget.stars).toBe(SOFTWARE_STAR_BUDGET);
+    const device = { fixedMs: 20, msPerStar: 4e-4 };
+    let now = 0;
+    for (let frame = 0; frame < 400; frame++) {
+      const cost = device.fixedMs + device.msPerStar * source.starBudget.stars;
+      now += cost;
+      budget.frame(now, now - cost + 1, true, source.starBudget.stars);
+    }
+    expect(budget.stars).toBeGreaterThan(SOFTWARE_STAR_BUDGET);
+  });
+
+  it('leaves a galaxy that fits it whole, and a tiled galaxy opened at it as it is', () => {
+    const small = whole(60_000);
+    const budget = new SceneStarBudget({ targetFps: 60, openingStars: SOFTWARE_STAR_BUDGET });
+    budget.setSource(small as unknown as StarSource);
+    expect(small.set).toEqual([]);
+    const tiled = budgetedSource({ stars: SOFTWARE_STAR_BUDGET, floor: 3_000, ceiling: 1_000_000 });
+    budget.setSource(tiled as unknown as StarSource);
+    expect(tiled.set).toEqual([]);
+    expect(budget.stars).toBe(SOFTWARE_STAR_BUDGET);
+  });
+
+  it('gives way to budget=, and once the device is known only lowers a galaxy not yet brought to it', () => {
+    const fixed = whole(1_000_000);
+    const budget = new SceneStarBudget({ targetFps: 60, fixedStars: 150_000, openingStars: SOFTWARE_STAR_BUDGET });
+    budget.setSource(fixed as unknown as StarSource);
+    expect(budget.stars).toBe(150_000);
+
+    // The device answers after the galaxy is shown: every star until then, the opening budget after.
+    const late = whole(1_000_000);
+    const later = new SceneStarBudget({ targetFps: 60 });
+    later.setSource(late as unknown as StarSource);
+    expect(later.stars).toBe(1_000_000);
+    later.setPolicy({ targetFps: 60, openingStars: SOFTWARE_STAR_BUDGET });
+    expect(later.stars).toBe(SOFTWARE_STAR_BUDGET);
+    // Grown since (the frame budget asked), a new fps= keeps it.
+    late.setStarBudget(300_000);
+    later.setPolicy({ targetFps: 30, openingStars: SOFTWARE_STAR_BUDGET });
+    expect(later.stars).toBe(300_000);
+  });
+
+  it('draws a whole galaxy\'s cells within it', () => {
+    const positions = new Float32Array(300_000 * 3);
+    let seed = 7;
+    for (let i = 0; i < positions.length; i++) positions[i] = ((seed = (seed * 16807) % 2147483647) / 2147483647 - 0.5) * 1000;
+    const stars = new WholeGalaxyStars(positions);
+    const camera = new Camera();
+    camera.setViewport(800, 600, 800, 600);
+    const bounds = boundsOfBox(stars.bounds.min, stars.bounds.max);
+    camera.setScene(bounds);
+    camera.setPose(wholeScenePose(bounds, 800 / 600));
+    stars.setCamera(plannerCameraOf(camera));
+    const budget = new SceneStarBudget({ targetFps: 60, openingStars: SOFTWARE_STAR_BUDGET });
+    budget.setSource(stars);
+    expect(stars.starBudget.stars).toBe(SOFTWARE_STAR_BUDGET);
+    expect(stars.drawnStars).toBeLessThanOrEqual(SOFTWARE_STAR_BUDGET);
+    expect(stars.drawnStars).toBeGreaterThan(SOFTWARE_STAR_BUDGET * 0.8);
   });
 });

@@ -6,8 +6,10 @@ import {
   deviceHints,
   MAX_STAR_BUDGET,
   MIN_STAR_BUDGET,
+  openingBudget,
   SOFTWARE_STAR_BUDGET,
 } from '../../../../src/tiles/planner/budgets';
+import { holdingBudget } from '../../../../src/tiles/planner/holdingBudget';
 import { parseBudgetKey } from '../../../../src/url/budgetKey';
 
 const GiB = 1024 ** 3;
@@ -101,5 +103,31 @@ describe('budget= in the galaxy address', () => {
     expect(parseBudgetKey('budget=lots')).toBeUndefined();
     expect(parseBudgetKey('budget=-5')).toBeUndefined();
     expect(parseBudgetKey('budget=2g')).toBeUndefined();
+  });
+});
+
+describe('the budget a galaxy opens with', () => {
+  it('is the device default: the software one on a CPU rasteriser, the backend\'s on a GPU', () => {
+    expect(openingBudget({ backend: 'webgl2', softwareRasteriser: true, deviceMemoryGiB: 8, cores: 2 }).stars).toBe(SOFTWARE_STAR_BUDGET);
+    expect(openingBudget({ backend: 'webgpu', softwareRasteriser: true, deviceMemoryGiB: 8, cores: 8 }).stars).toBe(SOFTWARE_STAR_BUDGET);
+    expect(openingBudget({ backend: 'webgpu', deviceMemoryGiB: 8, cores: 8 }).stars).toBe(4_000_000);
+    expect(openingBudget({ backend: 'webgl2', deviceMemoryGiB: 8, cores: 2 }).stars).toBe(1_200_000);
+  });
+
+  it('is budget= when the address gives it, clamped as budget= is', () => {
+    const software = { backend: 'webgl2', softwareRasteriser: true } as const;
+    expect(openingBudget(software, 150_000).stars).toBe(150_000);
+    expect(openingBudget(software, 10).stars).toBe(MIN_STAR_BUDGET);
+    expect(openingBudget({ backend: 'webgpu', deviceMemoryGiB: 8, cores: 8 }, 3e7).stars).toBe(MAX_STAR_BUDGET);
+  });
+
+  it('is the very budget a tiled galaxy\'s holding budget opens with', () => {
+    for (const hints of [
+      { backend: 'webgl2', softwareRasteriser: true },
+      { backend: 'webgpu', deviceMemoryGiB: 2, cores: 4 },
+      { backend: 'webgl2', deviceMemoryGiB: 8, cores: 16 },
+    ] as const) {
+      for (const asked of [undefined, 250_000]) expect(holdingBudget(hints, asked).stars).toEqual(openingBudget(hints, asked));
+    }
   });
 });
