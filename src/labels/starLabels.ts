@@ -133,7 +133,6 @@ export class StarLabels {
   /** New names rasterised per drawn frame while the camera moves; Infinity holds none back (the names bench measures both). */
   rasterPerMovingFrame = LABEL_RASTER_PER_MOVING_FRAME;
   private placed: PlacedLabel[] = [];
-  private placedKey = '';
   private listeners = new Set<(labels: readonly PlacedLabel[]) => void>();
   /** Room for every star name placed and as many fading, and the constellation names likewise. */
   private quadData: Float32Array<ArrayBuffer> = new Float32Array((LABEL_BUDGET + CONSTELLATION_BUDGET) * 2 * LABEL_QUAD_FLOATS);
@@ -750,10 +749,10 @@ export class StarLabels {
   }
 
   private setPlaced(labels: PlacedLabel[]): void {
+    const before = this.placed;
     this.placed = labels;
-    const key = labels.map((l) => l.id).join(',');
-    if (key === this.placedKey) return;
-    this.placedKey = key;
+    // Compared in place rather than by a key string built every frame.
+    if (labels.length === before.length && labels.every((label, i) => label.id === before[i].id)) return;
     for (const listener of this.listeners) listener(labels);
   }
 }

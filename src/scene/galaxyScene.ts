@@ -680,7 +680,9 @@ export class GalaxyScene implements Scene {
     this.framesDrawn++;
     this.renderer.canvas.dataset.frames = String(this.framesDrawn);
     const stars = this.starCounts.drawn;
-    this.renderer.canvas.dataset.stars = String(stars);
+    const shownStars = String(stars);
+    // Written only when it changed: an attribute write is a DOM mutation, every frame.
+    if (this.renderer.canvas.dataset.stars !== shownStars) this.renderer.canvas.dataset.stars = shownStars;
     if (stars > 0) this.firstStarFrameAt ??= performance.now();
     const gpuTimes = this.renderer.gpuFrameTimes?.();
     if (gpuTimes) this.starBudget.gpuFrame(now, gpuTimes, this.cameraMovedSinceFrame, stars);
