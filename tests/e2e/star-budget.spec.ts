@@ -4,6 +4,9 @@ import { SOFTWARE_STAR_BUDGET } from '../../src/tiles/planner/budgets';
 import { GROW_BELOW } from '../../src/tiles/planner/frameBudget';
 import { haveSharedGalaxies, sharedGalaxiesMissingReason } from '../support/sharedGalaxies';
 import { canvasLocator, canvasPixels, type Pixels } from './renderSupport';
+import { flightPath } from '../support/flightPath';
+import { lookAtOrientation } from '../../src/renderer/camera';
+import type { CameraPose } from '../../src/scene/scene';
 
 /**
  * A frame rate SwiftShader meets with headroom at the software default of 100k stars: 5 on WebGL2;
@@ -119,6 +122,33 @@ for (const backend of ['webgl2', 'webgpu'] as const) {
       await page.waitForTimeout(15_000);
       expect(await budgetOf(page)).toBe(150_000);
       expect(Number(await canvasLocator(page).getAttribute('data-stars'))).toBeLessThanOrEqual(150_000);
+    });
+
+    test('a classic galaxy over budget= draws within it as the camera flies in and turns', async ({ page }) => {
+      test.setTimeout(180_000);
+      await page.goto(`/?renderer=${backend}#/galaxy/npm?budget=60k`);
+      await page.waitForFunction(() => Number(window.galaxyScene?.canvas?.dataset.stars ?? 0) > 0, null, { timeout: 90_000 });
+      expect(await budgetOf(page)).toBe(60_000);
+      const start = await page.evaluate(() => window.galaxyScene!.getCamera().position);
+      const flight = flightPath([start[0], start[1], start[2]], [start[0], start[1], 0], 12, 0.3);
+      const away = { position: [start[0], start[1], start[2]] as [number, number, number], orientation: lookAtOrientation(start, [start[0], start[1], start[2] * 2]) };
+      const drawnAt = (pose: CameraPose) =>
+        page.evaluate(async (p) => {
+          const scene = window.galaxyScene!;
+          const frames = Number(scene.canvas!.dataset.frames ?? 0);
+          scene.setCamera(p);
+          while (Number(scene.canvas!.dataset.frames ?? 0) <= frames) await new Promise(requestAnimationFrame);
+          return Number(scene.canvas!.dataset.stars);
+        }, pose);
+      // npm's 195,689 stars never all drawn: each pose draws a share of each cell in view, within 60,000.
+      for (const pose of flight) {
+        const stars = await drawnAt(pose);
+        expect(stars).toBeGreaterThan(50_000);
+        expect(stars).toBeLessThanOrEqual(60_000);
+      }
+      // Turned away from the galaxy no cell is in view, and none is drawn; turned back, they are again.
+      expect(await drawnAt(away)).toBe(0);
+      expect(await drawnAt(flight[0])).toBeGreaterThan(50_000);
     });
   });
 }
