@@ -3,6 +3,7 @@ import { FIRST_STARS_MARK } from '../../../src/boot/firstStarsMark';
 import { haveSharedGalaxies, sharedGalaxiesMissingReason } from '../../support/sharedGalaxies';
 import type { BenchSuite } from '../run';
 import { median, openBenchBrowser } from '../support/benchBrowser';
+import { plainRendererMemory, type RendererMemory } from '../support/plainRendererMemory';
 
 /** FIRSTFRAME_BENCH_ROUNDS=n opens npm n times per backend and per path. */
 const ROUNDS = Number(process.env.FIRSTFRAME_BENCH_ROUNDS ?? 3);
@@ -68,7 +69,8 @@ async function openNpm(browser: Browser, origin: string, backend: 'webgpu' | 'we
 /**
  * npm (196k stars) from navigation to its first star frame and to interactive, drawing stars as
  * soon as positions.bin is decoded (ours) against the whole-file path that waits for positions,
- * links and labels (`stream=0`, the viewer's behaviour before), alternating the two in one run.
+ * links and labels (`stream=0`, the viewer's behaviour before), alternating the two in one run;
+ * then the renderer process's memory once npm opened each way.
  */
 const suite: BenchSuite = {
   name: 'firstframe',
@@ -108,6 +110,14 @@ const suite: BenchSuite = {
         }
         results[network.name] = byBackend;
       }
+      // What classic npm costs the renderer process once open, streamed and whole-file, as a visitor pays it (no Playwright).
+      const memory: Record<string, RendererMemory> = {};
+      for (const backend of ['webgl2', 'webgpu'] as const) {
+        for (const streaming of [true, false]) {
+          memory[`${backend}${streaming ? 'Streaming' : 'WholeFile'}`] = await plainRendererMemory(`${bench.origin}/index.html?renderer=${backend}${streaming ? '' : '&stream=0'}#/galaxy/npm`, { webgpu: true });
+        }
+      }
+      results.classicRendererMemory = memory;
       results.targets = { note: "issue 10's 5x first-frame target is for tiled npm; classic npm can only gain the time links and labels take" };
       return results;
     } finally {
