@@ -10,7 +10,7 @@ import type { StarCells } from '../renderer/starCells';
 import { starSizes } from '../renderer/starStyle';
 import type { PlannerCamera } from '../tiles/planner/importance';
 import { MIN_STAR_BUDGET } from '../tiles/planner/budgets';
-import { cellsWithinBudget, starsInCells } from './cellsWithinBudget';
+import { BudgetedCells, starsInCells } from './cellsWithinBudget';
 import { buildGridCells } from './gridCells';
 import type { StarBudgetRange, LinkSettings, StarSource, StarSourceChange } from './starSource';
 
@@ -55,6 +55,8 @@ export class WholeGalaxyStars implements StarSource {
   plans = 0;
   /** The cells drawn within a budget smaller than the galaxy, and their stars; undefined draws every cell. */
   private budgeted: { cells: StarCells; stars: number } | undefined;
+  /** Chooses the cells within the budget as the camera moves, for these cells (sorting the stars again starts another). */
+  private budgetedCells: BudgetedCells | undefined;
 
   /** `starPositions`: x, y, z per star number (scale applied); kept, and written to by moveStars. */
   constructor(readonly starPositions: Float32Array) {
@@ -115,8 +117,9 @@ export class WholeGalaxyStars implements StarSource {
       this.budgeted = undefined;
     } else {
       this.plans++;
-      const cells = cellsWithinBudget(this.cells, this.camera, this.budgetStars);
-      this.budgeted = sameCells(cells, before?.cells) ? before : { cells, stars: starsInCells(cells) };
+      if (this.budgetedCells?.all !== this.cells) this.budgetedCells = new BudgetedCells(this.cells);
+      const cells = this.budgetedCells.choose(this.camera, this.budgetStars);
+      this.budgeted = cells === before?.cells || sameCells(cells, before?.cells) ? before : { cells, stars: starsInCells(cells) };
     }
     if (this.budgeted === before) return false;
     this.emit({ written: [], drawnChanged: true, linksChanged: false });
