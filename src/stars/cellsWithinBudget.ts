@@ -130,14 +130,15 @@ export class BudgetedCells {
     const { centres, radii } = spheresOf(all);
     const [px, py, pz] = camera.position;
     let inViewStars = 0, inside = 0;
-    // Cells out of view get their importance too, and are sorted (then skipped): their places change
-    // as little between nearby poses as the others', where taking them in and out would move many.
+    // Cells out of view stay in the order (and are skipped below) with the importance they last had:
+    // a key as good as any for the sort, which moves them only once they come into view, where
+    // taking them out of the order and back in would move many.
     for (let cell = 0; cell < all.cells; cell++) {
       const seen = boxIntersectsFrustum(planes, all.bounds, cell * 6);
       inView[cell] = seen ? 1 : 0;
+      if (!seen) continue;
       const value = cellImportance(centres, radii, cell, px, py, pz, factor);
       importance[cell] = value;
-      if (!seen) continue;
       inViewStars += counts[cell];
       if (value === Infinity) inside += counts[cell];
     }
@@ -204,7 +205,8 @@ export class BudgetedCells {
       if (drawn[cell] === 0) continue;
       start[k] = all.start[cell];
       count[k] = drawn[cell];
-      bounds.set(all.bounds.subarray(cell * 6, cell * 6 + 6), k * 6);
+      // Written out: a subarray per cell, to set from, was a third of this function's time.
+      for (let j = 0; j < 6; j++) bounds[k * 6 + j] = all.bounds[cell * 6 + j];
       k++;
     }
     return { cells, start, count, bounds };
@@ -213,32 +215,41 @@ export class BudgetedCells {
 
 /**
  * Sorts cells by importance, highest first, ties by cell number (the order a stable sort of the cells
- * in number order gives), starting from their order as it is: an insertion sort while the cells are
- * close to that order, a full sort once it has moved more than a few cells per cell. Returns the moves made.
+ * in number order gives), starting from their order as it is: an insertion sort, each cell out of
+ * place found by a binary search and the cells it passes shifted in one copyWithin, so that a camera
+ * orbiting close, which moves many cells a few places, costs little more than one moving in; a full
+ * sort once it has shifted more than `FULL_SORT_SHIFTS` cells per cell (an order far from the last,
+ * where the shifts would grow with the square of the cells). Returns the cells shifted.
  */
 export function sortByImportance(order: Uint32Array, importance: Float64Array): number {
-  const limit = 4 * order.length + 64;
+  const limit = FULL_SORT_SHIFTS * order.length + 64;
   let moves = 0;
   for (let i = 1; i < order.length; i++) {
     const cell = order[i];
     const value = importance[cell];
-    let j = i - 1;
-    while (j >= 0) {
-      const other = order[j];
-      // "cell before other", written out: this loop is the sort's whole cost.
-      if (!(value > importance[other] || (value === importance[other] && cell < other))) break;
-      order[j + 1] = other;
-      j--;
-      if (++moves > limit) {
-        order[j + 1] = cell;
-        order.sort((a, b) => (importance[a] > importance[b] ? -1 : importance[a] < importance[b] ? 1 : a - b));
-        return moves;
-      }
+    // "cell before other", written out here and below: these comparisons are the sort's cost.
+    let other = order[i - 1];
+    if (!(value > importance[other] || (value === importance[other] && cell < other))) continue;
+    let low = 0, high = i - 1;
+    while (low < high) {
+      const middle = (low + high) >>> 1;
+      other = order[middle];
+      if (value > importance[other] || (value === importance[other] && cell < other)) high = middle;
+      else low = middle + 1;
     }
-    order[j + 1] = cell;
+    order.copyWithin(low + 1, low, i);
+    order[low] = cell;
+    moves += i - low;
+    if (moves > limit) {
+      order.sort((a, b) => (importance[a] > importance[b] ? -1 : importance[a] < importance[b] ? 1 : a - b));
+      return moves;
+    }
   }
   return moves;
 }
+
+/** Cells shifted per cell past which sortByImportance sorts from scratch. */
+const FULL_SORT_SHIFTS = 16;
 
 /** Each cell's bounding sphere (centre, radius) as tileImportance computes it, by cells: a galaxy's cells never change. */
 const spheres = new WeakMap<StarCells, { centres: Float64Array; radii: Float64Array }>();
