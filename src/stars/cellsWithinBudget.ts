@@ -9,7 +9,8 @@ import { projectionFactor, type PlannerCamera } from '../tiles/planner/importanc
  * measure scaled so that the shares fill the budget. So the galaxy keeps its shape, thinned, as a
  * tiled galaxy's coarse tiles show it, denser where the camera is near; taking whole cells, most
  * important first, left the far side of npm's opening view out. Slots within a cell are in star
- * order, which says nothing of place, so a leading share is a sample of the cell's stars. Returned
+ * order until the links are in, then biggest star first (src/stars/slotsBySize.ts): a leading share
+ * is a sample of the cell's stars, then its biggest ones; neither order says anything of place. Returned
  * in slot order, so that neighbouring cells still draw as one run.
  */
 export function cellsWithinBudget(all: StarCells, camera: PlannerCamera, budget: number): StarCells {
@@ -21,10 +22,7 @@ export function cellsWithinBudget(all: StarCells, camera: PlannerCamera, budget:
   const [px, py, pz] = camera.position;
   for (let cell = 0; cell < all.cells; cell++) {
     if (!boxIntersectsFrustum(planes, all.bounds, cell * 6)) continue;
-    // tileImportance's measure, with the cell's sphere computed once per galaxy rather than every camera move.
-    const radius = radii[cell];
-    const distance = Math.hypot(centres[cell * 3] - px, centres[cell * 3 + 1] - py, centres[cell * 3 + 2] - pz);
-    importance[cell] = distance <= radius ? Infinity : (radius * factor) / distance / distance;
+    importance[cell] = cellImportance(centres, radii, cell, px, py, pz, factor);
     inView.push(cell);
   }
   const drawn = sharesWithin(inView, all.count, importance, budget);
@@ -81,6 +79,178 @@ function sharesWithin(cells: readonly number[], counts: Uint32Array, importance:
   cells.forEach((cell, i) => (drawn[i] = importance[cell] === Infinity ? counts[cell] : Math.floor(counts[cell] * Math.min(1, level * importance[cell]))));
   return drawn;
 }
+
+/**
+ * tileImportance's measure of a cell: its projected size over its distance, infinite with the camera
+ * inside its sphere, 0 where it is undefined (NaN would leave the sort's order undefined). The cell's
+ * sphere is computed once per galaxy rather than every camera move, and the distance without
+ * Math.hypot, several times slower here.
+ */
+function cellImportance(centres: Float64Array, radii: Float64Array, cell: number, px: number, py: number, pz: number, factor: number): number {
+  const radius = radii[cell];
+  const dx = centres[cell * 3] - px, dy = centres[cell * 3 + 1] - py, dz = centres[cell * 3 + 2] - pz;
+  const distance = Math.sqrt(dx * dx + dy * dy + dz * dz);
+  const value = distance <= radius ? Infinity : (radius * factor) / distance / distance;
+  return Number.isNaN(value) ? 0 : value;
+}
+
+/**
+ * cellsWithinBudget for one galaxy's cells as the camera moves: the same shares, bit for bit (the
+ * same arithmetic in the same order), with less work per camera move. Every cell, in view or not,
+ * stays sorted by importance from the last choice, so that this one's sort starts from it (an
+ * insertion sort, close to linear while the camera moves a little; a full sort after a jump); the
+ * arrays are kept between choices; and the last choice is handed back as it was (the same object)
+ * when no share changed. Only a changed choice makes new arrays, the ones it hands out.
+ */
+export class BudgetedCells {
+  private readonly importance: Float64Array;
+  /** Every cell, most important first as of the last sort; ties by cell number. */
+  private readonly order: Uint32Array;
+  private readonly inView: Uint8Array;
+  /** Stars drawn of each cell. */
+  private readonly drawn: Uint32Array;
+  private last: StarCells | undefined;
+  /** Cells moved by the last choice's sort (0 when it needed none). */
+  moves = 0;
+  /** Choices that made new cells (tests and measurements read it). */
+  made = 0;
+
+  constructor(readonly all: StarCells) {
+    this.importance = new Float64Array(all.cells);
+    this.order = new Uint32Array(all.cells);
+    for (let cell = 0; cell < all.cells; cell++) this.order[cell] = cell;
+    this.inView = new Uint8Array(all.cells);
+    this.drawn = new Uint32Array(all.cells);
+  }
+
+  choose(camera: PlannerCamera, budget: number): StarCells {
+    const { all, importance, inView, drawn } = this;
+    const counts = all.count;
+    const planes = frustumPlanes(camera.viewProjection);
+    const factor = projectionFactor(camera);
+    const { centres, radii } = spheresOf(all);
+    const [px, py, pz] = camera.position;
+    let inViewStars = 0, inside = 0;
+    // Cells out of view stay in the order (and are skipped below) with the importance they last had:
+    // a key as good as any for the sort, which moves them only once they come into view, where
+    // taking them out of the order and back in would move many.
+    for (let cell = 0; cell < all.cells; cell++) {
+      const seen = boxIntersectsFrustum(planes, all.bounds, cell * 6);
+      inView[cell] = seen ? 1 : 0;
+      if (!seen) continue;
+      const value = cellImportance(centres, radii, cell, px, py, pz, factor);
+      importance[cell] = value;
+      inViewStars += counts[cell];
+      if (value === Infinity) inside += counts[cell];
+    }
+    this.moves = 0;
+    if (inViewStars <= budget) {
+      for (let cell = 0; cell < all.cells; cell++) drawn[cell] = inView[cell] ? counts[cell] : 0;
+    } else if (inside >= budget) {
+      for (let cell = 0; cell < all.cells; cell++) drawn[cell] = inView[cell] && importance[cell] === Infinity ? Math.floor((counts[cell] * budget) / inside) : 0;
+    } else {
+      this.moves = sortByImportance(this.order, importance);
+      this.sharesByLevel(budget);
+    }
+    if (!this.last || !this.sameAsLast(this.last)) {
+      this.last = this.drawnCells();
+      this.made++;
+    }
+    return this.last;
+  }
+
+  /** sharesWithin's level and shares, over the cells in view in the kept order (written out: no arrays). */
+  private sharesByLevel(budget: number): void {
+    const { all, importance, inView, drawn, order } = this;
+    const counts = all.count;
+    let weighted = 0;
+    for (let i = 0; i < order.length; i++) {
+      const cell = order[i];
+      if (inView[cell] && importance[cell] !== Infinity) weighted += counts[cell] * importance[cell];
+    }
+    let wholeStars = 0;
+    let level = 0;
+    for (let i = 0; i < order.length; i++) {
+      const cell = order[i];
+      if (!inView[cell]) continue;
+      if (importance[cell] !== Infinity) {
+        level = (budget - wholeStars) / weighted;
+        if (level * importance[cell] < 1) break;
+        weighted -= counts[cell] * importance[cell];
+      }
+      wholeStars += counts[cell];
+    }
+    for (let cell = 0; cell < all.cells; cell++) {
+      drawn[cell] = !inView[cell] ? 0 : importance[cell] === Infinity ? counts[cell] : Math.floor(counts[cell] * Math.min(1, level * importance[cell]));
+    }
+  }
+
+  private sameAsLast(last: StarCells): boolean {
+    const { all, drawn } = this;
+    let k = 0;
+    for (let cell = 0; cell < all.cells; cell++) {
+      if (drawn[cell] === 0) continue;
+      if (k >= last.cells || last.start[k] !== all.start[cell] || last.count[k] !== drawn[cell]) return false;
+      k++;
+    }
+    return k === last.cells;
+  }
+
+  /** The drawn shares as cells, in slot order (the grid's cells are). */
+  private drawnCells(): StarCells {
+    const { all, drawn } = this;
+    let cells = 0;
+    for (let cell = 0; cell < all.cells; cell++) if (drawn[cell] > 0) cells++;
+    const start = new Uint32Array(cells), count = new Uint32Array(cells), bounds = new Float32Array(cells * 6);
+    for (let cell = 0, k = 0; cell < all.cells; cell++) {
+      if (drawn[cell] === 0) continue;
+      start[k] = all.start[cell];
+      count[k] = drawn[cell];
+      // Written out: a subarray per cell, to set from, was a third of this function's time.
+      for (let j = 0; j < 6; j++) bounds[k * 6 + j] = all.bounds[cell * 6 + j];
+      k++;
+    }
+    return { cells, start, count, bounds };
+  }
+}
+
+/**
+ * Sorts cells by importance, highest first, ties by cell number (the order a stable sort of the cells
+ * in number order gives), starting from their order as it is: an insertion sort, each cell out of
+ * place found by a binary search and the cells it passes shifted in one copyWithin, so that a camera
+ * orbiting close, which moves many cells a few places, costs little more than one moving in; a full
+ * sort once it has shifted more than `FULL_SORT_SHIFTS` cells per cell (an order far from the last,
+ * where the shifts would grow with the square of the cells). Returns the cells shifted.
+ */
+export function sortByImportance(order: Uint32Array, importance: Float64Array): number {
+  const limit = FULL_SORT_SHIFTS * order.length + 64;
+  let moves = 0;
+  for (let i = 1; i < order.length; i++) {
+    const cell = order[i];
+    const value = importance[cell];
+    // "cell before other", written out here and below: these comparisons are the sort's cost.
+    let other = order[i - 1];
+    if (!(value > importance[other] || (value === importance[other] && cell < other))) continue;
+    let low = 0, high = i - 1;
+    while (low < high) {
+      const middle = (low + high) >>> 1;
+      other = order[middle];
+      if (value > importance[other] || (value === importance[other] && cell < other)) high = middle;
+      else low = middle + 1;
+    }
+    order.copyWithin(low + 1, low, i);
+    order[low] = cell;
+    moves += i - low;
+    if (moves > limit) {
+      order.sort((a, b) => (importance[a] > importance[b] ? -1 : importance[a] < importance[b] ? 1 : a - b));
+      return moves;
+    }
+  }
+  return moves;
+}
+
+/** Cells shifted per cell past which sortByImportance sorts from scratch. */
+const FULL_SORT_SHIFTS = 16;
 
 /** Each cell's bounding sphere (centre, radius) as tileImportance computes it, by cells: a galaxy's cells never change. */
 const spheres = new WeakMap<StarCells, { centres: Float64Array; radii: Float64Array }>();

@@ -10,8 +10,9 @@ import type { StarCells } from '../renderer/starCells';
 import { starSizes } from '../renderer/starStyle';
 import type { PlannerCamera } from '../tiles/planner/importance';
 import { MIN_STAR_BUDGET } from '../tiles/planner/budgets';
-import { cellsWithinBudget, starsInCells } from './cellsWithinBudget';
+import { BudgetedCells, starsInCells } from './cellsWithinBudget';
 import { buildGridCells } from './gridCells';
+import { orderSlotsBySize } from './slotsBySize';
 import type { StarBudgetRange, LinkSettings, StarSource, StarSourceChange } from './starSource';
 
 /** The links a whole galaxy's stars are sized by and joined with (CSR, by star number). */
@@ -25,7 +26,8 @@ export interface WholeGalaxyLinks {
  * A whole galaxy's stars (a classic galaxy, whole or streaming in, or one opened from a file) as a
  * star source: every star resident, sorted into the cells of a grid over them, so that slot k holds
  * star `order[k]` and each cell is one contiguous range of slots. Stars are drawn at the star default
- * size from their positions alone; `setLinks` sizes them by the node size rule and joins them;
+ * size from their positions alone; `setLinks` sizes them by the node size rule, orders each cell's
+ * slots biggest star first (a cell thinned to its budget draws its leading slots) and joins them;
  * `indexForPicking` builds the picking index off-thread (picking scans every star until then).
  */
 export class WholeGalaxyStars implements StarSource {
@@ -43,6 +45,8 @@ export class WholeGalaxyStars implements StarSource {
   private order: Uint32Array;
   private slots: Uint32Array;
   private links: WholeGalaxyLinks | undefined;
+  /** Size per star number by the node size rule, once the links are in: each cell's slots follow it, biggest first. */
+  private sizeByStar: Float32Array | undefined;
   /** Finest community per star (communities.bin), kept to follow the stars when they move. */
   private starCommunities: Uint32Array | undefined;
   private index: FlatOctree | undefined;
@@ -55,6 +59,8 @@ export class WholeGalaxyStars implements StarSource {
   plans = 0;
   /** The cells drawn within a budget smaller than the galaxy, and their stars; undefined draws every cell. */
   private budgeted: { cells: StarCells; stars: number } | undefined;
+  /** Chooses the cells within the budget as the camera moves, for these cells (sorting the stars again starts another). */
+  private budgetedCells: BudgetedCells | undefined;
 
   /** `starPositions`: x, y, z per star number (scale applied); kept, and written to by moveStars. */
   constructor(readonly starPositions: Float32Array) {
@@ -115,8 +121,9 @@ export class WholeGalaxyStars implements StarSource {
       this.budgeted = undefined;
     } else {
       this.plans++;
-      const cells = cellsWithinBudget(this.cells, this.camera, this.budgetStars);
-      this.budgeted = sameCells(cells, before?.cells) ? before : { cells, stars: starsInCells(cells) };
+      if (this.budgetedCells?.all !== this.cells) this.budgetedCells = new BudgetedCells(this.cells);
+      const cells = this.budgetedCells.choose(this.camera, this.budgetStars);
+      this.budgeted = cells === before?.cells || sameCells(cells, before?.cells) ? before : { cells, stars: starsInCells(cells) };
     }
     if (this.budgeted === before) return false;
     this.emit({ written: [], drawnChanged: true, linksChanged: false });
@@ -127,9 +134,15 @@ export class WholeGalaxyStars implements StarSource {
   setLinks(links: WholeGalaxyLinks, maxInDegree = maxDegree(links.inOffsets)): void {
     if (links.inOffsets === this.links?.inOffsets) return;
     this.links = links;
-    const bySlot = starSizes(links.inOffsets, maxInDegree);
-    for (let slot = 0; slot < this.starCount; slot++) this.sizes[slot] = bySlot[this.order[slot]];
-    this.emit({ written: [{ start: 0, count: this.starCount }], drawnChanged: false, linksChanged: true });
+    const byStar = starSizes(links.inOffsets, maxInDegree);
+    this.sizeByStar = byStar;
+    // The same cells, their slots re-ordered: everything kept by slot follows, as when stars move.
+    orderSlotsBySize(this.order, this.cells, byStar);
+    this.placeSlots();
+    for (let slot = 0; slot < this.starCount; slot++) this.sizes[slot] = byStar[this.order[slot]];
+    if (this.starCommunities) this.communities = this.communitiesBySlot(this.starCommunities);
+    this.reindex();
+    this.emit({ written: [{ start: 0, count: this.starCount }], drawnChanged: true, linksChanged: true });
   }
 
   /**
@@ -201,9 +214,7 @@ export class WholeGalaxyStars implements StarSource {
     if (this.budgetStars < this.starCount) this.chooseCells();
     for (let slot = 0; slot < this.starCount; slot++) this.sizes[slot] = byStar[this.order[slot]];
     if (this.starCommunities) this.communities = this.communitiesBySlot(this.starCommunities);
-    const rebuild = this.indexBuild !== undefined;
-    this.stopIndexing();
-    if (rebuild) this.indexForPicking();
+    this.reindex();
     this.emit({ written: [{ start: 0, count: this.starCount }], drawnChanged: true, linksChanged: true, boundsChanged: true });
   }
 
@@ -218,17 +229,33 @@ export class WholeGalaxyStars implements StarSource {
     this.listeners.clear();
   }
 
+  /** The slots hold other stars: the picking index, built over slots, is built again if it was asked for. */
+  private reindex(): void {
+    const rebuild = this.indexBuild !== undefined;
+    this.stopIndexing();
+    if (rebuild) this.indexForPicking();
+  }
+
   private stopIndexing(): void {
     this.indexBuild?.abort();
     this.indexBuild = undefined;
     this.index = undefined;
   }
 
-  /** Sorts the stars into grid cells: slot order, its inverse, positions by slot and the bounds. */
+  /** Sorts the stars into grid cells (biggest first in each, once sizes are in): slot order, its inverse, positions by slot and the bounds. */
   private sort(): void {
     const grid = buildGridCells(this.starPositions);
+    if (this.sizeByStar) orderSlotsBySize(grid.order, grid, this.sizeByStar);
     this.order = grid.order;
     this.cells = grid;
+    this.placeSlots();
+    if (this.starCount === 0) return;
+    const box = robustBoundingBox(this.starPositions, this.starCount);
+    this.bounds = { min: [box.minX, box.minY, box.minZ], max: [box.maxX, box.maxY, box.maxZ] };
+  }
+
+  /** The slot of each star and the positions by slot, from the slot order. */
+  private placeSlots(): void {
     const { order, positions, starPositions, slots } = this;
     for (let slot = 0; slot < order.length; slot++) {
       const star = order[slot];
@@ -237,9 +264,6 @@ export class WholeGalaxyStars implements StarSource {
       positions[slot * 3 + 1] = starPositions[star * 3 + 1];
       positions[slot * 3 + 2] = starPositions[star * 3 + 2];
     }
-    if (this.starCount === 0) return;
-    const box = robustBoundingBox(starPositions, this.starCount);
-    this.bounds = { min: [box.minX, box.minY, box.minZ], max: [box.maxX, box.maxY, box.maxZ] };
   }
 
   private emit(change: StarSourceChange): void {

@@ -37,6 +37,17 @@ function expectSorted(stars: WholeGalaxyStars, positions: Float32Array): void {
   expect(stars.drawnStars).toBe(n);
 }
 
+/** Every star in one slot, addressed both ways, its position and its size by the node size rule there. */
+function expectSlotsFollowStars(stars: WholeGalaxyStars, positions: Float32Array): void {
+  let wrong = 0;
+  for (let star = 0; star < positions.length / 3; star++) {
+    const slot = stars.slotOfStar(star);
+    if (stars.starOfSlot(slot) !== star) wrong++;
+    for (let a = 0; a < 3; a++) if (stars.positions[slot * 3 + a] !== positions[star * 3 + a]) wrong++;
+  }
+  expect(wrong).toBe(0);
+}
+
 describe('a whole galaxy as a star source', () => {
   it('holds every star in grid-cell order, addressed both ways, drawn at the star default size until links are in', () => {
     const positions = randomPositions(5000, 11);
@@ -55,7 +66,7 @@ describe('a whole galaxy as a star source', () => {
     const changes: StarSourceChange[] = [];
     stars.onChange((change) => changes.push(change));
     stars.setLinks({ inOffsets: Uint32Array.of(0, 0, 0, 2), outOffsets: Uint32Array.of(0, 1, 2, 2), outTargets: Uint32Array.of(2, 2) });
-    expect(changes).toEqual([{ written: [{ start: 0, count: 3 }], drawnChanged: false, linksChanged: true }]);
+    expect(changes).toEqual([{ written: [{ start: 0, count: 3 }], drawnChanged: true, linksChanged: true }]);
     expect([0, 1, 2].map((star) => stars.sizes[stars.slotOfStar(star)])).toEqual([30, 30, 215]);
     const pairs = stars.linkPairs({ showLinks: true, maxVisibleDistance: 1000, scale: 1 })!;
     expect([...pairs].map((slot) => stars.starOfSlot(slot))).toEqual([0, 2, 1, 2]);
@@ -99,6 +110,9 @@ describe('a whole galaxy as a star source', () => {
     expectSorted(stars, moved);
     expect(positions).toEqual(moved); // the galaxy's own positions follow
     expect(stars.sizes[stars.slotOfStar(2999)]).toBe(before);
+    const cells = stars.drawnCells();
+    const bigFirst = (k: number) => stars.sizes[cells.start[k]] === Math.max(...stars.sizes.subarray(cells.start[k], cells.start[k] + cells.count[k]));
+    expect([...Array(cells.cells).keys()].every(bigFirst)).toBe(true); // each cell's biggest star still leads it
     expect(changes).toEqual([{ written: [{ start: 0, count: 3000 }], drawnChanged: true, linksChanged: true, boundsChanged: true }]);
     expect(await stars.locate(7)).toEqual([moved[21], moved[22], moved[23]]);
   });
@@ -152,6 +166,49 @@ describe('a whole galaxy within a star budget', () => {
     stars.setStarBudget(10_000_000);
     expect(stars.drawnStars).toBe(200_000);
     expect(stars.drawnCells().cells).toBe(16 ** 3);
+  });
+
+  it('draws the biggest stars of each cell it thins, once the links (and so the sizes) are in, every star still in its slot', () => {
+    const n = 120_000;
+    const positions = randomPositions(n, 9);
+    const stars = new WholeGalaxyStars(positions);
+    stars.setCamera(viewOf(stars));
+    const all = stars.drawnCells();
+    // Star s has (s * 7919) % 101 in-links: sizes that say nothing of star number or place.
+    const inOffsets = new Uint32Array(n + 1);
+    for (let star = 0; star < n; star++) inOffsets[star + 1] = inOffsets[star] + ((star * 7919) % 101);
+    const outTargets = Uint32Array.from({ length: inOffsets[n] }, (_, i) => i % n);
+    const outOffsets = new Uint32Array(n + 1);
+    for (let star = 0; star < n; star++) outOffsets[star + 1] = outOffsets[star] + ((star * 7919) % 101);
+    stars.setLinks({ inOffsets, outOffsets, outTargets });
+    stars.setStarBudget(60_000);
+    expectSlotsFollowStars(stars, positions);
+    const drawn = stars.drawnCells();
+    expect(drawn.cells).toBeGreaterThan(0.9 * all.cells);
+    let thinned = 0, wrong = 0;
+    for (let k = 0, cell = 0; k < drawn.cells; k++) {
+      while (all.start[cell] !== drawn.start[k]) cell++;
+      const end = all.start[cell] + all.count[cell], cut = drawn.start[k] + drawn.count[k];
+      if (cut < end) thinned++;
+      let smallestDrawn = Infinity, biggestLeft = 0;
+      for (let slot = all.start[cell]; slot < end; slot++) {
+        if (slot < cut) smallestDrawn = Math.min(smallestDrawn, stars.sizes[slot]);
+        else biggestLeft = Math.max(biggestLeft, stars.sizes[slot]);
+        if (slot > all.start[cell] && stars.sizes[slot] > stars.sizes[slot - 1]) wrong++;
+      }
+      if (smallestDrawn < biggestLeft) wrong++;
+    }
+    expect(thinned).toBeGreaterThan(0.5 * drawn.cells);
+    expect(wrong).toBe(0);
+    // The links are joined by slot: each pair's slots hold a star and one of its targets.
+    const pairs = stars.linkPairs({ showLinks: true, maxVisibleDistance: 1e9, scale: 1 })!;
+    let linkWrong = 0;
+    for (let i = 0; i < Math.min(pairs.length, 2000); i += 2) {
+      const from = stars.starOfSlot(pairs[i]), to = stars.starOfSlot(pairs[i + 1]);
+      if (!outTargets.subarray(outOffsets[from], outOffsets[from + 1]).includes(to)) linkWrong++;
+    }
+    expect(pairs.length).toBeGreaterThan(0);
+    expect(linkWrong).toBe(0);
   });
 
   it('never draws fewer than the floor', () => {
