@@ -9,8 +9,8 @@ import { projectionFactor, type PlannerCamera } from '../tiles/planner/importanc
  * measure scaled so that the shares fill the budget. So the galaxy keeps its shape, thinned, as a
  * tiled galaxy's coarse tiles show it, denser where the camera is near; taking whole cells, most
  * important first, left the far side of npm's opening view out. Slots within a cell are in star
- * order until the links are in, then biggest star first (src/stars/slotsBySize.ts): a leading share
- * is a sample of the cell's stars, then its biggest ones; neither order says anything of place. Returned
+ * order until the links are in, then most linked first (src/stars/slotsByLinks.ts): a leading share
+ * is a sample of the cell's stars, then its hubs; neither order says anything of place. Returned
  * in slot order, so that neighbouring cells still draw as one run.
  */
 export function cellsWithinBudget(all: StarCells, camera: PlannerCamera, budget: number): StarCells {

@@ -12,7 +12,7 @@ import type { PlannerCamera } from '../tiles/planner/importance';
 import { MIN_STAR_BUDGET } from '../tiles/planner/budgets';
 import { BudgetedCells, starsInCells } from './cellsWithinBudget';
 import { buildGridCells } from './gridCells';
-import { orderSlotsBySize } from './slotsBySize';
+import { orderSlotsByLinks } from './slotsByLinks';
 import type { StarBudgetRange, LinkSettings, StarSource, StarSourceChange } from './starSource';
 
 /** The links a whole galaxy's stars are sized by and joined with (CSR, by star number). */
@@ -27,7 +27,7 @@ export interface WholeGalaxyLinks {
  * star source: every star resident, sorted into the cells of a grid over them, so that slot k holds
  * star `order[k]` and each cell is one contiguous range of slots. Stars are drawn at the star default
  * size from their positions alone; `setLinks` sizes them by the node size rule, orders each cell's
- * slots biggest star first (a cell thinned to its budget draws its leading slots) and joins them;
+ * slots most linked star first (a cell thinned to its budget draws its leading slots) and joins them;
  * `indexForPicking` builds the picking index off-thread (picking scans every star until then).
  */
 export class WholeGalaxyStars implements StarSource {
@@ -45,8 +45,6 @@ export class WholeGalaxyStars implements StarSource {
   private order: Uint32Array;
   private slots: Uint32Array;
   private links: WholeGalaxyLinks | undefined;
-  /** Size per star number by the node size rule, once the links are in: each cell's slots follow it, biggest first. */
-  private sizeByStar: Float32Array | undefined;
   /** Finest community per star (communities.bin), kept to follow the stars when they move. */
   private starCommunities: Uint32Array | undefined;
   private index: FlatOctree | undefined;
@@ -135,9 +133,8 @@ export class WholeGalaxyStars implements StarSource {
     if (links.inOffsets === this.links?.inOffsets) return;
     this.links = links;
     const byStar = starSizes(links.inOffsets, maxInDegree);
-    this.sizeByStar = byStar;
     // The same cells, their slots re-ordered: everything kept by slot follows, as when stars move.
-    orderSlotsBySize(this.order, this.cells, byStar);
+    orderSlotsByLinks(this.order, this.cells, links.inOffsets);
     this.placeSlots();
     for (let slot = 0; slot < this.starCount; slot++) this.sizes[slot] = byStar[this.order[slot]];
     if (this.starCommunities) this.communities = this.communitiesBySlot(this.starCommunities);
@@ -242,10 +239,10 @@ export class WholeGalaxyStars implements StarSource {
     this.index = undefined;
   }
 
-  /** Sorts the stars into grid cells (biggest first in each, once sizes are in): slot order, its inverse, positions by slot and the bounds. */
+  /** Sorts the stars into grid cells (most linked first in each, once the links are in): slot order, its inverse, positions by slot and the bounds. */
   private sort(): void {
     const grid = buildGridCells(this.starPositions);
-    if (this.sizeByStar) orderSlotsBySize(grid.order, grid, this.sizeByStar);
+    if (this.links) orderSlotsByLinks(grid.order, grid, this.links.inOffsets);
     this.order = grid.order;
     this.cells = grid;
     this.placeSlots();

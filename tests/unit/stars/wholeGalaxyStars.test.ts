@@ -112,7 +112,7 @@ describe('a whole galaxy as a star source', () => {
     expect(stars.sizes[stars.slotOfStar(2999)]).toBe(before);
     const cells = stars.drawnCells();
     const bigFirst = (k: number) => stars.sizes[cells.start[k]] === Math.max(...stars.sizes.subarray(cells.start[k], cells.start[k] + cells.count[k]));
-    expect([...Array(cells.cells).keys()].every(bigFirst)).toBe(true); // each cell's biggest star still leads it
+    expect([...Array(cells.cells).keys()].every(bigFirst)).toBe(true); // each cell's most linked (and biggest) star still leads it
     expect(changes).toEqual([{ written: [{ start: 0, count: 3000 }], drawnChanged: true, linksChanged: true, boundsChanged: true }]);
     expect(await stars.locate(7)).toEqual([moved[21], moved[22], moved[23]]);
   });
@@ -168,19 +168,20 @@ describe('a whole galaxy within a star budget', () => {
     expect(stars.drawnCells().cells).toBe(16 ** 3);
   });
 
-  it('draws the biggest stars of each cell it thins, once the links (and so the sizes) are in, every star still in its slot', () => {
+  it('draws the most linked stars of each cell it thins, once the links are in, every star still in its slot', () => {
     const n = 120_000;
     const positions = randomPositions(n, 9);
     const stars = new WholeGalaxyStars(positions);
     stars.setCamera(viewOf(stars));
     const all = stars.drawnCells();
-    // Star s has (s * 7919) % 101 in-links: sizes that say nothing of star number or place.
+    // Star s has (s * 7919) % 101 in-links: counts that say nothing of star number or place.
     const inOffsets = new Uint32Array(n + 1);
     for (let star = 0; star < n; star++) inOffsets[star + 1] = inOffsets[star] + ((star * 7919) % 101);
     const outTargets = Uint32Array.from({ length: inOffsets[n] }, (_, i) => i % n);
     const outOffsets = new Uint32Array(n + 1);
     for (let star = 0; star < n; star++) outOffsets[star + 1] = outOffsets[star] + ((star * 7919) % 101);
     stars.setLinks({ inOffsets, outOffsets, outTargets });
+    const inLinksOfSlot = (slot: number) => inOffsets[stars.starOfSlot(slot) + 1] - inOffsets[stars.starOfSlot(slot)];
     stars.setStarBudget(60_000);
     expectSlotsFollowStars(stars, positions);
     const drawn = stars.drawnCells();
@@ -190,13 +191,13 @@ describe('a whole galaxy within a star budget', () => {
       while (all.start[cell] !== drawn.start[k]) cell++;
       const end = all.start[cell] + all.count[cell], cut = drawn.start[k] + drawn.count[k];
       if (cut < end) thinned++;
-      let smallestDrawn = Infinity, biggestLeft = 0;
+      let leastDrawn = Infinity, mostLeft = 0;
       for (let slot = all.start[cell]; slot < end; slot++) {
-        if (slot < cut) smallestDrawn = Math.min(smallestDrawn, stars.sizes[slot]);
-        else biggestLeft = Math.max(biggestLeft, stars.sizes[slot]);
-        if (slot > all.start[cell] && stars.sizes[slot] > stars.sizes[slot - 1]) wrong++;
+        if (slot < cut) leastDrawn = Math.min(leastDrawn, inLinksOfSlot(slot));
+        else mostLeft = Math.max(mostLeft, inLinksOfSlot(slot));
+        if (slot > all.start[cell] && inLinksOfSlot(slot) > inLinksOfSlot(slot - 1)) wrong++;
       }
-      if (smallestDrawn < biggestLeft) wrong++;
+      if (leastDrawn < mostLeft) wrong++;
     }
     expect(thinned).toBeGreaterThan(0.5 * drawn.cells);
     expect(wrong).toBe(0);
