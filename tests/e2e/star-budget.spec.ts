@@ -24,6 +24,8 @@ async function open(page: Page, backend: string, query: string, galaxy = SYNTHET
 
 /** Orbits star 0, the hub, at 0.6 of the opening camera's distance from it (the `:around` command), until a key is pressed. */
 async function orbit(page: Page): Promise<void> {
+  // The scene answers star positions once the galaxy's names are in, which may come after its first stars.
+  await page.waitForFunction(() => window.galaxyScene?.starPosition(0) !== undefined, null, { timeout: 90_000 });
   const distance = await page.evaluate(() => {
     const hub = window.galaxyScene!.starPosition(0)!;
     const camera = window.galaxyScene!.getCamera().position;
