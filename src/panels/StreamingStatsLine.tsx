@@ -19,9 +19,11 @@ export interface StreamingStatsLineProps {
 }
 
 /**
- * The stats line while a galaxy still streams: how many of its stars are drawn and what is still
- * arriving, 'npm · 195,689 of 195,689 stars drawn · streaming links, labels'. It has its own test
- * id, so that waiting for 'galaxy-stats' still means the whole graph is there.
+ * The stats line while a galaxy still streams, or draws fewer than all its stars (a tiled galaxy, a
+ * whole one within its star budget): how many of its stars are drawn and what is still arriving,
+ * 'npm · 195,689 of 195,689 stars drawn · streaming links, labels'. It has its own test id, so that
+ * 'galaxy-stats' still means every star drawn and the whole graph there; once nothing streams this
+ * line ends with the links.
  */
 export function StreamingStatsLine({ name, drawnStars, starCount, edgeCount, waitingFor, starBudget, holdings }: StreamingStatsLineProps) {
   const title = [starBudget === undefined ? undefined : `star budget: ${formatCount(starBudget)} stars drawn at once`, holdings].filter(Boolean).join('\n');

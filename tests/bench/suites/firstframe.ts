@@ -43,10 +43,14 @@ async function openNpm(browser: Browser, origin: string, backend: 'webgpu' | 'we
       await cdp.send('Network.emulateNetworkConditions', { offline: false, ...network.link });
     }
     // A string, not a function: tsx would wrap a named inner function in a helper the page lacks.
+    // The whole graph is in: the stats line without anything streaming (a galaxy drawn within its
+    // star budget keeps the line that says how many of its stars are drawn, ending with its links).
     await page.addInitScript(`
       new MutationObserver(() => {
-        if (window.interactiveAt === undefined && document.querySelector('[data-testid="galaxy-stats"]')) window.interactiveAt = performance.now();
-      }).observe(document, { subtree: true, childList: true });
+        if (window.interactiveAt !== undefined) return;
+        const within = document.querySelector('[data-testid="galaxy-stats-streaming"]');
+        if (document.querySelector('[data-testid="galaxy-stats"]') || / links?$/.test(within?.textContent ?? '')) window.interactiveAt = performance.now();
+      }).observe(document, { subtree: true, childList: true, characterData: true });
     `);
     await page.goto(`${origin}/index.html?renderer=${backend}${streaming ? '' : '&stream=0'}#/galaxy/npm`);
     const handle = await page.waitForFunction(
