@@ -5,6 +5,8 @@ import type { GraphData } from '../../src/data/graph';
 import { decodeGalaxy } from '../../src/data/wire/decodeGalaxy';
 import { SyntheticGalaxy } from '../../src/tiles/generate/syntheticGalaxy';
 import { writeSyntheticGalaxy } from '../../src/tiles/generate/writeSyntheticGalaxy';
+import type { FileUnpacker } from '../../src/tiles/format/gzip';
+import { ScratchUnpacker } from '../../src/tiles/format/scratchUnpacker';
 import { TiledGalaxyReader } from '../../src/tiles/format/tiledGalaxyReader';
 
 const folders: string[] = [];
@@ -59,6 +61,7 @@ export function classicData(versionDir: string): GraphData {
   });
 }
 
-export function openTiles(versionDir: string): Promise<TiledGalaxyReader> {
-  return TiledGalaxyReader.open(async (file) => new Uint8Array(readFileSync(path.join(versionDir, 'tiles', file))));
+/** A reader of the version's tiles as the tile worker opens it (unpacking into its scratch buffers), or with `unpacker` (the page's is `streamUnpacker`). */
+export function openTiles(versionDir: string, unpacker: FileUnpacker = new ScratchUnpacker()): Promise<TiledGalaxyReader> {
+  return TiledGalaxyReader.open(async (file) => new Uint8Array(readFileSync(path.join(versionDir, 'tiles', file))), undefined, unpacker);
 }

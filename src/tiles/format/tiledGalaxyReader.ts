@@ -1,6 +1,6 @@
 import { decodeAdjacency, type AdjacencyShard } from './adjacencyCodec';
 import type { DownloadPool } from './downloadPool';
-import { ScratchUnpacker, unpackFile } from './gzip';
+import { streamUnpacker, unpackFile, type FileUnpacker } from './gzip';
 import { rangeOfStar, readTileHierarchy, tileFirstStars, type DecodedHierarchy } from './hierarchyCodec';
 import type { LabelIndex } from '../../data/labelIndex';
 import { indexLabelShard, readLabelShardFile, type LabelShardFile } from './labelShard';
@@ -20,8 +20,6 @@ import { adjacencyLimit, hierarchyLimit, labelShardLimit } from './unpackLimits'
 export class TiledGalaxyReader {
   /** First star number of every tile, then the total. */
   readonly tileFirstStars: Uint32Array;
-  /** Tiles and shards are unpacked one at a time into one buffer: decoding copies them out at once. */
-  private readonly unpacker = new ScratchUnpacker();
 
   private constructor(
     readonly index: TileIndex,
@@ -31,11 +29,17 @@ export class TiledGalaxyReader {
     private rootBytes?: Promise<Uint8Array>,
     /** Where files `load` read into a pool's buffers go back once unpacked (fetchTileFiles with a pool). */
     private readonly pool?: DownloadPool,
+    /**
+     * The tile worker's unpacks one file at a time into one buffer (ScratchUnpacker), so decoding
+     * copies out of it at once, before anything is awaited; the page's default leaves it to the
+     * browser (streamUnpacker).
+     */
+    private readonly unpacker: FileUnpacker = streamUnpacker,
   ) {
     this.tileFirstStars = tileFirstStars(hierarchy);
   }
 
-  static async open(load: LoadTileFile, pool?: DownloadPool): Promise<TiledGalaxyReader> {
+  static async open(load: LoadTileFile, pool?: DownloadPool, unpacker?: FileUnpacker): Promise<TiledGalaxyReader> {
     const index = parseTileIndex(new TextDecoder().decode(await loadOrFail(load, TILE_INDEX_FILE, 'tiles/index.json')));
     // The first frame draws the root tile: its request goes out beside the hierarchy's, not after it
     // (the hierarchy grows with the galaxy, 84 KB at 10M stars; the root tile does not).
@@ -45,7 +49,7 @@ export class TiledGalaxyReader {
     if (hierarchy.tileCount !== index.tileCount || hierarchy.totalStars !== index.stars || hierarchy.maxInDegree !== index.maxInDegree) {
       throw new TileDataError('hierarchy.bin does not match tiles/index.json (tiles, stars or maximum in-degree differ)');
     }
-    return new TiledGalaxyReader(index, hierarchy, load, root, pool);
+    return new TiledGalaxyReader(index, hierarchy, load, root, pool, unpacker);
   }
 
   tilePath(tile: number): string {
@@ -82,21 +86,17 @@ export class TiledGalaxyReader {
       throw new TileDataError(`${region}: ${this.tilePath(tile)} could not be read (${errorMessage(error)})`, tile, isStalled(error));
     }
     const packed = bytes;
-    try {
-      bytes = this.unpacker.unpack(bytes, this.tilePath(tile), tileBytes(this.hierarchy.starCount[tile]));
-    } catch (error) {
-      this.pool?.give(packed);
-      throw new TileDataError(`${region}: ${errorMessage(error)}`, tile);
-    }
     let decoded: DecodedTile;
     try {
-      decoded = decodeTile(bytes, this.hierarchy, tile, this.tileFirstStars[tile], into);
+      decoded = await this.unpackThen(packed, this.tilePath(tile), tileBytes(this.hierarchy.starCount[tile]), tile, (plain) =>
+        decodeTile(plain, this.hierarchy, tile, this.tileFirstStars[tile], into),
+      );
     } finally {
       this.pool?.give(packed);
     }
     if (communityBytes && decoded.communities) {
       try {
-        this.decodeCommunities(await this.loadCommunities(tile, communityBytes), tile, decoded.communities);
+        await this.decodeCommunities(await this.loadCommunities(tile, communityBytes), tile, decoded.communities);
       } catch (error) {
         if (signal?.aborted) throw error;
         onCommunitiesMissing?.(error instanceof TileDataError ? error : new TileDataError(`${region}: ${errorMessage(error)}`, tile));
@@ -123,20 +123,35 @@ export class TiledGalaxyReader {
     }
   }
 
-  private decodeCommunities(bytes: Uint8Array, tile: number, into: Uint32Array): Uint32Array {
+  private async decodeCommunities(bytes: Uint8Array, tile: number, into: Uint32Array): Promise<Uint32Array> {
     const path = this.tileCommunitiesPath(tile) ?? '';
     try {
-      let plain: Uint8Array;
-      try {
-        plain = this.unpacker.unpack(bytes, path, tileCommunitiesBytes(this.hierarchy.starCount[tile]));
-      } catch (error) {
-        throw new TileDataError(`${describeTileRegion(this.hierarchy, tile)}: ${errorMessage(error)}`, tile);
-      }
-      return decodeTileCommunities(plain, this.hierarchy, tile, this.tileFirstStars[tile], into);
+      return await this.unpackThen(bytes, path, tileCommunitiesBytes(this.hierarchy.starCount[tile]), tile, (plain) =>
+        decodeTileCommunities(plain, this.hierarchy, tile, this.tileFirstStars[tile], into),
+      );
     } finally {
       this.pool?.give(bytes);
     }
   }
+
+  /**
+   * `read` given a tile's file unpacked: at once where the unpacker is synchronous (its bytes may
+   * view the buffer the next file is unpacked into), once the browser has unpacked it otherwise. A
+   * file that does not unpack fails as a TileDataError naming the tile's region.
+   */
+  private unpackThen<T>(bytes: Uint8Array, name: string, expectedBytes: number, tile: number, read: (plain: Uint8Array) => T): T | Promise<T> {
+    const fail = (error: unknown): never => {
+      throw new TileDataError(`${describeTileRegion(this.hierarchy, tile)}: ${errorMessage(error)}`, tile);
+    };
+    let plain: Uint8Array | Promise<Uint8Array>;
+    try {
+      plain = this.unpacker.unpack(bytes, name, expectedBytes);
+    } catch (error) {
+      return fail(error);
+    }
+    return plain instanceof Promise ? plain.then(read, fail) : read(plain);
+  }
+
 
   adjacencyShardOfStar(star: number): number {
     return rangeOfStar(this.index.adjacency.starBoundaries, star);

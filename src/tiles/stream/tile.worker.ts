@@ -2,6 +2,7 @@
 import { DownloadPool } from '../format/downloadPool';
 import { earlyFilesOf, withEarlyFiles } from '../format/earlyFiles';
 import { fetchTileFiles } from '../format/loadTileFile';
+import { ScratchUnpacker } from '../format/scratchUnpacker';
 import { TiledGalaxyReader } from '../format/tiledGalaxyReader';
 import { readerTileSource } from './tileSource';
 import { tileWorkerHost } from './tileWorkerHost';
@@ -14,7 +15,7 @@ const receive = tileWorkerHost(
   (message, transfer) => self.postMessage(message, transfer),
   async (tilesUrl, files, stallLimitMs) => {
     const pool = new DownloadPool();
-    return readerTileSource(await TiledGalaxyReader.open(withEarlyFiles(fetchTileFiles(tilesUrl, stallLimitMs, pool), earlyFilesOf(files)), pool));
+    return readerTileSource(await TiledGalaxyReader.open(withEarlyFiles(fetchTileFiles(tilesUrl, stallLimitMs, pool), earlyFilesOf(files)), pool, new ScratchUnpacker()));
   },
 );
 

@@ -4,6 +4,7 @@ import type { DecodedHierarchy } from '../format/hierarchyCodec';
 import type { LabelShardFile } from '../format/labelShard';
 import { decodedTileBytes, type DecodedTile } from '../format/tileCodec';
 import type { LoadTileFile } from '../format/loadTileFile';
+import { ScratchUnpacker } from '../format/scratchUnpacker';
 import { TiledGalaxyReader } from '../format/tiledGalaxyReader';
 import { TileBufferShelf } from './tileBufferShelf';
 import type { TileOutLinks } from './adjacencyCuts';
@@ -116,5 +117,5 @@ export function readerTileSource(reader: TiledGalaxyReader): TileSource {
 }
 
 export async function openDirectTileSource(load: LoadTileFile): Promise<TileSource> {
-  return readerTileSource(await TiledGalaxyReader.open(load));
+  return readerTileSource(await TiledGalaxyReader.open(load, undefined, new ScratchUnpacker()));
 }

@@ -6,7 +6,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { gunzipSync } from 'fflate';
-import { ScratchUnpacker } from '../../../src/tiles/format/gzip';
+import { ScratchUnpacker } from '../../../src/tiles/format/scratchUnpacker';
 
 export interface UnpackAllocations {
   files: number;

@@ -3,11 +3,14 @@ import path from 'node:path';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { GraphData } from '../../../src/data/graph';
+import { encodeCommunityStars } from '../../../src/communities/format';
 import { labelAt } from '../../../src/data/labelIndex';
 import { decodeHierarchy, hierarchyProblem } from '../../../src/tiles/format/hierarchyCodec';
 import { quantisationErrorBound } from '../../../src/tiles/format/quantise';
 import { describeTileRegion } from '../../../src/tiles/format/region';
 import { TileDataError } from '../../../src/tiles/format/tileError';
+import { streamUnpacker } from '../../../src/tiles/format/gzip';
+import { ScratchUnpacker } from '../../../src/tiles/format/scratchUnpacker';
 import { DownloadPool } from '../../../src/tiles/format/downloadPool';
 import { TiledGalaxyReader } from '../../../src/tiles/format/tiledGalaxyReader';
 import type { DecodedTile } from '../../../src/tiles/format/tileCodec';
@@ -349,7 +352,7 @@ describe('uncompressed tiles', () => {
       into.set(bytes);
       return into;
     };
-    const c = await TiledGalaxyReader.open(pooledLoad, pool);
+    const c = await TiledGalaxyReader.open(pooledLoad, pool, new ScratchUnpacker());
     const tileNumbers = [...Array(c.hierarchy.tileCount).keys()];
     const [pooledTiles, pooledNames, pooledAdjacency] = await Promise.all([
       Promise.all(tileNumbers.map((t) => c.tile(t))),
@@ -366,5 +369,21 @@ describe('uncompressed tiles', () => {
     lying.writeUInt32LE(lying.readUInt32LE(lying.length - 4) + 10, lying.length - 4);
     writeFileSync(shardFile, lying);
     await expect(a.labelNames(1)).rejects.toThrow(/labels\/1\.json\.gz is not valid gzip/);
+  });
+
+  it('reads the same tiles, communities and shards with the page\'s unpacker (the browser\'s DecompressionStream) as with the worker\'s', async () => {
+    const version = syntheticVersion(2000, 6);
+    writeFileSync(path.join(version, 'communities.bin'), encodeCommunityStars(Uint32Array.from({ length: 2000 }, (_, id) => id % 5)));
+    writeTiles(version, { capacity: 100, shardBytes: 4096 });
+    const [page, worker] = [await openTiles(version, streamUnpacker), await openTiles(version)];
+    for (let tile = 0; tile < page.hierarchy.tileCount; tile += 3) {
+      expect(await page.tile(tile)).toEqual(await worker.tile(tile));
+      expect(await page.tileCommunities(tile)).toEqual(await worker.tileCommunities(tile));
+    }
+    expect(await page.adjacency(1)).toEqual(await worker.adjacency(1));
+    expect(await page.labels(1)).toEqual(await worker.labels(1));
+    const tileFile = path.join(version, 'tiles', page.tilePath(4));
+    writeFileSync(tileFile, readFileSync(tileFile).subarray(0, 30));
+    await expect(page.tile(4)).rejects.toThrow(/^tile [0-7]+.*\(x .*not valid gzip/);
   });
 });
