@@ -3,90 +3,12 @@ import { boxIntersectsFrustum, frustumPlanes } from '../tiles/planner/frustum';
 import { projectionFactor, type PlannerCamera } from '../tiles/planner/importance';
 
 /**
- * The cells a whole galaxy draws when it holds more stars than the star budget (docs/rules.md#url,
- * `fps`): every cell in view draws a leading share of its slots, the share following the streaming
- * planner's measure of the cell (projected size over distance) and capped at the whole cell, the
- * measure scaled so that the shares fill the budget. So the galaxy keeps its shape, thinned, as a
- * tiled galaxy's coarse tiles show it, denser where the camera is near; taking whole cells, most
- * important first, left the far side of npm's opening view out. Slots within a cell are in star
- * order until the links are in, then most linked first (src/stars/slotsByLinks.ts): a leading share
- * is a sample of the cell's stars, then its hubs; neither order says anything of place. Returned
- * in slot order, so that neighbouring cells still draw as one run.
- */
-export function cellsWithinBudget(all: StarCells, camera: PlannerCamera, budget: number): StarCells {
-  const planes = frustumPlanes(camera.viewProjection);
-  const factor = projectionFactor(camera);
-  const inView: number[] = [];
-  const importance = new Float64Array(all.cells);
-  const { centres, radii } = spheresOf(all);
-  const [px, py, pz] = camera.position;
-  for (let cell = 0; cell < all.cells; cell++) {
-    if (!boxIntersectsFrustum(planes, all.bounds, cell * 6)) continue;
-    importance[cell] = cellImportance(centres, radii, cell, px, py, pz, factor);
-    inView.push(cell);
-  }
-  const drawn = sharesWithin(inView, all.count, importance, budget);
-  const taken = inView.filter((_, i) => drawn[i] > 0);
-  const counts = drawn.filter((stars) => stars > 0);
-  const start = new Uint32Array(taken.length);
-  const count = new Uint32Array(taken.length);
-  const bounds = new Float32Array(taken.length * 6);
-  taken.forEach((cell, i) => {
-    start[i] = all.start[cell];
-    count[i] = counts[i];
-    bounds.set(all.bounds.subarray(cell * 6, cell * 6 + 6), i * 6);
-  });
-  return { cells: taken.length, start, count, bounds };
-}
-
-/**
- * Stars drawn of each cell (`cells`, in slot order): all of every cell when they fit the budget,
- * else min(count, count * level * importance), rounded down, at the level where the shares sum to
- * the budget. Cells the camera is inside (infinite importance) are whole, or all shrunk alike when
- * even they do not fit.
- */
-function sharesWithin(cells: readonly number[], counts: Uint32Array, importance: Float64Array, budget: number): Uint32Array {
-  const drawn = new Uint32Array(cells.length);
-  let inView = 0, inside = 0;
-  for (const cell of cells) {
-    inView += counts[cell];
-    if (importance[cell] === Infinity) inside += counts[cell];
-  }
-  if (inView <= budget) {
-    cells.forEach((cell, i) => (drawn[i] = counts[cell]));
-    return drawn;
-  }
-  if (inside >= budget) {
-    cells.forEach((cell, i) => (drawn[i] = importance[cell] === Infinity ? Math.floor((counts[cell] * budget) / inside) : 0));
-    return drawn;
-  }
-  // Most important first: at the level sought, the first `whole` cells are whole and the rest draw
-  // level * importance of their stars; `weighted` sums count * importance over the rest.
-  const byImportance = cells.map((_, i) => i).sort((a, b) => importance[cells[b]] - importance[cells[a]]);
-  let weighted = 0;
-  for (const i of byImportance) if (importance[cells[i]] !== Infinity) weighted += counts[cells[i]] * importance[cells[i]];
-  let wholeStars = 0;
-  let level = 0;
-  for (const i of byImportance) {
-    const cell = cells[i];
-    if (importance[cell] !== Infinity) {
-      level = (budget - wholeStars) / weighted;
-      if (level * importance[cell] < 1) break;
-      weighted -= counts[cell] * importance[cell];
-    }
-    wholeStars += counts[cell];
-  }
-  cells.forEach((cell, i) => (drawn[i] = importance[cell] === Infinity ? counts[cell] : Math.floor(counts[cell] * Math.min(1, level * importance[cell]))));
-  return drawn;
-}
-
-/**
  * tileImportance's measure of a cell: its projected size over its distance, infinite with the camera
  * inside its sphere, 0 where it is undefined (NaN would leave the sort's order undefined). The cell's
  * sphere is computed once per galaxy rather than every camera move, and the distance without
  * Math.hypot, several times slower here.
  */
-function cellImportance(centres: Float64Array, radii: Float64Array, cell: number, px: number, py: number, pz: number, factor: number): number {
+export function cellImportance(centres: Float64Array, radii: Float64Array, cell: number, px: number, py: number, pz: number, factor: number): number {
   const radius = radii[cell];
   const dx = centres[cell * 3] - px, dy = centres[cell * 3 + 1] - py, dz = centres[cell * 3 + 2] - pz;
   const distance = Math.sqrt(dx * dx + dy * dy + dz * dz);
@@ -95,8 +17,17 @@ function cellImportance(centres: Float64Array, radii: Float64Array, cell: number
 }
 
 /**
- * cellsWithinBudget for one galaxy's cells as the camera moves: the same shares, bit for bit (the
- * same arithmetic in the same order), with less work per camera move. Every cell, in view or not,
+ * The cells a whole galaxy draws when it holds more stars than the star budget (docs/rules.md#url,
+ * `fps`), chosen again as the camera moves: every cell in view draws a leading share of its slots,
+ * the share following the streaming planner's measure of the cell (projected size over distance)
+ * and capped at the whole cell, the measure scaled so that the shares fill the budget (all of every
+ * cell when they fit; the cells the camera is inside whole, or all shrunk alike when even they do
+ * not fit). So the galaxy keeps its shape, thinned, as a tiled galaxy's coarse tiles show it, denser
+ * where the camera is near; taking whole cells, most important first, left the far side of npm's
+ * opening view out. Slots within a cell are in star order until the links are in, then most linked
+ * first (src/stars/slotsByLinks.ts): a leading share is a sample of the cell's stars, then its hubs;
+ * neither order says anything of place. Returned in slot order, so that neighbouring cells still
+ * draw as one run. Every cell, in view or not,
  * stays sorted by importance from the last choice, so that this one's sort starts from it (an
  * insertion sort, close to linear while the camera moves a little; a full sort after a jump); the
  * arrays are kept between choices; and the last choice is handed back as it was (the same object)
@@ -159,7 +90,11 @@ export class BudgetedCells {
     return this.last;
   }
 
-  /** sharesWithin's level and shares, over the cells in view in the kept order (written out: no arrays). */
+  /**
+   * The level at which the shares, min(count, count * level * importance) rounded down, sum to the
+   * budget, most important first: the first cells are whole and the rest draw level * importance of
+   * their stars, over the cells in view in the kept order (written out: no arrays).
+   */
   private sharesByLevel(budget: number): void {
     const { all, importance, inView, drawn, order } = this;
     const counts = all.count;
@@ -255,7 +190,7 @@ const FULL_SORT_SHIFTS = 16;
 /** Each cell's bounding sphere (centre, radius) as tileImportance computes it, by cells: a galaxy's cells never change. */
 const spheres = new WeakMap<StarCells, { centres: Float64Array; radii: Float64Array }>();
 
-function spheresOf(all: StarCells): { centres: Float64Array; radii: Float64Array } {
+export function spheresOf(all: StarCells): { centres: Float64Array; radii: Float64Array } {
   let found = spheres.get(all);
   if (found) return found;
   const b = all.bounds;
