@@ -6,7 +6,7 @@ import { TileDataError } from './tileError';
 const SCRATCH_MAX_BYTES = 8 << 20;
 
 /** What a gzip's trailer says its bytes unpack to (modulo 2^32, as gzip writes it). */
-function trailerSize(bytes: Uint8Array): number {
+export function trailerSize(bytes: Uint8Array): number {
   const end = bytes.byteLength;
   return (bytes[end - 4] | (bytes[end - 3] << 8) | (bytes[end - 2] << 16) | (bytes[end - 1] << 24)) >>> 0;
 }

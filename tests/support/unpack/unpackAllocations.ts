@@ -6,7 +6,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { gunzipSync } from 'fflate';
-import { ScratchUnpacker } from '../../../src/tiles/format/scratchUnpacker';
+import { ScratchUnpacker, trailerSize } from '../../../src/tiles/format/scratchUnpacker';
 
 export interface UnpackAllocations {
   files: number;
@@ -19,11 +19,6 @@ export interface UnpackAllocations {
 
 const counted = globalThis as typeof globalThis & { typedArrayBytes?: number };
 const [unpackerName, ...files] = process.argv.slice(2);
-
-function trailerSize(bytes: Uint8Array): number {
-  const end = bytes.byteLength;
-  return (bytes[end - 4] | (bytes[end - 3] << 8) | (bytes[end - 2] << 16) | (bytes[end - 1] << 24)) >>> 0;
-}
 
 const scratch = new ScratchUnpacker();
 let fflateOut = new Uint8Array(0);
