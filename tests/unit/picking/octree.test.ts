@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildOctree, intersectRay, LEAF_CAPACITY, MAX_DEPTH, octreeDepth } from '../../../src/picking/octree';
+import { buildOctree, childCube, type FlatOctree, intersectRay, LEAF_CAPACITY, MAX_DEPTH, octreeDepth } from '../../../src/picking/octree';
 import type { Ray } from '../../../src/picking/ray';
 import { HIT_THRESHOLD, nearestByScan } from '../../../src/picking/hitTest';
 
@@ -14,6 +14,15 @@ function randomPoints(count: number, spread: number, seed = 1): Float32Array {
 function randomRay(seed: number, spread: number): Ray {
   const pts = randomPoints(2, spread, seed);
   return { origin: [pts[0], pts[1], pts[2] + spread], direction: [pts[3] - pts[0], pts[4] - pts[1], -spread] };
+}
+
+/** Every node's cube, from the root's down through each node's octant. */
+function cubesOf(tree: FlatOctree): Array<[number, number, number, number]> {
+  const cubes: Array<[number, number, number, number]> = [[tree.root[0], tree.root[1], tree.root[2], tree.root[3]]];
+  for (let node = 0; node < tree.nodeCount; node++) {
+    for (let c = tree.firstChild[node], end = c + tree.childCount[node]; c < end; c++) cubes[c] = childCube(...cubes[node], tree.octant[c]);
+  }
+  return cubes;
 }
 
 describe('spatial index errors (docs/rules.md#picking)', () => {
@@ -41,9 +50,10 @@ describe('spatial index structure', () => {
       expect(tree.childCount[node]).toBeLessThanOrEqual(8);
       if (tree.childCount[node] === 0) expect(tree.itemCount[node]).toBeLessThanOrEqual(LEAF_CAPACITY);
     }
-    // A leaf's points lie inside its cube.
+    // A leaf's points lie inside its cube (its parent's cube's octant).
+    const cubes = cubesOf(tree);
     for (let node = 0; node < tree.nodeCount; node++) {
-      const [cx, cy, cz, h] = tree.cubes.subarray(node * 4, node * 4 + 4);
+      const [cx, cy, cz, h] = cubes[node];
       for (let i = tree.itemStart[node]; i < tree.itemStart[node] + tree.itemCount[node]; i++) {
         const id = tree.items[i];
         expect(Math.abs(points[id * 3] - cx)).toBeLessThanOrEqual(h + 1e-3);
