@@ -16,13 +16,16 @@ function randomRay(seed: number, spread: number): Ray {
   return { origin: [pts[0], pts[1], pts[2] + spread], direction: [pts[3] - pts[0], pts[4] - pts[1], -spread] };
 }
 
-/** Every node's cube, from the root's down through each node's octant. */
-function cubesOf(tree: FlatOctree): Array<[number, number, number, number]> {
-  const cubes: Array<[number, number, number, number]> = [[tree.root[0], tree.root[1], tree.root[2], tree.root[3]]];
+/** Every node's cube, from the root's down through each node's octant, and the start of its points in `items`. */
+function cubesOf(tree: FlatOctree): Array<{ cube: [number, number, number, number]; start: number }> {
+  const nodes = [{ cube: [tree.root[0], tree.root[1], tree.root[2], tree.root[3]] as [number, number, number, number], start: 0 }];
   for (let node = 0; node < tree.nodeCount; node++) {
-    for (let c = tree.firstChild[node], end = c + tree.childCount[node]; c < end; c++) cubes[c] = childCube(...cubes[node], tree.octant[c]);
+    let start = nodes[node].start;
+    for (let c = tree.firstChild[node], end = c + tree.childCount[node]; c < end; start += tree.itemCount[c++]) {
+      nodes[c] = { cube: childCube(...nodes[node].cube, tree.octant[c]), start };
+    }
   }
-  return cubes;
+  return nodes;
 }
 
 describe('spatial index errors (docs/rules.md#picking)', () => {
@@ -51,10 +54,10 @@ describe('spatial index structure', () => {
       if (tree.childCount[node] === 0) expect(tree.itemCount[node]).toBeLessThanOrEqual(LEAF_CAPACITY);
     }
     // A leaf's points lie inside its cube (its parent's cube's octant).
-    const cubes = cubesOf(tree);
+    const nodes = cubesOf(tree);
     for (let node = 0; node < tree.nodeCount; node++) {
-      const [cx, cy, cz, h] = cubes[node];
-      for (let i = tree.itemStart[node]; i < tree.itemStart[node] + tree.itemCount[node]; i++) {
+      const { cube: [cx, cy, cz, h], start } = nodes[node];
+      for (let i = start; i < start + tree.itemCount[node]; i++) {
         const id = tree.items[i];
         expect(Math.abs(points[id * 3] - cx)).toBeLessThanOrEqual(h + 1e-3);
         expect(Math.abs(points[id * 3 + 1] - cy)).toBeLessThanOrEqual(h + 1e-3);
