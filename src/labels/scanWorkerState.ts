@@ -11,20 +11,27 @@ export class ScanWorkerState {
   private sizes: Float32Array = new Float32Array(0);
   private boosted: Uint8Array = new Uint8Array(0);
   private scan: CandidateScan | undefined;
+  private capacity = 0;
+  private minCssDiameter = 0;
 
   /** Takes one request; a pass answers with its reply. */
   handle(request: ScanRequest): ScanReply | undefined {
     if (request.kind === 'stars') {
       this.generation = request.generation;
-      this.positions = request.positions;
-      this.sizes = request.sizes;
-      this.boosted = request.boosted;
-      this.scan = new CandidateScan(this.positions, this.sizes, request.capacity, request.minCssDiameter, this.boosted);
+      this.capacity = request.capacity;
+      this.minCssDiameter = request.minCssDiameter;
+      this.adopt(request.positions, request.sizes, request.boosted);
       return undefined;
     }
     if (request.generation !== this.generation || !this.scan) return undefined;
     if (request.kind === 'write') {
       const { start } = request;
+      // A write of every slot (links in, stars moved) brings whole columns, transferred: they become
+      // the copy, rather than being copied into it and left as garbage of the copy's size.
+      if (start === 0 && request.sizes.length === this.sizes.length) {
+        this.adopt(request.positions, request.sizes, request.boosted);
+        return undefined;
+      }
       this.positions.set(request.positions, start * 3);
       this.sizes.set(request.sizes, start);
       this.boosted.set(request.boosted, start);
@@ -33,5 +40,12 @@ export class ScanWorkerState {
     this.scan.beginSpans(request.camera, request.spans);
     this.scan.step(Infinity);
     return { generation: this.generation, pass: request.pass, ids: this.scan.result(), scores: this.scan.resultScores() };
+  }
+
+  private adopt(positions: Float32Array, sizes: Float32Array, boosted: Uint8Array): void {
+    this.positions = positions;
+    this.sizes = sizes;
+    this.boosted = boosted;
+    this.scan = new CandidateScan(positions, sizes, this.capacity, this.minCssDiameter, boosted);
   }
 }

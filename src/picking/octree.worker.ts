@@ -13,7 +13,7 @@ scope.onmessage = (event: MessageEvent<OctreeRequest>) => {
   try {
     const tree = buildOctree(points);
     const response: OctreeResponse = { id, tree };
-    scope.postMessage(response, [tree.cubes.buffer, tree.firstChild.buffer, tree.childCount.buffer, tree.itemStart.buffer, tree.itemCount.buffer, tree.items.buffer]);
+    scope.postMessage(response, [tree.root.buffer, tree.octant.buffer, tree.firstChild.buffer, tree.childCount.buffer, tree.itemCount.buffer, tree.items.buffer]);
   } catch (error) {
     scope.postMessage({ id, error: error instanceof Error ? error.message : String(error) } satisfies OctreeResponse);
   }

@@ -12,20 +12,22 @@ import type { StarCells } from '../renderer/starCells';
  */
 export function orderSlotsByLinks(order: Uint32Array, cells: StarCells, inOffsets: Uint32Array): void {
   const stars = order.length;
-  const inDegree = new Uint32Array(stars);
-  for (let star = 0; star < stars; star++) inDegree[star] = inOffsets[star + 1] - inOffsets[star];
-  const distinct = [...new Set(inDegree)].sort((a, b) => b - a);
+  // Two scratch columns of a star each, reused (in-degree, then rank, then cell; the stars by rank):
+  // this runs as the links come in, beside the graph's own arrays.
+  const perStar = new Uint32Array(stars);
+  for (let star = 0; star < stars; star++) perStar[star] = inOffsets[star + 1] - inOffsets[star];
+  const distinct = [...new Set(perStar)].sort((a, b) => b - a);
   const rankOf = new Map(distinct.map((size, rank) => [size, rank]));
-  const rank = new Uint32Array(stars);
+  const rank = perStar;
   const firstOfRank = new Uint32Array(distinct.length + 1);
   for (let star = 0; star < stars; star++) {
-    rank[star] = rankOf.get(inDegree[star]) ?? 0;
+    rank[star] = rankOf.get(perStar[star]) ?? 0;
     firstOfRank[rank[star] + 1]++;
   }
   for (let r = 1; r <= distinct.length; r++) firstOfRank[r] += firstOfRank[r - 1];
   const byRank = new Uint32Array(stars);
   for (let star = 0; star < stars; star++) byRank[firstOfRank[rank[star]]++] = star;
-  const cellOfStar = new Uint32Array(stars);
+  const cellOfStar = perStar;
   for (let cell = 0; cell < cells.cells; cell++) {
     for (let slot = cells.start[cell], end = slot + cells.count[cell]; slot < end; slot++) cellOfStar[order[slot]] = cell;
   }

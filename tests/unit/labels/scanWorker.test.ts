@@ -98,6 +98,29 @@ describe('the candidate scan in a worker', () => {
     expect(worker.requests).toEqual(['stars', 'pass', 'write', 'write', 'pass']);
   });
 
+  it('takes a write of every slot as its copy, and later writes reach that copy', async () => {
+    const worker = new InThreadScanWorker();
+    const stars = { ...gridOfStars(), boosted: new Uint8Array(60) };
+    const search = new WorkerCandidateSearch(worker as unknown as Worker, stars, 400, 0, () => {}, () => {});
+    const pass = async () => {
+      search.begin({ viewProjection: camera.viewProjection, position: camera.position, pixelRatio: 1 });
+      for (let i = 0; i < 50 && search.running; i++) await new Promise((resolve) => setTimeout(resolve, 5));
+      return [...search.result()];
+    };
+    // Every slot rewritten (links in): only the first 30 stars keep a size.
+    stars.sizes.fill(0, 30);
+    search.written(0, 60);
+    const firstHalf = await pass();
+    expect(firstHalf.sort((a, b) => a - b)).toEqual([...Array(30).keys()]);
+    // Then one slot of the second half comes back, boosted.
+    stars.sizes[45] = 0.1;
+    stars.boosted[45] = 1;
+    search.written(45, 1);
+    const found = await pass();
+    expect(found).toHaveLength(31);
+    expect(found[0]).toBe(45);
+  });
+
   it('falls back to the scan on the main thread when the worker fails, and names the same stars', async () => {
     const worker = new InThreadScanWorker();
     const grid = namesOverTheGrid(worker);

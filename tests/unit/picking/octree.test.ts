@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildOctree, intersectRay, LEAF_CAPACITY, MAX_DEPTH, octreeDepth } from '../../../src/picking/octree';
+import { buildOctree, childCube, type FlatOctree, intersectRay, LEAF_CAPACITY, MAX_DEPTH, octreeDepth } from '../../../src/picking/octree';
 import type { Ray } from '../../../src/picking/ray';
 import { HIT_THRESHOLD, nearestByScan } from '../../../src/picking/hitTest';
 
@@ -14,6 +14,18 @@ function randomPoints(count: number, spread: number, seed = 1): Float32Array {
 function randomRay(seed: number, spread: number): Ray {
   const pts = randomPoints(2, spread, seed);
   return { origin: [pts[0], pts[1], pts[2] + spread], direction: [pts[3] - pts[0], pts[4] - pts[1], -spread] };
+}
+
+/** Every node's cube, from the root's down through each node's octant, and the start of its points in `items`. */
+function cubesOf(tree: FlatOctree): Array<{ cube: [number, number, number, number]; start: number }> {
+  const nodes = [{ cube: [tree.root[0], tree.root[1], tree.root[2], tree.root[3]] as [number, number, number, number], start: 0 }];
+  for (let node = 0; node < tree.nodeCount; node++) {
+    let start = nodes[node].start;
+    for (let c = tree.firstChild[node], end = c + tree.childCount[node]; c < end; start += tree.itemCount[c++]) {
+      nodes[c] = { cube: childCube(...nodes[node].cube, tree.octant[c]), start };
+    }
+  }
+  return nodes;
 }
 
 describe('spatial index errors (docs/rules.md#picking)', () => {
@@ -41,10 +53,11 @@ describe('spatial index structure', () => {
       expect(tree.childCount[node]).toBeLessThanOrEqual(8);
       if (tree.childCount[node] === 0) expect(tree.itemCount[node]).toBeLessThanOrEqual(LEAF_CAPACITY);
     }
-    // A leaf's points lie inside its cube.
+    // A leaf's points lie inside its cube (its parent's cube's octant).
+    const nodes = cubesOf(tree);
     for (let node = 0; node < tree.nodeCount; node++) {
-      const [cx, cy, cz, h] = tree.cubes.subarray(node * 4, node * 4 + 4);
-      for (let i = tree.itemStart[node]; i < tree.itemStart[node] + tree.itemCount[node]; i++) {
+      const { cube: [cx, cy, cz, h], start } = nodes[node];
+      for (let i = start; i < start + tree.itemCount[node]; i++) {
         const id = tree.items[i];
         expect(Math.abs(points[id * 3] - cx)).toBeLessThanOrEqual(h + 1e-3);
         expect(Math.abs(points[id * 3 + 1] - cy)).toBeLessThanOrEqual(h + 1e-3);
