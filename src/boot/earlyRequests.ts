@@ -30,7 +30,7 @@ const ignore = () => undefined;
  * The first requests of the galaxy the page's address opens, made before the viewer's code has
  * loaded (src/boot.ts: the main bundle downloads and starts meanwhile): its manifest and, when the
  * version streams tiles, index.json, the hierarchy and the root tile, all at once, read on the page
- * for the entry to draw and handed to a tile worker started meanwhile; when it is a classic version,
+ * for the entry to draw and handed to a tile worker started once they are in; when it is a classic version,
  * its positions.bin, read on the page for the entry to draw and handed to the loader. The loader and
  * openTiledGalaxy take them over when they open that galaxy (takeManifest, takePositions,
  * takeTiles); opening another drops them.
@@ -117,12 +117,16 @@ export class EarlyRequests implements EarlyGalaxyFiles {
   }
 }
 
-/** A tiled version's first files, read on the page and handed to a tile worker started meanwhile. */
+/** A tiled version's first files, read on the page and handed to a tile worker started once they are in. */
 function startTiles(tilesUrl: string, href: string): EarlyTiles {
   const opening = new AbortController();
   const stallLimitMs = tileStallLimitMs(new URL(href).search);
   const files = loadFirstTileFiles(fetchTileFiles(tilesUrl, () => stallLimitMs), opening.signal);
-  const source = openWorkerTileSource(tilesUrl, opening.signal, { files: handedFiles(files), stallLimitMs });
+  // The worker starts once the first files have settled (came, failed or stalled): started beside
+  // them, its script would share a slow link with the root tile, and its compiling few cores with
+  // the page's reading of it.
+  const handed = handedFiles(files);
+  const source = handed.then(() => openWorkerTileSource(tilesUrl, opening.signal, { files: handed, stallLimitMs }));
   const first = import('../tiles/stream/readRootTile').then(({ readRootTile }) => readRootTile(tilesUrl, files, stallLimitMs));
   const index = first.then((read) => read.index);
   const root = first.then((read) => read.root);

@@ -47,9 +47,10 @@ export function abortError(): DOMException {
 /**
  * Opens a tiled galaxy in a tile worker: resolves once the worker has read index.json and the
  * hierarchy. Each request is a promise; aborting its signal tells the worker to abort the fetch and
- * rejects at once with an AbortError.
+ * rejects at once with an AbortError. An opening already aborted starts no worker.
  */
 export function openWorkerTileSource(tilesUrl: string, signal?: AbortSignal, options: WorkerTileSourceOptions = {}): Promise<TileSource> {
+  if (signal?.aborted) return Promise.reject(abortError());
   const { files, createWorker = createBrowserTileWorker, stallLimitMs } = options;
   const page = globalThis.location?.href;
   const absoluteUrl = page ? new URL(tilesUrl, page).href : tilesUrl;

@@ -45,6 +45,13 @@ afterEach(() => {
   SilentWorker.started = [];
 });
 
+/** A response the test sends when it chooses. */
+function heldResponse(): { promise: Promise<Response>; resolve: (response: Response) => void } {
+  let resolve: (response: Response) => void = () => undefined;
+  const promise = new Promise<Response>((settle) => (resolve = settle));
+  return { promise, resolve };
+}
+
 /** The early requests of `href`, which a test expects to open a galaxy. */
 function startFor(href: string): EarlyRequests {
   const early = EarlyRequests.start(href, DATA_ROOT);
@@ -79,7 +86,7 @@ describe('the first requests of the galaxy in the address, made before the viewe
     const found = await loadGalaxy('npm', { dataRoot: DATA_ROOT, tiles: true, early });
     expect(found).toMatchObject({ version: 'v2', tilesUrl: 'http://viewer.example/data/npm/v2/tiles/' });
     expect(asked.slice(1)).toEqual(['index.json', 'hierarchy.bin.gz', 'stars/0.bin.gz'].map((file) => `http://viewer.example/data/npm/v2/tiles/${file}`));
-    expect(SilentWorker.started).toHaveLength(1);
+    await vi.waitFor(() => expect(SilentWorker.started).toHaveLength(1));
     // Unnamed: it waits for the files the page read instead of reading them again.
     expect(SilentWorker.started[0].options.name).toBeUndefined();
     await vi.waitFor(() => expect(SilentWorker.started[0].posted).toMatchObject([{ type: 'open', tilesUrl: 'http://viewer.example/data/npm/v2/tiles/', files: expect.any(Array) }]));
@@ -91,8 +98,33 @@ describe('the first requests of the galaxy in the address, made before the viewe
     serveManifests({ npm: { all: ['v1', 'v2'], last: 'v2', tiles: ['v1', 'v2'] } });
     const early = startFor('http://viewer.example/#/galaxy/npm');
     await early.takeManifest('npm', DATA_ROOT, undefined);
+    await vi.waitFor(() => expect(SilentWorker.started).toHaveLength(1));
     expect(await early.takeTiles('http://viewer.example/data/npm/v1/tiles/')).toBeUndefined();
     expect(SilentWorker.started[0].terminated).toBe(true);
+  });
+
+  it('start the tile worker only once the first files are in, so that its script does not share the link with the root tile, and none once dropped', async () => {
+    const rootTile = heldResponse();
+    serveManifests({ npm: { all: ['v1'], last: 'v1', tiles: ['v1'] } });
+    const served = globalThis.fetch;
+    vi.stubGlobal('fetch', (url: string) => (url.endsWith('/stars/0.bin.gz') ? rootTile.promise : served(url)));
+    const early = startFor('http://viewer.example/#/galaxy/npm');
+    const tiles = await early.tiles();
+    expect(tiles?.tilesUrl).toBe('http://viewer.example/data/npm/v1/tiles/');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(SilentWorker.started).toHaveLength(0);
+    rootTile.resolve(new Response('missing', { status: 404 }));
+    await vi.waitFor(() => expect(SilentWorker.started).toHaveLength(1));
+    await vi.waitFor(() => expect(SilentWorker.started[0].posted).toMatchObject([{ type: 'open', files: expect.any(Array) }]));
+
+    const stalled = heldResponse();
+    vi.stubGlobal('fetch', (url: string) => (url.endsWith('/stars/0.bin.gz') ? stalled.promise : served(url)));
+    const dropped = startFor('http://viewer.example/#/galaxy/npm');
+    await dropped.tiles();
+    dropped.drop();
+    stalled.resolve(new Response('late'));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(SilentWorker.started).toHaveLength(1);
   });
 
   it('leave a manifest that cannot be had to the loader, which asks again and says why', async () => {
