@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Builds the original code-galaxies viewer (anvaka/pm with its renderer anvaka/unrender, both MIT)
-# as a benchmark baseline only: `ORIGINAL_VIEWER_DIR=<output folder> npm run bench firstframe`
-# opens it on classic npm beside ours. Nothing of it enters this repository.
+# as a benchmark baseline only: `ORIGINAL_VIEWER_DIR=<output folder> npm run bench firstframe farframes`
+# opens it on classic npm beside ours (first star frame; frame intervals at a far camera). Nothing of it enters this repository.
 #
 #   scripts/build-original-viewer.sh <pm checkout> <unrender checkout> <output folder>
 #
