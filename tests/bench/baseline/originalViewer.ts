@@ -241,6 +241,7 @@ export async function originalFarFrames(browser: Browser, origin: string, orbit:
     );
     const loadedMs = (await loaded.jsonValue()) as number;
     await page.waitForLoadState('networkidle');
+    await page.keyboard.press('Escape'); // any key closes its help (src/galaxy/help.jsx), as in ours
     await page.waitForTimeout(settleMs);
     const frames = await orbitAndTime(page, orbit);
     if (screenshot) await page.screenshot({ path: screenshot });

@@ -18,9 +18,9 @@ const SCREENSHOTS = process.env.FAR_FRAMES_SCREENSHOTS;
 const SETTLE_MS = 2000;
 /**
  * The far camera's distance from the galaxy's centre, on both. Our whole-galaxy view stands back far
- * enough for npm's bounding sphere (about 28000 across its outlying stars: 76843 away), beyond the
+ * enough for npm's bounding sphere (radius about 28000, its outlying stars: 76843 away), beyond the
  * original's far plane (20000), where the original draws nothing; 15000 away, 45° of view shows
- * 12400 units across at the centre, npm's bulk whole, in both, with the original's far plane 5000
+ * 12400 units top to bottom at the centre (1280x800), npm's bulk whole, in both, with the original's far plane 5000
  * behind the centre (its outliers beyond are not drawn; ours are, within its star budget).
  */
 const FAR_DISTANCE = 15000;
@@ -50,6 +50,7 @@ async function oursFarFrames(browser: Browser, origin: string, backend: 'webgl2'
       { timeout: 180_000 },
     );
     await page.waitForLoadState('networkidle');
+    await page.keyboard.press('Escape'); // any key closes the help over the galaxy, in both viewers
     await page.waitForTimeout(SETTLE_MS);
     // The whole-galaxy view (no camera keys in the address) looks down -Z at a galaxy laid out around z = 0.
     const start = await page.evaluate(() => window.galaxyScene!.getCamera());
@@ -58,7 +59,7 @@ async function oursFarFrames(browser: Browser, origin: string, backend: 'webgl2'
       distance: FAR_DISTANCE,
       degreesPerSecond: 6,
       warmMs: 1000,
-      measureMs: 5000,
+      measureMs: 8000,
     };
     const frames = await orbitAndTime(page, orbit ?? wholeGalaxy);
     if (screenshot) await page.screenshot({ path: screenshot });
@@ -79,8 +80,8 @@ const figures = (intervals: number[]) => ({
  * (anvaka/pm, WebGL1) on classic npm over loopback. Each viewer opens in a fresh context at the
  * same pose, looking at the centre of our whole-galaxy view (the original gets it through its own address keys cx..lw, the
  * same coordinates ours reads) 15000 from its centre (FAR_DISTANCE says why not further), with the same 45° field of view (both cameras' default), the same
- * 1280x800 canvas and links shown; once everything is in and 2 s of rest, the camera orbits the
- * galaxy's centre at 6°/s for 1 s unrecorded and 5 s recorded (the original redraws every frame,
+ * 1280x800 canvas, links shown and the help closed (Escape); once everything is in and 2 s of rest, the camera orbits the
+ * galaxy's centre at 6°/s for 1 s unrecorded and 8 s recorded (the original redraws every frame,
  * ours only on change: moving, both draw every frame), and requestAnimationFrame intervals are
  * kept. Rounds interleave the three viewers. Needs ORIGINAL_VIEWER_DIR; without it, not run.
  */
