@@ -1,13 +1,17 @@
 import type { Browser } from 'playwright';
 import { FIRST_STARS_MARK } from '../../../src/boot/firstStarsMark';
-import { haveSharedGalaxies, sharedGalaxiesMissingReason } from '../../support/sharedGalaxies';
+import { haveSharedGalaxies, sharedGalaxiesDir, sharedGalaxiesMissingReason } from '../../support/sharedGalaxies';
 import type { BenchSuite } from '../run';
+import { openOriginalNpm, serveOriginalViewer, type OriginalOpening, type OriginalViewerServer } from '../baseline/originalViewer';
+import { ORIGINAL_VIEWER_LAST_MEASURED } from '../baseline/originalViewerMeasured';
 import { median, openBenchBrowser } from '../support/benchBrowser';
 import { plainRendererMemory, type RendererMemory } from '../support/plainRendererMemory';
 
 /** FIRSTFRAME_BENCH_ROUNDS=n opens npm n times per backend and per path. */
 const ROUNDS = Number(process.env.FIRSTFRAME_BENCH_ROUNDS ?? 3);
 const round = (value: number, digits = 0) => Number(value.toFixed(digits));
+/** A build of the original viewer (scripts/build-original-viewer.sh); without it the original is not opened. */
+const ORIGINAL_VIEWER_DIR = process.env.ORIGINAL_VIEWER_DIR;
 
 interface Opening {
   /** Navigation start to the first frame with stars in it submitted: the entry's painting of positions.bin where it drew one, else the scene's. */
@@ -23,10 +27,29 @@ interface Network {
 }
 
 /** Loopback, and a 40 Mbit/s link with 40 ms latency, as a visitor on ordinary broadband gets. */
-const NETWORKS: Network[] = [
+const ALL_NETWORKS: Network[] = [
   { name: 'loopback' },
   { name: 'broadband40Mbit', link: { latency: 40, downloadThroughput: (40e6 / 8), uploadThroughput: (10e6 / 8) } },
 ];
+/** FIRSTFRAME_BENCH_NETWORKS=loopback (comma-separated names) runs only those links. */
+const NETWORKS = process.env.FIRSTFRAME_BENCH_NETWORKS
+  ? ALL_NETWORKS.filter((network) => process.env.FIRSTFRAME_BENCH_NETWORKS?.split(',').includes(network.name))
+  : ALL_NETWORKS;
+
+const summarise = (values: number[]) => ({ medianMs: round(median(values)), rangeMs: [round(Math.min(...values)), round(Math.max(...values))] });
+
+/** The original's first star frame in the same rounds as ours, and ours / the original's (below 1: ours first). */
+function againstOriginal(ours: Opening[], original: OriginalOpening[]) {
+  const oursMs = median(ours.map((o) => o.firstStarFrameMs));
+  const drawn = summarise(original.map((o) => o.firstPointsDrawMs));
+  const finished = summarise(original.map((o) => o.firstPointsFinishedMs));
+  return {
+    originalFirstPointsDraw: drawn,
+    originalFirstPointsGpuDone: finished,
+    oursOverOriginalDraw: round(oursMs / drawn.medianMs, 2),
+    oursOverOriginalGpuDone: round(oursMs / finished.medianMs, 2),
+  };
+}
 
 /**
  * Opens the real viewer on npm in a fresh browser context (cold HTTP cache) and reads, on the page's
@@ -75,13 +98,22 @@ async function openNpm(browser: Browser, origin: string, backend: 'webgpu' | 'we
  * soon as positions.bin is decoded (ours) against the whole-file path that waits for positions,
  * links and labels (`stream=0`, the viewer's behaviour before), alternating the two in one run;
  * then the renderer process's memory once npm opened each way.
+ *
+ * With ORIGINAL_VIEWER_DIR naming a build of the original viewer (anvaka/pm, made by
+ * `scripts/build-original-viewer.sh <pm> <unrender> <dir>`), each round also opens the original on
+ * the same npm over the same link, in a fresh context like ours; its first star frame is its first
+ * WebGL1 draw of points (time at the call, and after gl.finish()), ours the first frame with stars
+ * submitted; the ratio ours / original is given per backend (our WebGL2 and WebGPU, its WebGL1).
+ * Without it the report says the original was not run and shows its last measured figure.
  */
 const suite: BenchSuite = {
   name: 'firstframe',
   async run() {
     if (!haveSharedGalaxies) return { skipped: sharedGalaxiesMissingReason };
     const bench = await openBenchBrowser(['index.html'], { webgpu: true });
+    let original: OriginalViewerServer | undefined;
     try {
+      if (ORIGINAL_VIEWER_DIR) original = await serveOriginalViewer(ORIGINAL_VIEWER_DIR, sharedGalaxiesDir);
       const { browser } = bench;
       const results: Record<string, unknown> = {
         note:
@@ -93,11 +125,14 @@ const suite: BenchSuite = {
         const byBackend: Record<string, unknown> = {};
         for (const backend of ['webgl2', 'webgpu'] as const) {
           await openNpm(browser, bench.origin, backend, true, network); // warm the server, the disk cache and the compiler
+          if (original) await openOriginalNpm(browser, original.origin, network.link);
           const ours: Opening[] = [];
           const whole: Opening[] = [];
+          const originals: OriginalOpening[] = [];
           for (let i = 0; i < ROUNDS; i++) {
             ours.push(await openNpm(browser, bench.origin, backend, true, network));
             whole.push(await openNpm(browser, bench.origin, backend, false, network));
+            if (original) originals.push(await openOriginalNpm(browser, original.origin, network.link));
           }
           const summary = (key: keyof Opening) => {
             const streamingMs = median(ours.map((o) => o[key]));
@@ -110,7 +145,11 @@ const suite: BenchSuite = {
               wholeFileRangeMs: [round(Math.min(...whole.map((o) => o[key]))), round(Math.max(...whole.map((o) => o[key])))],
             };
           };
-          byBackend[backend] = { firstStarFrame: summary('firstStarFrameMs'), interactive: summary('interactiveMs') };
+          byBackend[backend] = {
+            firstStarFrame: summary('firstStarFrameMs'),
+            interactive: summary('interactiveMs'),
+            ...(original ? { originalViewer: againstOriginal(ours, originals) } : {}),
+          };
         }
         results[network.name] = byBackend;
       }
@@ -122,9 +161,16 @@ const suite: BenchSuite = {
         }
       }
       results.classicRendererMemory = memory;
+      if (!original) {
+        results.originalViewer = {
+          notRun: 'ORIGINAL_VIEWER_DIR is not set: the original viewer was not opened in this run (build it with scripts/build-original-viewer.sh)',
+          lastMeasured: ORIGINAL_VIEWER_LAST_MEASURED,
+        };
+      }
       results.targets = { note: "issue 10's 5x first-frame target is for tiled npm; classic npm can only gain the time links and labels take" };
       return results;
     } finally {
+      await original?.close();
       await bench.close();
     }
   },
