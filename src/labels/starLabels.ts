@@ -362,7 +362,7 @@ export class StarLabels {
     this.rasterAllowance = this.rasterPerMovingFrame;
     if (this.workWaitsForRest) this.scheduleWork();
     const camera = this.camera;
-    const grid = new PlacementGrid(camera.cssWidth, camera.cssHeight, this.keepClear);
+    const grid = this.emptyGrid(camera.cssWidth, camera.cssHeight);
     const placedNow: PlacedLabel[] = [];
     /** The slot of each placed name. */
     const placedIds: number[] = [];
@@ -487,6 +487,15 @@ export class StarLabels {
   }
 
   // internals
+
+  /** The placement grid, kept between frames: a new one a frame cost a map and a density array each time. */
+  private grid: PlacementGrid | undefined;
+
+  private emptyGrid(width: number, height: number): PlacementGrid {
+    if (this.grid?.isFor(width, height, this.keepClear)) this.grid.clear();
+    else this.grid = new PlacementGrid(width, height, this.keepClear);
+    return this.grid;
+  }
 
   /** The star name each quad draws, whose fade sets its opacity; undefined for a constellation name (its opacity is final when written). */
   private quadOwners: (LabelState | undefined)[] = [];
