@@ -120,9 +120,12 @@ export class ConstellationLabels {
   private states = new Map<string, ConstellationState>();
   private placedNow: PlacedConstellation[] = [];
   private wanted = new Set<string>();
+  /** Display text by name: the same few names are chosen frame after frame, and displayText runs four replaces. */
+  private texts = new Map<string, string>();
 
   setTree(tree: ConstellationTree | undefined): void {
     this.tree = tree;
+    this.texts.clear();
     this.states.clear();
     this.placedNow = [];
     this.wanted.clear();
@@ -179,7 +182,7 @@ export class ConstellationLabels {
       const view = { viewProjection: camera.viewProjection, cssWidth: camera.cssWidth, cssHeight: camera.cssHeight, focalCssPx: (camera.cssHeight / 2) * yScale };
       for (const chosen of chooseConstellations(tree, view, CONSTELLATION_BUDGET)) {
         const key = `${chosen.level}:${chosen.id}`;
-        const text = displayText(chosen.name);
+        const text = this.textOf(chosen.name);
         const entry = entryOf(text);
         if (!entry) {
           this.wanted.add(text);
@@ -222,5 +225,15 @@ export class ConstellationLabels {
     }
     this.placedNow = placed;
     return animating;
+  }
+
+  private textOf(name: string): string {
+    let text = this.texts.get(name);
+    if (text === undefined) {
+      if (this.texts.size >= 4096) this.texts.clear();
+      text = displayText(name);
+      this.texts.set(name, text);
+    }
+    return text;
   }
 }
