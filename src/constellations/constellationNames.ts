@@ -12,7 +12,9 @@ export const CONSTELLATION_MAX_SPAN = 0.8;
 /** Over this fraction of the range (in log span) at each end a name fades, so that zooming cross-fades levels. */
 const FADE_BAND = 0.175;
 /** Where a community starts to fade out for being too big: from there on its children are named too. */
-const HANDOVER_SPAN = CONSTELLATION_MAX_SPAN * Math.pow(CONSTELLATION_MIN_SPAN / CONSTELLATION_MAX_SPAN, FADE_BAND);
+export const CONSTELLATION_HANDOVER_SPAN = CONSTELLATION_MAX_SPAN * Math.pow(CONSTELLATION_MIN_SPAN / CONSTELLATION_MAX_SPAN, FADE_BAND);
+
+const HANDOVER_SPAN = CONSTELLATION_HANDOVER_SPAN;
 
 /**
  * A community whose parts spread over at least this fraction of the galaxy's radius, and over twice
@@ -135,19 +137,20 @@ export interface ChosenConstellation {
  * two levels never leaves both faint. A community spread over most of the galaxy is not named; its
  * children may be.
  */
-export function chooseConstellations(tree: ConstellationTree, view: ConstellationView, budget: number): ChosenConstellation[] {
+export function chooseConstellations(tree: ConstellationTree, view: ConstellationView, budget: number, counts?: ConstellationWalkCounts): ChosenConstellation[] {
   const chosen: ChosenConstellation[] = [];
-  const top = tree.radii.length - 1;
-  if (top < 0) return chosen;
+  const gates = gatesOf(tree);
   const m = view.viewProjection;
   const shorter = Math.max(1, Math.min(view.cssWidth, view.cssHeight));
+  const focal = view.focalCssPx;
   /**
    * `handedOver`: how much of its strength the parent gave up for being too big (or unnamed), which
    * its children take. Returns the strongest name chosen in this community (itself or below).
    */
   const visit = (level: number, id: number, handedOver: number): number => {
+    if (counts) counts.communitiesVisited++;
     if (id === tree.unlinked[level]) return 0;
-    const children = level > 0 ? tree.children[level][id] : [];
+    const children = level > 0 ? tree.children[level][id] : NO_CHILDREN;
     // One child holds the same stars (a community carried up a level unchanged): one name, the child's.
     if (children.length === 1) return visit(level - 1, children[0], handedOver);
     const centres = tree.centres[level];
@@ -155,7 +158,7 @@ export function chooseConstellations(tree: ConstellationTree, view: Constellatio
     const radius = tree.radii[level][id];
     const w = m[3] * x + m[7] * y + m[11] * z + m[15];
     // Inside or at the edge of the community: it fills the screen, its children may not.
-    const span = w > radius ? (2 * radius * view.focalCssPx) / w / shorter : Infinity;
+    const span = w > radius ? (2 * radius * focal) / w / shorter : Infinity;
     const diffuse = tree.diffuse[level][id] === 1;
     let strongestChild = 0;
     if (span > HANDOVER_SPAN || diffuse) {
@@ -174,9 +177,119 @@ export function chooseConstellations(tree: ConstellationTree, view: Constellatio
     chosen.push({ level, id, name, x: ((nx + 1) / 2) * view.cssWidth, y: ((1 - ny) / 2) * view.cssHeight, span, strength });
     return Math.max(strength, strongestChild);
   };
-  for (let id = 0; id < tree.radii[top].length; id++) visit(top, id, 0);
+  // The walk from the top, up to its gates, is the same for every camera; a gate that looks too small
+  // (its span computed as visit computes it) would neither be named nor hand over, so it is skipped.
+  const { level: levels, id: ids, handedOver, xyz, radius: radii } = gates;
+  const nearest = nearestDepth(gates, m);
+  let g = 0;
+  for (; g < ids.length; g++) {
+    // Gates go biggest first: once one this big is too small at the nearest depth any gate has, so is every gate left.
+    if (nearest > radii[g] && 2 * radii[g] * focal < nearest * shorter * CONSTELLATION_MIN_SPAN * (1 - BOUND_SLACK)) break;
+    const x = xyz[g * 3], y = xyz[g * 3 + 1], z = xyz[g * 3 + 2];
+    const radius = radii[g];
+    const w = m[3] * x + m[7] * y + m[11] * z + m[15];
+    const span = w > radius ? (2 * radius * focal) / w / shorter : Infinity;
+    if (span < CONSTELLATION_MIN_SPAN) continue;
+    visit(levels[g], ids[g], handedOver[g]);
+  }
+  if (counts) counts.communitiesVisited += g;
   // Strongest first: a budget that cut strong children after their faded parents would leave the sky unnamed.
   return chosen.sort((a, b) => b.strength - a.strength || b.span - a.span || a.level - b.level || a.id - b.id).slice(0, budget);
+}
+
+/** How much of the tree a choice looked at (the main-thread bench counts it per frame). */
+export interface ConstellationWalkCounts {
+  /** Communities whose span was computed, or that were passed through (the unlinked, one child). */
+  communitiesVisited: number;
+}
+
+const NO_CHILDREN = new Uint32Array(0);
+
+/**
+ * Where the walk from the top first depends on the camera, in the order the walk reaches them: the
+ * communities it reaches through only unlinked ones (skipped), ones with one child (named as that
+ * child) and spread-out ones (never named, always handing all their strength to their children),
+ * none of which looks at the camera. With each, what the per-frame test needs of it.
+ */
+interface ConstellationGates {
+  level: Uint8Array;
+  id: Uint32Array;
+  handedOver: Float64Array;
+  xyz: Float64Array;
+  /** Biggest first. */
+  radius: Float64Array;
+  /** A ball holding every gate's centre. */
+  centre: [number, number, number];
+  reach: number;
+}
+
+/** Relative room left for rounding where a bound stands in for the spans it bounds. */
+const BOUND_SLACK = 1e-6;
+
+/** At most the depth (w) of any gate's centre, a little less for rounding; -Infinity where there is none. */
+function nearestDepth(gates: ConstellationGates, m: ArrayLike<number>): number {
+  if (gates.id.length === 0) return -Infinity;
+  const [x, y, z] = gates.centre;
+  const across = Math.hypot(m[3], m[7], m[11]);
+  const depth = m[3] * x + m[7] * y + m[11] * z + m[15] - gates.reach * across;
+  const rounding = BOUND_SLACK * (across * (Math.hypot(x, y, z) + gates.reach) + Math.abs(m[15]));
+  return depth - rounding;
+}
+
+const gatesByTree = new WeakMap<ConstellationTree, ConstellationGates>();
+
+function gatesOf(tree: ConstellationTree): ConstellationGates {
+  let gates = gatesByTree.get(tree);
+  if (!gates) {
+    gates = findGates(tree);
+    gatesByTree.set(tree, gates);
+  }
+  return gates;
+}
+
+function findGates(tree: ConstellationTree): ConstellationGates {
+  const found: { level: number; id: number; handedOver: number }[] = [];
+  const walk = (level: number, id: number, handedOver: number): void => {
+    if (id === tree.unlinked[level]) return;
+    const children = level > 0 ? tree.children[level][id] : NO_CHILDREN;
+    if (children.length === 1) return walk(level - 1, children[0], handedOver);
+    if (tree.diffuse[level][id] === 1) {
+      for (const child of children) walk(level - 1, child, 1);
+      return;
+    }
+    found.push({ level, id, handedOver });
+  };
+  const top = tree.radii.length - 1;
+  if (top >= 0) for (let id = 0; id < tree.radii[top].length; id++) walk(top, id, 0);
+  // Stable: equal radii keep the walk's order (the choice's sort is total anyway).
+  found.sort((a, b) => tree.radii[b.level][b.id] - tree.radii[a.level][a.id]);
+  const gates: ConstellationGates = {
+    level: new Uint8Array(found.length),
+    id: new Uint32Array(found.length),
+    handedOver: new Float64Array(found.length),
+    xyz: new Float64Array(found.length * 3),
+    radius: new Float64Array(found.length),
+    centre: [0, 0, 0],
+    reach: 0,
+  };
+  found.forEach(({ level, id, handedOver }, g) => {
+    gates.level[g] = level;
+    gates.id[g] = id;
+    gates.handedOver[g] = handedOver;
+    gates.xyz.set(tree.centres[level].subarray(id * 3, id * 3 + 3), g * 3);
+    gates.radius[g] = tree.radii[level][id];
+  });
+  const min = [Infinity, Infinity, Infinity], max = [-Infinity, -Infinity, -Infinity];
+  for (let k = 0; k < gates.xyz.length; k++) {
+    min[k % 3] = Math.min(min[k % 3], gates.xyz[k]);
+    max[k % 3] = Math.max(max[k % 3], gates.xyz[k]);
+  }
+  if (found.length > 0) gates.centre = [(min[0] + max[0]) / 2, (min[1] + max[1]) / 2, (min[2] + max[2]) / 2];
+  for (let g = 0; g < found.length; g++) {
+    const [x, y, z] = gates.centre;
+    gates.reach = Math.max(gates.reach, Math.hypot(gates.xyz[g * 3] - x, gates.xyz[g * 3 + 1] - y, gates.xyz[g * 3 + 2] - z));
+  }
+  return gates;
 }
 
 /** 1 well inside [MIN, MAX], easing to 0 over the last FADE_BAND of the range at each end (log scale). */

@@ -1,4 +1,4 @@
-import { chooseConstellations, type ConstellationTree } from '../constellations/constellationNames';
+import { chooseConstellations, type ConstellationTree, type ConstellationWalkCounts } from '../constellations/constellationNames';
 import { CONSTELLATION_BUDGET, CONSTELLATION_FONT_SCALE, LABEL_FADE_MS, LABEL_MARGIN_CSS_PX } from './constants';
 import type { AtlasEntry } from './labelAtlas';
 import { displayText } from './labelText';
@@ -123,6 +123,11 @@ export class ConstellationLabels {
   /** Display text by name: the same few names are chosen frame after frame, and displayText runs four replaces. */
   private texts = new Map<string, string>();
 
+  constructor(
+    /** Counts the communities each choice looks at (the engine's work stats; none by default). */
+    private readonly walkCounts?: ConstellationWalkCounts,
+  ) {}
+
   setTree(tree: ConstellationTree | undefined): void {
     this.tree = tree;
     this.texts.clear();
@@ -180,7 +185,7 @@ export class ConstellationLabels {
     if (tree && wantNames) {
       const yScale = camera.projection?.[5] ?? DEFAULT_Y_SCALE;
       const view = { viewProjection: camera.viewProjection, cssWidth: camera.cssWidth, cssHeight: camera.cssHeight, focalCssPx: (camera.cssHeight / 2) * yScale };
-      for (const chosen of chooseConstellations(tree, view, CONSTELLATION_BUDGET)) {
+      for (const chosen of chooseConstellations(tree, view, CONSTELLATION_BUDGET, this.walkCounts)) {
         const key = `${chosen.level}:${chosen.id}`;
         const text = this.textOf(chosen.name);
         const entry = entryOf(text);

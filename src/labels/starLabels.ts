@@ -136,13 +136,13 @@ export class StarLabels {
   private listeners = new Set<(labels: readonly PlacedLabel[]) => void>();
   /** Room for every star name placed and as many fading, and the constellation names likewise. */
   private quadData: Float32Array<ArrayBuffer> = new Float32Array((LABEL_BUDGET + CONSTELLATION_BUDGET) * 2 * LABEL_QUAD_FLOATS);
-  private readonly constellations = new ConstellationLabels();
+  readonly stats: LabelWorkStats = emptyLabelWorkStats();
+  private readonly constellations = new ConstellationLabels(this.stats);
   /** Constellation names to rasterise where there is no raster worker (in the work slices). */
   private textQueue = new Set<string>();
   private orderCounter = 0;
   /** Display text by slot. */
   private texts = new Map<number, string>();
-  readonly stats: LabelWorkStats = emptyLabelWorkStats();
 
   /** Texts sent to the raster worker and not back yet. */
   private inFlight = new Set<string>();

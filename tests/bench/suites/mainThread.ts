@@ -50,6 +50,7 @@ const FLY_SOURCE = `async (poses) => {
   const placementsBefore = stats ? stats.placement.count : 0;
   const placementMsBefore = stats ? stats.placement.totalMs : 0;
   const scanPassesBefore = stats ? stats.scanPasses ?? 0 : 0;
+  const visitedBefore = stats ? stats.communitiesVisited ?? 0 : 0;
   const plansBefore = scene.plannerRuns ? scene.plannerRuns() : 0;
   const framesBefore = drawn();
   const stars = [];
@@ -64,13 +65,14 @@ const FLY_SOURCE = `async (poses) => {
     placements: (stats ? stats.placement.count : 0) - placementsBefore,
     placementWallMs: (stats ? stats.placement.totalMs : 0) - placementMsBefore,
     scanPasses: (stats ? stats.scanPasses ?? 0 : 0) - scanPassesBefore,
+    communitiesVisited: (stats ? stats.communitiesVisited ?? 0 : 0) - visitedBefore,
     plans: (scene.plannerRuns ? scene.plannerRuns() : 0) - plansBefore,
     namedStars: scene.namedStars().length,
     stars,
   };
 }`;
 
-interface Flown { frames: number; placements: number; placementWallMs: number; scanPasses: number; plans: number; namedStars: number; stars: number[] }
+interface Flown { frames: number; placements: number; placementWallMs: number; scanPasses: number; communitiesVisited: number; plans: number; namedStars: number; stars: number[] }
 
 async function openGalaxy(page: Page, url: string): Promise<void> {
   await page.goto(url);
@@ -156,6 +158,7 @@ async function measure(page: Page, url: string, label: string) {
       labelPlacementsPerFrame: round(flown.placements / Math.max(1, flown.frames)),
       labelPlacementWallMsPerFrame: round(flown.placementWallMs / Math.max(1, flown.frames)),
       labelScanPassesPerFrame: round(flown.scanPasses / Math.max(1, flown.frames)),
+      communitiesVisitedPerFrame: round(flown.communitiesVisited / Math.max(1, flown.frames)),
       plannerRunsPerFrame: round(flown.plans / Math.max(1, flown.frames)),
       namedStarsAtEnd: flown.namedStars,
       starsDrawnMedian: median(flown.stars),
