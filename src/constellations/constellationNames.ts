@@ -180,19 +180,24 @@ export function chooseConstellations(tree: ConstellationTree, view: Constellatio
   // The walk from the top, up to its gates, is the same for every camera; a gate that looks too small
   // (its span computed as visit computes it) would neither be named nor hand over, so it is skipped.
   const { level: levels, id: ids, handedOver, xyz, radius: radii } = gates;
-  const nearest = nearestDepth(gates, m);
-  let g = 0;
-  for (; g < ids.length; g++) {
-    // Gates go biggest first: once one this big is too small at the nearest depth any gate has, so is every gate left.
-    if (nearest > radii[g] && 2 * radii[g] * focal < nearest * shorter * CONSTELLATION_MIN_SPAN * (1 - BOUND_SLACK)) break;
-    const x = xyz[g * 3], y = xyz[g * 3 + 1], z = xyz[g * 3 + 2];
-    const radius = radii[g];
-    const w = m[3] * x + m[7] * y + m[11] * z + m[15];
-    const span = w > radius ? (2 * radius * focal) / w / shorter : Infinity;
-    if (span < CONSTELLATION_MIN_SPAN) continue;
-    visit(levels[g], ids[g], handedOver[g]);
+  const { chunkStart, chunkCentre, chunkReach } = gates;
+  for (let chunk = 0; chunk + 1 < chunkStart.length; chunk++) {
+    const nearest = nearestDepth(chunkCentre, chunkReach, chunk, m);
+    const end = chunkStart[chunk + 1];
+    let g = chunkStart[chunk];
+    for (; g < end; g++) {
+      // A chunk's gates go biggest first: once one this big is too small at the nearest depth of the
+      // chunk's centres, so is every gate left in it.
+      if (nearest > radii[g] && 2 * radii[g] * focal < nearest * shorter * CONSTELLATION_MIN_SPAN * (1 - BOUND_SLACK)) break;
+      const x = xyz[g * 3], y = xyz[g * 3 + 1], z = xyz[g * 3 + 2];
+      const radius = radii[g];
+      const w = m[3] * x + m[7] * y + m[11] * z + m[15];
+      const span = w > radius ? (2 * radius * focal) / w / shorter : Infinity;
+      if (span < CONSTELLATION_MIN_SPAN) continue;
+      visit(levels[g], ids[g], handedOver[g]);
+    }
+    if (counts) counts.communitiesVisited += g - chunkStart[chunk];
   }
-  if (counts) counts.communitiesVisited += g;
   // Strongest first: a budget that cut strong children after their faded parents would leave the sky unnamed.
   return chosen.sort((a, b) => b.strength - a.strength || b.span - a.span || a.level - b.level || a.id - b.id).slice(0, budget);
 }
@@ -216,23 +221,25 @@ interface ConstellationGates {
   id: Uint32Array;
   handedOver: Float64Array;
   xyz: Float64Array;
-  /** Biggest first. */
   radius: Float64Array;
-  /** A ball holding every gate's centre. */
-  centre: [number, number, number];
-  reach: number;
+  /** Gates in chunks of nearby ones (in Morton order of their centres), each chunk's biggest first: chunk c is chunkStart[c] to chunkStart[c + 1]. */
+  chunkStart: Uint32Array;
+  /** Per chunk a ball holding its gates' centres. */
+  chunkCentre: Float64Array;
+  chunkReach: Float64Array;
 }
+
+const GATES_PER_CHUNK = 32;
 
 /** Relative room left for rounding where a bound stands in for the spans it bounds. */
 const BOUND_SLACK = 1e-6;
 
-/** At most the depth (w) of any gate's centre, a little less for rounding; -Infinity where there is none. */
-function nearestDepth(gates: ConstellationGates, m: ArrayLike<number>): number {
-  if (gates.id.length === 0) return -Infinity;
-  const [x, y, z] = gates.centre;
+/** At most the depth (w) of any centre in `chunk`'s ball, a little less for rounding. */
+function nearestDepth(centres: Float64Array, reach: Float64Array, chunk: number, m: ArrayLike<number>): number {
+  const x = centres[chunk * 3], y = centres[chunk * 3 + 1], z = centres[chunk * 3 + 2];
   const across = Math.hypot(m[3], m[7], m[11]);
-  const depth = m[3] * x + m[7] * y + m[11] * z + m[15] - gates.reach * across;
-  const rounding = BOUND_SLACK * (across * (Math.hypot(x, y, z) + gates.reach) + Math.abs(m[15]));
+  const depth = m[3] * x + m[7] * y + m[11] * z + m[15] - reach[chunk] * across;
+  const rounding = BOUND_SLACK * (across * (Math.hypot(x, y, z) + reach[chunk]) + Math.abs(m[15]));
   return depth - rounding;
 }
 
@@ -261,33 +268,51 @@ function findGates(tree: ConstellationTree): ConstellationGates {
   };
   const top = tree.radii.length - 1;
   if (top >= 0) for (let id = 0; id < tree.radii[top].length; id++) walk(top, id, 0);
-  // Stable: equal radii keep the walk's order (the choice's sort is total anyway).
-  found.sort((a, b) => tree.radii[b.level][b.id] - tree.radii[a.level][a.id]);
-  const gates: ConstellationGates = {
-    level: new Uint8Array(found.length),
-    id: new Uint32Array(found.length),
-    handedOver: new Float64Array(found.length),
-    xyz: new Float64Array(found.length * 3),
-    radius: new Float64Array(found.length),
-    centre: [0, 0, 0],
-    reach: 0,
+  const centreOf = (gate: { level: number; id: number }, axis: number) => tree.centres[gate.level][gate.id * 3 + axis];
+  const low = [0, 1, 2].map((axis) => Math.min(...found.map((gate) => centreOf(gate, axis))));
+  const high = [0, 1, 2].map((axis) => Math.max(...found.map((gate) => centreOf(gate, axis))));
+  const morton = (gate: { level: number; id: number }): number => {
+    let code = 0;
+    for (let axis = 0; axis < 3; axis++) {
+      const cell = Math.min(1023, Math.floor(((centreOf(gate, axis) - low[axis]) / (high[axis] - low[axis] || 1)) * 1024));
+      for (let bit = 0; bit < 10; bit++) code += ((cell >> bit) & 1) * 2 ** (bit * 3 + axis);
+    }
+    return code;
   };
-  found.forEach(({ level, id, handedOver }, g) => {
+  found.sort((a, b) => morton(a) - morton(b));
+  const chunks = Math.ceil(found.length / GATES_PER_CHUNK);
+  const chunkStart = Uint32Array.from({ length: chunks + 1 }, (_, c) => Math.min(found.length, c * GATES_PER_CHUNK));
+  const sorted = Array.from({ length: chunks }, (_, c) =>
+    found.slice(chunkStart[c], chunkStart[c + 1]).sort((a, b) => tree.radii[b.level][b.id] - tree.radii[a.level][a.id]),
+  ).flat();
+  const gates: ConstellationGates = {
+    level: new Uint8Array(sorted.length),
+    id: new Uint32Array(sorted.length),
+    handedOver: new Float64Array(sorted.length),
+    xyz: new Float64Array(sorted.length * 3),
+    radius: new Float64Array(sorted.length),
+    chunkStart,
+    chunkCentre: new Float64Array(chunks * 3),
+    chunkReach: new Float64Array(chunks),
+  };
+  sorted.forEach(({ level, id, handedOver }, g) => {
     gates.level[g] = level;
     gates.id[g] = id;
     gates.handedOver[g] = handedOver;
     gates.xyz.set(tree.centres[level].subarray(id * 3, id * 3 + 3), g * 3);
     gates.radius[g] = tree.radii[level][id];
   });
-  const min = [Infinity, Infinity, Infinity], max = [-Infinity, -Infinity, -Infinity];
-  for (let k = 0; k < gates.xyz.length; k++) {
-    min[k % 3] = Math.min(min[k % 3], gates.xyz[k]);
-    max[k % 3] = Math.max(max[k % 3], gates.xyz[k]);
-  }
-  if (found.length > 0) gates.centre = [(min[0] + max[0]) / 2, (min[1] + max[1]) / 2, (min[2] + max[2]) / 2];
-  for (let g = 0; g < found.length; g++) {
-    const [x, y, z] = gates.centre;
-    gates.reach = Math.max(gates.reach, Math.hypot(gates.xyz[g * 3] - x, gates.xyz[g * 3 + 1] - y, gates.xyz[g * 3 + 2] - z));
+  for (let c = 0; c < chunks; c++) {
+    const min = [Infinity, Infinity, Infinity], max = [-Infinity, -Infinity, -Infinity];
+    for (let k = chunkStart[c] * 3; k < chunkStart[c + 1] * 3; k++) {
+      min[k % 3] = Math.min(min[k % 3], gates.xyz[k]);
+      max[k % 3] = Math.max(max[k % 3], gates.xyz[k]);
+    }
+    for (let axis = 0; axis < 3; axis++) gates.chunkCentre[c * 3 + axis] = (min[axis] + max[axis]) / 2;
+    for (let g = chunkStart[c]; g < chunkStart[c + 1]; g++) {
+      const d = Math.hypot(gates.xyz[g * 3] - gates.chunkCentre[c * 3], gates.xyz[g * 3 + 1] - gates.chunkCentre[c * 3 + 1], gates.xyz[g * 3 + 2] - gates.chunkCentre[c * 3 + 2]);
+      gates.chunkReach[c] = Math.max(gates.chunkReach[c], d);
+    }
   }
   return gates;
 }
