@@ -30,7 +30,7 @@ export interface ConstellationLevels {
   readonly levels: readonly CommunityLevelJson[];
 }
 
-/** The communities as a tree, in world units, built once per galaxy. */
+/** The communities as a tree, in world units, built once per galaxy and not changed after (the choice keeps what it derives from it, by tree). */
 export interface ConstellationTree {
   /** Per level: x, y, z of each community's centre, scale applied. */
   centres: Float64Array[];
@@ -204,17 +204,17 @@ export function chooseConstellations(tree: ConstellationTree, view: Constellatio
 
 /** How much of the tree a choice looked at (the main-thread bench counts it per frame). */
 export interface ConstellationWalkCounts {
-  /** Communities whose span was computed, or that were passed through (the unlinked, one child). */
+  /** Communities whose span was computed (gates tested, and below them), or that were passed through (the unlinked, one child). */
   communitiesVisited: number;
 }
 
 const NO_CHILDREN = new Uint32Array(0);
 
 /**
- * Where the walk from the top first depends on the camera, in the order the walk reaches them: the
- * communities it reaches through only unlinked ones (skipped), ones with one child (named as that
- * child) and spread-out ones (never named, always handing all their strength to their children),
- * none of which looks at the camera. With each, what the per-frame test needs of it.
+ * Where the walk from the top first depends on the camera: the communities it reaches through only
+ * unlinked ones (skipped), ones with one child (named as that child) and spread-out ones (never
+ * named, always handing all their strength to their children), none of which looks at the camera.
+ * With each, what the per-frame test needs of it. The order does not matter: the choice's sort is total.
  */
 interface ConstellationGates {
   level: Uint8Array;
