@@ -12,7 +12,9 @@ export const CONSTELLATION_MAX_SPAN = 0.8;
 /** Over this fraction of the range (in log span) at each end a name fades, so that zooming cross-fades levels. */
 const FADE_BAND = 0.175;
 /** Where a community starts to fade out for being too big: from there on its children are named too. */
-const HANDOVER_SPAN = CONSTELLATION_MAX_SPAN * Math.pow(CONSTELLATION_MIN_SPAN / CONSTELLATION_MAX_SPAN, FADE_BAND);
+export const CONSTELLATION_HANDOVER_SPAN = CONSTELLATION_MAX_SPAN * Math.pow(CONSTELLATION_MIN_SPAN / CONSTELLATION_MAX_SPAN, FADE_BAND);
+
+const HANDOVER_SPAN = CONSTELLATION_HANDOVER_SPAN;
 
 /**
  * A community whose parts spread over at least this fraction of the galaxy's radius, and over twice
@@ -28,7 +30,7 @@ export interface ConstellationLevels {
   readonly levels: readonly CommunityLevelJson[];
 }
 
-/** The communities as a tree, in world units, built once per galaxy. */
+/** The communities as a tree, in world units, built once per galaxy and not changed after (the choice keeps what it derives from it, by tree). */
 export interface ConstellationTree {
   /** Per level: x, y, z of each community's centre, scale applied. */
   centres: Float64Array[];
@@ -135,19 +137,20 @@ export interface ChosenConstellation {
  * two levels never leaves both faint. A community spread over most of the galaxy is not named; its
  * children may be.
  */
-export function chooseConstellations(tree: ConstellationTree, view: ConstellationView, budget: number): ChosenConstellation[] {
+export function chooseConstellations(tree: ConstellationTree, view: ConstellationView, budget: number, counts?: ConstellationWalkCounts): ChosenConstellation[] {
   const chosen: ChosenConstellation[] = [];
-  const top = tree.radii.length - 1;
-  if (top < 0) return chosen;
+  const gates = gatesOf(tree);
   const m = view.viewProjection;
   const shorter = Math.max(1, Math.min(view.cssWidth, view.cssHeight));
+  const focal = view.focalCssPx;
   /**
    * `handedOver`: how much of its strength the parent gave up for being too big (or unnamed), which
    * its children take. Returns the strongest name chosen in this community (itself or below).
    */
   const visit = (level: number, id: number, handedOver: number): number => {
+    if (counts) counts.communitiesVisited++;
     if (id === tree.unlinked[level]) return 0;
-    const children = level > 0 ? tree.children[level][id] : [];
+    const children = level > 0 ? tree.children[level][id] : NO_CHILDREN;
     // One child holds the same stars (a community carried up a level unchanged): one name, the child's.
     if (children.length === 1) return visit(level - 1, children[0], handedOver);
     const centres = tree.centres[level];
@@ -155,7 +158,7 @@ export function chooseConstellations(tree: ConstellationTree, view: Constellatio
     const radius = tree.radii[level][id];
     const w = m[3] * x + m[7] * y + m[11] * z + m[15];
     // Inside or at the edge of the community: it fills the screen, its children may not.
-    const span = w > radius ? (2 * radius * view.focalCssPx) / w / shorter : Infinity;
+    const span = w > radius ? (2 * radius * focal) / w / shorter : Infinity;
     const diffuse = tree.diffuse[level][id] === 1;
     let strongestChild = 0;
     if (span > HANDOVER_SPAN || diffuse) {
@@ -174,9 +177,144 @@ export function chooseConstellations(tree: ConstellationTree, view: Constellatio
     chosen.push({ level, id, name, x: ((nx + 1) / 2) * view.cssWidth, y: ((1 - ny) / 2) * view.cssHeight, span, strength });
     return Math.max(strength, strongestChild);
   };
-  for (let id = 0; id < tree.radii[top].length; id++) visit(top, id, 0);
+  // The walk from the top, up to its gates, is the same for every camera; a gate that looks too small
+  // (its span computed as visit computes it) would neither be named nor hand over, so it is skipped.
+  const { level: levels, id: ids, handedOver, xyz, radius: radii } = gates;
+  const { chunkStart, chunkCentre, chunkReach } = gates;
+  for (let chunk = 0; chunk + 1 < chunkStart.length; chunk++) {
+    const nearest = nearestDepth(chunkCentre, chunkReach, chunk, m);
+    const end = chunkStart[chunk + 1];
+    let g = chunkStart[chunk];
+    for (; g < end; g++) {
+      // A chunk's gates go biggest first: once one this big is too small at the nearest depth of the
+      // chunk's centres, so is every gate left in it.
+      if (nearest > radii[g] && 2 * radii[g] * focal < nearest * shorter * CONSTELLATION_MIN_SPAN * (1 - BOUND_SLACK)) break;
+      const x = xyz[g * 3], y = xyz[g * 3 + 1], z = xyz[g * 3 + 2];
+      const radius = radii[g];
+      const w = m[3] * x + m[7] * y + m[11] * z + m[15];
+      const span = w > radius ? (2 * radius * focal) / w / shorter : Infinity;
+      if (span < CONSTELLATION_MIN_SPAN) continue;
+      visit(levels[g], ids[g], handedOver[g]);
+    }
+    if (counts) counts.communitiesVisited += g - chunkStart[chunk];
+  }
   // Strongest first: a budget that cut strong children after their faded parents would leave the sky unnamed.
   return chosen.sort((a, b) => b.strength - a.strength || b.span - a.span || a.level - b.level || a.id - b.id).slice(0, budget);
+}
+
+/** How much of the tree a choice looked at (the main-thread bench counts it per frame). */
+export interface ConstellationWalkCounts {
+  /** Communities whose span was computed (gates tested, and below them), or that were passed through (the unlinked, one child). */
+  communitiesVisited: number;
+}
+
+const NO_CHILDREN = new Uint32Array(0);
+
+/**
+ * Where the walk from the top first depends on the camera: the communities it reaches through only
+ * unlinked ones (skipped), ones with one child (named as that child) and spread-out ones (never
+ * named, always handing all their strength to their children), none of which looks at the camera.
+ * With each, what the per-frame test needs of it. The order does not matter: the choice's sort is total.
+ */
+interface ConstellationGates {
+  level: Uint8Array;
+  id: Uint32Array;
+  handedOver: Float64Array;
+  xyz: Float64Array;
+  radius: Float64Array;
+  /** Gates in chunks of nearby ones (in Morton order of their centres), each chunk's biggest first: chunk c is chunkStart[c] to chunkStart[c + 1]. */
+  chunkStart: Uint32Array;
+  /** Per chunk a ball holding its gates' centres. */
+  chunkCentre: Float64Array;
+  chunkReach: Float64Array;
+}
+
+const GATES_PER_CHUNK = 32;
+
+/** Relative room left for rounding where a bound stands in for the spans it bounds. */
+const BOUND_SLACK = 1e-6;
+
+/** At most the depth (w) of any centre in `chunk`'s ball, a little less for rounding. */
+function nearestDepth(centres: Float64Array, reach: Float64Array, chunk: number, m: ArrayLike<number>): number {
+  const x = centres[chunk * 3], y = centres[chunk * 3 + 1], z = centres[chunk * 3 + 2];
+  const across = Math.hypot(m[3], m[7], m[11]);
+  const depth = m[3] * x + m[7] * y + m[11] * z + m[15] - reach[chunk] * across;
+  const rounding = BOUND_SLACK * (across * (Math.hypot(x, y, z) + reach[chunk]) + Math.abs(m[15]));
+  return depth - rounding;
+}
+
+const gatesByTree = new WeakMap<ConstellationTree, ConstellationGates>();
+
+function gatesOf(tree: ConstellationTree): ConstellationGates {
+  let gates = gatesByTree.get(tree);
+  if (!gates) {
+    gates = findGates(tree);
+    gatesByTree.set(tree, gates);
+  }
+  return gates;
+}
+
+function findGates(tree: ConstellationTree): ConstellationGates {
+  const found: { level: number; id: number; handedOver: number }[] = [];
+  const walk = (level: number, id: number, handedOver: number): void => {
+    if (id === tree.unlinked[level]) return;
+    const children = level > 0 ? tree.children[level][id] : NO_CHILDREN;
+    if (children.length === 1) return walk(level - 1, children[0], handedOver);
+    if (tree.diffuse[level][id] === 1) {
+      for (const child of children) walk(level - 1, child, 1);
+      return;
+    }
+    found.push({ level, id, handedOver });
+  };
+  const top = tree.radii.length - 1;
+  if (top >= 0) for (let id = 0; id < tree.radii[top].length; id++) walk(top, id, 0);
+  const centreOf = (gate: { level: number; id: number }, axis: number) => tree.centres[gate.level][gate.id * 3 + axis];
+  const low = [0, 1, 2].map((axis) => Math.min(...found.map((gate) => centreOf(gate, axis))));
+  const high = [0, 1, 2].map((axis) => Math.max(...found.map((gate) => centreOf(gate, axis))));
+  const morton = (gate: { level: number; id: number }): number => {
+    let code = 0;
+    for (let axis = 0; axis < 3; axis++) {
+      const cell = Math.min(1023, Math.floor(((centreOf(gate, axis) - low[axis]) / (high[axis] - low[axis] || 1)) * 1024));
+      for (let bit = 0; bit < 10; bit++) code += ((cell >> bit) & 1) * 2 ** (bit * 3 + axis);
+    }
+    return code;
+  };
+  found.sort((a, b) => morton(a) - morton(b));
+  const chunks = Math.ceil(found.length / GATES_PER_CHUNK);
+  const chunkStart = Uint32Array.from({ length: chunks + 1 }, (_, c) => Math.min(found.length, c * GATES_PER_CHUNK));
+  const sorted = Array.from({ length: chunks }, (_, c) =>
+    found.slice(chunkStart[c], chunkStart[c + 1]).sort((a, b) => tree.radii[b.level][b.id] - tree.radii[a.level][a.id]),
+  ).flat();
+  const gates: ConstellationGates = {
+    level: new Uint8Array(sorted.length),
+    id: new Uint32Array(sorted.length),
+    handedOver: new Float64Array(sorted.length),
+    xyz: new Float64Array(sorted.length * 3),
+    radius: new Float64Array(sorted.length),
+    chunkStart,
+    chunkCentre: new Float64Array(chunks * 3),
+    chunkReach: new Float64Array(chunks),
+  };
+  sorted.forEach(({ level, id, handedOver }, g) => {
+    gates.level[g] = level;
+    gates.id[g] = id;
+    gates.handedOver[g] = handedOver;
+    gates.xyz.set(tree.centres[level].subarray(id * 3, id * 3 + 3), g * 3);
+    gates.radius[g] = tree.radii[level][id];
+  });
+  for (let c = 0; c < chunks; c++) {
+    const min = [Infinity, Infinity, Infinity], max = [-Infinity, -Infinity, -Infinity];
+    for (let k = chunkStart[c] * 3; k < chunkStart[c + 1] * 3; k++) {
+      min[k % 3] = Math.min(min[k % 3], gates.xyz[k]);
+      max[k % 3] = Math.max(max[k % 3], gates.xyz[k]);
+    }
+    for (let axis = 0; axis < 3; axis++) gates.chunkCentre[c * 3 + axis] = (min[axis] + max[axis]) / 2;
+    for (let g = chunkStart[c]; g < chunkStart[c + 1]; g++) {
+      const d = Math.hypot(gates.xyz[g * 3] - gates.chunkCentre[c * 3], gates.xyz[g * 3 + 1] - gates.chunkCentre[c * 3 + 1], gates.xyz[g * 3 + 2] - gates.chunkCentre[c * 3 + 2]);
+      gates.chunkReach[c] = Math.max(gates.chunkReach[c], d);
+    }
+  }
+  return gates;
 }
 
 /** 1 well inside [MIN, MAX], easing to 0 over the last FADE_BAND of the range at each end (log scale). */

@@ -1,4 +1,4 @@
-import { chooseConstellations, type ConstellationTree } from '../constellations/constellationNames';
+import { chooseConstellations, type ConstellationTree, type ConstellationWalkCounts } from '../constellations/constellationNames';
 import { CONSTELLATION_BUDGET, CONSTELLATION_FONT_SCALE, LABEL_FADE_MS, LABEL_MARGIN_CSS_PX } from './constants';
 import type { AtlasEntry } from './labelAtlas';
 import { displayText } from './labelText';
@@ -50,17 +50,60 @@ const NAME_REACH = 0.25;
  * rule a name out.
  */
 export function stackedCandidates(x: number, y: number, width: number, height: number, reachCssPx: number): LabelBox[] {
+  const places: LabelBox[] = [];
+  firstStackedPlace(x, y, width, height, reachCssPx, (box) => {
+    places.push(box);
+    return false;
+  });
+  return places;
+}
+
+/**
+ * The first of stackedCandidates' places, in their order, that `fits`, or undefined; boxes are built
+ * only as far as that one. The order of the offsets depends only on the steps and the rows, so it is
+ * sorted once per steps and rows (names keep their size, and the rows change only when the reach
+ * crosses a whole row), not once per name per frame.
+ */
+export function firstStackedPlace(x: number, y: number, width: number, height: number, reachCssPx: number, fits: (box: LabelBox) => boolean): LabelBox | undefined {
   // Names keep LABEL_MARGIN_CSS_PX apart: stacked places touch that margin and no more.
   const rowStep = height + LABEL_MARGIN_CSS_PX, sideStep = width / 4;
-  const offsets: { dx: number; dy: number; distance: number }[] = [];
-  for (let row = -Math.floor(reachCssPx / rowStep); row * rowStep <= reachCssPx; row++) {
+  let lastRow = -Math.floor(reachCssPx / rowStep);
+  const firstRow = lastRow;
+  while ((lastRow + 1) * rowStep <= reachCssPx) lastRow++;
+  if (lastRow * rowStep > reachCssPx) return undefined;
+  const order = offsetOrder(rowStep, sideStep, firstRow, lastRow);
+  for (let i = 0; i < order.length; i += 2) {
+    const box = { x: x - width / 2 + order[i] * sideStep, y: y - height / 2 + order[i + 1] * rowStep, width, height };
+    if (fits(box)) return box;
+  }
+  return undefined;
+}
+
+/** Sorted offsets (side, row pairs) by steps and rows; a few hundred at most are kept. */
+const offsetOrders = new Map<string, Int32Array>();
+const OFFSET_ORDERS_KEPT = 512;
+
+/** The (side, row) offsets of stacked places, nearest first (ties: higher first, then left first). */
+function offsetOrder(rowStep: number, sideStep: number, firstRow: number, lastRow: number): Int32Array {
+  const key = `${rowStep}:${sideStep}:${firstRow}:${lastRow}`;
+  let order = offsetOrders.get(key);
+  if (order) return order;
+  const offsets: { side: number; row: number; dx: number; dy: number; distance: number }[] = [];
+  for (let row = firstRow; row <= lastRow; row++) {
     for (let side = -2; side <= 2; side++) {
       const dx = side * sideStep, dy = row * rowStep;
-      offsets.push({ dx, dy, distance: Math.hypot(dx, dy) });
+      offsets.push({ side, row, dx, dy, distance: Math.hypot(dx, dy) });
     }
   }
   offsets.sort((a, b) => a.distance - b.distance || a.dy - b.dy || a.dx - b.dx);
-  return offsets.map(({ dx, dy }) => ({ x: x - width / 2 + dx, y: y - height / 2 + dy, width, height }));
+  order = new Int32Array(offsets.length * 2);
+  offsets.forEach(({ side, row }, i) => {
+    order![i * 2] = side;
+    order![i * 2 + 1] = row;
+  });
+  if (offsetOrders.size >= OFFSET_ORDERS_KEPT) offsetOrders.clear();
+  offsetOrders.set(key, order);
+  return order;
 }
 
 /** The star shaders' field of view when the camera does not say (docs/rules.md#renderer: 45 degrees). */
@@ -77,9 +120,17 @@ export class ConstellationLabels {
   private states = new Map<string, ConstellationState>();
   private placedNow: PlacedConstellation[] = [];
   private wanted = new Set<string>();
+  /** Display text by name: the same few names are chosen frame after frame, and displayText runs four replaces. */
+  private texts = new Map<string, string>();
+
+  constructor(
+    /** Counts the communities each choice looks at (the engine's work stats; none by default). */
+    private readonly walkCounts?: ConstellationWalkCounts,
+  ) {}
 
   setTree(tree: ConstellationTree | undefined): void {
     this.tree = tree;
+    this.texts.clear();
     this.states.clear();
     this.placedNow = [];
     this.wanted.clear();
@@ -134,18 +185,16 @@ export class ConstellationLabels {
     if (tree && wantNames) {
       const yScale = camera.projection?.[5] ?? DEFAULT_Y_SCALE;
       const view = { viewProjection: camera.viewProjection, cssWidth: camera.cssWidth, cssHeight: camera.cssHeight, focalCssPx: (camera.cssHeight / 2) * yScale };
-      for (const chosen of chooseConstellations(tree, view, CONSTELLATION_BUDGET)) {
+      for (const chosen of chooseConstellations(tree, view, CONSTELLATION_BUDGET, this.walkCounts)) {
         const key = `${chosen.level}:${chosen.id}`;
-        const text = displayText(chosen.name);
+        const text = this.textOf(chosen.name);
         const entry = entryOf(text);
         if (!entry) {
           this.wanted.add(text);
           continue;
         }
         const width = entry.cssWidth * CONSTELLATION_FONT_SCALE, height = entry.cssHeight * CONSTELLATION_FONT_SCALE;
-        const box = stackedCandidates(chosen.x, chosen.y, width, height, (chosen.span * Math.min(camera.cssWidth, camera.cssHeight)) * NAME_REACH).find((candidate) =>
-          grid.fits(candidate, fit),
-        );
+        const box = firstStackedPlace(chosen.x, chosen.y, width, height, chosen.span * Math.min(camera.cssWidth, camera.cssHeight) * NAME_REACH, (candidate) => grid.fits(candidate, fit));
         if (!box) continue;
         grid.add(box, false);
         const state = this.states.get(key) ?? { level: chosen.level, id: chosen.id, text, box, opacity: 0, strength: chosen.strength, shown: true };
@@ -181,5 +230,15 @@ export class ConstellationLabels {
     }
     this.placedNow = placed;
     return animating;
+  }
+
+  private textOf(name: string): string {
+    let text = this.texts.get(name);
+    if (text === undefined) {
+      if (this.texts.size >= 4096) this.texts.clear();
+      text = displayText(name);
+      this.texts.set(name, text);
+    }
+    return text;
   }
 }

@@ -26,12 +26,14 @@ export type LabelWorkStats = Record<LabelTaskKind, LabelTaskTimes> & {
   atlasClears: number;
   /** Passes of the candidate scan finished (the main-thread bench counts them per frame). */
   scanPasses: number;
+  /** Communities the constellation choice looked at (src/constellations/constellationNames.ts; the bench counts them per frame). */
+  communitiesVisited: number;
 };
 
 const KINDS: readonly LabelTaskKind[] = ['slice', 'placement', 'reply', 'raster'];
 
 export function emptyLabelWorkStats(): LabelWorkStats {
-  const stats = { atlasCompactions: 0, atlasClears: 0, scanPasses: 0 } as LabelWorkStats;
+  const stats = { atlasCompactions: 0, atlasClears: 0, scanPasses: 0, communitiesVisited: 0 } as LabelWorkStats;
   for (const kind of KINDS) stats[kind] = { count: 0, totalMs: 0, longestMs: 0 };
   return stats;
 }

@@ -79,6 +79,17 @@ export class PlacementGrid {
     this.covered = new Float64Array(this.densityColumns * Math.max(1, Math.ceil(height / LABEL_DENSITY_CELL_CSS_PX)));
   }
 
+  /** Whether this grid is for that screen and panels (a grid is kept between frames and cleared). */
+  isFor(width: number, height: number, keepClear: readonly LabelBox[]): boolean {
+    return width === this.width && height === this.height && keepClear === this.keepClear;
+  }
+
+  /** Empties the grid (no box placed, every density square empty), keeping its storage for the next frame. */
+  clear(): void {
+    for (const list of this.cells.values()) list.length = 0;
+    this.covered.fill(0);
+  }
+
   private forCells(box: LabelBox, visit: (key: number) => boolean | void): boolean {
     const x0 = Math.floor(box.x / CELL), x1 = Math.floor((box.x + box.width) / CELL);
     const y0 = Math.floor(box.y / CELL), y1 = Math.floor((box.y + box.height) / CELL);
@@ -134,9 +145,13 @@ export function placeLabels(requests: Iterable<PlacementRequest>, grid: Placemen
   return placed;
 }
 
+/** SIDES with each side first, the others in their order: a name's order without two arrays per name per frame. */
+const PREVIOUS_SIDE_FIRST: readonly (readonly Side[])[] = SIDES.map((first) => [first, ...SIDES.filter((s) => s !== first)]);
+
 /** Places one name on the first side that fits (its previous side first) and records its box, or returns undefined. */
 export function placeOne(request: PlacementRequest, grid: PlacementGrid, sides: readonly Side[] = SIDES, options?: FitOptions): Placement | undefined {
-  const order = request.side === undefined ? sides : [request.side, ...sides.filter((s) => s !== request.side)];
+  const previous = request.side;
+  const order = previous === undefined ? sides : sides === SIDES ? PREVIOUS_SIDE_FIRST[previous] : [previous, ...sides.filter((s) => s !== previous)];
   for (const side of order) {
     const box = boxBeside(request, side);
     if (grid.fits(box, options)) {

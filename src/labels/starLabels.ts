@@ -136,13 +136,13 @@ export class StarLabels {
   private listeners = new Set<(labels: readonly PlacedLabel[]) => void>();
   /** Room for every star name placed and as many fading, and the constellation names likewise. */
   private quadData: Float32Array<ArrayBuffer> = new Float32Array((LABEL_BUDGET + CONSTELLATION_BUDGET) * 2 * LABEL_QUAD_FLOATS);
-  private readonly constellations = new ConstellationLabels();
+  readonly stats: LabelWorkStats = emptyLabelWorkStats();
+  private readonly constellations = new ConstellationLabels(this.stats);
   /** Constellation names to rasterise where there is no raster worker (in the work slices). */
   private textQueue = new Set<string>();
   private orderCounter = 0;
   /** Display text by slot. */
   private texts = new Map<number, string>();
-  readonly stats: LabelWorkStats = emptyLabelWorkStats();
 
   /** Texts sent to the raster worker and not back yet. */
   private inFlight = new Set<string>();
@@ -362,7 +362,7 @@ export class StarLabels {
     this.rasterAllowance = this.rasterPerMovingFrame;
     if (this.workWaitsForRest) this.scheduleWork();
     const camera = this.camera;
-    const grid = new PlacementGrid(camera.cssWidth, camera.cssHeight, this.keepClear);
+    const grid = this.emptyGrid(camera.cssWidth, camera.cssHeight);
     const placedNow: PlacedLabel[] = [];
     /** The slot of each placed name. */
     const placedIds: number[] = [];
@@ -487,6 +487,15 @@ export class StarLabels {
   }
 
   // internals
+
+  /** The placement grid, kept between frames: a new one a frame cost a map and a density array each time. */
+  private grid: PlacementGrid | undefined;
+
+  private emptyGrid(width: number, height: number): PlacementGrid {
+    if (this.grid?.isFor(width, height, this.keepClear)) this.grid.clear();
+    else this.grid = new PlacementGrid(width, height, this.keepClear);
+    return this.grid;
+  }
 
   /** The star name each quad draws, whose fade sets its opacity; undefined for a constellation name (its opacity is final when written). */
   private quadOwners: (LabelState | undefined)[] = [];

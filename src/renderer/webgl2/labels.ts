@@ -14,6 +14,9 @@ export class WebGL2Labels {
   private textureSize: [number, number] = [0, 0];
   private count = 0;
   private seenAtlas: LabelAtlasImage | undefined;
+  private constantsSet = false;
+  /** The viewport uniform as set (CSS px); NaN before the first draw. */
+  private viewport: [number, number] = [NaN, NaN];
   private uniforms: Record<'viewport' | 'atlas' | 'edge' | 'haloEdge' | 'haloColor', WebGLUniformLocation | null>;
 
   constructor(private gl: WebGL2RenderingContext) {
@@ -67,13 +70,20 @@ export class WebGL2Labels {
     if (this.count === 0) return;
     const gl = this.gl;
     gl.useProgram(this.program);
-    gl.uniform2f(this.uniforms.viewport, cssWidth, cssHeight);
-    gl.uniform1f(this.uniforms.edge, LABEL_EDGE);
-    gl.uniform1f(this.uniforms.haloEdge, LABEL_HALO_EDGE);
-    gl.uniform4fv(this.uniforms.haloColor, LABEL_HALO_COLOR);
+    // A program keeps its uniforms: the constants are set once, the viewport when the canvas's size changes.
+    if (!this.constantsSet) {
+      gl.uniform1f(this.uniforms.edge, LABEL_EDGE);
+      gl.uniform1f(this.uniforms.haloEdge, LABEL_HALO_EDGE);
+      gl.uniform4fv(this.uniforms.haloColor, LABEL_HALO_COLOR);
+      gl.uniform1i(this.uniforms.atlas, 0);
+      this.constantsSet = true;
+    }
+    if (this.viewport[0] !== cssWidth || this.viewport[1] !== cssHeight) {
+      gl.uniform2f(this.uniforms.viewport, cssWidth, cssHeight);
+      this.viewport = [cssWidth, cssHeight];
+    }
     gl.activeTexture(gl.TEXTURE0);
     gl.bindTexture(gl.TEXTURE_2D, this.texture);
-    gl.uniform1i(this.uniforms.atlas, 0);
     gl.bindVertexArray(this.vao);
     gl.disable(gl.DEPTH_TEST);
     gl.depthMask(false);

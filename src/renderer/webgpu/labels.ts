@@ -30,6 +30,7 @@ export class WebGPULabels {
   private seenAtlas: LabelAtlasImage | undefined;
   private uniformData = new Float32Array(8);
   private warm = false;
+  private uniformsWritten = false;
 
   constructor(private device: GPUDevice, format: GPUTextureFormat, depthFormat: GPUTextureFormat) {
     const module = device.createShaderModule({ label: 'labels', code: shaderSource });
@@ -107,12 +108,16 @@ export class WebGPULabels {
     }
     this.warm = true;
     const u = this.uniformData;
-    u[0] = cssWidth;
-    u[1] = cssHeight;
-    u[2] = LABEL_EDGE;
-    u[3] = LABEL_HALO_EDGE;
-    u.set(LABEL_HALO_COLOR, 4);
-    this.device.queue.writeBuffer(this.uniforms, 0, u);
+    // Only the canvas's size changes them: written again only then, not every frame.
+    if (!this.uniformsWritten || u[0] !== cssWidth || u[1] !== cssHeight) {
+      u[0] = cssWidth;
+      u[1] = cssHeight;
+      u[2] = LABEL_EDGE;
+      u[3] = LABEL_HALO_EDGE;
+      u.set(LABEL_HALO_COLOR, 4);
+      this.device.queue.writeBuffer(this.uniforms, 0, u);
+      this.uniformsWritten = true;
+    }
     pass.setPipeline(this.pipeline);
     pass.setBindGroup(0, this.bindGroup);
     pass.setVertexBuffer(0, this.instances);

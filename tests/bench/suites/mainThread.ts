@@ -5,7 +5,9 @@
  * frame callback to the next, median and p95, split by what ran (the galaxy's frame callback, React,
  * other script, the browser's own style/layout/paint, GC beside them), with the functions the V8
  * sampling profiler found inside the frame callback, and counted figures (label placements, planner
- * runs per frame). Target: median at most 1 ms and p95 at most 4 ms.
+ * runs per frame). Target: the app's own work (`ownMsPerFrame`: every kind but Chromium's own
+ * `browser` work; GC counts as the app's, see frameWork.ts) at most 1 ms median and 4 ms p95, with
+ * the total beside it (`cpuMsPerFrame`) and `meetsBound` per case.
  *
  * MAIN_THREAD_BENCH_FRAMES=n frames per flight (after WARM_UP frames); MAIN_THREAD_BENCH_TRACES=<folder>
  * keeps the traces (galaxy-backend.json) to open in DevTools; MAIN_THREAD_BENCH_CASES=tiled-webgl2,...
@@ -22,7 +24,7 @@ import { haveSharedGalaxies, sharedGalaxiesMissingReason } from '../../support/s
 import { ensureTiledCopy } from '../../support/tiledGalaxies';
 import type { BenchSuite } from '../run';
 import { median, openBenchBrowser } from '../support/benchBrowser';
-import { FRAME_WORK_CATEGORIES, frameWork, percentile, PROFILER_CATEGORY, type FrameWork } from '../support/frameWork';
+import { FRAME_WORK_CATEGORIES, frameWork, OWN_WORK_BOUND, ownWorkFigures, percentile, PROFILER_CATEGORY, type FrameWork } from '../support/frameWork';
 
 const FRAMES = Number(process.env.MAIN_THREAD_BENCH_FRAMES ?? 150);
 const WARM_UP = 10;
@@ -48,6 +50,7 @@ const FLY_SOURCE = `async (poses) => {
   const placementsBefore = stats ? stats.placement.count : 0;
   const placementMsBefore = stats ? stats.placement.totalMs : 0;
   const scanPassesBefore = stats ? stats.scanPasses ?? 0 : 0;
+  const visitedBefore = stats ? stats.communitiesVisited ?? 0 : 0;
   const plansBefore = scene.plannerRuns ? scene.plannerRuns() : 0;
   const framesBefore = drawn();
   const stars = [];
@@ -62,13 +65,14 @@ const FLY_SOURCE = `async (poses) => {
     placements: (stats ? stats.placement.count : 0) - placementsBefore,
     placementWallMs: (stats ? stats.placement.totalMs : 0) - placementMsBefore,
     scanPasses: (stats ? stats.scanPasses ?? 0 : 0) - scanPassesBefore,
+    communitiesVisited: (stats ? stats.communitiesVisited ?? 0 : 0) - visitedBefore,
     plans: (scene.plannerRuns ? scene.plannerRuns() : 0) - plansBefore,
     namedStars: scene.namedStars().length,
     stars,
   };
 }`;
 
-interface Flown { frames: number; placements: number; placementWallMs: number; scanPasses: number; plans: number; namedStars: number; stars: number[] }
+interface Flown { frames: number; placements: number; placementWallMs: number; scanPasses: number; communitiesVisited: number; plans: number; namedStars: number; stars: number[] }
 
 async function openGalaxy(page: Page, url: string): Promise<void> {
   await page.goto(url);
@@ -95,21 +99,28 @@ async function poses(page: Page): Promise<CameraPose[]> {
 
 const figures = (frames: FrameWork[]) => {
   const of = (pick: (f: FrameWork) => number) => ({ median: round(median(frames.map(pick))), p95: round(percentile(frames.map(pick), 0.95)) });
+  const own = ownWorkFigures(frames);
   return {
     frames: frames.length,
+    // What issue 27's bound is about, the total with Chromium's own work beside it.
+    ownMsPerFrame: { median: round(own.ownMs.median), p95: round(own.ownMs.p95) },
+    meetsBound: own.meetsBound,
     cpuMsPerFrame: of((f) => f.totalMs),
     frameCallbackMs: of((f) => f.byKind.frameCallback),
     cameraMoveMs: of((f) => f.byKind.cameraMove),
     reactMs: of((f) => f.byKind.react),
     otherScriptMs: of((f) => f.byKind.otherScript),
+    gcOutsideScriptMs: of((f) => f.byKind.gcOutsideScript),
     browserMs: of((f) => f.byKind.browser),
     gcMs: of((f) => f.gcMs),
     meanMsPerFrame: {
+      own: round(frames.reduce((s, f) => s + f.ownMs, 0) / frames.length),
       total: round(frames.reduce((s, f) => s + f.totalMs, 0) / frames.length),
       frameCallback: round(frames.reduce((s, f) => s + f.byKind.frameCallback, 0) / frames.length),
       cameraMove: round(frames.reduce((s, f) => s + f.byKind.cameraMove, 0) / frames.length),
       react: round(frames.reduce((s, f) => s + f.byKind.react, 0) / frames.length),
       otherScript: round(frames.reduce((s, f) => s + f.byKind.otherScript, 0) / frames.length),
+      gcOutsideScript: round(frames.reduce((s, f) => s + f.byKind.gcOutsideScript, 0) / frames.length),
       browser: round(frames.reduce((s, f) => s + f.byKind.browser, 0) / frames.length),
       gc: round(frames.reduce((s, f) => s + f.gcMs, 0) / frames.length),
     },
@@ -147,6 +158,7 @@ async function measure(page: Page, url: string, label: string) {
       labelPlacementsPerFrame: round(flown.placements / Math.max(1, flown.frames)),
       labelPlacementWallMsPerFrame: round(flown.placementWallMs / Math.max(1, flown.frames)),
       labelScanPassesPerFrame: round(flown.scanPasses / Math.max(1, flown.frames)),
+      communitiesVisitedPerFrame: round(flown.communitiesVisited / Math.max(1, flown.frames)),
       plannerRunsPerFrame: round(flown.plans / Math.max(1, flown.frames)),
       namedStarsAtEnd: flown.namedStars,
       starsDrawnMedian: median(flown.stars),
@@ -169,8 +181,11 @@ const suite: BenchSuite = {
           'Per drawn frame: CPU (thread time) of all main-thread tasks from one frame callback to the next; median and p95. ' +
           'frameCallback: the galaxy\'s drawFrame (label placement, render commands); cameraMove: the flight\'s setCamera (the planner, the label scan\'s restart, camera listeners); ' +
           'react: React\'s scheduler tasks; otherScript: other script (label scan slices, worker replies, timers); ' +
-          'browser: the rest of the tasks (style, layout, paint, commit); gc: garbage collection inside all of them. profile: V8 sampling profiler, ms over all traced frames.',
-        targets: { cpuMsPerFrameMedianAtMost: 1, cpuMsPerFrameP95AtMost: 4 },
+          'gcOutsideScript: V8 garbage collection outside any script call (the app\'s allocations, collected in a task of its own); ' +
+          'browser: the rest of the tasks (style, layout, paint, commit: Chromium\'s own work); gc: all V8 garbage collection, inside script or not. ' +
+          'ownMsPerFrame: the app\'s own work (every kind but browser), what the targets bound; cpuMsPerFrame: the total, browser included. ' +
+          'profile: V8 sampling profiler, ms over all traced frames.',
+        targets: { ownMsPerFrameMedianAtMost: OWN_WORK_BOUND.medianMs, ownMsPerFrameP95AtMost: OWN_WORK_BOUND.p95Ms },
       };
       for (const [galaxy, name] of Object.entries(GALAXIES)) {
         for (const backend of BACKENDS) {

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { ConstellationTree } from '../../../src/constellations/constellationNames';
 import { LabelAtlas, type Rasterizer } from '../../../src/labels/labelAtlas';
-import { intersects } from '../../../src/labels/placeLabels';
+import { intersects, PlacementGrid, type LabelBox } from '../../../src/labels/placeLabels';
 import { StarLabels, type LabelStars } from '../../../src/labels/starLabels';
-import { stackedCandidates } from '../../../src/labels/constellationLabels';
+import { firstStackedPlace, stackedCandidates } from '../../../src/labels/constellationLabels';
 import { CameraRest } from '../../../src/scene/cameraRest';
 
 const rasterizer: Rasterizer = {
@@ -93,5 +93,35 @@ describe('candidate places of a constellation name', () => {
     const offsets = places.map((p) => [p.x + p.width / 2 - 500, p.y + p.height / 2 - 300]);
     expect(offsets).toEqual([[0, 0], [0, -26], [0, 26], [-50, 0], [50, 0], [-50, -26], [50, -26], [-50, 26], [50, 26], [-100, 0], [100, 0], [-100, -26], [100, -26], [-100, 26], [100, 26]]);
     expect(stackedCandidates(500, 300, 200, 20, 10).map((p) => p.y)).toEqual([290, 290, 290, 290, 290]);
+  });
+
+  it('are tried in that order, and the first that fits is taken, whichever sizes and reaches came before', () => {
+    let seed = 7;
+    const random = () => ((seed = (seed * 16807) % 2147483647) / 2147483647);
+    for (let i = 0; i < 300; i++) {
+      const [width, height, reach] = [20 + Math.round(random() * 200), 8 + Math.round(random() * 20), random() * 120];
+      const taken = new Set([0, 1, 2, 3, 5, 8].filter(() => random() < 0.5));
+      let tried = 0;
+      const fits = () => !taken.has(tried++);
+      const expected = stackedCandidates(400, 300, width, height, reach).find((_, k) => !taken.has(k));
+      expect(firstStackedPlace(400, 300, width, height, reach, fits)).toEqual(expected);
+    }
+  });
+});
+
+describe('a placement grid kept between frames', () => {
+  it('answers after clear() as a new one does', () => {
+    const boxes: LabelBox[] = [{ x: 10, y: 10, width: 100, height: 14 }, { x: 300, y: 200, width: 60, height: 14 }, { x: 60, y: 16, width: 80, height: 14 }];
+    const kept = new PlacementGrid(640, 480);
+    for (const box of boxes) kept.add(box);
+    kept.clear();
+    const fresh = new PlacementGrid(640, 480);
+    for (const box of boxes) {
+      expect(kept.fits(box)).toBe(fresh.fits(box));
+      kept.add(box);
+      fresh.add(box);
+    }
+    expect(kept.fits(boxes[0])).toBe(false);
+    expect(kept.isFor(640, 480, [])).toBe(false);
   });
 });
