@@ -65,9 +65,17 @@ const MAX_WRITES = 64;
 let nextGeneration = 0;
 
 /**
+ * No pass begun for this long: the view rests, and the worker lets its copy of the columns go
+ * (1.6 MB on 100k drawn stars) rather than hold it until the next move; that move's first pass
+ * sends a fresh copy (a copy of the columns, about as long as a write of every slot).
+ */
+export const SCAN_REST_MS = 5_000;
+
+/**
  * The search in the scan worker. The worker gets a copy of the columns once, then only the slot
  * ranges written since, sent with the next pass; each pass sends the camera and the slot ranges to
- * walk and gets back the candidates. `onFinished` is called when a pass's candidates are in.
+ * walk and gets back the candidates. `onFinished` is called when a pass's candidates are in. At
+ * rest (SCAN_REST_MS without a pass) the worker drops its copy, and the next pass sends it again.
  */
 export class WorkerCandidateSearch implements CandidateSearch {
   readonly sliced = false;
@@ -77,19 +85,23 @@ export class WorkerCandidateSearch implements CandidateSearch {
   private done: Uint32Array = new Uint32Array(0);
   /** Written [start, end) slot ranges not sent yet. */
   private writes: Array<[number, number]> = [];
+  /** The worker dropped its copy of the columns (at rest): the next pass sends them whole. */
+  private rested = false;
+  private restTimer: ReturnType<typeof setTimeout> | undefined;
 
   constructor(
     private readonly worker: Worker,
     private readonly stars: SearchStars,
-    capacity: number,
-    minCssDiameter: number,
+    private readonly capacity: number,
+    private readonly minCssDiameter: number,
     private readonly onFinished: () => void,
     /** The worker failed (did not load, threw): the caller searches on this thread instead. */
     private readonly onFailed: () => void,
+    private readonly restMs = SCAN_REST_MS,
   ) {
     worker.addEventListener('message', this.takeScanReply);
     worker.addEventListener('error', this.fail);
-    this.post({ kind: 'stars', generation: this.generation, positions: stars.positions.slice(), sizes: stars.sizes.slice(), boosted: stars.boosted.slice(), capacity, minCssDiameter });
+    this.sendStars();
   }
 
   get running(): boolean {
@@ -97,7 +109,9 @@ export class WorkerCandidateSearch implements CandidateSearch {
   }
 
   begin(camera: ScanCamera, cells?: StarCells): void {
-    this.sendWrites();
+    clearTimeout(this.restTimer);
+    if (this.rested) this.sendStars();
+    else this.sendWrites();
     this.pending = true;
     const frozen: ScanCamera = { viewProjection: Float32Array.from(camera.viewProjection), position: Float32Array.from(camera.position), pixelRatio: camera.pixelRatio };
     this.post({ kind: 'pass', generation: this.generation, pass: ++this.pass, camera: frozen, spans: scanSpans(this.stars.sizes.length, cells) });
@@ -113,6 +127,7 @@ export class WorkerCandidateSearch implements CandidateSearch {
   }
 
   written(start: number, count: number): void {
+    if (this.rested) return;
     const end = Math.min(start + count, this.stars.sizes.length);
     if (end <= start) return;
     this.writes.push([start, end]);
@@ -120,6 +135,7 @@ export class WorkerCandidateSearch implements CandidateSearch {
   }
 
   dispose(): void {
+    clearTimeout(this.restTimer);
     this.worker.removeEventListener('message', this.takeScanReply);
     this.worker.removeEventListener('error', this.fail);
     this.pending = false;
@@ -135,8 +151,25 @@ export class WorkerCandidateSearch implements CandidateSearch {
     if (reply.generation !== this.generation || reply.pass !== this.pass || !this.pending) return;
     this.pending = false;
     this.done = reply.ids;
+    clearTimeout(this.restTimer);
+    this.restTimer = setTimeout(this.rest, this.restMs);
     this.onFinished();
   };
+
+  private rest = () => {
+    if (this.pending) return;
+    this.post({ kind: 'rest', generation: this.generation });
+    this.rested = true;
+    this.writes = [];
+  };
+
+  /** A copy of the columns as they are now, which the worker adopts. */
+  private sendStars(): void {
+    const { positions, sizes, boosted } = this.stars;
+    this.rested = false;
+    this.writes = [];
+    this.post({ kind: 'stars', generation: this.generation, positions: positions.slice(), sizes: sizes.slice(), boosted: boosted.slice(), capacity: this.capacity, minCssDiameter: this.minCssDiameter });
+  }
 
   /** Sends the written ranges, merged where they overlap or touch. */
   private sendWrites(): void {
@@ -161,7 +194,7 @@ export class WorkerCandidateSearch implements CandidateSearch {
   private post(request: ScanRequest): void {
     const transfer: ArrayBuffer[] = [];
     if (request.kind === 'stars' || request.kind === 'write') transfer.push(request.positions.buffer as ArrayBuffer, request.sizes.buffer as ArrayBuffer, request.boosted.buffer as ArrayBuffer);
-    else transfer.push(request.spans.buffer as ArrayBuffer);
+    else if (request.kind === 'pass') transfer.push(request.spans.buffer as ArrayBuffer);
     this.worker.postMessage(request, transfer);
   }
 }

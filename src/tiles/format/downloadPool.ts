@@ -7,6 +7,11 @@ import { GalaxyLoadError } from '../../data/loadTypes';
  * cannot push out the shard-sized ones.
  */
 const KEPT_BYTES = 4 << 20;
+/**
+ * No download taken nor given back for this long: the view rests, and the kept buffers (about 1 MB
+ * after a 100k galaxy's flight) are let go rather than held until the next move.
+ */
+export const DOWNLOAD_POOL_REST_MS = 3_000;
 /** The first buffer of a body whose length the server did not say; it doubles as needed. */
 const FIRST_BYTES = 64 << 10;
 
@@ -18,9 +23,13 @@ const FIRST_BYTES = 64 << 10;
 export class DownloadPool {
   private readonly free: ArrayBuffer[] = [];
   private freeBytes = 0;
+  private restTimer: ReturnType<typeof setTimeout> | undefined;
+
+  constructor(private readonly restMs = DOWNLOAD_POOL_REST_MS) {}
 
   /** A buffer of at least `bytes`, the smallest kept one that fits, or a new one. */
   take(bytes: number): ArrayBuffer {
+    this.restSoon();
     let best = -1;
     for (let i = 0; i < this.free.length; i++) {
       if (this.free[i].byteLength >= bytes && (best < 0 || this.free[i].byteLength < this.free[best].byteLength)) best = i;
@@ -38,6 +47,17 @@ export class DownloadPool {
     if (!(buffer instanceof ArrayBuffer) || buffer.byteLength === 0 || this.freeBytes + buffer.byteLength > KEPT_BYTES || this.free.includes(buffer)) return;
     this.free.push(buffer);
     this.freeBytes += buffer.byteLength;
+    this.restSoon();
+  }
+
+  /** Once no buffer is taken nor given back for `restMs`, lets the kept ones go. */
+  private restSoon(): void {
+    clearTimeout(this.restTimer);
+    this.restTimer = setTimeout(() => {
+      this.restTimer = undefined;
+      this.free.length = 0;
+      this.freeBytes = 0;
+    }, this.restMs);
   }
 
   get kept(): number {

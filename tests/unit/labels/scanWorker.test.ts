@@ -16,7 +16,7 @@ const rasterizer: Rasterizer = {
  * transferred, as postMessage does) and delivered in a later task, each way.
  */
 class InThreadScanWorker extends EventTarget {
-  private readonly state = new ScanWorkerState();
+  readonly state = new ScanWorkerState();
   requests: ScanRequest['kind'][] = [];
 
   postMessage(request: ScanRequest, transfer: Transferable[] = []): void {
@@ -145,5 +145,31 @@ describe('the candidate scan in a worker', () => {
     expect(found.length).toBeLessThan(60);
     await new Promise((resolve) => setTimeout(resolve, 20));
     expect(finished).toBe(1);
+  });
+
+  it('lets the worker drop its copy at rest, and sends it again, with the writes made meanwhile, for the next pass', async () => {
+    const worker = new InThreadScanWorker();
+    const stars = { ...gridOfStars(), boosted: new Uint8Array(60) };
+    const search = new WorkerCandidateSearch(worker as unknown as Worker, stars, 400, 0, () => {}, () => {}, 30);
+    const pass = async () => {
+      search.begin({ viewProjection: camera.viewProjection, position: camera.position, pixelRatio: 1 });
+      for (let i = 0; i < 50 && search.running; i++) await new Promise((resolve) => setTimeout(resolve, 5));
+      return [...search.result()];
+    };
+    expect(await pass()).toHaveLength(60);
+    expect(worker.state.heldSlots).toBe(60);
+    await new Promise((resolve) => setTimeout(resolve, 80));
+    expect(worker.state.heldSlots).toBe(0);
+    // Written while the worker holds nothing: the fresh copy carries it.
+    stars.sizes.fill(0, 30);
+    stars.sizes[45] = 0.1;
+    stars.boosted[45] = 1;
+    search.written(0, 60);
+    const found = await pass();
+    expect(found).toHaveLength(31);
+    expect(found[0]).toBe(45);
+    expect(worker.state.heldSlots).toBe(60);
+    expect(worker.requests).toEqual(['stars', 'pass', 'rest', 'stars', 'pass']);
+    search.dispose();
   });
 });

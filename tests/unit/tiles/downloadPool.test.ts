@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest';
-import { DownloadPool, downloadPooled } from '../../../src/tiles/format/downloadPool';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { DOWNLOAD_POOL_REST_MS, DownloadPool, downloadPooled } from '../../../src/tiles/format/downloadPool';
 
 const URL = 'https://example.test/tiles/adjacency/3.bin.gz';
 
@@ -72,5 +72,25 @@ describe('downloads into pooled buffers (the tile worker)', () => {
     const controller = new AbortController();
     controller.abort();
     await expect(downloadPooled(URL, answering(bytesOf(10, 0)), controller.signal, pool)).rejects.toThrow(`Cancelled download of ${URL}`);
+  });
+
+  describe('at rest', () => {
+    afterEach(() => vi.useRealTimers());
+
+    it('lets the kept buffers go once none is taken nor given back for a while', () => {
+      vi.useFakeTimers();
+      const pool = new DownloadPool();
+      const buffers = [pool.take(100_000), pool.take(100_000)];
+      for (const buffer of buffers) pool.give(new Uint8Array(buffer));
+      expect(pool.kept).toBe(2);
+      vi.advanceTimersByTime(DOWNLOAD_POOL_REST_MS - 100);
+      // A download on its way starts the wait again, and is served by a kept buffer.
+      const taken = pool.take(100_000);
+      expect(buffers).toContain(taken);
+      vi.advanceTimersByTime(DOWNLOAD_POOL_REST_MS - 100);
+      expect(pool.kept).toBe(1);
+      vi.advanceTimersByTime(200);
+      expect(pool.kept).toBe(0);
+    });
   });
 });

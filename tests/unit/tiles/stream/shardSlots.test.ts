@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest';
-import { ShardSlots } from '../../../../src/tiles/stream/shardSlots';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { SHARD_SLOTS_REST_MS, ShardSlots } from '../../../../src/tiles/stream/shardSlots';
 
 const tick = () => new Promise((resolve) => setTimeout(resolve, 0));
 
@@ -77,5 +77,40 @@ describe('ShardSlots', () => {
     fail = false;
     expect(await slots.using(5, (n) => n)).toBe(4);
     expect(reads).toEqual([5, 5]);
+  });
+
+  describe('at rest', () => {
+    afterEach(() => vi.useRealTimers());
+
+    it('lets its buffers go once nothing is read nor used for a while, and reads again when asked', async () => {
+      vi.useFakeTimers();
+      const { slots, reads } = slotsOf(4);
+      await Promise.all([1, 2, 3].map((k) => slots.using(k, (bytes) => bytes[0])));
+      expect(slots.slotCount).toBe(3);
+      await vi.advanceTimersByTimeAsync(SHARD_SLOTS_REST_MS - 100);
+      expect(await slots.using(1, (bytes) => bytes[0])).toBe(1);
+      expect(reads).toEqual([1, 2, 3]);
+      // The use above started the wait again.
+      await vi.advanceTimersByTimeAsync(SHARD_SLOTS_REST_MS - 100);
+      expect(slots.slotCount).toBe(3);
+      await vi.advanceTimersByTimeAsync(200);
+      expect(slots.slotCount).toBe(0);
+      expect(await slots.using(2, (bytes) => bytes[0])).toBe(2);
+      expect(reads).toEqual([1, 2, 3, 2]);
+    });
+
+    it('keeps its buffers while a read is still on its way', async () => {
+      vi.useFakeTimers();
+      const { slots, gates } = slotsOf(2);
+      await slots.using(1, (bytes) => bytes[0]);
+      const slow = slots.using(100, (bytes) => bytes[0]);
+      await vi.advanceTimersByTimeAsync(2 * SHARD_SLOTS_REST_MS);
+      // Shard 1's buffer is still there for the slow read to take (it claims a slot once its bytes are in).
+      expect(slots.slotCount).toBe(1);
+      gates.get(100)?.();
+      expect(await slow).toBe(100);
+      await vi.advanceTimersByTimeAsync(SHARD_SLOTS_REST_MS);
+      expect(slots.slotCount).toBe(0);
+    });
   });
 });
