@@ -2,19 +2,8 @@ import { mat4 } from 'gl-matrix';
 import { describe, expect, it } from 'vitest';
 import type { CommunityLevelJson } from '../../../src/communities/format';
 import { chooseConstellations, constellationTree, type ConstellationView } from '../../../src/constellations/constellationNames';
+import { seededRandom as random } from '../../../src/layout/random';
 import { chooseConstellationsReference } from '../../support/chooseConstellationsReference';
-
-/** A seeded generator (mulberry32), so that a failure can be replayed. */
-function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /**
  * A tree shaped as tiled npm's (1568 / 1485 / 40 communities; most of the middle level carried up

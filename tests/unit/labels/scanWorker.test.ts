@@ -67,6 +67,13 @@ function namesOverTheGrid(worker?: InThreadScanWorker) {
   return { labels, stars, settle };
 }
 
+/** Begins a pass over the grid from the test's camera and waits for its candidates. */
+async function passOf(search: WorkerCandidateSearch): Promise<number[]> {
+  search.begin({ viewProjection: camera.viewProjection, position: camera.position, pixelRatio: 1 });
+  for (let i = 0; i < 50 && search.running; i++) await new Promise((resolve) => setTimeout(resolve, 5));
+  return [...search.result()];
+}
+
 describe('the candidate scan in a worker', () => {
   it('names the same stars as the scan on the main thread', async () => {
     const worker = new InThreadScanWorker();
@@ -80,11 +87,7 @@ describe('the candidate scan in a worker', () => {
     const worker = new InThreadScanWorker();
     const stars = { ...gridOfStars(), boosted: new Uint8Array(60) };
     const search = new WorkerCandidateSearch(worker as unknown as Worker, stars, 400, 0, () => {}, () => {});
-    const pass = async () => {
-      search.begin({ viewProjection: camera.viewProjection, position: camera.position, pixelRatio: 1 });
-      for (let i = 0; i < 50 && search.running; i++) await new Promise((resolve) => setTimeout(resolve, 5));
-      return [...search.result()];
-    };
+    const pass = () => passOf(search);
     expect(await pass()).toHaveLength(60);
     // Slots 10..19 emptied, slot 59 boosted (a search result): the worker's copy follows.
     stars.sizes.fill(0, 10, 20);
@@ -102,11 +105,7 @@ describe('the candidate scan in a worker', () => {
     const worker = new InThreadScanWorker();
     const stars = { ...gridOfStars(), boosted: new Uint8Array(60) };
     const search = new WorkerCandidateSearch(worker as unknown as Worker, stars, 400, 0, () => {}, () => {});
-    const pass = async () => {
-      search.begin({ viewProjection: camera.viewProjection, position: camera.position, pixelRatio: 1 });
-      for (let i = 0; i < 50 && search.running; i++) await new Promise((resolve) => setTimeout(resolve, 5));
-      return [...search.result()];
-    };
+    const pass = () => passOf(search);
     // Every slot rewritten (links in): only the first 30 stars keep a size.
     stars.sizes.fill(0, 30);
     search.written(0, 60);
@@ -151,11 +150,7 @@ describe('the candidate scan in a worker', () => {
     const worker = new InThreadScanWorker();
     const stars = { ...gridOfStars(), boosted: new Uint8Array(60) };
     const search = new WorkerCandidateSearch(worker as unknown as Worker, stars, 400, 0, () => {}, () => {}, 30);
-    const pass = async () => {
-      search.begin({ viewProjection: camera.viewProjection, position: camera.position, pixelRatio: 1 });
-      for (let i = 0; i < 50 && search.running; i++) await new Promise((resolve) => setTimeout(resolve, 5));
-      return [...search.result()];
-    };
+    const pass = () => passOf(search);
     expect(await pass()).toHaveLength(60);
     expect(worker.state.heldSlots).toBe(60);
     await new Promise((resolve) => setTimeout(resolve, 80));
