@@ -649,19 +649,37 @@ export class StarLabels {
     if (this.workTimer !== undefined || (untilRest && this.workWaitsForRest)) return;
     this.workWaitsForRest = untilRest;
     if (!untilRest) this.workTimer = setTimeout(this.runLabelSlice, 0);
-    else this.restTimer ??= setTimeout(this.restTimerFired, this.untilRest());
+    else this.waitForRest();
+  }
+
+  /** When the rest timer is due (performance.now() clock). */
+  private restTimerDue = 0;
+
+  /**
+   * Arms the rest timer for the camera's rest, unless one is pending that fires no later: one that
+   * fires earlier waits again then. The rest can come sooner than a pending timer's time when moves
+   * come faster (CameraRest stretches the wait by the last move interval).
+   */
+  private waitForRest(): void {
+    const now = performance.now();
+    const due = now + this.untilRest(now);
+    if (this.restTimer !== undefined) {
+      if (this.restTimerDue <= due) return;
+      clearTimeout(this.restTimer);
+    }
+    this.restTimerDue = due;
+    this.restTimer = setTimeout(this.restTimerFired, due - now);
   }
 
   /** Milliseconds until the camera rests (0 when it does). */
-  private untilRest(): number {
-    return Math.max(0, this.cameraRest.restsAt(LABEL_CAMERA_REST_MS) - performance.now());
+  private untilRest(now: number): number {
+    return Math.max(0, this.cameraRest.restsAt(LABEL_CAMERA_REST_MS) - now);
   }
 
   private restTimerFired = () => {
     this.restTimer = undefined;
     if (!this.workWaitsForRest) return;
-    const wait = this.untilRest();
-    if (wait > 0) this.restTimer = setTimeout(this.restTimerFired, wait);
+    if (this.untilRest(performance.now()) > 0) this.waitForRest();
     else this.runLabelSlice();
   };
 
