@@ -125,9 +125,16 @@ export class StarLabels {
   private visible = true;
   private keepClear: readonly LabelBox[] = [];
   private lastFrame = 0;
+  /** The next slice of work, in the next task. */
   private workTimer: ReturnType<typeof setTimeout> | undefined;
-  /** The work timer waits for the camera to rest (new names are held back while it moves), not for the next task. */
+  /** The next slice of work waits for the camera to rest (new names are held back while it moves), not for the next task. */
   private workWaitsForRest = false;
+  /**
+   * The timer for that wait, kept while the camera moves rather than cleared and set again each frame:
+   * when it fires before the camera rests it waits again for the rest; when the wait is no longer
+   * wanted (a slice ran at once instead) it does nothing.
+   */
+  private restTimer: ReturnType<typeof setTimeout> | undefined;
   /** New names the rasteriser may still take before the next frame while the camera moves. */
   private rasterAllowance = LABEL_RASTER_PER_MOVING_FRAME;
   /** New names rasterised per drawn frame while the camera moves; Infinity holds none back (the names bench measures both). */
@@ -343,6 +350,7 @@ export class StarLabels {
       this.textQueue.size === 0 &&
       this.inFlight.size === 0 &&
       this.workTimer === undefined &&
+      !this.workWaitsForRest &&
       !this.fading &&
       this.constellations.textsToRasterise().size === 0
     );
@@ -478,6 +486,9 @@ export class StarLabels {
   dispose(): void {
     clearTimeout(this.workTimer);
     this.workTimer = undefined;
+    clearTimeout(this.restTimer);
+    this.restTimer = undefined;
+    this.workWaitsForRest = false;
     clearTimeout(this.scanTimer);
     this.scanTimer = undefined;
     this.scan?.dispose();
@@ -635,14 +646,42 @@ export class StarLabels {
 
   /** Schedules the next slice of work: at once, or once the camera rests when new names are held back till then. */
   private scheduleWork(untilRest = false): void {
-    if (this.workTimer !== undefined) {
-      if (untilRest || !this.workWaitsForRest) return;
-      clearTimeout(this.workTimer);
-    }
+    if (this.workTimer !== undefined || (untilRest && this.workWaitsForRest)) return;
     this.workWaitsForRest = untilRest;
-    const delay = untilRest ? Math.max(0, this.cameraRest.restsAt(LABEL_CAMERA_REST_MS) - performance.now()) : 0;
-    this.workTimer = setTimeout(this.runLabelSlice, delay);
+    if (!untilRest) this.workTimer = setTimeout(this.runLabelSlice, 0);
+    else this.waitForRest();
   }
+
+  /** When the rest timer is due (performance.now() clock). */
+  private restTimerDue = 0;
+
+  /**
+   * Arms the rest timer for the camera's rest, unless one is pending that fires no later: one that
+   * fires earlier waits again then. The rest can come sooner than a pending timer's time when moves
+   * come faster (CameraRest stretches the wait by the last move interval).
+   */
+  private waitForRest(): void {
+    const now = performance.now();
+    const due = now + this.untilRest(now);
+    if (this.restTimer !== undefined) {
+      if (this.restTimerDue <= due) return;
+      clearTimeout(this.restTimer);
+    }
+    this.restTimerDue = due;
+    this.restTimer = setTimeout(this.restTimerFired, due - now);
+  }
+
+  /** Milliseconds until the camera rests (0 when it does). */
+  private untilRest(now: number): number {
+    return Math.max(0, this.cameraRest.restsAt(LABEL_CAMERA_REST_MS) - now);
+  }
+
+  private restTimerFired = () => {
+    this.restTimer = undefined;
+    if (!this.workWaitsForRest) return;
+    if (this.untilRest(performance.now()) > 0) this.waitForRest();
+    else this.runLabelSlice();
+  };
 
   /** How many queued names may go to the rasteriser now: a batch at rest, what is left of this frame's allowance while the camera moves. */
   private rasterLimit(): number {

@@ -45,12 +45,22 @@ export class WebGPUOcclusion {
   /** The first workgroup of each stage after the first, then the number of workgroups. */
   writeStages(stageEnds: readonly number[]): void {
     const { stageData } = this;
+    // Written only when a stage moved: a flight over the same cells keeps them, frame after frame.
+    let changed = stageEnds.length > this.stagesWritten;
     for (let s = 0, base = 0; s < stageEnds.length; base = stageEnds[s++]) {
-      stageData[(s * STAGE_STRIDE) / 4] = base;
-      stageData[(s * STAGE_STRIDE) / 4 + 1] = stageEnds[s];
+      const at = (s * STAGE_STRIDE) / 4;
+      if (stageData[at] === base && stageData[at + 1] === stageEnds[s]) continue;
+      stageData[at] = base;
+      stageData[at + 1] = stageEnds[s];
+      changed = true;
     }
+    if (!changed) return;
     this.device.queue.writeBuffer(this.stageBuffer, 0, stageData, 0, (stageEnds.length * STAGE_STRIDE) / 4);
+    this.stagesWritten = Math.max(this.stagesWritten, stageEnds.length);
   }
+
+  /** How many stages the buffer holds as stageData says (those written at least once). */
+  private stagesWritten = 0;
 
   /** Before stage `s` (after the first) of `workgroups` spans: empties those whose cell is hidden so far. */
   cullBefore(pass: GPUComputePassEncoder, s: number, workgroups: number): void {

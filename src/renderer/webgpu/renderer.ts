@@ -22,6 +22,10 @@ export async function createWebGPURenderer(canvas: HTMLCanvasElement, options: R
   const [r, g, b] = clearColorRgb(options.clearColor);
   const lostListeners: Array<(reason: string) => void> = [];
   let disposed = false;
+  // The render pass's descriptor, made at the first frame: each frame after sets only its views (and timestamps).
+  let colorAttachment: GPURenderPassColorAttachment | undefined;
+  let depthAttachment: GPURenderPassDepthStencilAttachment | undefined;
+  let passDescriptor: GPURenderPassDescriptor | undefined;
   /** Whether a frame has drawn stars: the labels pipeline is warmed up in the frame after, not before. */
   let drewStars = false;
 
@@ -47,11 +51,17 @@ export async function createWebGPURenderer(canvas: HTMLCanvasElement, options: R
       const encoder = device.createCommandEncoder();
       const timestamps = gpuTimer?.begin();
       const stars = points.prepare(encoder, camera, width, height, timestamps?.first);
-      const pass = encoder.beginRenderPass({
-        timestampWrites: timestamps && (stars ? timestamps.last : timestamps.only),
-        colorAttachments: [{ view: context.getCurrentTexture().createView(), clearValue: { r, g, b, a: 1 }, loadOp: 'clear', storeOp: 'store' }],
-        depthStencilAttachment: { view: depth.view(width, height), depthClearValue: 1, depthLoadOp: 'clear', depthStoreOp: 'discard' },
-      });
+      const view = context.getCurrentTexture().createView(), depthView = depth.view(width, height);
+      if (colorAttachment && depthAttachment && passDescriptor) {
+        colorAttachment.view = view;
+        depthAttachment.view = depthView;
+      } else {
+        colorAttachment = { view, clearValue: { r, g, b, a: 1 }, loadOp: 'clear', storeOp: 'store' };
+        depthAttachment = { view: depthView, depthClearValue: 1, depthLoadOp: 'clear', depthStoreOp: 'discard' };
+        passDescriptor = { colorAttachments: [colorAttachment], depthStencilAttachment: depthAttachment };
+      }
+      passDescriptor.timestampWrites = timestamps && (stars ? timestamps.last : timestamps.only);
+      const pass = encoder.beginRenderPass(passDescriptor);
       if (stars) points.draw(pass);
       links.draw(pass, points);
       labels.draw(pass, camera.cssWidth, camera.cssHeight, drewStars);

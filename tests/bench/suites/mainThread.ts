@@ -12,7 +12,8 @@
  * MAIN_THREAD_BENCH_FRAMES=n frames per flight (after WARM_UP frames); MAIN_THREAD_BENCH_TRACES=<folder>
  * keeps the traces (galaxy-backend.json) to open in DevTools; MAIN_THREAD_BENCH_CASES=tiled-webgl2,...
  * picks cases; MAIN_THREAD_BENCH_PROFILE=1 flies the path a second time under the V8 sampling profiler
- * and adds its functions (names as minified) to the figures.
+ * and adds its functions (names as minified) to the figures; MAIN_THREAD_BENCH_COUNT_GPU=1 flies it once more
+ * counting the GPU API's calls per frame (`gpuCallsPerFrame`).
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -71,6 +72,39 @@ const FLY_SOURCE = `async (poses) => {
     stars,
   };
 }`;
+
+/**
+ * Counts every call the page makes on the GPU API's objects (WebGPU's queue, device, encoders and
+ * passes, WebGL2's context), by `Class.method`, and its timers and workers' messages, from now on: `window.gpuCallCounts`. For the counted
+ * figure only (MAIN_THREAD_BENCH_COUNT_GPU=1), in a flight of its own: the wrappers cost time.
+ */
+const COUNT_GPU_CALLS_SOURCE = `(() => {
+  const counts = (window.gpuCallCounts = {});
+  for (const name of ['setTimeout', 'clearTimeout']) {
+    const original = window[name];
+    window[name] = function (...args) {
+      const label = name === 'setTimeout' ? name + ':' + ((args[0] && args[0].name) || 'anonymous') : name;
+      counts[label] = (counts[label] ?? 0) + 1;
+      return original.apply(this, args);
+    };
+  }
+  const classes = ['GPUQueue', 'GPUDevice', 'GPUCommandEncoder', 'GPUComputePassEncoder', 'GPURenderPassEncoder', 'GPUCanvasContext', 'GPUTexture', 'WebGL2RenderingContext', 'Worker'];
+  for (const name of classes) {
+    const proto = window[name] && window[name].prototype;
+    if (!proto) continue;
+    for (const key of Object.getOwnPropertyNames(proto)) {
+      const descriptor = Object.getOwnPropertyDescriptor(proto, key);
+      if (!descriptor || typeof descriptor.value !== 'function' || key === 'constructor') continue;
+      const original = descriptor.value;
+      const label = name + '.' + key;
+      proto[key] = function (...args) {
+        counts[label] = (counts[label] ?? 0) + 1;
+        return original.apply(this, args);
+      };
+    }
+  }
+})()`;
+const countGpuCalls = process.env.MAIN_THREAD_BENCH_COUNT_GPU === '1';
 
 interface Flown { frames: number; placements: number; placementWallMs: number; scanPasses: number; communitiesVisited: number; plans: number; namedStars: number; stars: number[] }
 
@@ -141,6 +175,15 @@ async function tracedFlight(page: Page, poses: CameraPose[], categories: string[
   return { flown, trace };
 }
 
+/** GPU API calls per drawn frame by `Class.method`, over the path flown again (after the traced flights). */
+async function gpuCallsOverFlight(page: Page, poses: CameraPose[]): Promise<Record<string, number>> {
+  await page.evaluate(COUNT_GPU_CALLS_SOURCE);
+  const flown = (await page.evaluate(`(${FLY_SOURCE})(${JSON.stringify(poses)})`)) as Flown;
+  const counts = (await page.evaluate('window.gpuCallCounts')) as Record<string, number>;
+  const perFrame = Object.entries(counts).map(([call, count]) => [call, round(count / Math.max(1, flown.frames))] as const);
+  return Object.fromEntries(perFrame.sort((a, b) => b[1] - a[1]));
+}
+
 async function measure(page: Page, url: string, label: string) {
   await openGalaxy(page, url);
   const flight = await poses(page);
@@ -150,6 +193,7 @@ async function measure(page: Page, url: string, label: string) {
   const work = frameWork(trace);
   // The same path again under the sampling profiler (its names are rasterised by then: less label work).
   const profile = profiled ? frameWork((await tracedFlight(page, measured, [...FRAME_WORK_CATEGORIES, PROFILER_CATEGORY], `${label}-profiled`)).trace) : undefined;
+  const gpuCallsPerFrame = countGpuCalls ? await gpuCallsOverFlight(page, measured) : undefined;
   return {
     backend: await page.evaluate(() => window.galaxyScene!.backend),
     ...figures(work.frames),
@@ -163,6 +207,7 @@ async function measure(page: Page, url: string, label: string) {
       namedStarsAtEnd: flown.namedStars,
       starsDrawnMedian: median(flown.stars),
     },
+    gpuCallsPerFrame,
     profile: profile && { frameCallbackSelfMs: profile.frameCallbackSelfMs, frameCallbackTotalMs: profile.frameCallbackTotalMs, outsideFrameCallbackSelfMs: profile.otherSelfMs },
   };
 }
