@@ -269,8 +269,14 @@ function findGates(tree: ConstellationTree): ConstellationGates {
   const top = tree.radii.length - 1;
   if (top >= 0) for (let id = 0; id < tree.radii[top].length; id++) walk(top, id, 0);
   const centreOf = (gate: { level: number; id: number }, axis: number) => tree.centres[gate.level][gate.id * 3 + axis];
-  const low = [0, 1, 2].map((axis) => Math.min(...found.map((gate) => centreOf(gate, axis))));
-  const high = [0, 1, 2].map((axis) => Math.max(...found.map((gate) => centreOf(gate, axis))));
+  // A loop, not Math.min(...): a ten-million-star galaxy has more gates than a call takes arguments.
+  const low = [Infinity, Infinity, Infinity], high = [-Infinity, -Infinity, -Infinity];
+  for (const gate of found) {
+    for (let axis = 0; axis < 3; axis++) {
+      low[axis] = Math.min(low[axis], centreOf(gate, axis));
+      high[axis] = Math.max(high[axis], centreOf(gate, axis));
+    }
+  }
   const morton = (gate: { level: number; id: number }): number => {
     let code = 0;
     for (let axis = 0; axis < 3; axis++) {
