@@ -14,8 +14,6 @@ const FADE_BAND = 0.175;
 /** Where a community starts to fade out for being too big: from there on its children are named too. */
 export const CONSTELLATION_HANDOVER_SPAN = CONSTELLATION_MAX_SPAN * Math.pow(CONSTELLATION_MIN_SPAN / CONSTELLATION_MAX_SPAN, FADE_BAND);
 
-const HANDOVER_SPAN = CONSTELLATION_HANDOVER_SPAN;
-
 /**
  * A community whose parts spread over at least this fraction of the galaxy's radius, and over twice
  * as far as a ball of its stars as dense as the galaxy would (a top level's gathering of small
@@ -161,7 +159,7 @@ export function chooseConstellations(tree: ConstellationTree, view: Constellatio
     const span = w > radius ? (2 * radius * focal) / w / shorter : Infinity;
     const diffuse = tree.diffuse[level][id] === 1;
     let strongestChild = 0;
-    if (span > HANDOVER_SPAN || diffuse) {
+    if (span > CONSTELLATION_HANDOVER_SPAN || diffuse) {
       const givenUp = diffuse || span > CONSTELLATION_MAX_SPAN ? 1 : 1 - spanStrength(span);
       for (const child of children) strongestChild = Math.max(strongestChild, visit(level - 1, child, givenUp));
     }
@@ -172,7 +170,7 @@ export function chooseConstellations(tree: ConstellationTree, view: Constellatio
     const name = tree.names[level][id] ?? '';
     if (!name) return strongestChild;
     // Too big, it fades only as far as its children come in: with none in range it stays until its span leaves the range.
-    const own = span > HANDOVER_SPAN ? Math.max(spanStrength(span), 1 - strongestChild) : spanStrength(span);
+    const own = span > CONSTELLATION_HANDOVER_SPAN ? Math.max(spanStrength(span), 1 - strongestChild) : spanStrength(span);
     const strength = Math.max(own, handedOver);
     chosen.push({ level, id, name, x: ((nx + 1) / 2) * view.cssWidth, y: ((1 - ny) / 2) * view.cssHeight, span, strength });
     return Math.max(strength, strongestChild);

@@ -1,7 +1,7 @@
 import {
   CONSTELLATION_MAX_SPAN,
   CONSTELLATION_MIN_SPAN,
-  CONSTELLATION_HANDOVER_SPAN as HANDOVER_SPAN,
+  CONSTELLATION_HANDOVER_SPAN,
   spanStrength,
   type ChosenConstellation,
   type ConstellationTree,
@@ -49,7 +49,7 @@ export function chooseConstellationsReference(tree: ConstellationTree, view: Con
     const span = w > radius ? (2 * radius * view.focalCssPx) / w / shorter : Infinity;
     const diffuse = tree.diffuse[level][id] === 1;
     let strongestChild = 0;
-    if (span > HANDOVER_SPAN || diffuse) {
+    if (span > CONSTELLATION_HANDOVER_SPAN || diffuse) {
       const givenUp = diffuse || span > CONSTELLATION_MAX_SPAN ? 1 : 1 - spanStrength(span);
       for (const child of children) strongestChild = Math.max(strongestChild, visit(level - 1, child, givenUp));
     }
@@ -60,7 +60,7 @@ export function chooseConstellationsReference(tree: ConstellationTree, view: Con
     const name = tree.names[level][id] ?? '';
     if (!name) return strongestChild;
     // Too big, it fades only as far as its children come in: with none in range it stays until its span leaves the range.
-    const own = span > HANDOVER_SPAN ? Math.max(spanStrength(span), 1 - strongestChild) : spanStrength(span);
+    const own = span > CONSTELLATION_HANDOVER_SPAN ? Math.max(spanStrength(span), 1 - strongestChild) : spanStrength(span);
     const strength = Math.max(own, handedOver);
     chosen.push({ level, id, name, x: ((nx + 1) / 2) * view.cssWidth, y: ((1 - ny) / 2) * view.cssHeight, span, strength });
     return Math.max(strength, strongestChild);

@@ -152,7 +152,6 @@ export class TiledGalaxyReader {
     return plain instanceof Promise ? plain.then(read, fail) : read(plain);
   }
 
-
   adjacencyShardOfStar(star: number): number {
     return rangeOfStar(this.index.adjacency.starBoundaries, star);
   }
