@@ -47,11 +47,15 @@ export class EarlyRequests implements EarlyGalaxyFiles {
     const manifest = download(url, (input, init) => fetch(input, init), undefined)
       .then((bytes) => parseManifest(new TextDecoder().decode(bytes), url))
       .catch(ignore);
+    // The root tile's reader is asked for beside the manifest, not with the tile files once it
+    // answered: there it would be one more request beside them, past the six a host is given.
+    const rootTileReader = import('../tiles/stream/readRootTile');
+    rootTileReader.catch(ignore);
     const versionFiles = manifest.then((found) => {
       if (!found) return {};
       const version = chooseVersion(found, galaxy.version);
       const tiled = tiledVersion(root, galaxy.name, found, version, galaxy.tiles);
-      if (tiled) return { tiles: startTiles(tiled.tilesUrl, href) };
+      if (tiled) return { tiles: startTiles(tiled.tilesUrl, href, rootTileReader) };
       return { positions: new EarlyPositionsDownload(versionFileUrl(root, found, galaxy.name, version, 'positions.bin')) };
     });
     const tiles = versionFiles.then((files) => files.tiles);
@@ -118,7 +122,7 @@ export class EarlyRequests implements EarlyGalaxyFiles {
 }
 
 /** A tiled version's first files, read on the page and handed to a tile worker started once they are in. */
-function startTiles(tilesUrl: string, href: string): EarlyTiles {
+function startTiles(tilesUrl: string, href: string, rootTileReader: Promise<typeof import('../tiles/stream/readRootTile')>): EarlyTiles {
   const opening = new AbortController();
   const stallLimitMs = tileStallLimitMs(new URL(href).search);
   const files = loadFirstTileFiles(fetchTileFiles(tilesUrl, () => stallLimitMs), opening.signal);
@@ -127,7 +131,7 @@ function startTiles(tilesUrl: string, href: string): EarlyTiles {
   // the page's reading of it.
   const handed = handedFiles(files);
   const source = handed.then(() => openWorkerTileSource(tilesUrl, opening.signal, { files: handed, stallLimitMs }));
-  const first = import('../tiles/stream/readRootTile').then(({ readRootTile }) => readRootTile(tilesUrl, files, stallLimitMs));
+  const first = rootTileReader.then(({ readRootTile }) => readRootTile(tilesUrl, files, stallLimitMs));
   const index = first.then((read) => read.index);
   const root = first.then((read) => read.root);
   for (const answer of [source, index, root]) answer.catch(ignore);

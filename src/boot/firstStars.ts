@@ -34,6 +34,7 @@ export interface FirstStarsStart {
 }
 
 async function paint({ href, policy, files, gpu }: FirstStarsStart): Promise<void> {
+  askForFirstStarsCode(policy);
   const [tiles, positions] = await Promise.all([files?.tiles(), files?.positions()]);
   const scene = tiles ? tileScene(href, tiles) : positions && classicStarsScene(href, positions);
   if (!scene) return;
@@ -49,6 +50,19 @@ async function tileScene(href: string, tiles: EarlyTiles): Promise<FirstStarsSce
 async function classicStarsScene(href: string, positions: EarlyPositions): Promise<FirstStarsScene | undefined> {
   const [{ classicScene }, bytes] = await Promise.all([import('./classicFirstStars'), positions.bytes]);
   return bytes && classicScene(href, bytes);
+}
+
+/**
+ * Asks for the code that draws the first stars while the manifest is asked for (each import is
+ * taken again, from the module map, where it is used): asked for once the manifest answered, these
+ * chunks would go beside the tile files, past the six requests a host is given, and one of them
+ * would wait a round trip. Both scenes' chunks, as which one the galaxy needs is not known yet
+ * (under 1 KB each); the painter of the backend tried first.
+ */
+function askForFirstStarsCode(policy: BackendPolicy): void {
+  const painter = policy.triesFirst('webgpu') ? import('./paintFirstStarsWebGPU') : import('./paintFirstStarsWebGL2');
+  const chunks: Promise<unknown>[] = [import('./rootTileStars'), import('./classicFirstStars'), painter];
+  for (const chunk of chunks) chunk.catch(() => undefined);
 }
 
 /** The painter of the first backend of the policy that starts: WebGPU where the entry's device came, else WebGL2 if allowed. */

@@ -15,7 +15,8 @@
  * BENCH_TILES_SIZES=100k,1m,10m picks the generated galaxies (10M costs ~3 min of CPU and ~1.5 GB
  * to generate and tile, once: they stay in E2E_TILED_DIR, beside the end-to-end tests' ones);
  * TILES_BENCH_ROUNDS, TILES_BENCH_FLIGHT_STEPS and TILES_BENCH_SETTLE_S tune the run; BENCH_TILES_NPM=0 leaves
- * npm out.
+ * npm out. npm alone, on one link: BENCH_TILES_SIZES= (empty) TILES_BENCH_NETWORKS=broadband40Mbit40ms
+ * (names of NETWORKS, comma-separated; all by default).
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -75,6 +76,7 @@ const GENERATED: GeneratedGalaxy[] = [
   { key: '1m', name: SYNTHETIC_1M, stars: 1_000_000, ensure: () => ensureSyntheticGalaxy(E2E_TILED_DIR, SYNTHETIC_1M, 1_000_000, 7) },
   { key: '10m', name: SYNTHETIC_10M, stars: 10_000_000, ensure: ensureHugeGalaxy },
 ];
+const wantedNetworks = process.env.TILES_BENCH_NETWORKS?.split(',').filter(Boolean);
 const npmWanted = haveSharedGalaxies && process.env.BENCH_TILES_NPM !== '0';
 const wantedSizes = (process.env.BENCH_TILES_SIZES ?? '100k,1m,10m').toLowerCase().split(',').filter(Boolean);
 
@@ -436,7 +438,7 @@ const suite: BenchSuite = {
           // Warm the server, the disk cache and the compiler for npm.
           await timeOpening(browser, `${bench.origin}/index.html?renderer=${backend}#/galaxy/${TILED_NPM}`);
           const npm: Record<string, unknown> = {};
-          for (const network of NETWORKS) {
+          for (const network of NETWORKS.filter((n) => !wantedNetworks || wantedNetworks.includes(n.name))) {
             npm[network.name] = await npmTiledAgainstClassic(browser, bench.origin, backend, network);
             process.stderr.write(`bench tiles: ${backend} npm ${network.name} ${JSON.stringify(npm[network.name])}\n`);
           }
