@@ -65,17 +65,48 @@ const MAX_WRITES = 64;
 let nextGeneration = 0;
 
 /**
- * No pass begun for this long: the view rests, and the worker lets its copy of the columns go
- * (1.6 MB on 100k drawn stars) rather than hold it until the next move; that move's first pass
- * sends a fresh copy (a copy of the columns, about as long as a write of every slot).
+ * No pass begun for this long: the view rests, and the scan worker is ended with its copy of the
+ * columns (1.6 MB on 100k drawn stars, 3.2 MB on npm), its thread and its isolate, rather than held
+ * until the next move; that move's first pass starts a fresh worker and sends it a fresh copy (a
+ * copy of the columns, about as long as a write of every slot, and a worker start of some 20 ms).
  */
 export const SCAN_REST_MS = 5_000;
+
+/**
+ * The scan worker of a StarLabels, which every search it makes uses in turn: started at once,
+ * ended at rest, started again by the next search or pass that asks for it.
+ */
+export class ScanThread {
+  private worker: Worker | undefined;
+
+  constructor(private readonly start: () => Worker | undefined) {
+    this.worker = start();
+  }
+
+  /** A worker runs now (none at rest). */
+  get running(): boolean {
+    return this.worker !== undefined;
+  }
+
+  /** The worker, started again if it was ended; undefined where none starts. */
+  take(): Worker | undefined {
+    this.worker ??= this.start();
+    return this.worker;
+  }
+
+  /** Ends the worker; the next take() starts another. */
+  stop(): void {
+    this.worker?.terminate();
+    this.worker = undefined;
+  }
+}
 
 /**
  * The search in the scan worker. The worker gets a copy of the columns once, then only the slot
  * ranges written since, sent with the next pass; each pass sends the camera and the slot ranges to
  * walk and gets back the candidates. `onFinished` is called when a pass's candidates are in. At
- * rest (SCAN_REST_MS without a pass) the worker drops its copy, and the next pass sends it again.
+ * rest (SCAN_REST_MS without a pass) the worker is ended, and the next pass starts one and sends
+ * it the columns again.
  */
 export class WorkerCandidateSearch implements CandidateSearch {
   readonly sliced = false;
@@ -88,9 +119,11 @@ export class WorkerCandidateSearch implements CandidateSearch {
   /** The worker dropped its copy of the columns (at rest): the next pass sends them whole. */
   private rested = false;
   private restTimer: ReturnType<typeof setTimeout> | undefined;
+  /** The worker this search listens to; undefined at rest. */
+  private worker: Worker | undefined;
 
   constructor(
-    private readonly worker: Worker,
+    private readonly thread: ScanThread,
     private readonly stars: SearchStars,
     private readonly capacity: number,
     private readonly minCssDiameter: number,
@@ -99,9 +132,7 @@ export class WorkerCandidateSearch implements CandidateSearch {
     private readonly onFailed: () => void,
     private readonly restMs = SCAN_REST_MS,
   ) {
-    worker.addEventListener('message', this.takeScanReply);
-    worker.addEventListener('error', this.fail);
-    this.sendStars();
+    this.listen();
   }
 
   get running(): boolean {
@@ -110,8 +141,8 @@ export class WorkerCandidateSearch implements CandidateSearch {
 
   begin(camera: ScanCamera, cells?: StarCells): void {
     clearTimeout(this.restTimer);
-    if (this.rested) this.sendStars();
-    else this.sendWrites();
+    if (this.rested && !this.listen()) return;
+    this.sendWrites();
     this.pending = true;
     const frozen: ScanCamera = { viewProjection: Float32Array.from(camera.viewProjection), position: Float32Array.from(camera.position), pixelRatio: camera.pixelRatio };
     this.post({ kind: 'pass', generation: this.generation, pass: ++this.pass, camera: frozen, spans: scanSpans(this.stars.sizes.length, cells) });
@@ -136,9 +167,28 @@ export class WorkerCandidateSearch implements CandidateSearch {
 
   dispose(): void {
     clearTimeout(this.restTimer);
-    this.worker.removeEventListener('message', this.takeScanReply);
-    this.worker.removeEventListener('error', this.fail);
+    this.unlisten();
     this.pending = false;
+  }
+
+  /** Takes the thread's worker (starting one at rest) and sends it the columns; false, after failing, where none starts. */
+  private listen(): boolean {
+    const worker = this.thread.take();
+    if (!worker) {
+      this.fail();
+      return false;
+    }
+    this.worker = worker;
+    worker.addEventListener('message', this.takeScanReply);
+    worker.addEventListener('error', this.fail);
+    this.sendStars();
+    return true;
+  }
+
+  private unlisten(): void {
+    this.worker?.removeEventListener('message', this.takeScanReply);
+    this.worker?.removeEventListener('error', this.fail);
+    this.worker = undefined;
   }
 
   private fail = () => {
@@ -158,7 +208,8 @@ export class WorkerCandidateSearch implements CandidateSearch {
 
   private rest = () => {
     if (this.pending) return;
-    this.post({ kind: 'rest', generation: this.generation });
+    this.unlisten();
+    this.thread.stop();
     this.rested = true;
     this.writes = [];
   };
@@ -195,6 +246,6 @@ export class WorkerCandidateSearch implements CandidateSearch {
     const transfer: ArrayBuffer[] = [];
     if (request.kind === 'stars' || request.kind === 'write') transfer.push(request.positions.buffer as ArrayBuffer, request.sizes.buffer as ArrayBuffer, request.boosted.buffer as ArrayBuffer);
     else if (request.kind === 'pass') transfer.push(request.spans.buffer as ArrayBuffer);
-    this.worker.postMessage(request, transfer);
+    this.worker?.postMessage(request, transfer);
   }
 }

@@ -14,7 +14,7 @@ export class ScanWorkerState {
   private capacity = 0;
   private minCssDiameter = 0;
 
-  /** Slots of the copy held now (0 at rest). */
+  /** Slots of the copy held now. */
   get heldSlots(): number {
     return this.sizes.length;
   }
@@ -29,11 +29,6 @@ export class ScanWorkerState {
       return undefined;
     }
     if (request.generation !== this.generation || !this.scan) return undefined;
-    if (request.kind === 'rest') {
-      this.adopt(new Float32Array(0), new Float32Array(0), new Uint8Array(0));
-      this.scan = undefined;
-      return undefined;
-    }
     if (request.kind === 'write') {
       const { start } = request;
       // A write of every slot (links in, stars moved) brings whole columns, transferred: they become

@@ -2,7 +2,7 @@ import type { StarCells } from '../renderer/starCells';
 import type { SlotRange } from '../stars/starSource';
 import type { ConstellationTree } from '../constellations/constellationNames';
 import { starCssDiameter } from './candidateScan';
-import { type CandidateSearch, type SearchStars, SlicedCandidateSearch, WorkerCandidateSearch } from './candidateSearch';
+import { type CandidateSearch, ScanThread, type SearchStars, SlicedCandidateSearch, WorkerCandidateSearch } from './candidateSearch';
 import { ConstellationLabels, type PlacedConstellation } from './constellationLabels';
 import {
   CONSTELLATION_BUDGET,
@@ -153,6 +153,8 @@ export class StarLabels {
 
   /** Texts sent to the raster worker and not back yet. */
   private inFlight = new Set<string>();
+  /** The candidate scan's worker, ended at rest; undefined without one (or once it failed). */
+  private scanThread: ScanThread | undefined;
 
   constructor(
     private readonly atlas: LabelAtlas,
@@ -162,9 +164,10 @@ export class StarLabels {
     private readonly requestFrame: () => void,
     /** Rasterises queued names off the main thread; without it they are rasterised in the work slices. */
     private readonly raster?: { worker: Worker; fontFamily: string },
-    /** Runs the candidate scan off the main thread; without it (or once it fails) the scan runs in the work slices. */
-    private scanWorker?: Worker,
+    /** Starts the worker that runs the candidate scan off the main thread; without one (or once it fails) the scan runs in the work slices. */
+    startScanWorker?: () => Worker | undefined,
   ) {
+    this.scanThread = startScanWorker && new ScanThread(startScanWorker);
     raster?.worker.addEventListener('message', this.takeRasterReply);
   }
 
@@ -493,7 +496,7 @@ export class StarLabels {
     this.scanTimer = undefined;
     this.scan?.dispose();
     this.raster?.worker.terminate();
-    this.scanWorker?.terminate();
+    this.scanThread?.stop();
     this.listeners.clear();
   }
 
@@ -763,8 +766,8 @@ export class StarLabels {
   }
 
   private startSearch(stars: SearchStars): CandidateSearch {
-    const worker = this.scanWorker;
-    if (!worker) return new SlicedCandidateSearch(stars, LABEL_CANDIDATES, LABEL_MIN_STAR_CSS_PX);
+    const thread = this.scanThread;
+    if (!thread?.take()) return new SlicedCandidateSearch(stars, LABEL_CANDIDATES, LABEL_MIN_STAR_CSS_PX);
     const finished = () => {
       // One task of label work: the candidates from the worker, and a frame to place them.
       const started = performance.now();
@@ -774,13 +777,13 @@ export class StarLabels {
       this.requestFrame();
     };
     const failed = () => {
-      this.scanWorker?.terminate();
-      this.scanWorker = undefined;
+      this.scanThread?.stop();
+      this.scanThread = undefined;
       if (search !== this.scan) return;
       this.scan = this.startSearch(stars);
       this.restartScan();
     };
-    const search: CandidateSearch = new WorkerCandidateSearch(worker, stars, LABEL_CANDIDATES, LABEL_MIN_STAR_CSS_PX, finished, failed);
+    const search: CandidateSearch = new WorkerCandidateSearch(thread, stars, LABEL_CANDIDATES, LABEL_MIN_STAR_CSS_PX, finished, failed);
     return search;
   }
 

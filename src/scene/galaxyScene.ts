@@ -786,7 +786,7 @@ function createStarLabels(camera: Camera, cameraRest: LabelCameraRest, requestFr
   if (typeof document === 'undefined') return undefined;
   const family = getComputedStyle(document.documentElement).fontFamily || 'sans-serif';
   const worker = startRasterWorker();
-  return new StarLabels(new LabelAtlas(canvasRasterizer(family)), camera, cameraRest, requestFrame, worker && { worker, fontFamily: family }, startScanWorker());
+  return new StarLabels(new LabelAtlas(canvasRasterizer(family)), camera, cameraRest, requestFrame, worker && { worker, fontFamily: family }, startScanWorker);
 }
 
 /** Calls back when the page is hidden or shown again (never in Node). */

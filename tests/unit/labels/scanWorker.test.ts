@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { type CandidateSearch, WorkerCandidateSearch } from '../../../src/labels/candidateSearch';
+import { type CandidateSearch, ScanThread, WorkerCandidateSearch } from '../../../src/labels/candidateSearch';
 import { LabelAtlas, type Rasterizer } from '../../../src/labels/labelAtlas';
 import type { ScanReply, ScanRequest } from '../../../src/labels/scanProtocol';
 import { ScanWorkerState } from '../../../src/labels/scanWorkerState';
@@ -30,7 +30,22 @@ class InThreadScanWorker extends EventTarget {
     }, 0);
   }
 
-  terminate(): void {}
+  terminated = false;
+
+  terminate(): void {
+    this.terminated = true;
+  }
+}
+
+/** A scan thread over in-thread workers: `workers` lists every worker it started. */
+function threadOf(first = new InThreadScanWorker()) {
+  const workers: InThreadScanWorker[] = [];
+  const thread = new ScanThread(() => {
+    const worker = workers.length === 0 ? first : new InThreadScanWorker();
+    workers.push(worker);
+    return worker as unknown as Worker;
+  });
+  return { thread, workers };
 }
 
 /** 60 stars on a 6 x 10 grid filling the screen (clip space is world space here), each named "star <id>". */
@@ -53,7 +68,7 @@ const camera = { viewProjection: [1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1
 
 function namesOverTheGrid(worker?: InThreadScanWorker) {
   const stars = gridOfStars();
-  const labels = new StarLabels(new LabelAtlas(rasterizer), camera, new CameraRest(), () => {}, undefined, worker as unknown as Worker | undefined);
+  const labels = new StarLabels(new LabelAtlas(rasterizer), camera, new CameraRest(), () => {}, undefined, worker && (() => worker as unknown as Worker));
   labels.setStars(stars);
   let now = 0;
   const settle = async () => {
@@ -86,7 +101,7 @@ describe('the candidate scan in a worker', () => {
   it('sees the slots written after the stars were sent, and only those are sent again', async () => {
     const worker = new InThreadScanWorker();
     const stars = { ...gridOfStars(), boosted: new Uint8Array(60) };
-    const search = new WorkerCandidateSearch(worker as unknown as Worker, stars, 400, 0, () => {}, () => {});
+    const search = new WorkerCandidateSearch(threadOf(worker).thread, stars, 400, 0, () => {}, () => {});
     const pass = () => passOf(search);
     expect(await pass()).toHaveLength(60);
     // Slots 10..19 emptied, slot 59 boosted (a search result): the worker's copy follows.
@@ -104,7 +119,7 @@ describe('the candidate scan in a worker', () => {
   it('takes a write of every slot as its copy, and later writes reach that copy', async () => {
     const worker = new InThreadScanWorker();
     const stars = { ...gridOfStars(), boosted: new Uint8Array(60) };
-    const search = new WorkerCandidateSearch(worker as unknown as Worker, stars, 400, 0, () => {}, () => {});
+    const search = new WorkerCandidateSearch(threadOf(worker).thread, stars, 400, 0, () => {}, () => {});
     const pass = () => passOf(search);
     // Every slot rewritten (links in): only the first 30 stars keep a size.
     stars.sizes.fill(0, 30);
@@ -131,7 +146,7 @@ describe('the candidate scan in a worker', () => {
     const worker = new InThreadScanWorker();
     const stars = gridOfStars();
     let finished = 0;
-    const search: CandidateSearch = new WorkerCandidateSearch(worker as unknown as Worker, { ...stars, boosted: new Uint8Array(60) }, 400, 0, () => finished++, () => {});
+    const search: CandidateSearch = new WorkerCandidateSearch(threadOf(worker).thread, { ...stars, boosted: new Uint8Array(60) }, 400, 0, () => finished++, () => {});
     search.begin({ viewProjection: camera.viewProjection, position: [0, 0, 10], pixelRatio: 1 });
     // The second camera sees only the stars right of x = 0 (x is flipped), the first saw all 60.
     search.begin({ viewProjection: [-1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0.9, 0, 0, 1], position: [0, 0, 10], pixelRatio: 1 });
@@ -146,16 +161,18 @@ describe('the candidate scan in a worker', () => {
     expect(finished).toBe(1);
   });
 
-  it('lets the worker drop its copy at rest, and sends it again, with the writes made meanwhile, for the next pass', async () => {
-    const worker = new InThreadScanWorker();
+  it('ends the worker at rest, and starts one with the columns, the writes made meanwhile in them, for the next pass', async () => {
+    const { thread, workers } = threadOf();
     const stars = { ...gridOfStars(), boosted: new Uint8Array(60) };
-    const search = new WorkerCandidateSearch(worker as unknown as Worker, stars, 400, 0, () => {}, () => {}, 30);
+    const search = new WorkerCandidateSearch(thread, stars, 400, 0, () => {}, () => {}, 30);
     const pass = () => passOf(search);
     expect(await pass()).toHaveLength(60);
-    expect(worker.state.heldSlots).toBe(60);
+    expect(workers[0].state.heldSlots).toBe(60);
     await new Promise((resolve) => setTimeout(resolve, 80));
-    expect(worker.state.heldSlots).toBe(0);
-    // Written while the worker holds nothing: the fresh copy carries it.
+    // At rest no worker runs: its copy, thread and isolate are let go.
+    expect(workers[0].terminated).toBe(true);
+    expect(thread.running).toBe(false);
+    // Written while no worker runs: the fresh worker's copy carries it.
     stars.sizes.fill(0, 30);
     stars.sizes[45] = 0.1;
     stars.boosted[45] = 1;
@@ -163,8 +180,34 @@ describe('the candidate scan in a worker', () => {
     const found = await pass();
     expect(found).toHaveLength(31);
     expect(found[0]).toBe(45);
-    expect(worker.state.heldSlots).toBe(60);
-    expect(worker.requests).toEqual(['stars', 'pass', 'rest', 'stars', 'pass']);
+    expect(workers).toHaveLength(2);
+    expect(workers[1].state.heldSlots).toBe(60);
+    expect(workers[0].requests).toEqual(['stars', 'pass']);
+    expect(workers[1].requests).toEqual(['stars', 'pass']);
     search.dispose();
+  });
+
+  it('names the same stars after a rest as before it, in a fresh worker', async () => {
+    const { thread, workers } = threadOf();
+    const stars = { ...gridOfStars(), boosted: new Uint8Array(60) };
+    const search = new WorkerCandidateSearch(thread, stars, 400, 0, () => {}, () => {}, 20);
+    const before = await passOf(search);
+    await new Promise((resolve) => setTimeout(resolve, 60));
+    expect(thread.running).toBe(false);
+    expect(await passOf(search)).toEqual(before);
+    expect(workers).toHaveLength(2);
+    search.dispose();
+  });
+
+  it('falls back to the main thread when no worker starts after a rest', async () => {
+    let starts = 0;
+    const thread = new ScanThread(() => (starts++ === 0 ? (new InThreadScanWorker() as unknown as Worker) : undefined));
+    let failed = 0;
+    const search = new WorkerCandidateSearch(thread, { ...gridOfStars(), boosted: new Uint8Array(60) }, 400, 0, () => {}, () => failed++, 20);
+    expect(await passOf(search)).toHaveLength(60);
+    await new Promise((resolve) => setTimeout(resolve, 60));
+    search.begin({ viewProjection: camera.viewProjection, position: camera.position, pixelRatio: 1 });
+    expect(failed).toBe(1);
+    expect(search.running).toBe(false);
   });
 });
