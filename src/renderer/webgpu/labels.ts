@@ -2,6 +2,11 @@ import shaderSource from '../../../shaders/labels.wgsl?raw';
 import { LABEL_ATLAS_HEIGHT, LABEL_ATLAS_WIDTH, LABEL_QUAD_FLOATS } from '../../labels/constants';
 import { type LabelAtlasImage, type LabelQuads, rowsToUpload } from '../../labels/labelQuads';
 import { LABEL_EDGE, LABEL_HALO_COLOR, LABEL_HALO_EDGE } from '../../labels/labelShading';
+import type { RenderCommands } from './renderBundle';
+
+/** drawIndirect's arguments (vertices, instances, first vertex, first instance) at the start of the instance buffer. */
+const DRAW_ARG_WORDS = 4;
+const DRAW_ARG_BYTES = DRAW_ARG_WORDS * 4;
 
 /** Quads the instance buffer holds at first; it doubles when a frame has more names. */
 const FIRST_QUAD_CAPACITY = 64;
@@ -25,7 +30,17 @@ export class WebGPULabels {
   private uniforms: GPUBuffer;
   private texture: GPUTexture;
   private bindGroup: GPUBindGroup;
-  private instances: GPUBuffer;
+  /** The draw's indirect arguments (DRAW_ARG_BYTES), then the quads. */
+  private instances!: GPUBuffer;
+  /** Quads the instance buffer has room for. */
+  private capacity = 0;
+  /** What writeInstances hands over: the arguments (through argWords), then the quads. */
+  private staged!: Float32Array<ArrayBuffer>;
+  private argWords!: Uint32Array<ArrayBuffer>;
+  /** The instance count the arguments on the GPU hold. */
+  private instancesDrawn = 0;
+  /** Bumped whenever the instance buffer is made again (the renderer's recorded pass follows it). */
+  drawVersion = 0;
   private count = 0;
   private seenAtlas: LabelAtlasImage | undefined;
   private uniformData = new Float32Array(8);
@@ -60,7 +75,7 @@ export class WebGPULabels {
         { binding: 2, resource: device.createSampler({ magFilter: 'linear', minFilter: 'linear' }) },
       ],
     });
-    this.instances = this.makeInstances(FIRST_QUAD_CAPACITY);
+    this.makeInstances(FIRST_QUAD_CAPACITY);
   }
 
   set(labels: LabelQuads | undefined): void {
@@ -85,26 +100,30 @@ export class WebGPULabels {
         [atlas.width, end - rows.start],
       );
     }
-    const floats = labels.count * LABEL_QUAD_FLOATS;
-    if (this.instances.size < floats * 4) {
-      let quads = this.instances.size / (LABEL_QUAD_FLOATS * 4);
+    if (this.capacity < labels.count) {
+      let quads = this.capacity;
       while (quads < labels.count) quads *= 2;
       this.instances.destroy();
-      this.instances = this.makeInstances(quads);
+      this.makeInstances(quads);
     }
-    this.device.queue.writeBuffer(this.instances, 0, labels.quads, 0, floats);
+    this.writeInstances(labels.quads, labels.count);
   }
 
   /**
-   * Draws the names; with none to draw and the pipeline never drawn yet, `warmUp` draws one invisible
-   * quad instead (the renderer asks once the first stars are drawn, so they are not delayed).
+   * Readies the names for this frame's pass and says whether draw() is to be encoded in it; with none
+   * to draw and the pipeline never drawn yet, `warmUp` draws one invisible quad instead (the renderer
+   * asks once the first stars are drawn, so they are not delayed). After that the names are always
+   * encoded, drawn indirectly with as many instances as set() wrote: none where there are no names.
    */
-  draw(pass: GPURenderPassEncoder, cssWidth: number, cssHeight: number, warmUp = false): void {
-    let count = this.count;
-    if (count === 0) {
-      if (this.warm || !warmUp) return;
-      this.device.queue.writeBuffer(this.instances, 0, INVISIBLE_QUAD);
-      count = 1;
+  prepare(cssWidth: number, cssHeight: number, warmUp = false): boolean {
+    if (this.count === 0) {
+      if (!this.warm) {
+        if (!warmUp) return false;
+        this.writeInstances(INVISIBLE_QUAD, 1);
+      } else if (this.instancesDrawn !== 0) {
+        this.argWords[1] = this.instancesDrawn = 0;
+        this.device.queue.writeBuffer(this.instances, 0, this.argWords, 0, DRAW_ARG_WORDS);
+      }
     }
     this.warm = true;
     const u = this.uniformData;
@@ -118,10 +137,23 @@ export class WebGPULabels {
       this.device.queue.writeBuffer(this.uniforms, 0, u);
       this.uniformsWritten = true;
     }
+    return true;
+  }
+
+  /** The names, into the render pass (or its bundle), after prepare() said they are drawn. */
+  draw(pass: RenderCommands): void {
     pass.setPipeline(this.pipeline);
     pass.setBindGroup(0, this.bindGroup);
-    pass.setVertexBuffer(0, this.instances);
-    pass.draw(6, count);
+    pass.setVertexBuffer(0, this.instances, DRAW_ARG_BYTES);
+    pass.drawIndirect(this.instances, 0);
+  }
+
+  /** The draw's arguments with `count` instances and the quads behind them, in one write. */
+  private writeInstances(quads: Float32Array, count: number): void {
+    const floats = count * LABEL_QUAD_FLOATS;
+    this.argWords[1] = this.instancesDrawn = count;
+    this.staged.set(quads.subarray(0, floats), DRAW_ARG_WORDS);
+    this.device.queue.writeBuffer(this.instances, 0, this.staged, 0, DRAW_ARG_WORDS + floats);
   }
 
   dispose(): void {
@@ -130,7 +162,18 @@ export class WebGPULabels {
     this.uniforms.destroy();
   }
 
-  private makeInstances(quads: number): GPUBuffer {
-    return this.device.createBuffer({ label: 'label quads', size: quads * LABEL_QUAD_FLOATS * 4, usage: GPUBufferUsage.VERTEX | GPUBufferUsage.COPY_DST });
+  /** An instance buffer for `quads` names behind the draw's arguments, with its staging copy; draw() encodes it anew. */
+  private makeInstances(quads: number): void {
+    this.capacity = quads;
+    this.instances = this.device.createBuffer({
+      label: 'label quads',
+      size: DRAW_ARG_BYTES + quads * LABEL_QUAD_FLOATS * 4,
+      usage: GPUBufferUsage.VERTEX | GPUBufferUsage.INDIRECT | GPUBufferUsage.COPY_DST,
+    });
+    const staged = new ArrayBuffer(this.instances.size);
+    this.staged = new Float32Array(staged);
+    this.argWords = new Uint32Array(staged, 0, DRAW_ARG_WORDS);
+    this.argWords[0] = 6;
+    this.drawVersion++;
   }
 }

@@ -1,6 +1,7 @@
 import frameUniformsSource from '../../../shaders/frameUniforms.wgsl?raw';
 import shaderSource from '../../../shaders/links.wgsl?raw';
 import { withWgslConstants } from '../shaderConstants';
+import type { RenderCommands } from './renderBundle';
 import type { LinkColours } from '../types';
 import { DEPTH_FORMAT } from './target';
 
@@ -18,6 +19,8 @@ export class WebGPULinks {
   private indexBuffer: GPUBuffer | undefined;
   private count = 0;
   private colours: LinkColours = 'positions';
+  /** Bumped whenever what draw() encodes changes, but for the star buffers (the points' version follows those). */
+  drawVersion = 0;
 
   constructor(private device: GPUDevice, format: GPUTextureFormat, uniforms: GPUBuffer) {
     const module = device.createShaderModule({ label: 'links', code: withWgslConstants(frameUniformsSource + shaderSource) });
@@ -38,6 +41,7 @@ export class WebGPULinks {
   }
 
   set(pairs: Uint32Array | undefined): void {
+    this.drawVersion++;
     this.indexBuffer?.destroy();
     this.indexBuffer = undefined;
     this.count = pairs?.length ?? 0;
@@ -48,11 +52,12 @@ export class WebGPULinks {
   }
 
   setColours(colours: LinkColours): void {
+    if (colours !== this.colours) this.drawVersion++;
     this.colours = colours;
   }
 
   /** `stars` are the star buffers as they are now (undefined before any stars). */
-  draw(pass: GPURenderPassEncoder, stars: { positionBuffer: GPUBuffer | undefined; colorBuffer: GPUBuffer | undefined }): void {
+  draw(pass: RenderCommands, stars: { positionBuffer: GPUBuffer | undefined; colorBuffer: GPUBuffer | undefined }): void {
     const { positionBuffer, colorBuffer } = stars;
     if (this.count === 0 || !this.indexBuffer || !positionBuffer || !colorBuffer) return;
     const colours = this.colours;

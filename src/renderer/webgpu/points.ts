@@ -7,6 +7,7 @@ import { HOVER_SIZE_FACTOR } from '../starStyle';
 import { cellTest, NO_TEST, type CellTest } from './hiddenCells';
 import { WebGPUOcclusion } from './occlusion';
 import { uploadBuffer } from './buffers';
+import type { RenderCommands } from './renderBundle';
 import { bigStarsPipeline, STAR_DEPTH_STENCIL, starBindGroup, starPassModule } from './starPasses';
 
 const STARS_PER_WORKGROUP = WORKGROUP * STARS_PER_INVOCATION;
@@ -60,6 +61,8 @@ export class WebGPUPoints {
   private resetWinners = new Uint32Array([0, 1, 1, 0]);
   layout: StarLayout | undefined;
   private count = 0;
+  /** Bumped whenever a buffer or bind group draw() encodes is made again (the renderer's recorded pass follows it). */
+  drawVersion = 0;
 
   constructor(private device: GPUDevice, format: GPUTextureFormat, private uniforms: GPUBuffer) {
     this.drawPipeline = bigStarsPipeline(device, format);
@@ -248,8 +251,8 @@ export class WebGPUPoints {
     return workgroups;
   }
 
-  /** The splatted stars (colour and depth), then the big ones, into the render pass. */
-  draw(pass: GPURenderPassEncoder): void {
+  /** The splatted stars (colour and depth), then the big ones, into the render pass (or its bundle). */
+  draw(pass: RenderCommands): void {
     if (!this.resolveBindGroup || !this.drawBindGroup || !this.bigBuffer) return;
     pass.setPipeline(this.resolvePipeline);
     pass.setBindGroup(0, this.resolveBindGroup);
@@ -276,6 +279,7 @@ export class WebGPUPoints {
         u, positions, colors, sizes, footprints, spans: this.spansBuffer!, depthKeys, bigOut: this.bigBuffer!, winnersOut: this.winnersBuffer!, stage: this.occlusion.stageOf(s),
       }),
     );
+    this.drawVersion++;
     this.colorBindGroup = starBindGroup(this.device, this.colorPipeline, 'splatColor', { u, positions, colors, sizes, footprints, depthKeysIn: depthKeys, splatColors, winnersIn: this.winnersBuffer! });
     this.resolveBindGroup = starBindGroup(this.device, this.resolvePipeline, 'resolve', { u, depthKeysIn: depthKeys, splatColorsIn: splatColors });
   }
@@ -284,6 +288,7 @@ export class WebGPUPoints {
     for (const buffer of [this.positionBuffer, this.colorBuffer, this.sizeBuffer, this.footprintBuffer, this.bigBuffer, this.winnersBuffer, this.spansBuffer, this.depthKeys, this.splatColors]) buffer?.destroy();
     this.positionBuffer = this.colorBuffer = this.sizeBuffer = this.footprintBuffer = this.bigBuffer = this.winnersBuffer = this.spansBuffer = this.depthKeys = this.splatColors = undefined;
     this.drawBindGroup = this.colorBindGroup = this.resolveBindGroup = undefined;
+    this.drawVersion++;
     this.depthBindGroups = [];
     this.occlusion.release();
   }

@@ -7,6 +7,7 @@ import { createWebGPUDevice } from './device';
 import { WebGPULabels } from './labels';
 import { WebGPULinks } from './links';
 import { WebGPUPoints } from './points';
+import { RecordedPass, type RenderCommands } from './renderBundle';
 import { FrameUniforms } from './uniforms';
 import { WebGPUGpuTimer } from './gpuTimer';
 import { timesGpuFrames } from '../timesGpuFrames';
@@ -28,6 +29,16 @@ export async function createWebGPURenderer(canvas: HTMLCanvasElement, options: R
   let passDescriptor: GPURenderPassDescriptor | undefined;
   /** Whether a frame has drawn stars: the labels pipeline is warmed up in the frame after, not before. */
   let drewStars = false;
+  // The render pass's draws, recorded once and replayed while nothing they encode changes.
+  const recorded = new RecordedPass(device, { label: 'stars, links and names', colorFormats: [format], depthStencilFormat: DEPTH_FORMAT });
+  /** What the recorded draws depend on: stars drawn or not, the points', links' and names' versions (-1: no names). */
+  const drawKey = [0, 0, 0, 0];
+  let drawsStars = false, drawsLabels = false;
+  const recordDraws = (commands: RenderCommands) => {
+    if (drawsStars) points.draw(commands);
+    links.draw(commands, points);
+    if (drawsLabels) labels.draw(commands);
+  };
 
   device.onuncapturederror = (event) => console.error('WebGPU error:', event.error.message);
   void device.lost.then((info) => {
@@ -61,11 +72,15 @@ export async function createWebGPURenderer(canvas: HTMLCanvasElement, options: R
         passDescriptor = { colorAttachments: [colorAttachment], depthStencilAttachment: depthAttachment };
       }
       passDescriptor.timestampWrites = timestamps && (stars ? timestamps.last : timestamps.only);
-      const pass = encoder.beginRenderPass(passDescriptor);
-      if (stars) points.draw(pass);
-      links.draw(pass, points);
-      labels.draw(pass, camera.cssWidth, camera.cssHeight, drewStars);
+      drawsStars = stars;
+      drawsLabels = labels.prepare(camera.cssWidth, camera.cssHeight, drewStars);
       drewStars ||= stars;
+      drawKey[0] = stars ? 1 : 0;
+      drawKey[1] = points.drawVersion;
+      drawKey[2] = links.drawVersion;
+      drawKey[3] = drawsLabels ? labels.drawVersion : -1;
+      const pass = encoder.beginRenderPass(passDescriptor);
+      pass.executeBundles(recorded.bundlesFor(drawKey, recordDraws));
       pass.end();
       gpuTimer?.resolve(encoder);
       device.queue.submit([encoder.finish()]);
