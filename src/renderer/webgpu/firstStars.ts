@@ -36,21 +36,22 @@ export function paintFirstStars(started: StartedWebGPUCanvas, stars: FirstStars,
 const WARM_UP_STAR: FirstStars = { count: 1, positions: new Float32Array([0, 0, -10]), sizes: new Float32Array([64]) };
 
 /**
- * Draws one star with the big stars' pipeline into a 1x1 target of the canvas's format, and frees
- * what it drew with once the GPU is done. A CPU rasteriser (SwiftShader) compiles a pipeline's
- * shaders into machine code at its first draw, not when the pipeline is made; done while the
- * first stars download, that compile is off their frame. On a hardware GPU it is one pixel.
+ * Draws one star with the big stars' pipeline into a 1x1 target of the canvas's format (`color`
+ * where given, which stays the caller's), and frees what it drew with once the GPU is done. A CPU
+ * rasteriser (SwiftShader) compiles a pipeline's shaders into machine code at its first draw, not
+ * when the pipeline is made: done while the first stars download, that compile is off their frame.
+ * On a hardware GPU it is one pixel.
  */
-export function warmFirstStarsPipeline(device: GPUDevice, format: GPUTextureFormat): Promise<void> {
+export function warmFirstStarsPipeline(device: GPUDevice, format: GPUTextureFormat, color?: GPUTexture): Promise<void> {
   const texture = (textureFormat: GPUTextureFormat) => device.createTexture({ size: [1, 1], format: textureFormat, usage: GPUTextureUsage.RENDER_ATTACHMENT });
-  const color = texture(format);
+  const target = color ?? texture(format);
   const depth = texture(DEPTH_FORMAT);
   const camera = new Camera();
   camera.setViewport(1, 1, 1, 1);
-  const release = submitStars(device, format, { stars: WARM_UP_STAR, camera, width: 1, height: 1, color: color.createView(), depth: depth.createView() });
+  const release = submitStars(device, format, { stars: WARM_UP_STAR, camera, width: 1, height: 1, color: target.createView(), depth: depth.createView() });
   return device.queue.onSubmittedWorkDone().then(() => {
     release();
-    color.destroy();
+    if (target !== color) target.destroy();
     depth.destroy();
   });
 }
