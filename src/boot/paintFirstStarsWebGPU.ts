@@ -16,6 +16,7 @@ export async function startFirstStarsPainter(gpu: EarlyGpu): Promise<FirstStarsP
     if (!gpu.webgpu.stillHeld(started)) return false;
     const { stars, pose, viewport } = firstStarsOnWindow(started.context.canvas as HTMLCanvasElement, scene, { backend: 'webgpu', softwareRasteriser: started.softwareRasteriser });
     gpu.webgpu.releaseWhenTaken(paintFirstStars(started, stars, pose, viewport));
+    gpu.webgpu.holdUntilDrawn(started.device.queue.onSubmittedWorkDone());
     return true;
   };
 }
