@@ -61,6 +61,8 @@ export class EarlyWebGPUDevice implements EarlyWebGPUDeviceTaker {
     (held) => this.lostDevices.has(held.device),
     (held) => held.context.unconfigure(),
   );
+  /** The first stars' frame until it is done on the GPU (holdUntilDrawn). */
+  private drawn: Promise<void> | undefined;
   /** The device each canvas was configured for before its renderer: configuring it again would blank what it shows. */
   private readonly configuredFor = new WeakMap<HTMLCanvasElement, GPUDevice>();
 
@@ -115,9 +117,21 @@ export class EarlyWebGPUDevice implements EarlyWebGPUDeviceTaker {
     this.started.drop();
   }
 
+  /**
+   * Holds the device back from the renderer until `drawn` (the first stars' frame on the started
+   * canvas) is done on the GPU. The renderer's first act is to make its pipelines, and a pipeline is
+   * made on the same thread of the browser's GPU process that reports a frame done: on SwiftShader
+   * that put 200-300 ms of compiles before the first stars were seen done. On a GPU the wait is the
+   * frame's own milliseconds.
+   */
+  holdUntilDrawn(drawn: Promise<void>): void {
+    this.drawn = drawn.catch(() => undefined);
+  }
+
   /** The started adapter and device, once, for the renderer starting now; and whether `canvas` is already configured for that device. */
   async takeDevice(canvas: HTMLCanvasElement): Promise<{ started: StartedDevice | undefined; configured: boolean }> {
     this.rendererStarted = true;
+    await this.drawn;
     const started = await this.device;
     this.device = undefined;
     return { started, configured: started !== undefined && this.configuredFor.get(canvas) === started.device };

@@ -68,3 +68,19 @@ describe("the WebGPU renderer's GPU frame times in Node through Dawn", () => {
     if (result.software) expect(result.byDefault.times).toEqual([]);
   }, 150_000);
 });
+
+interface FirstStarsWarmUp {
+  error: string | null;
+  pixel: number[];
+  samePipeline: boolean;
+}
+
+describe("the first stars' warm-up on WebGPU in Node through Dawn", () => {
+  it.skipIf(!haveVulkan)('draws one white star over the whole of its 1x1 target with the big stars pipeline, which the renderer then gets made', () => {
+    const warmUp = runInDawn<FirstStarsWarmUp>('tests/bench/gpurender/firstStarsWarmUp.ts', {}, 120_000);
+    expect(warmUp.error).toBeNull();
+    // The star's centre: the sprite's full white, so its fragment shader ran (and was compiled) there.
+    for (const channel of warmUp.pixel.slice(0, 3)) expect(channel).toBeGreaterThan(200);
+    expect(warmUp.samePipeline).toBe(true);
+  }, 150_000);
+});
