@@ -5,6 +5,7 @@ import type { BenchSuite } from '../run';
 import { openOriginalNpm, serveOriginalViewer, type OriginalOpening, type OriginalViewerServer } from '../baseline/originalViewer';
 import { ORIGINAL_VIEWER_LAST_MEASURED } from '../baseline/originalViewerMeasured';
 import { median, openBenchBrowser } from '../support/benchBrowser';
+import { FIRST_STARS_GPU_DONE } from '../support/firstStarsGpuDone';
 import { plainRendererMemory, type RendererMemory } from '../support/plainRendererMemory';
 
 /** FIRSTFRAME_BENCH_ROUNDS=n opens npm n times per backend and per path. */
@@ -21,35 +22,6 @@ interface Opening {
   /** Navigation start to the entry's first star frame done on the GPU (undefined when the entry drew none). */
   firstStarFrameGpuDoneMs: number | undefined;
 }
-
-/**
- * Records when the entry's first star frame is done on the GPU, as the original's is timed after
- * gl.finish(): the page's WebGL2 context and WebGPU queue are noted as made, and when the entry marks
- * its first stars, WebGPU waits for the queue's submitted work, WebGL2 for finish(). A string: tsx
- * would wrap named inner functions in a helper the page lacks.
- */
-const FIRST_STARS_GPU_DONE = `(() => {
-  let gl, queue;
-  const getContext = HTMLCanvasElement.prototype.getContext;
-  HTMLCanvasElement.prototype.getContext = function (type, ...rest) {
-    const context = getContext.call(this, type, ...rest);
-    if (type === 'webgl2' && context) gl = context;
-    return context;
-  };
-  if (typeof GPUQueue !== 'undefined') {
-    const submit = GPUQueue.prototype.submit;
-    GPUQueue.prototype.submit = function (...args) { queue = this; return submit.apply(this, args); };
-  }
-  const mark = performance.mark.bind(performance);
-  performance.mark = (name, ...rest) => {
-    const entry = mark(name, ...rest);
-    if (name === ${JSON.stringify(FIRST_STARS_MARK)} && window.firstStarsGpuDoneAt === undefined) {
-      if (queue) queue.onSubmittedWorkDone().then(() => { window.firstStarsGpuDoneAt = performance.now(); });
-      else if (gl) { gl.finish(); window.firstStarsGpuDoneAt = performance.now(); }
-    }
-    return entry;
-  };
-})()`;
 
 interface Network {
   name: string;
