@@ -98,4 +98,3 @@ function submitStars(device: GPUDevice, format: GPUTextureFormat, frame: StarsFr
     uniforms.dispose();
   };
 }
-
