@@ -1,6 +1,7 @@
 import type { StarCells } from '../renderer/starCells';
 import { CandidateScan, type ScanCamera, scanSpans } from './candidateScan';
 import type { ScanReply, ScanRequest } from './scanProtocol';
+import { RestTimer } from '../timing/restTimer';
 
 /**
  * The star names' search for candidates, as StarLabels drives it: in slices on this thread
@@ -116,11 +117,10 @@ export class WorkerCandidateSearch implements CandidateSearch {
   private done: Uint32Array = new Uint32Array(0);
   /** Written [start, end) slot ranges not sent yet. */
   private writes: Array<[number, number]> = [];
-  /** The worker dropped its copy of the columns (at rest): the next pass sends them whole. */
-  private rested = false;
-  private restTimer: ReturnType<typeof setTimeout> | undefined;
-  /** The worker this search listens to; undefined at rest. */
+  /** The worker this search listens to; undefined at rest (the next pass starts one and sends it the columns whole). */
   private worker: Worker | undefined;
+  /** Ends the worker once no pass has begun for its time. */
+  private readonly rest: RestTimer;
 
   constructor(
     private readonly thread: ScanThread,
@@ -130,8 +130,9 @@ export class WorkerCandidateSearch implements CandidateSearch {
     private readonly onFinished: () => void,
     /** The worker failed (did not load, threw): the caller searches on this thread instead. */
     private readonly onFailed: () => void,
-    private readonly restMs = SCAN_REST_MS,
+    restMs = SCAN_REST_MS,
   ) {
+    this.rest = new RestTimer(restMs, this.endWorker);
     this.listen();
   }
 
@@ -140,8 +141,8 @@ export class WorkerCandidateSearch implements CandidateSearch {
   }
 
   begin(camera: ScanCamera, cells?: StarCells): void {
-    clearTimeout(this.restTimer);
-    if (this.rested && !this.listen()) return;
+    this.rest.cancel();
+    if (!this.worker && !this.listen()) return;
     this.sendWrites();
     this.pending = true;
     const frozen: ScanCamera = { viewProjection: Float32Array.from(camera.viewProjection), position: Float32Array.from(camera.position), pixelRatio: camera.pixelRatio };
@@ -158,7 +159,7 @@ export class WorkerCandidateSearch implements CandidateSearch {
   }
 
   written(start: number, count: number): void {
-    if (this.rested) return;
+    if (!this.worker) return;
     const end = Math.min(start + count, this.stars.sizes.length);
     if (end <= start) return;
     this.writes.push([start, end]);
@@ -166,7 +167,7 @@ export class WorkerCandidateSearch implements CandidateSearch {
   }
 
   dispose(): void {
-    clearTimeout(this.restTimer);
+    this.rest.cancel();
     this.unlisten();
     this.pending = false;
   }
@@ -201,23 +202,20 @@ export class WorkerCandidateSearch implements CandidateSearch {
     if (reply.generation !== this.generation || reply.pass !== this.pass || !this.pending) return;
     this.pending = false;
     this.done = reply.ids;
-    clearTimeout(this.restTimer);
-    this.restTimer = setTimeout(this.rest, this.restMs);
+    this.rest.restart();
     this.onFinished();
   };
 
-  private rest = () => {
+  private endWorker = () => {
     if (this.pending) return;
     this.unlisten();
     this.thread.stop();
-    this.rested = true;
     this.writes = [];
   };
 
   /** A copy of the columns as they are now, which the worker adopts. */
   private sendStars(): void {
     const { positions, sizes, boosted } = this.stars;
-    this.rested = false;
     this.writes = [];
     this.post({ kind: 'stars', generation: this.generation, positions: positions.slice(), sizes: sizes.slice(), boosted: boosted.slice(), capacity: this.capacity, minCssDiameter: this.minCssDiameter });
   }

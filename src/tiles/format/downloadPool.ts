@@ -1,5 +1,6 @@
 import { bodyFailed, openDownload, type DownloadProgress, type FetchLike } from '../../data/fetch/download';
 import { GalaxyLoadError } from '../../data/loadTypes';
+import { RestTimer } from '../../timing/restTimer';
 
 /**
  * Bytes of buffers kept for the next downloads: some sixteen shards' worth, about as many files as
@@ -23,13 +24,19 @@ const FIRST_BYTES = 64 << 10;
 export class DownloadPool {
   private readonly free: ArrayBuffer[] = [];
   private freeBytes = 0;
-  private restTimer: ReturnType<typeof setTimeout> | undefined;
+  /** Once no buffer is taken nor given back for its time, lets the kept ones go. */
+  private readonly rest: RestTimer;
 
-  constructor(private readonly restMs = DOWNLOAD_POOL_REST_MS) {}
+  constructor(restMs = DOWNLOAD_POOL_REST_MS) {
+    this.rest = new RestTimer(restMs, () => {
+      this.free.length = 0;
+      this.freeBytes = 0;
+    });
+  }
 
   /** A buffer of at least `bytes`, the smallest kept one that fits, or a new one. */
   take(bytes: number): ArrayBuffer {
-    this.restSoon();
+    this.rest.restart();
     let best = -1;
     for (let i = 0; i < this.free.length; i++) {
       if (this.free[i].byteLength >= bytes && (best < 0 || this.free[i].byteLength < this.free[best].byteLength)) best = i;
@@ -47,17 +54,7 @@ export class DownloadPool {
     if (!(buffer instanceof ArrayBuffer) || buffer.byteLength === 0 || this.freeBytes + buffer.byteLength > KEPT_BYTES || this.free.includes(buffer)) return;
     this.free.push(buffer);
     this.freeBytes += buffer.byteLength;
-    this.restSoon();
-  }
-
-  /** Once no buffer is taken nor given back for `restMs`, lets the kept ones go. */
-  private restSoon(): void {
-    clearTimeout(this.restTimer);
-    this.restTimer = setTimeout(() => {
-      this.restTimer = undefined;
-      this.free.length = 0;
-      this.freeBytes = 0;
-    }, this.restMs);
+    this.rest.restart();
   }
 
   get kept(): number {

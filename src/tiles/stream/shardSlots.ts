@@ -1,3 +1,5 @@
+import { RestTimer } from '../../timing/restTimer';
+
 /** Reads shard `shard`, unpacking it into `room(bytes)` when it unpacks in place (else into memory of its own). */
 export type ReadShardInto<T> = (shard: number, signal: AbortSignal, room: (bytes: number) => Uint8Array<ArrayBuffer>) => Promise<T>;
 
@@ -40,13 +42,20 @@ export class ShardSlots<T> {
   private readonly spare: Uint8Array<ArrayBuffer>[] = [];
   private readonly uses = new Turns(USES_AT_ONCE);
   private readonly reads = new Turns(READS_AT_ONCE);
-  private restTimer: ReturnType<typeof setTimeout> | undefined;
+  /** Once nothing is read nor used for its time, lets every buffer go. */
+  private readonly rest: RestTimer;
 
   constructor(
     private readonly read: ReadShardInto<T>,
     private readonly keep: number,
-    private readonly restMs = SHARD_SLOTS_REST_MS,
-  ) {}
+    restMs = SHARD_SLOTS_REST_MS,
+  ) {
+    this.rest = new RestTimer(restMs, () => {
+      if (this.busy) return;
+      this.slots.length = 0;
+      this.spare.length = 0;
+    });
+  }
 
   /** Buffers held now (more than `keep` only while more shards than that are pinned or being read). */
   get slotCount(): number {
@@ -55,8 +64,7 @@ export class ShardSlots<T> {
 
   /** Reads (or finds) `shard` and hands its value to `use` at once, not overwritten meanwhile. */
   async using<R>(shard: number, use: (value: T) => R, signal?: AbortSignal): Promise<R> {
-    clearTimeout(this.restTimer);
-    this.restTimer = undefined;
+    this.rest.cancel();
     await this.uses.take();
     this.pins.set(shard, (this.pins.get(shard) ?? 0) + 1);
     try {
@@ -70,27 +78,20 @@ export class ShardSlots<T> {
       else this.pins.delete(shard);
       this.trim();
       this.uses.give();
-      this.restSoon();
+      if (!this.busy) this.rest.restart();
     }
   }
 
   dispose(): void {
-    clearTimeout(this.restTimer);
+    this.rest.cancel();
     this.controller.abort();
     this.slots.length = 0;
     this.spare.length = 0;
   }
 
-  /** Once nothing is read nor used for `restMs`, lets every buffer go. */
-  private restSoon(): void {
-    if (this.pins.size > 0 || this.pending.size > 0) return;
-    clearTimeout(this.restTimer);
-    this.restTimer = setTimeout(() => {
-      this.restTimer = undefined;
-      if (this.pins.size > 0 || this.pending.size > 0) return;
-      this.slots.length = 0;
-      this.spare.length = 0;
-    }, this.restMs);
+  /** A shard is pinned or being read. */
+  private get busy(): boolean {
+    return this.pins.size > 0 || this.pending.size > 0;
   }
 
   private get(shard: number): Promise<T> {
