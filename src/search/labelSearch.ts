@@ -1,4 +1,5 @@
 import { EMPTY_LABELS, type LabelIndex } from '../data/labelIndex';
+import { RestTimer } from '../timing/restTimer';
 import type { LabelsToSearch, SearchReply, SearchRequest } from './protocol';
 import { starsInsideLimit } from './searchLimit';
 import type { SearchLimit, SearchOutcome, StarSearch } from './starSearch';
@@ -16,6 +17,12 @@ export const SEARCH_TIME_LIMIT_MS = 4000;
 export function stoppedMessage(pattern: string, limitMs: number): string {
   return `Search for "${pattern}" took longer than ${limitMs / 1000} s and was stopped. Try a simpler pattern.`;
 }
+
+/**
+ * How long the worker waits for the next search before it is ended with its copy of the names (npm's
+ * are about 3 MB): the next search starts a fresh one and sends it the names again.
+ */
+export const SEARCH_REST_MS = 5_000;
 
 /** A search stopped by the time limit, carrying the visitor-facing message as it is (docs/rules.md#search). */
 export class SearchStoppedError extends Error {
@@ -41,7 +48,9 @@ interface Matching {
  * slice starts and ends and how long it has matched; a search whose matching reaches the limit, or
  * which stays inside one slice until it would, is stopped by terminating the worker, and the next
  * search starts a fresh worker with the labels sent again. Waiting for the worker (its start, the
- * labels arriving, a thread starved by other work between slices) does not count.
+ * labels arriving, a thread starved by other work between slices) does not count. At rest
+ * (SEARCH_REST_MS with no search waiting) the worker is ended the same way, and the next search
+ * starts a fresh one, sent the labels and the limit again.
  */
 export class LabelSearch implements StarSearch {
   private worker: SearchWorkerLike | undefined;
@@ -55,13 +64,23 @@ export class LabelSearch implements StarSearch {
   private members: Uint8Array | undefined;
   /** The constellation searches are limited to, and the stars' communities its mask was made from. */
   private limit: { limit: SearchLimit; communities: Uint32Array | undefined } | undefined;
+  /** Ends the worker once no search has waited on it for its time. */
+  private readonly rest: RestTimer;
 
   constructor(
     private readonly createWorker: () => SearchWorkerLike,
     private readonly timeLimitMs: number = SEARCH_TIME_LIMIT_MS,
     /** Each star's finest community, for a limit to a constellation (a whole galaxy's communities arrive after its names). */
     private readonly starCommunities: () => Uint32Array | undefined = () => undefined,
-  ) {}
+    restMs: number = SEARCH_REST_MS,
+  ) {
+    this.rest = new RestTimer(restMs, this.endAtRest);
+  }
+
+  /** A worker runs now (none at rest, none before the first labels). */
+  get running(): boolean {
+    return this.worker !== undefined;
+  }
 
   /** Node names as GraphData holds them. */
   setLabels(labels: LabelIndex): void {
@@ -71,6 +90,7 @@ export class LabelSearch implements StarSearch {
     // Start the worker now, so the first keystroke does not pay for it.
     if (this.worker) this.worker.postMessage({ type: 'labels', ...this.labels });
     else if (labels.labelEnds.length > 0) this.ensureWorker();
+    this.restIfIdle();
   }
 
   /**
@@ -109,6 +129,7 @@ export class LabelSearch implements StarSearch {
     if (this.limit && this.limit.communities !== this.starCommunities()) this.limitTo(this.limit.limit);
     const worker = this.ensureWorker();
     const id = this.nextId++;
+    this.rest.cancel();
     return new Promise<SearchOutcome>((resolve) => {
       this.pending = { id, pattern, resolve };
       worker.postMessage({ type: 'search', id, pattern });
@@ -122,10 +143,12 @@ export class LabelSearch implements StarSearch {
     this.pending = undefined;
     this.worker?.postMessage({ type: 'cancel', id: pending.id });
     pending.resolve({ status: 'cancelled' });
+    this.restIfIdle();
   }
 
   dispose(): void {
     this.cancel();
+    this.rest.cancel();
     this.stopWatching();
     this.worker?.terminate();
     this.worker = undefined;
@@ -166,6 +189,7 @@ export class LabelSearch implements StarSearch {
     const pending = this.pending;
     if (!pending || pending.id !== reply.id) return;
     this.pending = undefined;
+    this.restIfIdle();
     pending.resolve(
       reply.type === 'result'
         ? { status: 'done', ids: reply.ids, invalid: reply.invalid }
@@ -204,6 +228,23 @@ export class LabelSearch implements StarSearch {
     else if (this.labelsHandedOver) pending.resolve({ status: 'cancelled' });
     else this.ensureWorker().postMessage({ type: 'search', id: pending.id, pattern: pending.pattern });
   }
+
+  /** No search waits on the worker: its rest is counted from now. */
+  private restIfIdle(): void {
+    if (this.worker && !this.pending) this.rest.restart();
+  }
+
+  /**
+   * Rest: the worker and its copy of the labels go. A search waiting on it is never dropped (its
+   * rest was cancelled when it began; this is the guard). Labels handed over for one search go with
+   * it, as after a stop: their caller hands them over again with its next search.
+   */
+  private endAtRest = () => {
+    if (this.pending) return;
+    this.stopWatching();
+    this.worker?.terminate();
+    this.worker = undefined;
+  };
 }
 
 /** The browser's search worker, bundled by Vite. */

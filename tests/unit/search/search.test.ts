@@ -67,6 +67,88 @@ describe('LabelSearch', () => {
     expect(worker.received.some((message) => message.type === 'cancel')).toBe(true);
   });
 
+  describe('at rest', () => {
+    beforeEach(() => {
+      vi.useFakeTimers();
+    });
+    afterEach(() => {
+      vi.useRealTimers();
+    });
+
+    function restingSearch(): { search: LabelSearch; workers: InProcessSearchWorker[] } {
+      const workers: InProcessSearchWorker[] = [];
+      const search = new LabelSearch(
+        () => {
+          const worker = new InProcessSearchWorker();
+          workers.push(worker);
+          return worker;
+        },
+        4000,
+        undefined,
+        5000,
+      );
+      search.setLabels(joined);
+      return { search, workers };
+    }
+
+    it('ends the worker with its names once no search has come for the rest time, even if none ever came', async () => {
+      const { search, workers } = restingSearch();
+      expect(search.running).toBe(true);
+      await vi.advanceTimersByTimeAsync(4999);
+      expect(workers[0].terminated).toBe(false);
+      await vi.advanceTimersByTimeAsync(1);
+      expect(workers[0].terminated).toBe(true);
+      expect(search.running).toBe(false);
+    });
+
+    it('finds the same stars after a rest, in a fresh worker sent the names and the limit again', async () => {
+      const { search, workers } = restingSearch();
+      search.limitToStars(Uint8Array.from([1, 1, 1, 1, 0, 0]));
+      const before = await search.search('react|a');
+      await vi.advanceTimersByTimeAsync(5000);
+      expect(workers[0].terminated).toBe(true);
+      const after = await search.search('react|a');
+      expect(after).toEqual(before);
+      expect(after).toEqual({ status: 'done', ids: Uint32Array.from([0, 1, 2, 3]), invalid: false });
+      expect(workers).toHaveLength(2);
+      expect(workers[1].labels).toEqual(labels);
+      // The next rest is counted from that search's answer.
+      await vi.advanceTimersByTimeAsync(5000);
+      expect(workers[1].terminated).toBe(true);
+    });
+
+    it('keeps the worker while a search waits on it, however long past the rest time, and rests after its answer', async () => {
+      const { search, workers } = restingSearch();
+      await vi.advanceTimersByTimeAsync(4000);
+      // The worker starts matching only after 9 s (a starved thread), well past the rest time.
+      workers[0].startAfterMs = 9000;
+      const outcome = search.search('lodash');
+      await vi.advanceTimersByTimeAsync(9000);
+      expect(await outcome).toEqual({ status: 'done', ids: Uint32Array.from([3]), invalid: false });
+      expect(workers).toHaveLength(1);
+      expect(workers[0].terminated).toBe(false);
+      await vi.advanceTimersByTimeAsync(5000);
+      expect(workers[0].terminated).toBe(true);
+    });
+
+    it('answers a search asked just as the rest ends the worker, from a fresh one', async () => {
+      const { search, workers } = restingSearch();
+      await vi.advanceTimersByTimeAsync(5000);
+      const outcome = search.search('preact');
+      await vi.advanceTimersByTimeAsync(0);
+      expect(await outcome).toEqual({ status: 'done', ids: Uint32Array.from([2]), invalid: false });
+      expect(workers).toHaveLength(2);
+    });
+
+    it('starts no worker again after it is disposed', async () => {
+      const { search, workers } = restingSearch();
+      search.dispose();
+      await vi.advanceTimersByTimeAsync(10_000);
+      expect(workers).toHaveLength(1);
+      expect(search.running).toBe(false);
+    });
+  });
+
   describe('the time limit, which counts only matching', () => {
     beforeEach(() => {
       vi.useFakeTimers();
@@ -98,7 +180,8 @@ describe('LabelSearch', () => {
       const search = new LabelSearch(() => worker, 4000);
       search.setLabels(joined);
       const outcome = search.search('react');
-      await vi.advanceTimersByTimeAsync(30_000);
+      // The answer comes at 21 s; the worker rests 5 s after it.
+      await vi.advanceTimersByTimeAsync(22_000);
       expect(await outcome).toEqual({ status: 'done', ids: Uint32Array.from([0, 1, 2]), invalid: false });
       expect(worker.terminated).toBe(false);
     });
