@@ -30,6 +30,28 @@ test.describe('searching a big galaxy', () => {
     await expect(results.getByRole('listitem').first()).toBeVisible();
   });
 
+  test('after the galaxy rests its search worker is ended, and the next search still finds the same names', async ({ page }) => {
+    test.setTimeout(300_000);
+    await page.goto(`/?renderer=${SCREEN_RENDERER}#/galaxy/npm`);
+    await expect(statsLine(page)).toHaveText(NPM_WHOLE_GRAPH, { timeout: 240_000 });
+    await page.keyboard.press('KeyK'); // hides the help
+    const search = page.getByPlaceholder('enter a search term');
+    const results = page.locator('[data-window-key="search-results"]');
+    await search.fill('^react$');
+    // "react" and "React": the search is case-insensitive.
+    await expect(results).toContainText('2 matches', { timeout: 60_000 });
+    const before = await results.innerText();
+    const searchWorkers = () => page.workers().filter((worker) => worker.url().includes('search.worker')).length;
+    expect(searchWorkers()).toBe(1);
+    // SEARCH_REST_MS (5 s) without a search: the worker goes with its copy of npm's names.
+    await expect.poll(searchWorkers, { timeout: 30_000 }).toBe(0);
+    await search.fill('');
+    await search.fill('^react$');
+    await expect(results).toContainText('2 matches', { timeout: 60_000 });
+    expect(await results.innerText()).toBe(before);
+    expect(searchWorkers()).toBe(1);
+  });
+
   test('a runaway pattern is stopped after 4 s of matching with the rules\' message, and the next search works', async ({ page }) => {
     test.setTimeout(300_000);
     await page.goto(`/?renderer=${SCREEN_RENDERER}#/galaxy/npm`);
