@@ -7,7 +7,6 @@ import { storybookTest } from '@storybook/addon-vitest/vitest-plugin';
 import { playwright } from '@vitest/browser-playwright';
 import { dataDirsFromEnv, dataRootMiddleware } from './src/server/dataRootMiddleware.ts';
 import { setViewerSecurityHeaders } from './src/server/contentSecurityPolicy.ts';
-import { VIEWER_CODE_TEMPLATE_ID } from './src/boot/viewerCode.ts';
 import { chromiumArgs, chromiumPath } from './tests/support/chromium.ts';
 
 const projectRoot = path.dirname(fileURLToPath(import.meta.url));
@@ -32,13 +31,8 @@ function galaxyDataRoot(): Plugin {
 }
 
 /**
- * Preloads the viewer's code (src/boot.ts imports it dynamically, after asking for the galaxy's first
- * files), so that it downloads while the galaxy's first files do instead of after them. Its
- * modulepreload links are written inert, in a template the entry puts into the page once it has
- * asked for those files (src/boot/viewerCode.ts): in the page's head they went out beside the
- * entry's own chunks, and on six connections per host the entry's chunks waited behind them, so the
- * entry, and with it the manifest's request, ran late (docs/decisions.md, "The first stars' code is
- * asked for beside the manifest").
+ * Preloads the viewer's code from the page (src/boot.ts imports it dynamically, after asking for the
+ * galaxy's first files), so that it downloads beside the entry instead of after it.
  */
 function preloadViewer(): Plugin {
   let base = '/';
@@ -55,24 +49,12 @@ function preloadViewer(): Plugin {
         if (!bundle) return;
         const viewer = Object.values(bundle).find((file) => file.type === 'chunk' && file.isDynamicEntry && file.facadeModuleId?.endsWith('/src/main.tsx'));
         if (!viewer || viewer.type !== 'chunk') return;
-        // The entries and the chunks they import, which Vite preloads for the entry itself.
-        const entries = new Set<string>();
-        const addWithImports = (fileName: string) => {
-          const file = bundle[fileName];
-          if (entries.has(fileName) || file?.type !== 'chunk') return;
-          entries.add(fileName);
-          file.imports.forEach(addWithImports);
-        };
-        for (const file of Object.values(bundle)) if (file.type === 'chunk' && file.isEntry) addWithImports(file.fileName);
-        const link = (rel: string, lowPriority = false) => (fileName: string) => ({
-          tag: 'link',
-          attrs: { rel, crossorigin: true, href: `${base}${fileName}`, ...(lowPriority ? { fetchpriority: 'low' } : {}) },
-          injectTo: 'head' as const,
-        });
+        const entries = new Set(Object.values(bundle).flatMap((file) => (file.type === 'chunk' && file.isEntry ? [file.fileName] : [])));
+        const link = (rel: string) => (fileName: string) => ({ tag: 'link', attrs: { rel, crossorigin: true, href: `${base}${fileName}` }, injectTo: 'head' as const });
         // The viewer's styles as the page's own, as before the split (the dynamic import skips what the page already links).
         const styles = [...(viewer.viteMetadata?.importedCss ?? [])].map(link('stylesheet'));
-        const scripts = [viewer.fileName, ...viewer.imports].filter((fileName) => !entries.has(fileName)).map(link('modulepreload', true));
-        return [...styles, { tag: 'template', attrs: { id: VIEWER_CODE_TEMPLATE_ID }, children: scripts, injectTo: 'head' as const }];
+        const scripts = [viewer.fileName, ...viewer.imports].filter((fileName) => !entries.has(fileName)).map(link('modulepreload'));
+        return [...styles, ...scripts];
       },
     },
   };
