@@ -375,9 +375,10 @@ export class StarLabels {
     const camera = this.camera;
     const grid = this.emptyGrid(camera.cssWidth, camera.cssHeight);
     const placedNow: PlacedLabel[] = [];
-    /** The slot of each placed name. */
-    const placedIds: number[] = [];
-    const shownIds = new Set<number>();
+    // Kept between frames (emptied here): a new array and set a frame are garbage a flight collects.
+    const placedIds = this.placedIds, shownIds = this.shownIds;
+    placedIds.length = 0;
+    shownIds.clear();
     let quadCount = 0;
     let animating = false;
     const stars = this.stars;
@@ -432,12 +433,17 @@ export class StarLabels {
         const state = place(slot, { density: false, margin: LABEL_PINNED_MARGIN_CSS_PX });
         if (state) state.shown = true;
       }
-      const wanted: number[] = [];
       // Names already on screen keep their place before new ones are tried.
-      const kept = [...this.states.values()].filter((s) => s.shown && this.candidateSet.has(s.id)).sort((a, b) => a.order - b.order);
-      for (const state of kept) wanted.push(state.id);
-      for (const id of this.candidates) wanted.push(id);
-      for (const id of wanted) {
+      const kept = this.keptStates;
+      kept.length = 0;
+      for (const state of this.states.values()) if (state.shown && this.candidateSet.has(state.id)) kept.push(state);
+      kept.sort(byOrder);
+      for (const { id } of kept) {
+        const state = place(id);
+        if (state) state.shown = true;
+      }
+      kept.length = 0;
+      for (const id of this.candidates) {
         const state = place(id);
         if (state) state.shown = true;
       }
@@ -501,6 +507,11 @@ export class StarLabels {
   }
 
   // internals
+
+  /** frame()'s scratch: the slots placed this frame, those shown, and the names kept in place (emptied at each frame). */
+  private readonly placedIds: number[] = [];
+  private readonly shownIds = new Set<number>();
+  private readonly keptStates: LabelState[] = [];
 
   /** The placement grid, kept between frames: a new one a frame cost a map and a density array each time. */
   private grid: PlacementGrid | undefined;
@@ -807,3 +818,5 @@ export class StarLabels {
     for (const listener of this.listeners) listener(labels);
   }
 }
+
+const byOrder = (a: LabelState, b: LabelState) => a.order - b.order;
