@@ -141,7 +141,7 @@ export class WorkerCandidateSearch implements CandidateSearch {
   }
 
   begin(camera: ScanCamera, cells?: StarCells): void {
-    this.rest.cancel();
+    // The rest timer stays armed through a flight's passes (endWorker waits while one is pending): no clear and set per pass.
     if (!this.worker && !this.listen()) return;
     this.sendWrites();
     this.pending = true;

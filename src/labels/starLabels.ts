@@ -161,12 +161,17 @@ export class StarLabels {
     private readonly camera: LabelCamera,
     /** Asked whether the camera rests: new names are held back until it does. */
     private readonly cameraRest: LabelCameraRest,
-    private readonly requestFrame: () => void,
+    requestFrame: () => void,
     /** Rasterises queued names off the main thread; without it they are rasterised in the work slices. */
     private readonly raster?: { worker: Worker; fontFamily: string },
     /** Starts the worker that runs the candidate scan off the main thread; without one (or once it fails) the scan runs in the work slices. */
     startScanWorker?: () => Worker | undefined,
   ) {
+    // Whatever asks for a frame has changed what the names show: the next frame places them again.
+    this.requestFrame = () => {
+      this.inputsChanged = true;
+      requestFrame();
+    };
     this.scanThread = startScanWorker && new ScanThread(startScanWorker);
     raster?.worker.addEventListener('message', this.takeRasterReply);
   }
@@ -188,6 +193,7 @@ export class StarLabels {
   };
 
   setStars(stars: LabelStars | undefined): void {
+    this.inputsChanged = true;
     this.stars = stars;
     this.awaitingNames = false;
     this.states.clear();
@@ -249,6 +255,7 @@ export class StarLabels {
 
   setHighlighted(id: number, color: number | undefined): void {
     if (!this.stars) return;
+    this.inputsChanged = true;
     if (color === undefined) this.highlighted.delete(id);
     else this.highlighted.set(id, color);
     const slot = this.stars.slotOfStar(id);
@@ -260,6 +267,7 @@ export class StarLabels {
 
   /** The drawn sizes of these slots changed (hover, highlights, styling): the next scan pass sees them. */
   sizesChanged(start: number, count: number): void {
+    this.inputsChanged = true;
     this.scan?.written(start, count);
   }
 
@@ -288,6 +296,7 @@ export class StarLabels {
 
   /** Other slots are drawn (a tiled galaxy's new plan): candidates are chosen again among them. */
   drawnChanged(): void {
+    this.inputsChanged = true;
     this.restartScanWhenDue();
   }
 
@@ -306,6 +315,7 @@ export class StarLabels {
 
   /** The camera moved (the scene has told its CameraRest): a new scan pass starts now, or when the one in progress ends. */
   cameraMoved(): void {
+    this.inputsChanged = true;
     this.restartScanWhenDue();
   }
 
@@ -373,11 +383,19 @@ export class StarLabels {
     this.rasterAllowance = this.rasterPerMovingFrame;
     if (this.workWaitsForRest) this.scheduleWork();
     const camera = this.camera;
+    // Nothing the names depend on changed since a frame that ended with no fade under way: they stay as placed.
+    if (!this.inputsChanged && !this.fading && this.placedFor.same(camera)) {
+      this.lastFrame = 0;
+      return { labels: { atlas: this.atlas, dirtyRows: this.atlas.takeDirtyRows(), quads: this.quadData, count: this.quadCount }, animating: false };
+    }
+    this.inputsChanged = false;
+    this.placedFor.take(camera);
     const grid = this.emptyGrid(camera.cssWidth, camera.cssHeight);
     const placedNow: PlacedLabel[] = [];
-    /** The slot of each placed name. */
-    const placedIds: number[] = [];
-    const shownIds = new Set<number>();
+    // Kept between frames (emptied here): a new array and set a frame are garbage a flight collects.
+    const placedIds = this.placedIds, shownIds = this.shownIds;
+    placedIds.length = 0;
+    shownIds.clear();
     let quadCount = 0;
     let animating = false;
     const stars = this.stars;
@@ -432,12 +450,17 @@ export class StarLabels {
         const state = place(slot, { density: false, margin: LABEL_PINNED_MARGIN_CSS_PX });
         if (state) state.shown = true;
       }
-      const wanted: number[] = [];
       // Names already on screen keep their place before new ones are tried.
-      const kept = [...this.states.values()].filter((s) => s.shown && this.candidateSet.has(s.id)).sort((a, b) => a.order - b.order);
-      for (const state of kept) wanted.push(state.id);
-      for (const id of this.candidates) wanted.push(id);
-      for (const id of wanted) {
+      const kept = this.keptStates;
+      kept.length = 0;
+      for (const state of this.states.values()) if (state.shown && this.candidateSet.has(state.id)) kept.push(state);
+      kept.sort(byOrder);
+      for (const { id } of kept) {
+        const state = place(id);
+        if (state) state.shown = true;
+      }
+      kept.length = 0;
+      for (const id of this.candidates) {
         const state = place(id);
         if (state) state.shown = true;
       }
@@ -475,6 +498,7 @@ export class StarLabels {
     noteLabelTask(this.stats, 'placement', performance.now() - started);
     if (!animating) this.lastFrame = 0;
     this.fading = animating;
+    this.quadCount = quadCount;
     return {
       labels: {
         atlas: this.atlas,
@@ -501,6 +525,18 @@ export class StarLabels {
   }
 
   // internals
+
+  /** Something the names depend on changed since the last placement (set wherever a frame is asked for, and by the changes that ask none). */
+  private inputsChanged = true;
+  private readonly requestFrame: () => void;
+  /** The camera of the last placement, and how many quads it wrote. */
+  private readonly placedFor = new CameraSnapshot();
+  private quadCount = 0;
+
+  /** frame()'s scratch: the slots placed this frame, those shown, and the names kept in place (emptied at each frame). */
+  private readonly placedIds: number[] = [];
+  private readonly shownIds = new Set<number>();
+  private readonly keptStates: LabelState[] = [];
 
   /** The placement grid, kept between frames: a new one a frame cost a map and a density array each time. */
   private grid: PlacementGrid | undefined;
@@ -616,6 +652,7 @@ export class StarLabels {
   }
 
   private rasterize(text: string): AtlasEntry | undefined {
+    this.inputsChanged = true;
     const started = performance.now();
     let entry = this.atlas.add(text, text);
     if (!entry) {
@@ -795,6 +832,7 @@ export class StarLabels {
   }
 
   private useCandidates(ids: Uint32Array): void {
+    this.inputsChanged = true;
     this.candidates = ids;
     this.candidateSet = new Set(ids);
   }
@@ -805,5 +843,40 @@ export class StarLabels {
     // Compared in place rather than by a key string built every frame.
     if (labels.length === before.length && labels.every((label, i) => label.id === before[i].id)) return;
     for (const listener of this.listeners) listener(labels);
+  }
+}
+
+const byOrder = (a: LabelState, b: LabelState) => a.order - b.order;
+
+/** The camera's numbers that placement reads, copied, to tell a frame whose camera did not move at all. */
+class CameraSnapshot {
+  private readonly numbers = new Float64Array(24);
+  private taken = false;
+
+  take(camera: LabelCamera): void {
+    this.taken = true;
+    this.read(camera, this.numbers);
+  }
+
+  same(camera: LabelCamera): boolean {
+    if (!this.taken) return false;
+    const n = this.numbers, m = camera.viewProjection, p = camera.position;
+    for (let i = 0; i < 16; i++) if (n[i] !== m[i]) return false;
+    return (
+      n[16] === p[0] && n[17] === p[1] && n[18] === p[2] && n[19] === camera.width && n[20] === camera.cssWidth && n[21] === camera.cssHeight &&
+      n[22] === (camera.projection?.[5] ?? 0) && n[23] === (camera.projection?.[0] ?? 0)
+    );
+  }
+
+  private read(camera: LabelCamera, into: Float64Array): void {
+    for (let i = 0; i < 16; i++) into[i] = camera.viewProjection[i];
+    into[16] = camera.position[0];
+    into[17] = camera.position[1];
+    into[18] = camera.position[2];
+    into[19] = camera.width;
+    into[20] = camera.cssWidth;
+    into[21] = camera.cssHeight;
+    into[22] = camera.projection?.[5] ?? 0;
+    into[23] = camera.projection?.[0] ?? 0;
   }
 }

@@ -86,6 +86,8 @@ export class GalaxyScene implements Scene {
   /** When the frame waiting now was asked for, and whether the camera moved since the last frame (the star budget measures frames by them). */
   private frameAskedAt = 0;
   private cameraMovedSinceFrame = false;
+  /** The camera's position and orientation before a move, to tell whether it moved (kept: a flight moves it every frame). */
+  private readonly poseBefore = new Float64Array(7);
   private readonly starBudget = new SceneStarBudget();
   /** The budget last shown to tests as data-star-budget. */
   private shownBudget: number | undefined;
@@ -701,10 +703,13 @@ export class GalaxyScene implements Scene {
   }
 
   private moveCamera(pose: CameraPose): void {
-    const before = this.camera.getPose();
+    const { position, orientation } = this.camera;
+    const before = this.poseBefore;
+    before.set(position);
+    before.set(orientation, 3);
     this.camera.setPose(pose);
+    if (samePose(before, position, orientation)) return;
     const after = this.camera.getPose();
-    if (samePose(before, after)) return;
     this.cameraMovedSinceFrame = true;
     this.cameraRest.moved(performance.now());
     this.labels?.cameraMoved();
@@ -796,6 +801,9 @@ function onVisibilityChange(listener: () => void): () => void {
   return () => document.removeEventListener('visibilitychange', listener);
 }
 
-function samePose(a: CameraPose, b: CameraPose): boolean {
-  return a.position.every((v, i) => v === b.position[i]) && a.orientation.every((v, i) => v === b.orientation[i]);
+/** Whether the camera's position and orientation are still the seven numbers `before` holds. */
+function samePose(before: Float64Array, position: ArrayLike<number>, orientation: ArrayLike<number>): boolean {
+  for (let i = 0; i < 3; i++) if (before[i] !== position[i]) return false;
+  for (let i = 0; i < 4; i++) if (before[3 + i] !== orientation[i]) return false;
+  return true;
 }

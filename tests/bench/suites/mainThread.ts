@@ -206,7 +206,9 @@ async function measure(page: Page, url: string, label: string) {
       plannerRunsPerFrame: round(flown.plans / Math.max(1, flown.frames)),
       namedStarsAtEnd: flown.namedStars,
       starsDrawnMedian: median(flown.stars),
+      scriptTasksPerFrame: round(work.scriptTasksPerFrame.reduce((sum, [, { tasks }]) => sum + tasks, 0)),
     },
+    scriptTasksByEntry: Object.fromEntries(work.scriptTasksPerFrame),
     gpuCallsPerFrame,
     profile: profile && { frameCallbackSelfMs: profile.frameCallbackSelfMs, frameCallbackTotalMs: profile.frameCallbackTotalMs, outsideFrameCallbackSelfMs: profile.otherSelfMs },
   };

@@ -40,6 +40,14 @@ describe('frameWork', () => {
     expect(frame.ownMs + frame.byKind.browser).toBeCloseTo(frame.totalMs);
     expect(frame.gcMs).toBeCloseTo(0.9);
   });
+
+  it('counts the tasks that ran script per frame by the function each entered, the frame callback\'s by it', () => {
+    const { scriptTasksPerFrame } = frameWork(trace);
+    expect(scriptTasksPerFrame).toEqual([
+      ['drawFrame', { tasks: 1, cpuMs: 3 }],
+      ['tick', { tasks: 1, cpuMs: 2 }],
+    ]);
+  });
 });
 
 describe('ownWorkFigures', () => {

@@ -102,3 +102,34 @@ describe('the candidate scan while the camera moves', () => {
     expect(atRest).toEqual(await namesOverTheGrid().settle());
   });
 });
+
+describe('frames that change nothing the names depend on', () => {
+  it('do not place the names again and draw the same quads; a camera move or a hover places them again', async () => {
+    const still = namesOverTheGrid();
+    await still.settle();
+    const placements = () => still.labels.stats.placement.count;
+    const first = still.frame();
+    const quads = first.labels.quads.slice(0, first.labels.count * 12);
+    const before = placements();
+    for (let i = 0; i < 5; i++) {
+      const again = still.frame();
+      expect(again.labels.count).toBe(first.labels.count);
+      expect(again.labels.quads.slice(0, again.labels.count * 12)).toEqual(quads);
+      expect(again.animating).toBe(false);
+    }
+    expect(placements()).toBe(before);
+
+    still.labels.setHovered(7);
+    still.frame();
+    expect(placements()).toBe(before + 1);
+
+    const moved = camera.viewProjection[12];
+    camera.viewProjection[12] = moved + 1e-6;
+    try {
+      still.frame();
+      expect(placements()).toBe(before + 2);
+    } finally {
+      camera.viewProjection[12] = moved;
+    }
+  });
+});

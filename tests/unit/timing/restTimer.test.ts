@@ -30,4 +30,21 @@ describe('RestTimer', () => {
     vi.advanceTimersByTime(100);
     expect(onRest).toHaveBeenCalledTimes(1);
   });
+
+  it('keeps one timer through a burst of restarts (a flight restarts it every frame)', () => {
+    const onRest = vi.fn();
+    const rest = new RestTimer(100, onRest);
+    const set = vi.spyOn(globalThis, 'setTimeout');
+    const cleared = vi.spyOn(globalThis, 'clearTimeout');
+    for (let frame = 0; frame < 30; frame++) {
+      rest.restart();
+      vi.advanceTimersByTime(16);
+    }
+    // 30 restarts over 480 ms: the first timer and one more wait each time it fired early.
+    expect(set.mock.calls.length).toBeLessThanOrEqual(6);
+    expect(cleared).not.toHaveBeenCalled();
+    expect(onRest).not.toHaveBeenCalled();
+    vi.advanceTimersByTime(100);
+    expect(onRest).toHaveBeenCalledTimes(1);
+  });
 });
