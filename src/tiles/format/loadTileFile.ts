@@ -1,7 +1,7 @@
 import { download } from '../../data/fetch/download';
 import { stallWatchdog } from '../../data/fetch/stallWatchdog';
 import { nothingArrivedFor, STALL_LIMIT_MS } from '../../data/loadTypes';
-import { downloadPooled, type DownloadPool } from './downloadPool';
+import { downloadPooled, type DownloadBuffers } from './pooledDownload';
 import { TileDataError } from './tileError';
 
 /**
@@ -17,7 +17,7 @@ export type LoadTileFile = (path: string, signal?: AbortSignal) => Promise<Uint8
  * time: the tile worker learns it from the page) is given up: a TileDataError marked `stalled`.
  * Given a pool, files are read into its buffers, which the reader gives back once it has unpacked them.
  */
-export function fetchTileFiles(tilesUrl: string, stallLimitMs: () => number = () => STALL_LIMIT_MS, pool?: DownloadPool): LoadTileFile {
+export function fetchTileFiles(tilesUrl: string, stallLimitMs: () => number = () => STALL_LIMIT_MS, pool?: DownloadBuffers): LoadTileFile {
   return async (path, signal) => {
     const url = `${tilesUrl}${path}`;
     const limit = stallLimitMs();

@@ -1,5 +1,5 @@
 import { decodeAdjacency, type AdjacencyShard } from './adjacencyCodec';
-import type { DownloadPool } from './downloadPool';
+import type { DownloadBuffers } from './pooledDownload';
 import { streamUnpacker, unpackFile, type FileUnpacker } from './gzip';
 import { rangeOfStar, readTileHierarchy, tileFirstStars, type DecodedHierarchy } from './hierarchyCodec';
 import type { LabelIndex } from '../../data/labelIndex';
@@ -28,7 +28,7 @@ export class TiledGalaxyReader {
     /** The root tile's bytes, asked for while the hierarchy downloaded; used by the first request for tile 0. */
     private rootBytes?: Promise<Uint8Array>,
     /** Where files `load` read into a pool's buffers go back once unpacked (fetchTileFiles with a pool). */
-    private readonly pool?: DownloadPool,
+    private readonly pool?: DownloadBuffers,
     /**
      * The tile worker's unpacks one file at a time into one buffer (ScratchUnpacker), so decoding
      * copies out of it at once, before anything is awaited; the page's default leaves it to the
@@ -39,7 +39,7 @@ export class TiledGalaxyReader {
     this.tileFirstStars = tileFirstStars(hierarchy);
   }
 
-  static async open(load: LoadTileFile, pool?: DownloadPool, unpacker?: FileUnpacker): Promise<TiledGalaxyReader> {
+  static async open(load: LoadTileFile, pool?: DownloadBuffers, unpacker?: FileUnpacker): Promise<TiledGalaxyReader> {
     const index = parseTileIndex(new TextDecoder().decode(await loadOrFail(load, TILE_INDEX_FILE, 'tiles/index.json')));
     // The first frame draws the root tile: its request goes out beside the hierarchy's, not after it
     // (the hierarchy grows with the galaxy, 84 KB at 10M stars; the root tile does not).

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { DOWNLOAD_POOL_REST_MS, DownloadPool, downloadPooled } from '../../../src/tiles/format/downloadPool';
+import { DOWNLOAD_POOL_REST_MS, DownloadPool } from '../../../src/tiles/format/downloadPool';
+import { downloadPooled } from '../../../src/tiles/format/pooledDownload';
 
 const URL = 'https://example.test/tiles/adjacency/3.bin.gz';
 
