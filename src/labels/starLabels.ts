@@ -135,6 +135,12 @@ export class StarLabels {
    * wanted (a slice ran at once instead) it does nothing.
    */
   private restTimer: ReturnType<typeof setTimeout> | undefined;
+  /**
+   * When the camera's rest was last seen across an animation frame (restTimerFired): until then a
+   * rest the clock alone says has come is not trusted, since a frame the GPU draws slower than two of
+   * the last ones (SwiftShader) looks like a rest while the flight goes on.
+   */
+  private restSeenAt = -Infinity;
   /** New names the rasteriser may still take before the next frame while the camera moves. */
   private rasterAllowance = LABEL_RASTER_PER_MOVING_FRAME;
   /** New names rasterised per drawn frame while the camera moves; Infinity holds none back (the names bench measures both). */
@@ -720,12 +726,26 @@ export class StarLabels {
     this.restTimer = undefined;
     if (!this.workWaitsForRest) return;
     if (this.untilRest(performance.now()) > 0) this.waitForRest();
-    else this.runLabelSlice();
+    else afterNextFrame(this.restTimerSeenAcrossFrame);
+  };
+
+  /**
+   * The rest timer's check once the next animation frame's callbacks have run (a move made in them
+   * counts): a flight's next move comes with that frame, however slowly the last one was drawn.
+   */
+  private restTimerSeenAcrossFrame = () => {
+    if (!this.workWaitsForRest || this.restTimer !== undefined) return;
+    const now = performance.now();
+    if (this.untilRest(now) > 0) this.waitForRest();
+    else {
+      this.restSeenAt = now;
+      this.runLabelSlice();
+    }
   };
 
   /** How many queued names may go to the rasteriser now: a batch at rest, what is left of this frame's allowance while the camera moves. */
   private rasterLimit(): number {
-    const moving = !this.cameraRest.restsBy(performance.now(), LABEL_CAMERA_REST_MS);
+    const moving = !this.cameraRest.restsBy(performance.now(), LABEL_CAMERA_REST_MS) || this.restSeenAt < this.cameraRest.restsAt(LABEL_CAMERA_REST_MS);
     return moving ? Math.min(RASTER_BATCH, this.rasterAllowance) : RASTER_BATCH;
   }
 
@@ -879,4 +899,13 @@ class CameraSnapshot {
     into[22] = camera.projection?.[5] ?? 0;
     into[23] = camera.projection?.[0] ?? 0;
   }
+}
+
+/**
+ * Runs `then` in a task after the next animation frame's callbacks, or in the next task where the
+ * page has no animation frames (a worker, Node).
+ */
+function afterNextFrame(then: () => void): void {
+  if (typeof requestAnimationFrame !== 'function') setTimeout(then, 0);
+  else requestAnimationFrame(() => setTimeout(then, 0));
 }

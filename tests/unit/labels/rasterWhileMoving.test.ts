@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { LABEL_RASTER_PER_MOVING_FRAME, LABEL_SCAN_MOVING_INTERVAL_MS } from '../../../src/labels/constants';
 import { LabelAtlas, type Rasterizer } from '../../../src/labels/labelAtlas';
 import { StarLabels, type LabelStars } from '../../../src/labels/starLabels';
@@ -130,6 +130,49 @@ describe('frames that change nothing the names depend on', () => {
       expect(placements()).toBe(before + 2);
     } finally {
       camera.viewProjection[12] = moved;
+    }
+  });
+});
+
+describe('a frame drawn slowly during a flight', () => {
+  it('is not taken for the camera at rest: names stay a few a frame until an animation frame comes without a move', async () => {
+    const animationFrames: FrameRequestCallback[] = [];
+    vi.stubGlobal('requestAnimationFrame', (callback: FrameRequestCallback) => animationFrames.push(callback));
+    const runAnimationFrame = () => animationFrames.splice(0).forEach((callback) => callback(performance.now()));
+    const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+    try {
+      const flown = namesOverTheGrid();
+      flown.move();
+      for (let wait = 0; wait < 600 && flown.labels.stats.scanPasses === 0; wait++) await sleep(5);
+      for (let i = 0; i < 4; i++) {
+        flown.move();
+        await sleep(20);
+        runAnimationFrame();
+        flown.frame();
+      }
+      // The next frame takes 400 ms (SwiftShader on a loaded machine): past the names' 150 ms wait and
+      // two of the last move intervals, with no animation frame meanwhile.
+      const before = flown.labels.stats.raster.count;
+      await sleep(400);
+      expect(flown.labels.stats.raster.count - before).toBeLessThanOrEqual(LABEL_RASTER_PER_MOVING_FRAME);
+      expect(flown.labels.stats.raster.count).toBeLessThan(60);
+      // Its animation frame comes with the flight's next move: still a few a frame.
+      flown.move();
+      const atMove = flown.labels.stats.raster.count;
+      runAnimationFrame();
+      flown.frame();
+      await sleep(20);
+      expect(flown.labels.stats.raster.count - atMove).toBeLessThanOrEqual(2 * LABEL_RASTER_PER_MOVING_FRAME);
+      // The camera rests: the frames after the wait come without a move, and every name follows.
+      for (let i = 0; i < 200 && !flown.labels.settled; i++) {
+        await sleep(10);
+        runAnimationFrame();
+        flown.frame();
+      }
+      expect(flown.labels.settled).toBe(true);
+      expect(flown.labels.placedLabels()).toHaveLength(60);
+    } finally {
+      vi.unstubAllGlobals();
     }
   });
 });
