@@ -14,15 +14,27 @@ import type { FirstStarsPainter, FirstStarsScene } from './firstStarsOnWindow';
 export const FIRST_STARS_WAIT_MS = 1000;
 
 /**
+ * How long the viewer's code waits, past the first stars' frame submitted, for that frame to be
+ * done on the GPU (ms): the wait (EarlyWebGPUDevice.firstStarsDone) is the frame's own milliseconds
+ * on a GPU, 170-400 on SwiftShader, and should a rasteriser take longer still, the viewer starts.
+ */
+export const FIRST_STARS_DONE_WAIT_MS = 500;
+
+/**
  * On a galaxy address, draws the first stars the early requests asked for (a tiled version's root
  * tile, a classic version's positions.bin) before the viewer's code has run, with the first backend of the policy's order that starts (each painter a
  * chunk of its own, loaded only then), as the renderer will: the first stars do not wait for the
- * viewer's own start. Resolves when they are drawn, when there is nothing to draw, or at
- * FIRST_STARS_WAIT_MS after navigation.
+ * viewer's own start. Resolves when there is nothing to draw, at FIRST_STARS_WAIT_MS after
+ * navigation if they are not drawn by then, or once they are drawn: on WebGPU when their frame is
+ * done on the GPU, or FIRST_STARS_DONE_WAIT_MS after it was submitted. Evaluating the viewer's code
+ * holds the main thread for hundreds of milliseconds, and the frame's done callback, and the page's
+ * rendering update that shows it, wait for the main thread; on a CPU rasteriser that evaluation
+ * also takes the cores the frame is drawn on.
  */
 export async function paintFirstStarsEarly(start: FirstStarsStart): Promise<void> {
-  const deadline = new Promise<void>((resolve) => setTimeout(resolve, Math.max(0, FIRST_STARS_WAIT_MS - performance.now())));
-  await Promise.race([deadline, paint(start).catch(() => undefined)]);
+  const deadline = new Promise<undefined>((resolve) => setTimeout(resolve, Math.max(0, FIRST_STARS_WAIT_MS - performance.now())));
+  const drawn = await Promise.race([deadline, paint(start).catch(() => undefined)]);
+  if (drawn) await Promise.race([drawn.done, new Promise<void>((resolve) => setTimeout(resolve, FIRST_STARS_DONE_WAIT_MS))]);
 }
 
 /** What the first stars are drawn from: the page's address, its early files and what it started of the GPU. */
@@ -33,13 +45,20 @@ export interface FirstStarsStart {
   gpu: EarlyGpu;
 }
 
-async function paint({ href, policy, files, gpu }: FirstStarsStart): Promise<void> {
+/** The first stars drawn: `done` resolves when their frame is done on the GPU (at once on WebGL2). */
+interface DrawnFirstStars {
+  done: Promise<void>;
+}
+
+async function paint({ href, policy, files, gpu }: FirstStarsStart): Promise<DrawnFirstStars | undefined> {
   askForFirstStarsCode(policy);
   const [tiles, positions] = await Promise.all([files?.tiles(), files?.positions()]);
   const scene = tiles ? tileScene(href, tiles) : positions && classicStarsScene(href, positions);
-  if (!scene) return;
+  if (!scene) return undefined;
   const [painter, shown] = await Promise.all([firstPainter(policy, gpu), scene]);
-  if (shown && painter?.(shown)) performance.mark(FIRST_STARS_MARK);
+  if (!shown || !painter?.(shown)) return undefined;
+  performance.mark(FIRST_STARS_MARK);
+  return { done: gpu.webgpu.firstStarsDone() };
 }
 
 async function tileScene(href: string, tiles: EarlyTiles): Promise<FirstStarsScene> {

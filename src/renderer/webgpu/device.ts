@@ -128,6 +128,16 @@ export class EarlyWebGPUDevice implements EarlyWebGPUDeviceTaker {
     this.drawn = drawn.catch(() => undefined);
   }
 
+  /**
+   * Resolves when the first stars' frame given to holdUntilDrawn is done on the GPU (at once when
+   * none was drawn, or its wait failed). The entry runs the viewer's code only then: that code's
+   * evaluation holds the main thread for hundreds of milliseconds, and the frame's done callback,
+   * and the page's next rendering update that shows the frame, wait on the main thread.
+   */
+  firstStarsDone(): Promise<void> {
+    return this.drawn ?? Promise.resolve();
+  }
+
   /** The started adapter and device, once, for the renderer starting now; and whether `canvas` is already configured for that device. */
   async takeDevice(canvas: HTMLCanvasElement): Promise<{ started: StartedDevice | undefined; configured: boolean }> {
     this.rendererStarted = true;

@@ -39,6 +39,10 @@ const NETWORKS = process.env.FIRSTFRAME_BENCH_NETWORKS
   ? ALL_NETWORKS.filter((network) => process.env.FIRSTFRAME_BENCH_NETWORKS?.split(',').includes(network.name))
   : ALL_NETWORKS;
 
+/** FIRSTFRAME_BENCH_BACKENDS=webgpu (comma-separated) opens only those backends; FIRSTFRAME_BENCH_MEMORY=0 skips the memory openings. */
+const BACKENDS = (['webgl2', 'webgpu'] as const).filter((backend) => !process.env.FIRSTFRAME_BENCH_BACKENDS || process.env.FIRSTFRAME_BENCH_BACKENDS.split(',').includes(backend));
+const MEASURE_MEMORY = process.env.FIRSTFRAME_BENCH_MEMORY !== '0';
+
 const summarise = (values: number[]) => ({ medianMs: round(median(values)), rangeMs: [round(Math.min(...values)), round(Math.max(...values))] });
 
 /** The original's first star frame in the same rounds as ours, and ours / the original's (below 1: ours first). */
@@ -54,6 +58,8 @@ function againstOriginal(ours: Opening[], original: OriginalOpening[]) {
     // Both done on the GPU, over the openings where the entry drew the first stars (all, normally).
     oursGpuDone: oursGpuDone.length > 0 ? { ...summarise(oursGpuDone), openings: oursGpuDone.length } : undefined,
     oursOverOriginalGpuDone: oursGpuDone.length > 0 ? round(median(oursGpuDone) / finished.medianMs, 2) : undefined,
+    // Per opening, done minus submitted: what the GPU (and the page's main thread, which hears of it) added to ours.
+    oursDoneAfterSubmitted: oursGpuDone.length > 0 ? summarise(ours.flatMap((o) => (o.firstStarFrameGpuDoneMs === undefined ? [] : [o.firstStarFrameGpuDoneMs - o.firstStarFrameMs]))) : undefined,
   };
 }
 
@@ -133,7 +139,7 @@ const suite: BenchSuite = {
       };
       for (const network of NETWORKS) {
         const byBackend: Record<string, unknown> = {};
-        for (const backend of ['webgl2', 'webgpu'] as const) {
+        for (const backend of BACKENDS) {
           await openNpm(browser, bench.origin, backend, true, network); // warm the server, the disk cache and the compiler
           if (original) await openOriginalNpm(browser, original.origin, network.link);
           const ours: Opening[] = [];
@@ -165,7 +171,7 @@ const suite: BenchSuite = {
       }
       // What classic npm costs the renderer process once open, streamed and whole-file, as a visitor pays it (no Playwright).
       const memory: Record<string, RendererMemory> = {};
-      for (const backend of ['webgl2', 'webgpu'] as const) {
+      for (const backend of MEASURE_MEMORY ? BACKENDS : []) {
         for (const streaming of [true, false]) {
           memory[`${backend}${streaming ? 'Streaming' : 'WholeFile'}`] = await plainRendererMemory(`${bench.origin}/index.html?renderer=${backend}${streaming ? '' : '&stream=0'}#/galaxy/npm`, { webgpu: true });
         }

@@ -32,6 +32,20 @@ describe("the page's early WebGPU device", () => {
     expect((await taken).started?.device).toBe(device);
   });
 
+  it("tells the entry when the first stars' frame is done, so that the viewer's code runs after it", async () => {
+    const early = new EarlyWebGPUDevice();
+    expect(await settled(early.firstStarsDone())).toBe(true);
+    let finishFrame = () => {};
+    early.holdUntilDrawn(new Promise<void>((resolve) => (finishFrame = resolve)));
+    const done = early.firstStarsDone();
+    expect(await settled(done)).toBe(false);
+    finishFrame();
+    expect(await settled(done)).toBe(true);
+    const lost = new EarlyWebGPUDevice();
+    lost.holdUntilDrawn(Promise.reject(new Error('device lost')));
+    expect(await settled(lost.firstStarsDone())).toBe(true);
+  });
+
   it('is handed over at once when no first stars were drawn, and despite a frame whose wait failed', async () => {
     withGpu();
     const undrawn = new EarlyWebGPUDevice();
