@@ -32,9 +32,18 @@ export const FIRST_STARS_DONE_WAIT_MS = 500;
  * also takes the cores the frame is drawn on.
  */
 export async function paintFirstStarsEarly(start: FirstStarsStart): Promise<void> {
-  const deadline = new Promise<undefined>((resolve) => setTimeout(resolve, Math.max(0, FIRST_STARS_WAIT_MS - performance.now())));
-  const drawn = await Promise.race([deadline, paint(start).catch(() => undefined)]);
-  if (drawn) await Promise.race([drawn.done, new Promise<void>((resolve) => setTimeout(resolve, FIRST_STARS_DONE_WAIT_MS))]);
+  await viewerMayStart(paint(start).catch(() => undefined), Math.max(0, FIRST_STARS_WAIT_MS - performance.now()));
+}
+
+/**
+ * Resolves when the viewer's code may run: when `drawn` says nothing was drawn, `deadlineMs` from
+ * now if nothing is drawn by then, or once the stars are drawn and their frame is done on the GPU,
+ * at most FIRST_STARS_DONE_WAIT_MS after they were.
+ */
+export async function viewerMayStart(drawn: Promise<DrawnFirstStars | undefined>, deadlineMs: number): Promise<void> {
+  const deadline = new Promise<undefined>((resolve) => setTimeout(resolve, deadlineMs));
+  const stars = await Promise.race([deadline, drawn]);
+  if (stars) await Promise.race([stars.done, new Promise<void>((resolve) => setTimeout(resolve, FIRST_STARS_DONE_WAIT_MS))]);
 }
 
 /** What the first stars are drawn from: the page's address, its early files and what it started of the GPU. */
@@ -46,7 +55,7 @@ export interface FirstStarsStart {
 }
 
 /** The first stars drawn: `done` resolves when their frame is done on the GPU (at once on WebGL2). */
-interface DrawnFirstStars {
+export interface DrawnFirstStars {
   done: Promise<void>;
 }
 
