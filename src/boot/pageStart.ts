@@ -11,7 +11,7 @@ import { paintFirstStarsEarly } from './firstStars';
  */
 export class PageStart {
   readonly gpu = new EarlyGpu();
-  /** Resolves when the first stars are drawn, when there is nothing to draw, or at the entry's deadline. */
+  /** Resolves when the viewer may start: the first stars drawn (on WebGPU, their frame done), nothing to draw, or the entry's deadline (paintFirstStarsEarly). */
   readonly firstStars: Promise<void>;
 
   private constructor(
