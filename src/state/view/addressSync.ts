@@ -1,6 +1,7 @@
 import type { Scene } from '../../scene/scene';
 import { parseBudgetKey } from '../../url/budgetKey';
 import { parseFpsKey } from '../../url/fpsKey';
+import { RestTimer } from '../../timing/restTimer';
 import { galaxyNameOf } from '../../url/routeName';
 import { addressPlacesCamera, hasCameraKeys, parseViewQuery, rewriteAddress, splitHash, writeViewQuery } from '../../url/viewQuery';
 import { closeGalaxy, openGalaxy } from '../graph/actions';
@@ -60,7 +61,8 @@ export function startAddressSync(store: Store, scene: AddressScene, addressBar: 
   /** The query this sync wrote or handled last (hashchange and popstate both report a back or forward step). */
   let handled: string | undefined;
   let saveTimer: ReturnType<typeof setTimeout> | undefined;
-  let rewriteTimer: ReturnType<typeof setTimeout> | undefined;
+  // One timer through a flight's camera saves (each restarts the debounce), not a clear and a set per save.
+  const rewriteTimer = new RestTimer(ADDRESS_DEBOUNCE_MS, () => rewrite());
 
   const address = () => splitHash(new URL(addressBar.href()).hash);
 
@@ -112,8 +114,8 @@ export function startAddressSync(store: Store, scene: AddressScene, addressBar: 
     galaxy = undefined;
     handled = undefined;
     clearTimeout(saveTimer);
-    clearTimeout(rewriteTimer);
-    saveTimer = rewriteTimer = undefined;
+    rewriteTimer.cancel();
+    saveTimer = undefined;
     closeGalaxy(store);
   };
 
@@ -144,7 +146,6 @@ export function startAddressSync(store: Store, scene: AddressScene, addressBar: 
   };
 
   const rewrite = () => {
-    rewriteTimer = undefined;
     const { path, query } = address();
     if (galaxy === undefined || galaxyNameOf(path) !== galaxy) return;
     const next = writeViewQuery(store.get(addressViewAtom), query);
@@ -154,8 +155,8 @@ export function startAddressSync(store: Store, scene: AddressScene, addressBar: 
   };
 
   const rewriteSoon = () => {
-    clearTimeout(rewriteTimer);
-    rewriteTimer = galaxy !== undefined && store.get(openedGalaxyAtom) ? setTimeout(rewrite, ADDRESS_DEBOUNCE_MS) : undefined;
+    if (galaxy !== undefined && store.get(openedGalaxyAtom)) rewriteTimer.restart();
+    else rewriteTimer.cancel();
   };
 
   const stops = [
