@@ -111,6 +111,8 @@ export class StarLabels {
   /** When the last scan pass began (performance.now()), and the timer that begins a stale one when LABEL_SCAN_MOVING_INTERVAL_MS allows. */
   private scanBeganAt = -Infinity;
   private scanTimer: ReturnType<typeof setTimeout> | undefined;
+  /** A stale pass is due and begins in the next frame's task (see scheduleStaleScan). */
+  private scanAtFrame = false;
   private candidates: Uint32Array = new Uint32Array(0);
   private candidateSet = new Set<number>();
   private boosted = new Uint8Array(0);
@@ -344,8 +346,26 @@ export class StarLabels {
     if (!this.scan.running) this.scheduleStaleScan();
   }
 
+  /**
+   * A pass already due begins in the next frame's task: whatever makes the scan stale (a camera move,
+   * new cells, a pass's reply) asks for a frame too, and a flight's frames on a slow GPU come further
+   * apart than the passes' interval, so a timer task of its own each pass would cost a task a frame.
+   * A pass not due yet waits for a timer, as frames may stop before it is due.
+   */
   private scheduleStaleScan(): void {
-    this.scanTimer ??= setTimeout(this.beginDueScan, Math.max(0, this.scanBeganAt + LABEL_SCAN_MOVING_INTERVAL_MS - performance.now()));
+    if (this.scanTimer !== undefined) return;
+    const wait = this.scanBeganAt + LABEL_SCAN_MOVING_INTERVAL_MS - performance.now();
+    if (wait <= 0) this.scanAtFrame = true;
+    else this.scanTimer = setTimeout(this.beginDueScan, wait);
+  }
+
+  /** The frame's part of scheduleStaleScan: a due stale pass begins (a worker's pass needs no work slice after it). */
+  private beginScanAtFrame(): void {
+    this.scanAtFrame = false;
+    const scan = this.scan;
+    if (!this.scanStale || !scan || scan.running || !this.visible || this.scanTimer !== undefined) return;
+    this.beginScan();
+    if (scan.sliced) this.scheduleWork();
   }
 
   private beginDueScan = () => {
@@ -365,6 +385,7 @@ export class StarLabels {
     return (
       !this.scan?.running &&
       this.scanTimer === undefined &&
+      !this.scanAtFrame &&
       this.rasterQueue.size === 0 &&
       this.textQueue.size === 0 &&
       this.inFlight.size === 0 &&
@@ -388,6 +409,7 @@ export class StarLabels {
     this.lastFrame = now;
     this.rasterAllowance = this.rasterPerMovingFrame;
     if (this.workWaitsForRest) this.scheduleWork();
+    if (this.scanAtFrame) this.beginScanAtFrame();
     const camera = this.camera;
     // Nothing the names depend on changed since a frame that ended with no fade under way: they stay as placed.
     if (!this.inputsChanged && !this.fading && this.placedFor.same(camera)) {
@@ -524,6 +546,7 @@ export class StarLabels {
     this.workWaitsForRest = false;
     clearTimeout(this.scanTimer);
     this.scanTimer = undefined;
+    this.scanAtFrame = false;
     this.scan?.dispose();
     this.raster?.worker.terminate();
     this.scanThread?.stop();

@@ -1,7 +1,6 @@
 import type { Scene } from '../../scene/scene';
 import { parseBudgetKey } from '../../url/budgetKey';
 import { parseFpsKey } from '../../url/fpsKey';
-import { RestTimer } from '../../timing/restTimer';
 import { galaxyNameOf } from '../../url/routeName';
 import { addressPlacesCamera, hasCameraKeys, parseViewQuery, rewriteAddress, splitHash, writeViewQuery } from '../../url/viewQuery';
 import { closeGalaxy, openGalaxy } from '../graph/actions';
@@ -61,8 +60,7 @@ export function startAddressSync(store: Store, scene: AddressScene, addressBar: 
   /** The query this sync wrote or handled last (hashchange and popstate both report a back or forward step). */
   let handled: string | undefined;
   let saveTimer: ReturnType<typeof setTimeout> | undefined;
-  // One timer through a flight's camera saves (each restarts the debounce), not a clear and a set per save.
-  const rewriteTimer = new RestTimer(ADDRESS_DEBOUNCE_MS, () => rewrite());
+  let rewriteTimer: ReturnType<typeof setTimeout> | undefined;
 
   const address = () => splitHash(new URL(addressBar.href()).hash);
 
@@ -114,8 +112,8 @@ export function startAddressSync(store: Store, scene: AddressScene, addressBar: 
     galaxy = undefined;
     handled = undefined;
     clearTimeout(saveTimer);
-    rewriteTimer.cancel();
-    saveTimer = undefined;
+    clearTimeout(rewriteTimer);
+    saveTimer = rewriteTimer = undefined;
     closeGalaxy(store);
   };
 
@@ -146,6 +144,7 @@ export function startAddressSync(store: Store, scene: AddressScene, addressBar: 
   };
 
   const rewrite = () => {
+    rewriteTimer = undefined;
     const { path, query } = address();
     if (galaxy === undefined || galaxyNameOf(path) !== galaxy) return;
     const next = writeViewQuery(store.get(addressViewAtom), query);
@@ -155,8 +154,8 @@ export function startAddressSync(store: Store, scene: AddressScene, addressBar: 
   };
 
   const rewriteSoon = () => {
-    if (galaxy !== undefined && store.get(openedGalaxyAtom)) rewriteTimer.restart();
-    else rewriteTimer.cancel();
+    clearTimeout(rewriteTimer);
+    rewriteTimer = galaxy !== undefined && store.get(openedGalaxyAtom) ? setTimeout(rewrite, ADDRESS_DEBOUNCE_MS) : undefined;
   };
 
   const stops = [
