@@ -19,6 +19,7 @@ import {
   LABEL_PINNED_MARGIN_CSS_PX,
   LABEL_QUAD_FLOATS,
   LABEL_RASTER_PER_MOVING_FRAME,
+  LABEL_SCAN_FRAME_SLACK_MS,
   LABEL_SCAN_MOVING_INTERVAL_MS,
   LABEL_WORK_SLICE_MS,
 } from './constants';
@@ -347,29 +348,34 @@ export class StarLabels {
   }
 
   /**
-   * A pass already due begins in the next frame's task: whatever makes the scan stale (a camera move,
-   * new cells, a pass's reply) asks for a frame too, and a flight's frames on a slow GPU come further
-   * apart than the passes' interval, so a timer task of its own each pass would cost a task a frame.
-   * A pass not due yet waits for a timer, as frames may stop before it is due.
+   * A stale pass begins in the task of the first frame drawn once it is due: whatever makes the scan
+   * stale (a camera move, new cells, a pass's reply) asks for a frame too, and a timer task of its
+   * own each pass costs a task a frame where frames come further apart than the passes' interval (a
+   * slow GPU) and a task every few frames on a fast one. A pass not due yet also gets a timer,
+   * LABEL_SCAN_FRAME_SLACK_MS after it is due, for when frames stop (the camera came to rest).
    */
   private scheduleStaleScan(): void {
-    if (this.scanTimer !== undefined) return;
+    if (this.scanAtFrame) return;
+    this.scanAtFrame = true;
     const wait = this.scanBeganAt + LABEL_SCAN_MOVING_INTERVAL_MS - performance.now();
-    if (wait <= 0) this.scanAtFrame = true;
-    else this.scanTimer = setTimeout(this.beginDueScan, wait);
+    if (wait > 0) this.scanTimer ??= setTimeout(this.beginDueScan, wait + LABEL_SCAN_FRAME_SLACK_MS);
   }
 
   /** The frame's part of scheduleStaleScan: a due stale pass begins (a worker's pass needs no work slice after it). */
   private beginScanAtFrame(): void {
-    this.scanAtFrame = false;
+    if (performance.now() < this.scanBeganAt + LABEL_SCAN_MOVING_INTERVAL_MS) return;
     const scan = this.scan;
-    if (!this.scanStale || !scan || scan.running || !this.visible || this.scanTimer !== undefined) return;
+    if (!this.scanStale || !scan || scan.running || !this.visible) {
+      this.scanAtFrame = false;
+      return;
+    }
     this.beginScan();
     if (scan.sliced) this.scheduleWork();
   }
 
   private beginDueScan = () => {
     this.scanTimer = undefined;
+    this.scanAtFrame = false;
     if (!this.scanStale || !this.scan || this.scan.running || !this.visible) return;
     this.beginScan();
     this.scheduleWork();
@@ -709,6 +715,11 @@ export class StarLabels {
   private beginScan(): void {
     const c = this.camera;
     this.scanStale = false;
+    this.scanAtFrame = false;
+    if (this.scanTimer !== undefined) {
+      clearTimeout(this.scanTimer);
+      this.scanTimer = undefined;
+    }
     this.scanBeganAt = performance.now();
     this.scan?.begin({ viewProjection: c.viewProjection, position: c.position, pixelRatio: c.width / c.cssWidth }, this.stars?.drawnCells?.());
   }
