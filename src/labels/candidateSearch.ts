@@ -1,6 +1,6 @@
 import type { StarCells } from '../renderer/starCells';
 import { CandidateScan, type ScanCamera, scanSpans } from './candidateScan';
-import type { ScanReply, ScanRequest } from './scanProtocol';
+import { packScanCamera, type ScanReply, type ScanRequest } from './scanProtocol';
 import { RestTimer } from '../timing/restTimer';
 
 /**
@@ -115,6 +115,9 @@ export class WorkerCandidateSearch implements CandidateSearch {
   private pass = 0;
   private pending = false;
   private done: Uint32Array = new Uint32Array(0);
+  /** The cells whose spans the worker holds (valid while spansSent). */
+  private spansSentFor: StarCells | undefined;
+  private spansSent = false;
   /** Written [start, end) slot ranges not sent yet. */
   private writes: Array<[number, number]> = [];
   /** The worker this search listens to; undefined at rest (the next pass starts one and sends it the columns whole). */
@@ -145,8 +148,11 @@ export class WorkerCandidateSearch implements CandidateSearch {
     if (!this.worker && !this.listen()) return;
     this.sendWrites();
     this.pending = true;
-    const frozen: ScanCamera = { viewProjection: Float32Array.from(camera.viewProjection), position: Float32Array.from(camera.position), pixelRatio: camera.pixelRatio };
-    this.post({ kind: 'pass', generation: this.generation, pass: ++this.pass, camera: frozen, spans: scanSpans(this.stars.sizes.length, cells) });
+    // The worker keeps the last spans: sent again only for other cells (a new plan) or a fresh worker.
+    const spans = cells === this.spansSentFor && this.spansSent ? undefined : scanSpans(this.stars.sizes.length, cells);
+    this.spansSentFor = cells;
+    this.spansSent = true;
+    this.post({ kind: 'pass', generation: this.generation, pass: ++this.pass, camera: packScanCamera(camera), spans });
   }
 
   /** The pass runs in the worker: nothing to do here. */
@@ -217,6 +223,7 @@ export class WorkerCandidateSearch implements CandidateSearch {
   private sendStars(): void {
     const { positions, sizes, boosted } = this.stars;
     this.writes = [];
+    this.spansSent = false;
     this.post({ kind: 'stars', generation: this.generation, positions: positions.slice(), sizes: sizes.slice(), boosted: boosted.slice(), capacity: this.capacity, minCssDiameter: this.minCssDiameter });
   }
 
@@ -243,7 +250,10 @@ export class WorkerCandidateSearch implements CandidateSearch {
   private post(request: ScanRequest): void {
     const transfer: ArrayBuffer[] = [];
     if (request.kind === 'stars' || request.kind === 'write') transfer.push(request.positions.buffer as ArrayBuffer, request.sizes.buffer as ArrayBuffer, request.boosted.buffer as ArrayBuffer);
-    else if (request.kind === 'pass') transfer.push(request.spans.buffer as ArrayBuffer);
+    else if (request.kind === 'pass') {
+      transfer.push(request.camera.buffer as ArrayBuffer);
+      if (request.spans) transfer.push(request.spans.buffer as ArrayBuffer);
+    }
     this.worker?.postMessage(request, transfer);
   }
 }

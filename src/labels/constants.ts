@@ -80,9 +80,11 @@ export const LABEL_CAMERA_REST_MS = 150;
  * at most this often (docs/names.md#cost): a pass walks every drawn star, and beginning one for every
  * frame of a flight cost the main thread more than the rest of the frame. The names are placed every
  * frame at the stars' current places from the last pass's candidates; a pass with the camera where
- * it came to rest follows within this time.
+ * it came to rest follows within this time, or LABEL_SCAN_FRAME_SLACK_MS more where frames stopped before.
  */
 export const LABEL_SCAN_MOVING_INTERVAL_MS = 100;
+/** A stale pass not yet due waits for the first frame after it is due, or this much more, should frames stop (src/labels/starLabels.ts, scheduleStaleScan). */
+export const LABEL_SCAN_FRAME_SLACK_MS = 50;
 
 /** Main-thread budget of one slice of label work (the candidate scan, rasterising names). */
 export const LABEL_WORK_SLICE_MS = 4;

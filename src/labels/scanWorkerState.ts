@@ -1,5 +1,5 @@
 import { CandidateScan } from './candidateScan';
-import type { ScanReply, ScanRequest } from './scanProtocol';
+import { type ScanReply, type ScanRequest, unpackScanCamera } from './scanProtocol';
 
 /**
  * What the scan worker holds: its copy of the drawn stars' positions, sizes and boosted marks, kept
@@ -13,6 +13,8 @@ export class ScanWorkerState {
   private scan: CandidateScan | undefined;
   private capacity = 0;
   private minCssDiameter = 0;
+  /** The slot ranges passes walk: the last a pass brought (each stars request resets them to every slot). */
+  private spans: Uint32Array = new Uint32Array(0);
 
   /** Slots of the copy held now. */
   get heldSlots(): number {
@@ -26,6 +28,7 @@ export class ScanWorkerState {
       this.capacity = request.capacity;
       this.minCssDiameter = request.minCssDiameter;
       this.adopt(request.positions, request.sizes, request.boosted);
+      this.spans = Uint32Array.of(0, request.sizes.length);
       return undefined;
     }
     if (request.generation !== this.generation || !this.scan) return undefined;
@@ -42,7 +45,8 @@ export class ScanWorkerState {
       this.boosted.set(request.boosted, start);
       return undefined;
     }
-    this.scan.beginSpans(request.camera, request.spans);
+    if (request.spans) this.spans = request.spans;
+    this.scan.beginSpans(unpackScanCamera(request.camera), this.spans);
     this.scan.step(Infinity);
     return { generation: this.generation, pass: request.pass, ids: this.scan.result(), scores: this.scan.resultScores() };
   }

@@ -19,6 +19,7 @@ import {
   LABEL_PINNED_MARGIN_CSS_PX,
   LABEL_QUAD_FLOATS,
   LABEL_RASTER_PER_MOVING_FRAME,
+  LABEL_SCAN_FRAME_SLACK_MS,
   LABEL_SCAN_MOVING_INTERVAL_MS,
   LABEL_WORK_SLICE_MS,
 } from './constants';
@@ -111,6 +112,8 @@ export class StarLabels {
   /** When the last scan pass began (performance.now()), and the timer that begins a stale one when LABEL_SCAN_MOVING_INTERVAL_MS allows. */
   private scanBeganAt = -Infinity;
   private scanTimer: ReturnType<typeof setTimeout> | undefined;
+  /** A stale pass is due and begins in the next frame's task (see scheduleStaleScan). */
+  private scanAtFrame = false;
   private candidates: Uint32Array = new Uint32Array(0);
   private candidateSet = new Set<number>();
   private boosted = new Uint8Array(0);
@@ -344,12 +347,35 @@ export class StarLabels {
     if (!this.scan.running) this.scheduleStaleScan();
   }
 
+  /**
+   * A stale pass begins in the task of the first frame drawn once it is due: whatever makes the scan
+   * stale (a camera move, new cells, a pass's reply) asks for a frame too, and a timer task of its
+   * own each pass costs a task a frame where frames come further apart than the passes' interval (a
+   * slow GPU) and a task every few frames on a fast one. A pass not due yet also gets a timer,
+   * LABEL_SCAN_FRAME_SLACK_MS after it is due, for when frames stop (the camera came to rest).
+   */
   private scheduleStaleScan(): void {
-    this.scanTimer ??= setTimeout(this.beginDueScan, Math.max(0, this.scanBeganAt + LABEL_SCAN_MOVING_INTERVAL_MS - performance.now()));
+    if (this.scanAtFrame) return;
+    this.scanAtFrame = true;
+    const wait = this.scanBeganAt + LABEL_SCAN_MOVING_INTERVAL_MS - performance.now();
+    if (wait > 0) this.scanTimer ??= setTimeout(this.beginDueScan, wait + LABEL_SCAN_FRAME_SLACK_MS);
+  }
+
+  /** The frame's part of scheduleStaleScan: a due stale pass begins (a worker's pass needs no work slice after it). */
+  private beginScanAtFrame(): void {
+    if (performance.now() < this.scanBeganAt + LABEL_SCAN_MOVING_INTERVAL_MS) return;
+    const scan = this.scan;
+    if (!this.scanStale || !scan || scan.running || !this.visible) {
+      this.scanAtFrame = false;
+      return;
+    }
+    this.beginScan();
+    if (scan.sliced) this.scheduleWork();
   }
 
   private beginDueScan = () => {
     this.scanTimer = undefined;
+    this.scanAtFrame = false;
     if (!this.scanStale || !this.scan || this.scan.running || !this.visible) return;
     this.beginScan();
     this.scheduleWork();
@@ -365,6 +391,7 @@ export class StarLabels {
     return (
       !this.scan?.running &&
       this.scanTimer === undefined &&
+      !this.scanAtFrame &&
       this.rasterQueue.size === 0 &&
       this.textQueue.size === 0 &&
       this.inFlight.size === 0 &&
@@ -388,6 +415,7 @@ export class StarLabels {
     this.lastFrame = now;
     this.rasterAllowance = this.rasterPerMovingFrame;
     if (this.workWaitsForRest) this.scheduleWork();
+    if (this.scanAtFrame) this.beginScanAtFrame();
     const camera = this.camera;
     // Nothing the names depend on changed since a frame that ended with no fade under way: they stay as placed.
     if (!this.inputsChanged && !this.fading && this.placedFor.same(camera)) {
@@ -524,6 +552,7 @@ export class StarLabels {
     this.workWaitsForRest = false;
     clearTimeout(this.scanTimer);
     this.scanTimer = undefined;
+    this.scanAtFrame = false;
     this.scan?.dispose();
     this.raster?.worker.terminate();
     this.scanThread?.stop();
@@ -686,6 +715,11 @@ export class StarLabels {
   private beginScan(): void {
     const c = this.camera;
     this.scanStale = false;
+    this.scanAtFrame = false;
+    if (this.scanTimer !== undefined) {
+      clearTimeout(this.scanTimer);
+      this.scanTimer = undefined;
+    }
     this.scanBeganAt = performance.now();
     this.scan?.begin({ viewProjection: c.viewProjection, position: c.position, pixelRatio: c.width / c.cssWidth }, this.stars?.drawnCells?.());
   }

@@ -99,6 +99,15 @@ const COUNT_GPU_CALLS_SOURCE = `(() => {
       const label = name + '.' + key;
       proto[key] = function (...args) {
         counts[label] = (counts[label] ?? 0) + 1;
+        // The typed arrays a worker's message carries (top level and one level down): its bytes.
+        if (label === 'Worker.postMessage' && args[0] && typeof args[0] === 'object') {
+          let bytes = 0;
+          for (const value of Object.values(args[0])) {
+            if (ArrayBuffer.isView(value)) bytes += value.byteLength;
+            else if (value && typeof value === 'object') for (const inner of Object.values(value)) if (ArrayBuffer.isView(inner)) bytes += inner.byteLength;
+          }
+          counts['Worker.postMessage:bytes'] = (counts['Worker.postMessage:bytes'] ?? 0) + bytes;
+        }
         return original.apply(this, args);
       };
     }

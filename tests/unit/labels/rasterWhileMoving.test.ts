@@ -103,6 +103,35 @@ describe('the candidate scan while the camera moves', () => {
   });
 });
 
+describe('a flight\'s scan passes', () => {
+  it('begin in its frames, with no timer of their own, when frames come further apart than the passes\' interval', async () => {
+    const flown = namesOverTheGrid();
+    await flown.settle();
+    const passesBefore = flown.labels.stats.scanPasses;
+    // Counts the scan's timers that fire (a timer cleared before it fires costs no task).
+    let scanTimersFired = 0;
+    const setTimer = globalThis.setTimeout;
+    const timers = vi.spyOn(globalThis, 'setTimeout').mockImplementation(((callback: () => void, ms?: number) =>
+      setTimer(() => {
+        if (callback.name === 'beginDueScan') scanTimersFired++;
+        callback();
+      }, ms)) as typeof setTimeout);
+    for (let i = 0; i < 6; i++) {
+      flown.move();
+      flown.labels.drawnChanged();
+      await new Promise((resolve) => setTimeout(resolve, LABEL_SCAN_MOVING_INTERVAL_MS + 10));
+      flown.frame();
+    }
+    timers.mockRestore();
+    expect(scanTimersFired).toBe(0);
+    expect(flown.labels.stats.scanPasses - passesBefore).toBeGreaterThanOrEqual(4);
+    // The camera stops before a pass is due: the last pass still follows, and names those of a still camera.
+    flown.move();
+    const atRest = await flown.settle();
+    expect(atRest).toEqual(await namesOverTheGrid().settle());
+  });
+});
+
 describe('frames that change nothing the names depend on', () => {
   it('do not place the names again and draw the same quads; a camera move or a hover places them again', async () => {
     const still = namesOverTheGrid();

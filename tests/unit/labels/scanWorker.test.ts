@@ -18,10 +18,13 @@ const rasterizer: Rasterizer = {
 class InThreadScanWorker extends EventTarget {
   readonly state = new ScanWorkerState();
   requests: ScanRequest['kind'][] = [];
+  /** Every pass request as delivered. */
+  passes: Extract<ScanRequest, { kind: 'pass' }>[] = [];
 
   postMessage(request: ScanRequest, transfer: Transferable[] = []): void {
     const copy = structuredClone(request, { transfer });
     this.requests.push(copy.kind);
+    if (copy.kind === 'pass') this.passes.push(copy);
     setTimeout(() => {
       const reply = this.state.handle(copy);
       if (!reply) return;
@@ -90,6 +93,27 @@ async function passOf(search: WorkerCandidateSearch): Promise<number[]> {
 }
 
 describe('the candidate scan in a worker', () => {
+  it('sends a pass its slot ranges only when the drawn cells changed: the camera alone otherwise', async () => {
+    const worker = new InThreadScanWorker();
+    const { thread } = threadOf(worker);
+    const stars = gridOfStars();
+    const search = new WorkerCandidateSearch(thread, { ...stars, boosted: new Uint8Array(60) }, 60, 0, () => {}, () => {});
+    const firstTwenty = { cells: 1, start: Uint32Array.of(0), count: Uint32Array.of(20), bounds: new Float32Array(6) };
+    const lastTen = { cells: 1, start: Uint32Array.of(50), count: Uint32Array.of(10), bounds: new Float32Array(6) };
+    const pass = async (cells: typeof firstTwenty) => {
+      search.begin({ viewProjection: camera.viewProjection, position: camera.position, pixelRatio: 1 }, cells);
+      for (let i = 0; i < 50 && search.running; i++) await new Promise((resolve) => setTimeout(resolve, 5));
+      return [...search.result()].sort((a, b) => a - b);
+    };
+    const range = (from: number, to: number) => Array.from({ length: to - from }, (_, i) => from + i);
+    expect(await pass(firstTwenty)).toEqual(range(0, 20));
+    expect(await pass(firstTwenty)).toEqual(range(0, 20));
+    expect(await pass(lastTen)).toEqual(range(50, 60));
+    expect(worker.passes.map((p) => (p.spans ? [...p.spans] : undefined))).toEqual([[0, 20], undefined, [50, 60]]);
+    expect(worker.passes.every((p) => p.camera.byteLength === 80)).toBe(true);
+    search.dispose();
+  });
+
   it('names the same stars as the scan on the main thread', async () => {
     const worker = new InThreadScanWorker();
     const inWorker = await namesOverTheGrid(worker).settle();
