@@ -139,7 +139,7 @@ export class StarLabels {
    */
   private restTimer: ReturnType<typeof setTimeout> | undefined;
   /**
-   * When the camera's rest was last seen across an animation frame (restTimerFired): until then a
+   * When the camera's rest was last seen across an animation frame (restTimerSeenAcrossFrame): until then a
    * rest the clock alone says has come is not trusted, since a frame the GPU draws slower than two of
    * the last ones (SwiftShader) looks like a rest while the flight goes on.
    */
