@@ -5,7 +5,7 @@ import { cellHidden } from './hiddenCells';
 import { CULL_FROM_STARS_PER_PIXEL } from '../crowdedViews';
 import { occlusionStages, runsOf, type Stage } from './occlusion';
 import { maxPointSize } from './device';
-import { bindStarAttribute, StarProgram } from './starPasses';
+import { bindStarAttribute, STAR_ATTRIBUTES, StarProgram } from './starPasses';
 import type { WebGL2FrameTarget } from './target';
 
 /**
@@ -21,6 +21,8 @@ export class WebGL2Points {
   readonly colorBuffer: WebGLBuffer;
   private sizeBuffer: WebGLBuffer;
   private footprintBuffer: WebGLBuffer;
+  /** Whether the footprint buffer holds this.count footprints (made at the first updateFootprints after set). */
+  private footprintsBacked = false;
   layout: StarLayout | undefined;
   private count = 0;
   private maxPointSize: number;
@@ -53,8 +55,24 @@ export class WebGL2Points {
     gl.bufferData(gl.ARRAY_BUFFER, colors, gl.DYNAMIC_DRAW);
     gl.bindBuffer(gl.ARRAY_BUFFER, this.sizeBuffer);
     gl.bufferData(gl.ARRAY_BUFFER, sizes, gl.DYNAMIC_DRAW);
-    gl.bindBuffer(gl.ARRAY_BUFFER, this.footprintBuffer);
-    gl.bufferData(gl.ARRAY_BUFFER, new Float32Array(this.count).fill(1), gl.DYNAMIC_DRAW);
+    // Every star its own size (the constant StarProgram sets) until footprints are written: a whole
+    // galaxy never writes any, and a buffer of ones cost 4 bytes a star on the GPU, a copy on the page,
+    // and an upload that doubled the browser's transfer buffer (docs/decisions.md, classic npm's memory).
+    if (this.footprintsBacked) {
+      gl.bindBuffer(gl.ARRAY_BUFFER, this.footprintBuffer);
+      gl.bufferData(gl.ARRAY_BUFFER, 0, gl.DYNAMIC_DRAW);
+      this.footprintsBacked = false;
+    }
+    this.readFootprints(false);
+  }
+
+  /** Whether the vertex array reads the footprint buffer (true) or the constant footprint 1 (false). */
+  private readFootprints(fromBuffer: boolean): void {
+    const gl = this.gl;
+    gl.bindVertexArray(this.vao);
+    if (fromBuffer) gl.enableVertexAttribArray(STAR_ATTRIBUTES.footprint.location);
+    else gl.disableVertexAttribArray(STAR_ATTRIBUTES.footprint.location);
+    gl.bindVertexArray(null);
   }
 
   setCells(cells: StarCells): void {
@@ -94,7 +112,20 @@ export class WebGL2Points {
     const gl = this.gl;
     if (!this.layout || count <= 0 || start + count > this.count) return;
     gl.bindBuffer(gl.ARRAY_BUFFER, this.footprintBuffer);
-    gl.bufferSubData(gl.ARRAY_BUFFER, start * 4, footprints, start, count);
+    if (this.footprintsBacked) {
+      gl.bufferSubData(gl.ARRAY_BUFFER, start * 4, footprints, start, count);
+      return;
+    }
+    // The first footprints since set(): the buffer is made now, every star not written its own size.
+    if (start === 0 && count === this.count) {
+      gl.bufferData(gl.ARRAY_BUFFER, footprints, gl.DYNAMIC_DRAW, 0, count);
+    } else {
+      const ones = new Float32Array(this.count).fill(1);
+      ones.set(footprints.subarray(start, start + count), start);
+      gl.bufferData(gl.ARRAY_BUFFER, ones, gl.DYNAMIC_DRAW);
+    }
+    this.footprintsBacked = true;
+    this.readFootprints(true);
   }
 
   /** The runs of stars in view this frame, or stages to cull behind when the view is crowded. */
