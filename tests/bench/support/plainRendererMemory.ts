@@ -10,6 +10,12 @@ import { descendants, processType } from './processCpu';
 export interface RendererMemory {
   /** Private memory of the page's renderer process (smaps_rollup: Private_Clean + Private_Dirty): what it costs the machine, workers included. */
   rendererPrivateMB: number;
+  /**
+   * The same without file-backed pages (anonymous and shared-memory mappings only): what the process
+   * wrote itself. Chromium's own clean file pages read as private whenever no other process maps them,
+   * so the total moves by up to 10 MB with whatever else runs on the machine.
+   */
+  rendererWrittenPrivateMB: number;
   /** The same before garbage is collected in the page and its workers: what the visitor's machine pays while the tab rests. */
   rendererPrivateBeforeGcMB: number;
   /** The same once garbage is collected in the page alone (the workers' garbage still there). */
@@ -67,6 +73,7 @@ export async function plainRendererMemory(url: string, { webgpu, quietMs = 5_000
     }
     const renderers = descendants(browser.pid ?? -1).filter((pid) => processType(pid) === 'renderer');
     const rendererPrivate = () => Math.max(0, ...renderers.map(privateMemory));
+    const rendererWrittenPrivate = () => Math.max(0, ...renderers.map(writtenPrivateMemory));
     const beforeGc = rendererPrivate();
     const usage = async (session: string) => {
       const heap = (await cdp.send('Runtime.getHeapUsage', {}, session)) as { usedSize: number; embedderHeapUsedSize?: number; backingStorageSize?: number };
@@ -90,6 +97,7 @@ export async function plainRendererMemory(url: string, { webgpu, quietMs = 5_000
     const inMB = (bytes: number) => Math.round((bytes / MB) * 10) / 10;
     return {
       rendererPrivateMB: inMB(rendererPrivate()),
+      rendererWrittenPrivateMB: inMB(rendererWrittenPrivate()),
       rendererPrivateBeforeGcMB: inMB(beforeGc),
       rendererPrivateAfterPageGcMB: inMB(afterPageGc),
       workerHeapBeforeGcMB: inMB(workerHeapBeforeGc),
@@ -126,6 +134,27 @@ function privateMemory(pid: number): number {
     const rollup = readFileSync(`/proc/${pid}/smaps_rollup`, 'utf8');
     let kB = 0;
     for (const match of rollup.matchAll(/^Private_(?:Clean|Dirty):\s+(\d+) kB$/gm)) kB += Number(match[1]);
+    return kB * 1024;
+  } catch {
+    return 0;
+  }
+}
+
+/** Private_Clean + Private_Dirty of a process's mappings that no file backs, bar shared memory (memfd, /dev/shm), in bytes. */
+function writtenPrivateMemory(pid: number): number {
+  try {
+    let kB = 0;
+    let fileBacked = false;
+    for (const line of readFileSync(`/proc/${pid}/smaps`, 'utf8').split('\n')) {
+      const mapping = /^[0-9a-f]+-[0-9a-f]+\s+\S+\s+\S+\s+\S+\s+\d+\s*(.*)$/.exec(line);
+      if (mapping) {
+        const name = mapping[1];
+        fileBacked = name.startsWith('/') && !name.startsWith('/memfd:') && !name.startsWith('/dev/shm/');
+        continue;
+      }
+      const counted = /^Private_(?:Clean|Dirty):\s+(\d+) kB$/.exec(line);
+      if (counted && !fileBacked) kB += Number(counted[1]);
+    }
     return kB * 1024;
   } catch {
     return 0;
