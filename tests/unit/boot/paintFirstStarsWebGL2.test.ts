@@ -2,7 +2,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { FirstStarsScene } from '../../../src/boot/firstStarsOnWindow';
 import type { EarlyGpu } from '../../../src/renderer/earlyGpu';
 
-const isSoftwareContext = vi.fn(() => true);
+const isSoftwareContext = vi.fn((_gl: unknown) => true);
 vi.mock('../../../src/renderer/webgl2/device', () => ({ isSoftwareContext: (gl: unknown) => isSoftwareContext(gl) }));
 vi.mock('../../../src/renderer/webgl2/firstStars', () => ({ paintFirstStars: () => () => undefined }));
 vi.mock('../../../src/boot/firstStarsOnWindow', () => ({
