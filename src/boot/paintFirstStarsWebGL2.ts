@@ -12,7 +12,15 @@ export async function startFirstStarsPainter(gpu: EarlyGpu): Promise<FirstStarsP
   return (scene) => {
     const gl = gpu.webgl2.context();
     if (!gl) return false;
-    const { stars, pose, viewport } = firstStarsOnWindow(gl.canvas as HTMLCanvasElement, scene, { backend: 'webgl2', softwareRasteriser: isSoftwareContext(gl) });
+    // Asked only by a scene that needs it (a classic galaxy's star count; the root tile draws all its
+    // stars): reading the renderer's name waits on the GPU process, which may still be busy.
+    const device = {
+      backend: 'webgl2' as const,
+      get softwareRasteriser() {
+        return isSoftwareContext(gl);
+      },
+    };
+    const { stars, pose, viewport } = firstStarsOnWindow(gl.canvas as HTMLCanvasElement, scene, device);
     gpu.webgl2.releaseWhenTaken(paintFirstStars(gl, stars, pose, viewport));
     return true;
   };
