@@ -1,11 +1,9 @@
 import { InvalidArgumentError, type Command } from 'commander';
 import { SingleBar } from 'cli-progress';
-import { parseFormat } from '../../importers';
 import type { GalaxyMeta } from '../../data/manifest';
 import { DEFAULT_MAX_INPUT_BYTES } from '../../importers/readInput';
 import { checkName } from '../../publish/galaxyFolder';
 import { printableLines } from '../terminalText';
-import { buildGalaxy } from './buildGalaxy';
 
 const EXAMPLES = `
 Formats (picked from the file name or contents; --format overrides):
@@ -118,6 +116,8 @@ export function registerBuildCommand(program: Command): void {
         // Before anything is read or laid out.
         checkName('galaxy', flags.name);
         if (flags.versionName !== undefined) checkName('version', flags.versionName);
+        // Loaded here, not at start: the importers and the layout are half a second that other commands would pay.
+        const [{ buildGalaxy }, { parseFormat }] = await Promise.all([import('./buildGalaxy'), import('../../importers')]);
         const result = await buildGalaxy({
           input,
           name: flags.name,

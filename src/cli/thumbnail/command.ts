@@ -1,5 +1,4 @@
 import { InvalidArgumentError, type Command } from 'commander';
-import { renderThumbnails } from './renderThumbnails';
 
 function frameCount(value: string): number {
   const parsed = Number(value);
@@ -17,6 +16,8 @@ export function registerThumbnailCommand(program: Command): void {
     .addHelpText('after', '\nExamples:\n  galaxy thumbnail internet\n  galaxy thumbnail my-graph --data ~/galaxies --frames 36')
     .action(async (name: string, flags: { data: string; frames: number }) => {
       try {
+        // Loaded here: Playwright alone takes over a second to import, which every other command would pay.
+        const { renderThumbnails } = await import('./renderThumbnails');
         const written = await renderThumbnails({
           dataRoot: flags.data,
           name,

@@ -11,7 +11,8 @@ const TIMED_BATCH = 2;
 /**
  * Times the WebGPU layout's iterations (the default tree method) on `sample`'s linked nodes, laid out
  * from a random cloud, for about `budgetMs`; the first batch, which compiles the pipelines and uploads
- * the level, is not timed. On a device of its own, destroyed after; `signal` stops it between batches.
+ * the level, is not timed. On a device of its own, destroyed after; `signal` stops it between batches,
+ * or before any pipeline is compiled when it comes while the device is being requested.
  */
 export async function measureGpuEngine(sample: LayoutGraph, seed: number, budgetMs: number, signal?: AbortSignal): Promise<EngineTiming> {
   const sources = new Uint32Array(sample.links.length / 2);
@@ -23,6 +24,12 @@ export async function measureGpuEngine(sample: LayoutGraph, seed: number, budget
   const level = fineLevel(linkedSubgraph({ nodeCount: sample.nodeCount, sources, targets }).subgraph);
   if (level.nodeCount < 2) return { stars: level.nodeCount, iterations: 0, milliseconds: 0 };
   const device = await requestLayoutDevice();
+  if (signal?.aborted) {
+    // Past the deadline already: compiling the pipelines would only hold the GPU (on SwiftShader,
+    // the GPU process's main thread, and so every frame of the page) for a timing nobody waits for.
+    device.destroy();
+    signal.throwIfAborted();
+  }
   const engine = new GpuForceEngine(
     device,
     { nodes: level.nodeCount, adjacency: 2 * level.sources.length },
