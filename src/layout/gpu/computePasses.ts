@@ -30,22 +30,41 @@ export function bindGroup(device: GPUDevice, layout: GPUBindGroupLayout, buffers
   return device.createBindGroup({ layout, entries: buffers.map((buffer, binding) => ({ binding, resource: { buffer } })) });
 }
 
-/** One shader module's entry points as pipelines sharing one bind group layout, named by entry point into `pipelines`. */
-export function compilePasses(
-  device: GPUDevice,
-  label: string,
-  code: string,
-  entryPoints: string[],
-  kinds: BindingKind[],
-  pipelines: Record<string, GPUComputePipeline>,
-): GPUBindGroupLayout {
-  const layout = bindGroupLayout(device, kinds);
-  const module = device.createShaderModule({ label: `layout ${label}`, code });
-  const pipelineLayout = device.createPipelineLayout({ bindGroupLayouts: [layout] });
-  for (const entryPoint of entryPoints) {
-    pipelines[entryPoint] = device.createComputePipeline({ label: `layout ${entryPoint}`, layout: pipelineLayout, compute: { module, entryPoint } });
+/** One shader module and the entry points in it that become pipelines, all bound by one bind group layout named `name`. */
+export interface PassSource {
+  name: string;
+  code: string;
+  entryPoints: string[];
+  kinds: BindingKind[];
+}
+
+/** Compiled passes: pipelines by entry point, bind group layouts by pass name. */
+export interface CompiledPasses {
+  pipelines: Record<string, GPUComputePipeline>;
+  layouts: Record<string, GPUBindGroupLayout>;
+}
+
+/**
+ * Compiles `passes` one pipeline at a time with createComputePipelineAsync, `signal` checked before
+ * each: a compile is not held up by the page, and a caller that stopped waiting (a calibration past
+ * its deadline) stops the compiles after the one under way. On SwiftShader a compile takes the GPU
+ * process's main thread, and with it every frame of the page, for about a second.
+ */
+export async function compilePasses(device: GPUDevice, passes: PassSource[], signal?: AbortSignal): Promise<CompiledPasses> {
+  const compiled: CompiledPasses = { pipelines: {}, layouts: {} };
+  for (const { name, code, entryPoints, kinds } of passes) {
+    signal?.throwIfAborted();
+    const layout = bindGroupLayout(device, kinds);
+    const module = device.createShaderModule({ label: `layout ${name}`, code });
+    const pipelineLayout = device.createPipelineLayout({ bindGroupLayouts: [layout] });
+    compiled.layouts[name] = layout;
+    for (const entryPoint of entryPoints) {
+      signal?.throwIfAborted();
+      compiled.pipelines[entryPoint] = await device.createComputePipelineAsync({ label: `layout ${entryPoint}`, layout: pipelineLayout, compute: { module, entryPoint } });
+    }
   }
-  return layout;
+  signal?.throwIfAborted();
+  return compiled;
 }
 
 /** A storage buffer of at least `bytes` (rounded up to 16), for the layout's passes to share. */

@@ -9,8 +9,8 @@ import scheduleSource from '../../../shaders/layoutSchedule.wgsl?raw';
 import pullSource from '../../../shaders/layoutPull.wgsl?raw';
 import springsSource from '../../../shaders/layoutSprings.wgsl?raw';
 import type { Level } from '../coarsen';
-import { type BindingKind, bindGroupLayout, dispatch, groups } from './computePasses';
-import { type TreeReadout, TreeRepulsion } from './treeRepulsion';
+import { bindGroup, type CompiledPasses, compilePasses, dispatch, groups, type PassSource } from './computePasses';
+import { type TreeReadout, TreeRepulsion, treePasses } from './treeRepulsion';
 
 /**
  * How repulsion is summed: through the Barnes–Hut cell pyramid (`octree`, a uniform grid of cells
@@ -62,14 +62,32 @@ function pyramidCells(depth: number): number {
   return ((1 << (3 * (depth + 1))) - 1) / 7;
 }
 
+/** The passes the engine compiles for `method`: the tree's only for the tree method. */
+function enginePasses(method: RepulsionMethod): PassSource[] {
+  const pass = (name: string, code: string, entryPoints: string[], kinds: PassSource['kinds']): PassSource => ({ name, code: `${commonSource}\n${code}`, entryPoints, kinds });
+  return [
+    pass('bounds', boundsSource, ['boundsPartial', 'boundsTotal'], ['uniform', 'read', 'write', 'write']),
+    pass('cells', cellsSource, ['clearHeads', 'insertNodes', 'cellMasses'], ['uniform', 'read', 'read', 'read', 'write', 'write', 'write']),
+    pass('repulsion', repulsionSource, ['repel'], ['uniform', 'read', 'read', 'read', 'read', 'read', 'read', 'write', 'write']),
+    pass('repulsionExact', repulsionExactSource, ['repelExact'], ['uniform', 'read', 'read', 'write']),
+    pass('springs', springsSource, ['springTerms'], ['uniform', 'read', 'read', 'read', 'read', 'read', 'write', 'write']),
+    pass('pull', pullSource, ['pull'], ['uniform', 'read', 'read', 'read', 'read', 'read', 'write', 'write']),
+    ...(method === 'tree' ? treePasses(commonSource) : []),
+    pass('move', moveSource, ['moveNodes'], ['uniform', 'write', 'read', 'read']),
+    pass('schedule', scheduleSource, ['advance'], ['uniform', 'read', 'write']),
+    // The pyramid pass runs once per level with that level's number in its own small uniform.
+    { name: 'pyramid', code: pyramidSource, entryPoints: ['sumChildren'], kinds: ['uniform', 'write'] },
+  ];
+}
+
 /**
  * The GPU side of the force layout: buffers sized for the finest level, one pipeline per pass,
  * and a level loaded at a time. `run` queues iterations without waiting; `read` waits for them
- * and copies the level's positions back.
+ * and copies the level's positions back. Made by `create`, which compiles the pipelines first.
  */
 export class GpuForceEngine {
   private readonly buffers: Record<string, GPUBuffer> = {};
-  private readonly pipelines: Record<string, GPUComputePipeline> = {};
+  private readonly pipelines: Record<string, GPUComputePipeline>;
   private readonly bindGroups: Record<string, GPUBindGroup> = {};
   private readonly levelBindGroups: GPUBindGroup[] = [];
   private readonly tree: TreeRepulsion | undefined;
@@ -78,11 +96,22 @@ export class GpuForceEngine {
   private depth = 1;
   private countedIterations = 0;
 
-  constructor(
+  /**
+   * Compiles the pipelines (one at a time, asynchronously; `signal` stops them between two, the
+   * promise then rejecting with its reason and nothing else made on the device), then the buffers.
+   */
+  static async create(device: GPUDevice, capacity: { nodes: number; adjacency: number }, settings: EngineSettings, signal?: AbortSignal): Promise<GpuForceEngine> {
+    const compiled = await compilePasses(device, enginePasses(settings.method), signal);
+    return new GpuForceEngine(device, capacity, settings, compiled);
+  }
+
+  private constructor(
     private readonly device: GPUDevice,
     capacity: { nodes: number; adjacency: number },
     private readonly settings: EngineSettings,
+    compiled: CompiledPasses,
   ) {
+    this.pipelines = compiled.pipelines;
     const usage = GPUBufferUsage.STORAGE | GPUBufferUsage.COPY_DST | GPUBufferUsage.COPY_SRC;
     const nodes = Math.max(2, capacity.nodes);
     const maxDepth = pyramidDepth(nodes);
@@ -114,59 +143,25 @@ export class GpuForceEngine {
     buffer('readSchedule', SCHEDULE_BYTES, GPUBufferUsage.MAP_READ | GPUBufferUsage.COPY_DST);
 
     const b = this.buffers;
-    this.pass('bounds', boundsSource, ['boundsPartial', 'boundsTotal'], ['uniform', 'read', 'write', 'write'], [b.params, b.positions, b.boundsPartials, b.frame]);
-    this.pass('cells', cellsSource, ['clearHeads', 'insertNodes', 'cellMasses'], ['uniform', 'read', 'read', 'read', 'write', 'write', 'write'], [
-      b.params, b.positions, b.masses, b.frame, b.heads, b.nextInCell, b.cells,
-    ]);
-    this.pass('repulsion', repulsionSource, ['repel'], ['uniform', 'read', 'read', 'read', 'read', 'read', 'read', 'write', 'write'], [
-      b.params, b.positions, b.masses, b.frame, b.heads, b.nextInCell, b.cells, b.forces, b.counts,
-    ]);
-    this.pass('repulsionExact', repulsionExactSource, ['repelExact'], ['uniform', 'read', 'read', 'write'], [b.params, b.positions, b.masses, b.forces]);
-    this.pass('springs', springsSource, ['springTerms'], ['uniform', 'read', 'read', 'read', 'read', 'read', 'write', 'write'], [
-      b.params, b.positions, b.entryNodes, b.neighbours, b.weights, b.linkStarts, b.springSums, b.tilePieces,
-    ]);
-    this.pass('pull', pullSource, ['pull'], ['uniform', 'read', 'read', 'read', 'read', 'read', 'write', 'write'], [
-      b.params, b.positions, b.masses, b.linkStarts, b.springSums, b.tilePieces, b.forces, b.energies,
-    ]);
+    const pass = (name: string, buffers: GPUBuffer[]) => (this.bindGroups[name] = bindGroup(device, compiled.layouts[name], buffers));
+    pass('bounds', [b.params, b.positions, b.boundsPartials, b.frame]);
+    pass('cells', [b.params, b.positions, b.masses, b.frame, b.heads, b.nextInCell, b.cells]);
+    pass('repulsion', [b.params, b.positions, b.masses, b.frame, b.heads, b.nextInCell, b.cells, b.forces, b.counts]);
+    pass('repulsionExact', [b.params, b.positions, b.masses, b.forces]);
+    pass('springs', [b.params, b.positions, b.entryNodes, b.neighbours, b.weights, b.linkStarts, b.springSums, b.tilePieces]);
+    pass('pull', [b.params, b.positions, b.masses, b.linkStarts, b.springSums, b.tilePieces, b.forces, b.energies]);
     if (settings.method === 'tree') {
-      this.tree = new TreeRepulsion(device, nodes, commonSource, { params: b.params, positions: b.positions, masses: b.masses, forces: b.forces, counts: b.counts });
+      this.tree = new TreeRepulsion(device, nodes, compiled, { params: b.params, positions: b.positions, masses: b.masses, forces: b.forces, counts: b.counts });
     }
-    this.pass('move', moveSource, ['moveNodes'], ['uniform', 'write', 'read', 'read'], [b.params, b.positions, b.forces, b.schedule]);
-    this.pass('schedule', scheduleSource, ['advance'], ['uniform', 'read', 'write'], [b.params, b.energies, b.schedule]);
+    pass('move', [b.params, b.positions, b.forces, b.schedule]);
+    pass('schedule', [b.params, b.energies, b.schedule]);
 
-    // The pyramid pass runs once per level with that level's number in its own small uniform.
-    const pyramidLayout = bindGroupLayout(device, ['uniform', 'write']);
-    const pyramidModule = device.createShaderModule({ label: 'layout pyramid', code: pyramidSource });
-    this.pipelines.sumChildren = device.createComputePipeline({
-      label: 'layout sumChildren',
-      layout: device.createPipelineLayout({ bindGroupLayouts: [pyramidLayout] }),
-      compute: { module: pyramidModule, entryPoint: 'sumChildren' },
-    });
     for (let level = 0; level < maxDepth; level++) {
       const uniform = device.createBuffer({ size: 16, usage: GPUBufferUsage.UNIFORM | GPUBufferUsage.COPY_DST });
       device.queue.writeBuffer(uniform, 0, new Uint32Array([level, 0, 0, 0]));
       this.buffers[`level${level}`] = uniform;
-      this.levelBindGroups.push(
-        device.createBindGroup({ layout: pyramidLayout, entries: [{ binding: 0, resource: { buffer: uniform } }, { binding: 1, resource: { buffer: b.cells } }] }),
-      );
+      this.levelBindGroups.push(bindGroup(device, compiled.layouts.pyramid, [uniform, b.cells]));
     }
-  }
-
-  private pass(name: string, code: string, entryPoints: string[], kinds: BindingKind[], buffers: GPUBuffer[]): void {
-    const layout = bindGroupLayout(this.device, kinds);
-    const module = this.device.createShaderModule({ label: `layout ${name}`, code: `${commonSource}\n${code}` });
-    const pipelineLayout = this.device.createPipelineLayout({ bindGroupLayouts: [layout] });
-    for (const entryPoint of entryPoints) {
-      this.pipelines[entryPoint] = this.device.createComputePipeline({
-        label: `layout ${entryPoint}`,
-        layout: pipelineLayout,
-        compute: { module, entryPoint },
-      });
-    }
-    this.bindGroups[name] = this.device.createBindGroup({
-      layout,
-      entries: buffers.map((buffer, binding) => ({ binding, resource: { buffer } })),
-    });
   }
 
   /** Uploads a level (positions x, y, z per node) and restarts the step schedule for it. */

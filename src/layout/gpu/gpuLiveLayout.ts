@@ -95,7 +95,7 @@ export async function createGpuLiveLayout(graph: LayoutGraph, options: GpuLayout
   const device = options.device ?? (await requestLayoutDevice());
   const ownDevice = !options.device;
   const finest = levels[0];
-  const engine = new GpuForceEngine(
+  const engine = await GpuForceEngine.create(
     device,
     { nodes: finest.nodeCount, adjacency: 2 * finest.sources.length },
     { theta: options.theta ?? DEFAULT_THETA, gravity: GRAVITY, repulsion: REPULSION, method: options.method ?? 'tree', exactUpTo: options.exactUpTo },

@@ -11,8 +11,8 @@ const TIMED_BATCH = 2;
 /**
  * Times the WebGPU layout's iterations (the default tree method) on `sample`'s linked nodes, laid out
  * from a random cloud, for about `budgetMs`; the first batch, which compiles the pipelines and uploads
- * the level, is not timed. On a device of its own, destroyed after; `signal` stops it between batches,
- * or before any pipeline is compiled when it comes while the device is being requested.
+ * the level, is not timed. On a device of its own, destroyed after; `signal` stops it between two
+ * pipeline compiles or two batches (before any compile when it comes while the device is requested).
  */
 export async function measureGpuEngine(sample: LayoutGraph, seed: number, budgetMs: number, signal?: AbortSignal): Promise<EngineTiming> {
   const sources = new Uint32Array(sample.links.length / 2);
@@ -24,17 +24,21 @@ export async function measureGpuEngine(sample: LayoutGraph, seed: number, budget
   const level = fineLevel(linkedSubgraph({ nodeCount: sample.nodeCount, sources, targets }).subgraph);
   if (level.nodeCount < 2) return { stars: level.nodeCount, iterations: 0, milliseconds: 0 };
   const device = await requestLayoutDevice();
-  if (signal?.aborted) {
-    // Past the deadline already: compiling the pipelines would only hold the GPU (on SwiftShader,
-    // the GPU process's main thread, and so every frame of the page) for a timing nobody waits for.
+  let engine: GpuForceEngine;
+  try {
+    // Past the deadline the compiles stop (before the first when it passed while the device was
+    // requested): on SwiftShader each holds the GPU process's main thread, and so every frame of
+    // the page, for a timing nobody waits for.
+    engine = await GpuForceEngine.create(
+      device,
+      { nodes: level.nodeCount, adjacency: 2 * level.sources.length },
+      { theta: DEFAULT_THETA, gravity: GRAVITY, repulsion: REPULSION, method: 'tree' },
+      signal,
+    );
+  } catch (error) {
     device.destroy();
-    signal.throwIfAborted();
+    throw error;
   }
-  const engine = new GpuForceEngine(
-    device,
-    { nodes: level.nodeCount, adjacency: 2 * level.sources.length },
-    { theta: DEFAULT_THETA, gravity: GRAVITY, repulsion: REPULSION, method: 'tree' },
-  );
   try {
     const random = seededRandom(seed);
     const spread = 8 * Math.cbrt(level.nodeCount) * Math.sqrt(meanMass(level));

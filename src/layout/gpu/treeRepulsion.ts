@@ -2,7 +2,7 @@ import codesSource from '../../../shaders/layoutTreeCodes.wgsl?raw';
 import buildSource from '../../../shaders/layoutTreeBuild.wgsl?raw';
 import repulsionSource from '../../../shaders/layoutTreeRepulsion.wgsl?raw';
 import sortSource from '../../../shaders/layoutTreeSort.wgsl?raw';
-import { bindGroup, compilePasses, dispatch, groups, storageBuffer } from './computePasses';
+import { bindGroup, type CompiledPasses, dispatch, groups, type PassSource, storageBuffer } from './computePasses';
 
 /** Most nodes a tree node may hold and still be summed node by node when it is too close to pass as one body. */
 export const TREE_LEAF_SIZE = 4;
@@ -13,6 +13,17 @@ const SORT_PASSES = 12;
 
 /** The constants the tree's shaders share, put in front of them. */
 export const TREE_CONSTANTS = `const LEAF_SIZE = ${TREE_LEAF_SIZE}u;\nconst LEAF_CHILD = ${LEAF_CHILD}u;\n`;
+
+/** The tree's passes, for compilePasses; `common` is the layout's shared WGSL. */
+export function treePasses(common: string): PassSource[] {
+  const prelude = `${common}\n${TREE_CONSTANTS}\n`;
+  return [
+    { name: 'tree codes', code: prelude + codesSource, entryPoints: ['robustCube', 'mortonCodes', 'gatherBodies'], kinds: ['uniform', 'read', 'read', 'write', 'write', 'write', 'write'] },
+    { name: 'tree sort', code: prelude + sortSource, entryPoints: ['sortCount', 'sortScan', 'sortScatter'], kinds: ['uniform', 'uniform', 'read', 'read', 'write', 'write', 'write'] },
+    { name: 'tree build', code: prelude + buildSource, entryPoints: ['buildNodes', 'sumNodes'], kinds: ['uniform', 'read', 'read', 'write', 'write', 'write', 'write'] },
+    { name: 'tree walk', code: prelude + repulsionSource, entryPoints: ['repelTree'], kinds: ['uniform', 'read', 'read', 'read', 'read', 'write', 'write'] },
+  ];
+}
 
 /** The buffers of the force layout that the tree reads and writes. */
 export interface SharedLayoutBuffers {
@@ -38,14 +49,15 @@ export interface TreeReadout {
  */
 export class TreeRepulsion {
   private readonly buffers: Record<string, GPUBuffer> = {};
-  private readonly pipelines: Record<string, GPUComputePipeline> = {};
+  private readonly pipelines: Record<string, GPUComputePipeline>;
   private readonly bindGroups: Record<string, GPUBindGroup> = {};
   private readonly sortBindGroups: GPUBindGroup[] = [];
 
   constructor(
     private readonly device: GPUDevice,
     capacity: number,
-    common: string,
+    /** Holds treePasses' pipelines and layouts, compiled. */
+    compiled: CompiledPasses,
     shared: SharedLayoutBuffers,
   ) {
     const nodes = Math.max(2, capacity);
@@ -61,24 +73,18 @@ export class TreeRepulsion {
     const parents = buffer('parents', 4 * 2 * nodes);
     const arrivals = buffer('arrivals', 4 * nodes);
     const sums = buffer('sums', 48 * nodes);
-    const prelude = `${common}\n${TREE_CONSTANTS}\n`;
-    const compile = (label: string, code: string, entryPoints: string[], kinds: ('uniform' | 'read' | 'write')[]) =>
-      compilePasses(device, `tree ${label}`, prelude + code, entryPoints, kinds, this.pipelines);
-
-    const codes = compile('codes', codesSource, ['robustCube', 'mortonCodes', 'gatherBodies'], ['uniform', 'read', 'read', 'write', 'write', 'write', 'write']);
-    this.bindGroups.codes = bindGroup(device, codes, [shared.params, shared.positions, shared.masses, frame, keys, ids, bodies]);
-    const sort = compile('sort', sortSource, ['sortCount', 'sortScan', 'sortScatter'], ['uniform', 'uniform', 'read', 'read', 'write', 'write', 'write']);
+    this.pipelines = compiled.pipelines;
+    const layouts = compiled.layouts;
+    this.bindGroups.codes = bindGroup(device, layouts['tree codes'], [shared.params, shared.positions, shared.masses, frame, keys, ids, bodies]);
     for (let p = 0; p < SORT_PASSES; p++) {
       const uniform = device.createBuffer({ label: `layout tree sort pass ${p}`, size: 16, usage: GPUBufferUsage.UNIFORM | GPUBufferUsage.COPY_DST });
       device.queue.writeBuffer(uniform, 0, new Uint32Array([4 * (p % 8), Math.floor(p / 8), 0, 0]));
       this.buffers[`sortPass${p}`] = uniform;
       const [keysIn, idsIn, keysOut, idsOut] = p % 2 === 0 ? [keys, ids, keysSwap, idsSwap] : [keysSwap, idsSwap, keys, ids];
-      this.sortBindGroups.push(bindGroup(device, sort, [shared.params, uniform, keysIn, idsIn, keysOut, idsOut, histogram]));
+      this.sortBindGroups.push(bindGroup(device, layouts['tree sort'], [shared.params, uniform, keysIn, idsIn, keysOut, idsOut, histogram]));
     }
-    const build = compile('build', buildSource, ['buildNodes', 'sumNodes'], ['uniform', 'read', 'read', 'write', 'write', 'write', 'write']);
-    this.bindGroups.build = bindGroup(device, build, [shared.params, keys, bodies, treeNodes, parents, arrivals, sums]);
-    const walk = compile('walk', repulsionSource, ['repelTree'], ['uniform', 'read', 'read', 'read', 'read', 'write', 'write']);
-    this.bindGroups.walk = bindGroup(device, walk, [shared.params, bodies, ids, treeNodes, sums, shared.forces, shared.counts]);
+    this.bindGroups.build = bindGroup(device, layouts['tree build'], [shared.params, keys, bodies, treeNodes, parents, arrivals, sums]);
+    this.bindGroups.walk = bindGroup(device, layouts['tree walk'], [shared.params, bodies, ids, treeNodes, sums, shared.forces, shared.counts]);
   }
 
   /** Encodes building the tree over the level's `nodeCount` nodes (the params' count). */

@@ -65,7 +65,7 @@ function quality(graph: Graph, positions: ArrayLike<number>) {
 
 async function gpuIterations(device: GPUDevice, graph: Graph, timestamps: boolean, method: RepulsionMethod) {
   const level = fineLevel(graph);
-  const engine = new GpuForceEngine(device, { nodes: graph.nodeCount, adjacency: 2 * graph.sources.length }, { theta: THETA, gravity: 0.001, repulsion: 1, method });
+  const engine = await GpuForceEngine.create(device, { nodes: graph.nodeCount, adjacency: 2 * graph.sources.length }, { theta: THETA, gravity: 0.001, repulsion: 1, method });
   try {
     // A tiny step: the stars stay where the layout left them while they are counted.
     engine.load(level, graph.positions, { initialStep: 1e-4, iterations: 200 });

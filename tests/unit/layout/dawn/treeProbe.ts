@@ -30,7 +30,7 @@ dawn.device.addEventListener('uncapturederror', (event) => process.stderr.write(
 const results: ProbeResult[] = [];
 for (const cloud of request) {
   const n = cloud.masses.length;
-  const engine = new GpuForceEngine(dawn.device, { nodes: n, adjacency: 0 }, { theta: cloud.theta, gravity: 0, repulsion: 1, method: cloud.method });
+  const engine = await GpuForceEngine.create(dawn.device, { nodes: n, adjacency: 0 }, { theta: cloud.theta, gravity: 0, repulsion: 1, method: cloud.method });
   const level = { nodeCount: n, sources: new Uint32Array(0), targets: new Uint32Array(0), weights: new Float64Array(0), masses: Float64Array.from(cloud.masses) };
   engine.load(level, Float32Array.from(cloud.positions), { initialStep: 0.5, iterations: 1000 });
   if (cloud.iterations) {
