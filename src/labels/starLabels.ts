@@ -688,11 +688,16 @@ export class StarLabels {
     return undefined;
   }
 
-  /** Sends display texts to the raster worker (those not already there or on their way). */
-  private sendToRaster(texts: string[]): void {
+  /**
+   * Sends display texts to the raster worker (those not already there or on their way), in one
+   * message; a frame whose wanted names are all on their way builds no array and posts nothing.
+   */
+  private sendToRaster(texts: Iterable<string>): void {
     const raster = this.raster;
-    const fresh = texts.filter((text) => !this.inFlight.has(text) && !this.atlas.get(text));
-    if (!raster || fresh.length === 0) return;
+    if (!raster) return;
+    let fresh: string[] | undefined;
+    for (const text of texts) if (!this.inFlight.has(text) && !this.atlas.get(text)) (fresh ??= []).push(text);
+    if (!fresh) return;
     for (const text of fresh) this.inFlight.add(text);
     raster.worker.postMessage({ fontFamily: raster.fontFamily, texts: fresh } satisfies RasterRequest);
   }
@@ -837,7 +842,7 @@ export class StarLabels {
         if (text && !this.atlas.get(text)) texts.add(text);
       }
       this.spendRasterAllowance(texts.size);
-      this.sendToRaster([...texts]);
+      this.sendToRaster(texts);
     }
     noteLabelTask(this.stats, 'slice', performance.now() - started);
     // Without a raster worker, names are rasterised here, each in a task of its own.
@@ -854,7 +859,7 @@ export class StarLabels {
     const texts = this.constellations.textsToRasterise();
     if (texts.size === 0) return;
     if (this.raster) {
-      this.sendToRaster([...texts]);
+      this.sendToRaster(texts);
       return;
     }
     for (const text of texts) this.textQueue.add(text);
