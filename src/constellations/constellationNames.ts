@@ -178,9 +178,11 @@ export function chooseConstellations(tree: ConstellationTree, view: Constellatio
   // The walk from the top, up to its gates, is the same for every camera; a gate that looks too small
   // (its span computed as visit computes it) would neither be named nor hand over, so it is skipped.
   const { level: levels, id: ids, handedOver, xyz, radius: radii } = gates;
-  const { chunkStart, chunkCentre, chunkReach } = gates;
+  const { chunkStart, chunkCentre, chunkReach, chunkCentreNorm } = gates;
+  // The camera's depth axis's length, the same for every chunk: once per choice, not once per chunk.
+  const across = Math.hypot(m[3], m[7], m[11]);
   for (let chunk = 0; chunk + 1 < chunkStart.length; chunk++) {
-    const nearest = nearestDepth(chunkCentre, chunkReach, chunk, m);
+    const nearest = nearestDepth(chunkCentre, chunkReach, chunkCentreNorm, chunk, m, across);
     const end = chunkStart[chunk + 1];
     let g = chunkStart[chunk];
     for (; g < end; g++) {
@@ -225,6 +227,8 @@ interface ConstellationGates {
   /** Per chunk a ball holding its gates' centres. */
   chunkCentre: Float64Array;
   chunkReach: Float64Array;
+  /** Per chunk the length of its ball's centre (Math.hypot of it), for the rounding room of nearestDepth. */
+  chunkCentreNorm: Float64Array;
 }
 
 const GATES_PER_CHUNK = 32;
@@ -232,12 +236,11 @@ const GATES_PER_CHUNK = 32;
 /** Relative room left for rounding where a bound stands in for the spans it bounds. */
 const BOUND_SLACK = 1e-6;
 
-/** At most the depth (w) of any centre in `chunk`'s ball, a little less for rounding. */
-function nearestDepth(centres: Float64Array, reach: Float64Array, chunk: number, m: ArrayLike<number>): number {
+/** At most the depth (w) of any centre in `chunk`'s ball, a little less for rounding; `across` is the length of the matrix's depth row (m[3], m[7], m[11]). */
+function nearestDepth(centres: Float64Array, reach: Float64Array, centreNorm: Float64Array, chunk: number, m: ArrayLike<number>, across: number): number {
   const x = centres[chunk * 3], y = centres[chunk * 3 + 1], z = centres[chunk * 3 + 2];
-  const across = Math.hypot(m[3], m[7], m[11]);
   const depth = m[3] * x + m[7] * y + m[11] * z + m[15] - reach[chunk] * across;
-  const rounding = BOUND_SLACK * (across * (Math.hypot(x, y, z) + reach[chunk]) + Math.abs(m[15]));
+  const rounding = BOUND_SLACK * (across * (centreNorm[chunk] + reach[chunk]) + Math.abs(m[15]));
   return depth - rounding;
 }
 
@@ -298,6 +301,7 @@ function findGates(tree: ConstellationTree): ConstellationGates {
     chunkStart,
     chunkCentre: new Float64Array(chunks * 3),
     chunkReach: new Float64Array(chunks),
+    chunkCentreNorm: new Float64Array(chunks),
   };
   sorted.forEach(({ level, id, handedOver }, g) => {
     gates.level[g] = level;
@@ -313,6 +317,7 @@ function findGates(tree: ConstellationTree): ConstellationGates {
       max[k % 3] = Math.max(max[k % 3], gates.xyz[k]);
     }
     for (let axis = 0; axis < 3; axis++) gates.chunkCentre[c * 3 + axis] = (min[axis] + max[axis]) / 2;
+    gates.chunkCentreNorm[c] = Math.hypot(gates.chunkCentre[c * 3], gates.chunkCentre[c * 3 + 1], gates.chunkCentre[c * 3 + 2]);
     for (let g = chunkStart[c]; g < chunkStart[c + 1]; g++) {
       const d = Math.hypot(gates.xyz[g * 3] - gates.chunkCentre[c * 3], gates.xyz[g * 3 + 1] - gates.chunkCentre[c * 3 + 1], gates.xyz[g * 3 + 2] - gates.chunkCentre[c * 3 + 2]);
       gates.chunkReach[c] = Math.max(gates.chunkReach[c], d);

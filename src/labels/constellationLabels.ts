@@ -14,7 +14,7 @@ export interface PlacedConstellation extends LabelBox {
   opacity: number;
 }
 
-/** A constellation name on screen or fading, by "level:id". */
+/** A constellation name on screen or fading, by stateKey(level, id). */
 interface ConstellationState {
   level: number;
   id: number;
@@ -106,6 +106,14 @@ function offsetOrder(rowStep: number, sideStep: number, firstRow: number, lastRo
   return order;
 }
 
+/** A constellation's key among the names shown or fading: its level (under 256) and id (under 2^32), one exact number. */
+function stateKey(level: number, id: number): number {
+  return level * 0x1_0000_0000 + id;
+}
+
+/** Fading and constellation names are fitted without the density test (one object, not one a frame). */
+const NO_DENSITY: FitOptions = { density: false };
+
 /** The star shaders' field of view when the camera does not say (docs/rules.md#renderer: 45 degrees). */
 const DEFAULT_Y_SCALE = 1 / Math.tan(Math.PI / 8);
 
@@ -117,7 +125,11 @@ const DEFAULT_Y_SCALE = 1 / Math.tan(Math.PI / 8);
  */
 export class ConstellationLabels {
   private tree: ConstellationTree | undefined;
-  private states = new Map<string, ConstellationState>();
+  private states = new Map<number, ConstellationState>();
+  /** frame()'s scratch, emptied at each frame: the names chosen and placed this frame, by stateKey. */
+  private readonly shown = new Set<number>();
+  /** The camera as the choice reads it, written in place each frame. */
+  private readonly view = { viewProjection: [] as ArrayLike<number>, cssWidth: 0, cssHeight: 0, focalCssPx: 0 };
   private placedNow: PlacedConstellation[] = [];
   private wanted = new Set<string>();
   /** Display text by name: the same few names are chosen frame after frame, and displayText runs four replaces. */
@@ -180,13 +192,18 @@ export class ConstellationLabels {
     const tree = this.tree;
     this.wanted.clear();
     const placed: PlacedConstellation[] = [];
-    const shown = new Set<string>();
-    const fit: FitOptions = { density: false };
+    const shown = this.shown;
+    shown.clear();
+    const fit = NO_DENSITY;
     if (tree && wantNames) {
       const yScale = camera.projection?.[5] ?? DEFAULT_Y_SCALE;
-      const view = { viewProjection: camera.viewProjection, cssWidth: camera.cssWidth, cssHeight: camera.cssHeight, focalCssPx: (camera.cssHeight / 2) * yScale };
+      const view = this.view;
+      view.viewProjection = camera.viewProjection;
+      view.cssWidth = camera.cssWidth;
+      view.cssHeight = camera.cssHeight;
+      view.focalCssPx = (camera.cssHeight / 2) * yScale;
       for (const chosen of chooseConstellations(tree, view, CONSTELLATION_BUDGET, this.walkCounts)) {
-        const key = `${chosen.level}:${chosen.id}`;
+        const key = stateKey(chosen.level, chosen.id);
         const text = this.textOf(chosen.name);
         const entry = entryOf(text);
         if (!entry) {
@@ -197,9 +214,16 @@ export class ConstellationLabels {
         const box = firstStackedPlace(chosen.x, chosen.y, width, height, chosen.span * Math.min(camera.cssWidth, camera.cssHeight) * NAME_REACH, (candidate) => grid.fits(candidate, fit));
         if (!box) continue;
         grid.add(box, false);
-        const state = this.states.get(key) ?? { level: chosen.level, id: chosen.id, text, box, opacity: 0, strength: chosen.strength, shown: true };
-        Object.assign(state, { text, box, strength: chosen.strength, shown: true });
-        this.states.set(key, state);
+        let state = this.states.get(key);
+        if (state) {
+          state.text = text;
+          state.box = box;
+          state.strength = chosen.strength;
+          state.shown = true;
+        } else {
+          state = { level: chosen.level, id: chosen.id, text, box, opacity: 0, strength: chosen.strength, shown: true };
+          this.states.set(key, state);
+        }
         shown.add(key);
         placed.push({ level: chosen.level, id: chosen.id, name: chosen.name, text: entry.text, ...box, opacity: 0 });
       }
@@ -225,7 +249,7 @@ export class ConstellationLabels {
       if (entry) draw(state.box, entry, state.opacity * state.strength);
     }
     for (const label of placed) {
-      const state = this.states.get(`${label.level}:${label.id}`);
+      const state = this.states.get(stateKey(label.level, label.id));
       label.opacity = state ? state.opacity * state.strength : 0;
     }
     this.placedNow = placed;

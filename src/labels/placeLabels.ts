@@ -90,13 +90,6 @@ export class PlacementGrid {
     this.covered.fill(0);
   }
 
-  private forCells(box: LabelBox, visit: (key: number) => boolean | void): boolean {
-    const x0 = Math.floor(box.x / CELL), x1 = Math.floor((box.x + box.width) / CELL);
-    const y0 = Math.floor(box.y / CELL), y1 = Math.floor((box.y + box.height) / CELL);
-    for (let cy = y0; cy <= y1; cy++) for (let cx = x0; cx <= x1; cx++) if (visit(cy * 4096 + cx) === true) return true;
-    return false;
-  }
-
   /** The density square a box's centre falls in. */
   private densityCell(box: LabelBox): number {
     const column = Math.min(this.densityColumns - 1, Math.max(0, Math.floor((box.x + box.width / 2) / LABEL_DENSITY_CELL_CSS_PX)));
@@ -109,24 +102,39 @@ export class PlacementGrid {
    * True when the box lies inside the screen, clear of the panels and of every placed box (with the
    * margins), and (unless `density` is false) its square is empty or has room for its area.
    */
-  fits(box: LabelBox, { density = true, margin = LABEL_MARGIN_CSS_PX }: FitOptions = {}): boolean {
+  fits(box: LabelBox, options?: FitOptions): boolean {
+    const density = options?.density ?? true, margin = options?.margin ?? LABEL_MARGIN_CSS_PX;
     if (box.x < 0 || box.y < 0 || box.x + box.width > this.width || box.y + box.height > this.height) return false;
     if (density) {
       const covered = this.covered[this.densityCell(box)];
       if (covered > 0 && covered + box.width * box.height > this.densityLimit) return false;
     }
-    if (this.keepClear.some((zone) => intersects(box, zone, LABEL_PANEL_MARGIN_CSS_PX))) return false;
-    return !this.forCells(box, (key) => this.cells.get(key)?.some((other) => intersects(box, other, margin)));
+    for (const zone of this.keepClear) if (intersects(box, zone, LABEL_PANEL_MARGIN_CSS_PX)) return false;
+    // Plain loops over the cells the box touches: this runs for every side of every name tried, every frame.
+    const x0 = Math.floor(box.x / CELL), x1 = Math.floor((box.x + box.width) / CELL);
+    const y0 = Math.floor(box.y / CELL), y1 = Math.floor((box.y + box.height) / CELL);
+    for (let cy = y0; cy <= y1; cy++) {
+      for (let cx = x0; cx <= x1; cx++) {
+        const list = this.cells.get(cy * 4096 + cx);
+        if (list) for (const other of list) if (intersects(box, other, margin)) return false;
+      }
+    }
+    return true;
   }
 
   /** Takes `box`'s place; `countsForDensity` false leaves its square's density as it was (a constellation name, whose stars may still be named around it). */
   add(box: LabelBox, countsForDensity = true): void {
     if (countsForDensity) this.covered[this.densityCell(box)] += box.width * box.height;
-    this.forCells(box, (key) => {
-      const list = this.cells.get(key);
-      if (list) list.push(box);
-      else this.cells.set(key, [box]);
-    });
+    const x0 = Math.floor(box.x / CELL), x1 = Math.floor((box.x + box.width) / CELL);
+    const y0 = Math.floor(box.y / CELL), y1 = Math.floor((box.y + box.height) / CELL);
+    for (let cy = y0; cy <= y1; cy++) {
+      for (let cx = x0; cx <= x1; cx++) {
+        const key = cy * 4096 + cx;
+        const list = this.cells.get(key);
+        if (list) list.push(box);
+        else this.cells.set(key, [box]);
+      }
+    }
   }
 }
 
@@ -151,7 +159,7 @@ const PREVIOUS_SIDE_FIRST: readonly (readonly Side[])[] = SIDES.map((first) => [
 /** Places one name on the first side that fits (its previous side first) and records its box, or returns undefined. */
 export function placeOne(request: PlacementRequest, grid: PlacementGrid, sides: readonly Side[] = SIDES, options?: FitOptions): Placement | undefined {
   const previous = request.side;
-  const order = previous === undefined ? sides : sides === SIDES ? PREVIOUS_SIDE_FIRST[previous] : [previous, ...sides.filter((s) => s !== previous)];
+  const order = previous === undefined || sides[0] === previous ? sides : sides === SIDES ? PREVIOUS_SIDE_FIRST[previous] : [previous, ...sides.filter((s) => s !== previous)];
   for (const side of order) {
     const box = boxBeside(request, side);
     if (grid.fits(box, options)) {

@@ -425,63 +425,27 @@ export class StarLabels {
     this.inputsChanged = false;
     this.placedFor.take(camera);
     const grid = this.emptyGrid(camera.cssWidth, camera.cssHeight);
+    this.frameGrid = grid;
+    this.frameDt = dt;
     const placedNow: PlacedLabel[] = [];
+    this.placedNow = placedNow;
     // Kept between frames (emptied here): a new array and set a frame are garbage a flight collects.
     const placedIds = this.placedIds, shownIds = this.shownIds;
     placedIds.length = 0;
     shownIds.clear();
-    let quadCount = 0;
-    let animating = false;
+    this.frameQuadCount = 0;
+    this.frameAnimating = false;
     const stars = this.stars;
-    const drawConstellations = () => {
-      const fading = this.constellations.frame(
-        camera,
-        grid,
-        this.visible,
-        (text) => this.atlas.get(text),
-        (box, entry, opacity) => {
-          if (quadCount >= this.quadData.length / LABEL_QUAD_FLOATS) return;
-          writeLabelQuad(this.quadData, quadCount, box, entry, this.atlas, CONSTELLATION_FILL, opacity, CONSTELLATION_FONT_SCALE);
-          this.quadOwners[quadCount++] = undefined;
-        },
-        dt,
-      );
-      animating ||= fading;
-      this.rasteriseConstellationNames();
-    };
     // From outside the galaxy constellation names take their places first; inside, star names do.
     const constellationsFirst = this.constellations.takePrecedence(camera);
-    if (constellationsFirst) drawConstellations();
-
-    const place = (id: number, options?: FitOptions): LabelState | undefined => {
-      if (!stars || shownIds.has(id) || placedNow.length >= LABEL_BUDGET || !(stars.sizes[id] > 0)) return undefined;
-      const star = stars.starOfSlot(id);
-      if (star < 0) return undefined;
-      const entry = this.entryFor(id, star === this.hovered || star === this.selected);
-      if (!entry) return undefined;
-      const request = this.request(id, entry);
-      if (!request) return undefined;
-      const state = this.states.get(id);
-      if (state) request.side = state.side;
-      const placement = placeOne(request, grid, SIDES, options);
-      if (!placement) return undefined;
-      const next = state ?? { id, key: '', side: placement.side, opacity: 0, shown: true, order: this.orderCounter++ };
-      next.key = this.textOf(id);
-      next.side = placement.side;
-      this.states.set(id, next);
-      shownIds.add(id);
-      quadCount = this.writeQuad(quadCount, placement, entry, this.colorOf(id), next);
-      placedIds.push(id);
-      placedNow.push({ id: star, name: next.key, text: entry.text, x: placement.x, y: placement.y, width: placement.width, height: placement.height, opacity: next.opacity, starX: request.x, starY: request.y });
-      return next;
-    };
+    if (constellationsFirst) this.drawConstellations();
 
     if (this.visible && stars) {
       // The queue is what this frame wants, best first: names a flight has left behind are not rasterised.
       this.rasterQueue.clear();
       // The hovered and selected names are placed whatever the density around them, as close to others as names may come.
       for (const slot of this.pinnedSlots()) {
-        const state = place(slot, { density: false, margin: LABEL_PINNED_MARGIN_CSS_PX });
+        const state = this.place(slot, PINNED_FIT);
         if (state) state.shown = true;
       }
       // Names already on screen keep their place before new ones are tried.
@@ -490,15 +454,16 @@ export class StarLabels {
       for (const state of this.states.values()) if (state.shown && this.candidateSet.has(state.id)) kept.push(state);
       kept.sort(byOrder);
       for (const { id } of kept) {
-        const state = place(id);
+        const state = this.place(id);
         if (state) state.shown = true;
       }
       kept.length = 0;
       for (const id of this.candidates) {
-        const state = place(id);
+        const state = this.place(id);
         if (state) state.shown = true;
       }
     }
+    let quadCount = this.frameQuadCount;
     // Names no longer placed fade out where they are, as long as nothing placed covers them.
     for (const state of this.states.values()) {
       if (shownIds.has(state.id)) continue;
@@ -509,14 +474,18 @@ export class StarLabels {
       }
       const entry = this.atlas.get(state.key);
       const request = entry && this.request(state.id, entry);
-      const placement = request && placeOne({ ...request, side: state.side }, grid, [state.side], { density: false });
+      if (request) request.side = state.side;
+      const placement = request && placeOne(request, grid, ONE_SIDE[state.side], FADING_FIT);
       if (!entry || !placement || quadCount >= this.quadData.length / LABEL_QUAD_FLOATS) {
         this.states.delete(state.id);
         continue;
       }
       quadCount = this.writeQuad(quadCount, placement, entry, this.colorOf(state.id), state);
     }
-    if (!constellationsFirst) drawConstellations();
+    this.frameQuadCount = quadCount;
+    if (!constellationsFirst) this.drawConstellations();
+    quadCount = this.frameQuadCount;
+    let animating = this.frameAnimating;
     // Fades.
     const step = dt / LABEL_FADE_MS;
     for (const state of this.states.values()) {
@@ -529,6 +498,8 @@ export class StarLabels {
     this.refreshOpacities(quadCount);
     for (let i = 0; i < placedNow.length; i++) placedNow[i].opacity = this.states.get(placedIds[i])?.opacity ?? 0;
     this.setPlaced(placedNow);
+    this.placedNow = [];
+    this.frameGrid = undefined;
     noteLabelTask(this.stats, 'placement', performance.now() - started);
     if (!animating) this.lastFrame = 0;
     this.fading = animating;
@@ -567,6 +538,58 @@ export class StarLabels {
   /** The camera of the last placement, and how many quads it wrote. */
   private readonly placedFor = new CameraSnapshot();
   private quadCount = 0;
+
+  /**
+   * frame()'s state while it places, in fields rather than closures made each frame: the grid, the
+   * frame's time step, the names placed so far, the quads written, whether a fade is under way.
+   */
+  private frameGrid: PlacementGrid | undefined;
+  private frameDt = 16;
+  private placedNow: PlacedLabel[] = [];
+  private frameQuadCount = 0;
+  private frameAnimating = false;
+
+  /** The constellation names' part of frame() (before or after the star names). */
+  private drawConstellations(): void {
+    const fading = this.constellations.frame(this.camera, this.frameGrid!, this.visible, this.atlasEntryOf, this.drawConstellationQuad, this.frameDt);
+    this.frameAnimating ||= fading;
+    this.rasteriseConstellationNames();
+  }
+
+  private readonly atlasEntryOf = (text: string): AtlasEntry | undefined => this.atlas.get(text);
+
+  private readonly drawConstellationQuad = (box: LabelBox, entry: AtlasEntry, opacity: number): void => {
+    const index = this.frameQuadCount;
+    if (index >= this.quadData.length / LABEL_QUAD_FLOATS) return;
+    writeLabelQuad(this.quadData, index, box, entry, this.atlas, CONSTELLATION_FILL, opacity, CONSTELLATION_FONT_SCALE);
+    this.quadOwners[index] = undefined;
+    this.frameQuadCount = index + 1;
+  };
+
+  /** Places a slot's name this frame (frame()'s star names), or returns undefined when it does not fit or cannot be named yet. */
+  private place(id: number, options?: FitOptions): LabelState | undefined {
+    const stars = this.stars, placedNow = this.placedNow, shownIds = this.shownIds;
+    if (!stars || shownIds.has(id) || placedNow.length >= LABEL_BUDGET || !(stars.sizes[id] > 0)) return undefined;
+    const star = stars.starOfSlot(id);
+    if (star < 0) return undefined;
+    const entry = this.entryFor(id, star === this.hovered || star === this.selected);
+    if (!entry) return undefined;
+    const request = this.request(id, entry);
+    if (!request) return undefined;
+    const state = this.states.get(id);
+    if (state) request.side = state.side;
+    const placement = placeOne(request, this.frameGrid!, SIDES, options);
+    if (!placement) return undefined;
+    const next = state ?? { id, key: '', side: placement.side, opacity: 0, shown: true, order: this.orderCounter++ };
+    next.key = this.textOf(id);
+    next.side = placement.side;
+    this.states.set(id, next);
+    shownIds.add(id);
+    this.frameQuadCount = this.writeQuad(this.frameQuadCount, placement, entry, this.colorOf(id), next);
+    this.placedIds.push(id);
+    placedNow.push({ id: star, name: next.key, text: entry.text, x: placement.x, y: placement.y, width: placement.width, height: placement.height, opacity: next.opacity, starX: request.x, starY: request.y });
+    return next;
+  }
 
   /** frame()'s scratch: the slots placed this frame, those shown, and the names kept in place (emptied at each frame). */
   private readonly placedIds: number[] = [];
@@ -608,16 +631,20 @@ export class StarLabels {
   }
 
   /** Slots of the hovered and selected stars that are resident. */
-  private pinnedSlots(): number[] {
+  private pinnedSlots(): readonly number[] {
     const stars = this.stars;
-    const slots: number[] = [];
+    const slots = this.pinned;
+    slots.length = 0;
     if (!stars) return slots;
-    for (const id of [this.hovered, this.selected]) {
-      const slot = id === undefined ? -1 : stars.slotOfStar(id);
-      if (slot >= 0) slots.push(slot);
-    }
+    const hovered = this.hovered === undefined ? -1 : stars.slotOfStar(this.hovered);
+    if (hovered >= 0) slots.push(hovered);
+    const selected = this.selected === undefined ? -1 : stars.slotOfStar(this.selected);
+    if (selected >= 0) slots.push(selected);
     return slots;
   }
+
+  /** pinnedSlots()'s array, kept between frames. */
+  private readonly pinned: number[] = [];
 
   /** The star's screen position and drawn radius, or undefined when it is behind the camera or off screen. */
   private request(id: number, entry: AtlasEntry): PlacementRequest | undefined {
@@ -661,11 +688,16 @@ export class StarLabels {
     return undefined;
   }
 
-  /** Sends display texts to the raster worker (those not already there or on their way). */
-  private sendToRaster(texts: string[]): void {
+  /**
+   * Sends display texts to the raster worker (those not already there or on their way), in one
+   * message; a frame whose wanted names are all on their way builds no array and posts nothing.
+   */
+  private sendToRaster(texts: Iterable<string>): void {
     const raster = this.raster;
-    const fresh = texts.filter((text) => !this.inFlight.has(text) && !this.atlas.get(text));
-    if (!raster || fresh.length === 0) return;
+    if (!raster) return;
+    let fresh: string[] | undefined;
+    for (const text of texts) if (!this.inFlight.has(text) && !this.atlas.get(text)) (fresh ??= []).push(text);
+    if (!fresh) return;
     for (const text of fresh) this.inFlight.add(text);
     raster.worker.postMessage({ fontFamily: raster.fontFamily, texts: fresh } satisfies RasterRequest);
   }
@@ -810,7 +842,7 @@ export class StarLabels {
         if (text && !this.atlas.get(text)) texts.add(text);
       }
       this.spendRasterAllowance(texts.size);
-      this.sendToRaster([...texts]);
+      this.sendToRaster(texts);
     }
     noteLabelTask(this.stats, 'slice', performance.now() - started);
     // Without a raster worker, names are rasterised here, each in a task of its own.
@@ -827,7 +859,7 @@ export class StarLabels {
     const texts = this.constellations.textsToRasterise();
     if (texts.size === 0) return;
     if (this.raster) {
-      this.sendToRaster([...texts]);
+      this.sendToRaster(texts);
       return;
     }
     for (const text of texts) this.textQueue.add(text);
@@ -901,6 +933,13 @@ export class StarLabels {
 }
 
 const byOrder = (a: LabelState, b: LabelState) => a.order - b.order;
+
+/** A fading name stays on its side: each side alone, and how it is fitted (kept, not made per name per frame). */
+const ONE_SIDE: readonly (readonly Side[])[] = SIDES.map((side) => [side]);
+const FADING_FIT: FitOptions = { density: false };
+
+/** How the hovered and selected names are fitted (one object, not one a frame). */
+const PINNED_FIT: FitOptions = { density: false, margin: LABEL_PINNED_MARGIN_CSS_PX };
 
 /** The camera's numbers that placement reads, copied, to tell a frame whose camera did not move at all. */
 class CameraSnapshot {

@@ -93,7 +93,6 @@ export class WebGL2Labels {
     gl.disable(gl.BLEND);
     gl.depthMask(true);
     gl.enable(gl.DEPTH_TEST);
-    gl.bindVertexArray(null);
     gl.bindTexture(gl.TEXTURE_2D, null);
   }
 

@@ -19,6 +19,8 @@ export class WebGL2Links {
   private uProjection: WebGLUniformLocation | null;
   private uStarColours: WebGLUniformLocation | null;
   private colours: LinkColours = 'positions';
+  /** uStarColours as set in the program (it keeps its uniforms); -1 before the first draw. */
+  private starColoursSet = -1;
 
   constructor(private gl: WebGL2RenderingContext, stars: { positionBuffer: WebGLBuffer; colorBuffer: WebGLBuffer }) {
     this.program = createProgram(gl, vertexSource, fragmentSource);
@@ -53,7 +55,11 @@ export class WebGL2Links {
     gl.useProgram(this.program);
     gl.uniformMatrix4fv(this.uView, false, camera.view);
     gl.uniformMatrix4fv(this.uProjection, false, camera.projection);
-    gl.uniform1i(this.uStarColours, this.colours === 'stars' ? 1 : 0);
+    const starColours = this.colours === 'stars' ? 1 : 0;
+    if (starColours !== this.starColoursSet) {
+      gl.uniform1i(this.uStarColours, starColours);
+      this.starColoursSet = starColours;
+    }
     gl.bindVertexArray(this.vao);
     gl.enable(gl.BLEND);
     gl.blendFunc(gl.SRC_ALPHA, gl.ONE);
@@ -61,7 +67,6 @@ export class WebGL2Links {
     gl.drawElements(gl.LINES, this.count, gl.UNSIGNED_INT, 0);
     gl.depthMask(true);
     gl.disable(gl.BLEND);
-    gl.bindVertexArray(null);
   }
 
   dispose(): void {

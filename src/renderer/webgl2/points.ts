@@ -144,9 +144,8 @@ export class WebGL2Points {
     const { runs, stages } = plan;
     const layout = this.layout;
     if (!runs || !layout) return;
+    // Blending off and depth writes on are the frame's standing state (renderer.ts): each pass that changes them restores them.
     gl.bindVertexArray(this.vao);
-    gl.disable(gl.BLEND);
-    gl.depthMask(true);
     if (!stages) {
       this.program.use(camera, this.maxPointSize);
       for (let r = 0; r < runs.runs; r++) gl.drawArrays(gl.POINTS, runs.first[r], runs.count[r]);
@@ -171,7 +170,7 @@ export class WebGL2Points {
       });
       gl.bindTexture(gl.TEXTURE_2D, null);
     }
-    gl.bindVertexArray(null);
+    // The vertex array stays bound: every draw and every element-buffer write binds its own first.
   }
 
   dispose(): void {

@@ -25,8 +25,13 @@ export function createWebGL2Renderer(canvas: HTMLCanvasElement, options: Rendere
     for (const listener of lostListeners) listener('WebGL context lost');
   };
   canvas.addEventListener('webglcontextlost', onContextLost);
+  // The frame's standing state: depth test and writes on, blending off; a pass that changes one restores it.
   gl.enable(gl.DEPTH_TEST);
   gl.depthFunc(gl.LESS);
+  gl.disable(gl.BLEND);
+  gl.depthMask(true);
+  // The viewport as set (the depth tiles' pass sets it back to the frame's size); set again when the canvas's size changes.
+  let viewport = { width: -1, height: -1 };
 
   return {
     backend: 'webgl2',
@@ -43,7 +48,10 @@ export function createWebGL2Renderer(canvas: HTMLCanvasElement, options: Rendere
       const plan = points.plan(camera);
       // Only culling needs the frame off screen; other frames skip its copy to the canvas.
       if (plan.stages) target.begin(canvas.width, canvas.height);
-      gl.viewport(0, 0, canvas.width, canvas.height);
+      if (viewport.width !== canvas.width || viewport.height !== canvas.height) {
+        gl.viewport(0, 0, canvas.width, canvas.height);
+        viewport = { width: canvas.width, height: canvas.height };
+      }
       gl.clearColor(r, g, b, 1);
       gl.clear(gl.COLOR_BUFFER_BIT | gl.DEPTH_BUFFER_BIT);
       points.draw(camera, plan, target);

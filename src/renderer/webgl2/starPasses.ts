@@ -35,6 +35,8 @@ export class StarProgram {
   private readonly cameraPosition: WebGLUniformLocation | null;
   private readonly maxPointSize: WebGLUniformLocation | null;
   private readonly depth: WebGLUniformLocation | null;
+  /** The point-size bound as set in the program (a program keeps its uniforms); NaN before the first use. */
+  private maxPointSizeSet = NaN;
 
   constructor(
     private readonly gl: WebGL2RenderingContext,
@@ -57,7 +59,10 @@ export class StarProgram {
     gl.useProgram(this.program);
     gl.uniformMatrix4fv(this.viewProjection, false, camera.viewProjection);
     gl.uniform3fv(this.cameraPosition, camera.position);
-    gl.uniform1f(this.maxPointSize, maxPointSize);
+    if (maxPointSize !== this.maxPointSizeSet) {
+      gl.uniform1f(this.maxPointSize, maxPointSize);
+      this.maxPointSizeSet = maxPointSize;
+    }
   }
 
   /** The culling variant reads the depth drawn so far from this texture unit. */

@@ -114,6 +114,8 @@ const COUNT_GPU_CALLS_SOURCE = `(() => {
   }
 })()`;
 const countGpuCalls = process.env.MAIN_THREAD_BENCH_COUNT_GPU === '1';
+/** MAIN_THREAD_BENCH_CATEGORIES=a,b: more trace categories for the first traced flight (to read the trace kept in MAIN_THREAD_BENCH_TRACES). */
+const extraCategories = process.env.MAIN_THREAD_BENCH_CATEGORIES?.split(',').filter(Boolean) ?? [];
 
 interface Flown { frames: number; placements: number; placementWallMs: number; scanPasses: number; communitiesVisited: number; plans: number; namedStars: number; stars: number[] }
 
@@ -198,7 +200,7 @@ async function measure(page: Page, url: string, label: string) {
   const flight = await poses(page);
   const warm = flight.slice(0, WARM_UP), measured = flight.slice(WARM_UP);
   await page.evaluate(`(${FLY_SOURCE})(${JSON.stringify(warm)})`);
-  const { flown, trace } = await tracedFlight(page, measured, FRAME_WORK_CATEGORIES, label);
+  const { flown, trace } = await tracedFlight(page, measured, [...FRAME_WORK_CATEGORIES, ...extraCategories], label);
   const work = frameWork(trace);
   // The same path again under the sampling profiler (its names are rasterised by then: less label work).
   const profile = profiled ? frameWork((await tracedFlight(page, measured, [...FRAME_WORK_CATEGORIES, PROFILER_CATEGORY], `${label}-profiled`)).trace) : undefined;
