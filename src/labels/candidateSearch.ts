@@ -102,6 +102,9 @@ export class ScanThread {
   }
 }
 
+/** Stands for "the worker holds no spans": undefined cannot, since undefined cells mean all the stars. */
+const NO_SPANS_HELD = Symbol('no spans held');
+
 /**
  * The search in the scan worker. The worker gets a copy of the columns once, then only the slot
  * ranges written since, sent with the next pass; each pass sends the camera and the slot ranges to
@@ -115,9 +118,8 @@ export class WorkerCandidateSearch implements CandidateSearch {
   private pass = 0;
   private pending = false;
   private done: Uint32Array = new Uint32Array(0);
-  /** The cells whose spans the worker holds (valid while spansSent). */
-  private spansSentFor: StarCells | undefined;
-  private spansSent = false;
+  /** The cells whose spans the worker holds (undefined cells are all the stars), or none held yet. */
+  private spansHeldFor: StarCells | undefined | typeof NO_SPANS_HELD = NO_SPANS_HELD;
   /** Written [start, end) slot ranges not sent yet. */
   private writes: Array<[number, number]> = [];
   /** The worker this search listens to; undefined at rest (the next pass starts one and sends it the columns whole). */
@@ -149,9 +151,8 @@ export class WorkerCandidateSearch implements CandidateSearch {
     this.sendWrites();
     this.pending = true;
     // The worker keeps the last spans: sent again only for other cells (a new plan) or a fresh worker.
-    const spans = cells === this.spansSentFor && this.spansSent ? undefined : scanSpans(this.stars.sizes.length, cells);
-    this.spansSentFor = cells;
-    this.spansSent = true;
+    const spans = cells === this.spansHeldFor ? undefined : scanSpans(this.stars.sizes.length, cells);
+    this.spansHeldFor = cells;
     this.post({ kind: 'pass', generation: this.generation, pass: ++this.pass, camera: packScanCamera(camera), spans });
   }
 
@@ -223,7 +224,7 @@ export class WorkerCandidateSearch implements CandidateSearch {
   private sendStars(): void {
     const { positions, sizes, boosted } = this.stars;
     this.writes = [];
-    this.spansSent = false;
+    this.spansHeldFor = NO_SPANS_HELD;
     this.post({ kind: 'stars', generation: this.generation, positions: positions.slice(), sizes: sizes.slice(), boosted: boosted.slice(), capacity: this.capacity, minCssDiameter: this.minCssDiameter });
   }
 

@@ -373,6 +373,14 @@ export class StarLabels {
     if (scan.sliced) this.scheduleWork();
   }
 
+  /** Forgets a stale pass scheduled for the next frame or its timer. */
+  private cancelScheduledScan(): void {
+    this.scanAtFrame = false;
+    if (this.scanTimer === undefined) return;
+    clearTimeout(this.scanTimer);
+    this.scanTimer = undefined;
+  }
+
   private beginDueScan = () => {
     this.scanTimer = undefined;
     this.scanAtFrame = false;
@@ -521,9 +529,7 @@ export class StarLabels {
     clearTimeout(this.restTimer);
     this.restTimer = undefined;
     this.workWaitsForRest = false;
-    clearTimeout(this.scanTimer);
-    this.scanTimer = undefined;
-    this.scanAtFrame = false;
+    this.cancelScheduledScan();
     this.scan?.dispose();
     this.raster?.worker.terminate();
     this.scanThread?.stop();
@@ -747,11 +753,7 @@ export class StarLabels {
   private beginScan(): void {
     const c = this.camera;
     this.scanStale = false;
-    this.scanAtFrame = false;
-    if (this.scanTimer !== undefined) {
-      clearTimeout(this.scanTimer);
-      this.scanTimer = undefined;
-    }
+    this.cancelScheduledScan();
     this.scanBeganAt = performance.now();
     this.scan?.begin({ viewProjection: c.viewProjection, position: c.position, pixelRatio: c.width / c.cssWidth }, this.stars?.drawnCells?.());
   }
