@@ -31,9 +31,17 @@ export function probeRendererAdapter(policy: BackendPolicy, early?: EarlyGpu): P
 }
 
 async function firstAnswer(policy: BackendPolicy, early: EarlyGpu | undefined): Promise<ProbedAdapter> {
-  const { started } = await policy.firstThatStarts((backend) => (backend === 'webgpu' ? webGpuAdapterIsSoftware() : probeWebGL2(early)));
+  const { started } = await policy.firstThatStarts((backend) => (backend === 'webgpu' ? probeWebGPU(early) : probeWebGL2(early)));
   if (started) return { backend: started.backend, softwareRasteriser: started.value };
   return { backend: policy.order[policy.order.length - 1] ?? 'webgl2', softwareRasteriser: false };
+}
+
+/**
+ * The page's early adapter where the entry started one (asking the browser again waits behind the
+ * GPU process's work, the first stars' frame and the renderer's pipelines), else a fresh one.
+ */
+async function probeWebGPU(early: EarlyGpu | undefined): Promise<boolean | undefined> {
+  return (await early?.webgpu.startedAdapterIsSoftware()) ?? webGpuAdapterIsSoftware();
 }
 
 /**

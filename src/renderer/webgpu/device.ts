@@ -55,6 +55,8 @@ function configure(context: GPUCanvasContext, device: GPUDevice): GPUTextureForm
  */
 export class EarlyWebGPUDevice implements EarlyWebGPUDeviceTaker {
   private device: Promise<StartedDevice | undefined> | undefined;
+  /** Whether the started adapter is a software one (undefined: it gave none), kept after the renderer takes the device. */
+  private softwareAdapter: Promise<boolean | undefined> | undefined;
   private rendererStarted = false;
   private readonly lostDevices = new WeakSet<GPUDevice>();
   private readonly started = new StartedCanvas<StartedWebGPUCanvas>(
@@ -74,6 +76,15 @@ export class EarlyWebGPUDevice implements EarlyWebGPUDeviceTaker {
       const adapter = await gpu.requestAdapter({ powerPreference: 'high-performance' });
       return adapter ? { adapter, device: await requestDevice(adapter) } : undefined;
     })().catch(() => undefined);
+    this.softwareAdapter = this.device.then((started) => started && isSoftwareAdapter(started.adapter.info));
+  }
+
+  /**
+   * Whether the adapter started here is a software one, once its device is there; undefined where
+   * none was started or it gave no adapter (then ask the browser again).
+   */
+  async startedAdapterIsSoftware(): Promise<boolean | undefined> {
+    return this.softwareAdapter;
   }
 
   /**

@@ -40,6 +40,17 @@ describe('asking which adapter a renderer would get, before it starts', () => {
     expect(await probe(['webgpu', 'webgl2'])).toEqual({ backend: 'webgpu', softwareRasteriser: true });
   });
 
+  it("takes the page's early WebGPU adapter where the entry started one, without asking the browser again", async () => {
+    const asked: string[] = [];
+    const adapter = { info: { vendor: 'google', architecture: 'swiftshader', isFallbackAdapter: true }, features: new Set<string>(), requestDevice: async () => ({}) };
+    vi.stubGlobal('navigator', { gpu: { requestAdapter: async () => (asked.push('adapter'), adapter) } });
+    vi.stubGlobal('document', fakeDocument('NVIDIA GeForce', []));
+    const page = await freshPage();
+    page.early.webgpu.start();
+    expect(await page.probeRendererAdapter(policyOf(['webgpu', 'webgl2']))).toEqual({ backend: 'webgpu', softwareRasteriser: true });
+    expect(asked).toEqual(['adapter']);
+  });
+
   it('falls back to the WebGL2 context the renderer then draws with, where WebGPU offers no adapter (a blocklisted driver)', async () => {
     const lost: string[] = [];
     vi.stubGlobal('navigator', { gpu: { requestAdapter: async () => null } });
