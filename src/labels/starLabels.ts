@@ -471,7 +471,6 @@ export class StarLabels {
         if (state) state.shown = true;
       }
     }
-    let quadCount = this.frameQuadCount;
     // Names no longer placed fade out where they are, as long as nothing placed covers them.
     for (const state of this.states.values()) {
       if (shownIds.has(state.id)) continue;
@@ -484,15 +483,14 @@ export class StarLabels {
       const request = entry && this.request(state.id, entry);
       if (request) request.side = state.side;
       const placement = request && placeOne(request, grid, ONE_SIDE[state.side], FADING_FIT);
-      if (!entry || !placement || quadCount >= this.quadData.length / LABEL_QUAD_FLOATS) {
+      if (!entry || !placement || this.frameQuadCount >= this.quadData.length / LABEL_QUAD_FLOATS) {
         this.states.delete(state.id);
         continue;
       }
-      quadCount = this.writeQuad(quadCount, placement, entry, this.colorOf(state.id), state);
+      this.frameQuadCount = this.writeQuad(this.frameQuadCount, placement, entry, this.colorOf(state.id), state);
     }
-    this.frameQuadCount = quadCount;
     if (!constellationsFirst) this.drawConstellations();
-    quadCount = this.frameQuadCount;
+    const quadCount = this.frameQuadCount;
     let animating = this.frameAnimating;
     // Fades.
     const step = dt / LABEL_FADE_MS;
