@@ -15,7 +15,7 @@ const corners = array<vec2f, 3>(vec2f(0.0, 1.52), vec2f(-1.3164, -0.76), vec2f(1
 @vertex
 fn vs(@builtin(vertex_index) vertex: u32) -> VertexOut {
   // The splat pass listed the slots of the stars too big to splat.
-  let star = bigIn[BIG_LIST_START + vertex / 3u];
+  let star = bigIn[vertex / 3u];
   let position = starPosition(star);
   let sizePx = starSizePx(star, position);
   let clip = u.viewProjection * vec4f(position, 1.0);

@@ -40,8 +40,9 @@ struct Stage {
 
 /** Stars up to this many pixels wide are splatted; WebGPU points (triangles) above. */
 const SPLAT_MAX_PX = 8.0;
-// WORKGROUP, STARS_PER_INVOCATION (the stars each invocation of a splat pass takes), BIG_LIST_START
-// and WINNERS_START (where the slots start in bigOut / winnersOut) are shared with the CPU
+// WORKGROUP, STARS_PER_INVOCATION (the stars each invocation of a splat pass takes), BIG_DRAW_ARGS
+// (where the big stars' draw arguments sit among the frame counters at the head of winnersOut) and
+// WINNERS_START (where the winners' slots start after them) are shared with the CPU
 // (src/renderer/shaderConstants.ts).
 const STARS_PER_WORKGROUP = WORKGROUP * STARS_PER_INVOCATION;
 

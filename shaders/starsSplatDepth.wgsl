@@ -17,8 +17,8 @@ fn splatDepth(@builtin(workgroup_id) group: vec3u, @builtin(num_workgroups) grou
     let star = span.first + j;
     let s = splatOf(star);
     if (s.big) {
-      let n = atomicAdd(&bigOut[0], 3u) / 3u;
-      atomicStore(&bigOut[BIG_LIST_START + n], star);
+      let n = atomicAdd(&winnersOut[BIG_DRAW_ARGS], 3u) / 3u;
+      atomicStore(&bigOut[n], star);
       continue;
     }
     var won = false;

@@ -28,10 +28,14 @@ export const WORKGROUP = 64;
  * millions of stars still fit in one row of 65535 workgroups.
  */
 export const STARS_PER_INVOCATION = 16;
-/** The four indirect draw arguments before the list of big stars (WebGPU's bigOut / bigIn). */
-export const BIG_LIST_START = 4;
-/** The dispatch arguments and the count before the list of stars that won a pixel (WebGPU's winnersOut / winnersIn). */
-export const WINNERS_START = 4;
+/**
+ * WebGPU's frame counters sit in front of the list of stars that won a pixel (winnersOut / winnersIn),
+ * so that one write a frame resets them all: splatColor's dispatch arguments in [0..2], the count of
+ * winners in [3], then the big stars' four indirect draw arguments from BIG_DRAW_ARGS; the winners'
+ * slots from WINNERS_START. The big stars' slots (bigOut / bigIn) start at 0.
+ */
+export const BIG_DRAW_ARGS = 4;
+export const WINNERS_START = 8;
 
 export type ShaderConstantType = 'float' | 'uint';
 
@@ -49,7 +53,7 @@ export const SHADER_CONSTANTS: readonly ShaderConstant[] = [
   { name: 'TILE_PIXELS', value: TILE_PIXELS, type: 'uint' },
   { name: 'WORKGROUP', value: WORKGROUP, type: 'uint' },
   { name: 'STARS_PER_INVOCATION', value: STARS_PER_INVOCATION, type: 'uint' },
-  { name: 'BIG_LIST_START', value: BIG_LIST_START, type: 'uint' },
+  { name: 'BIG_DRAW_ARGS', value: BIG_DRAW_ARGS, type: 'uint' },
   { name: 'WINNERS_START', value: WINNERS_START, type: 'uint' },
 ];
 

@@ -1,4 +1,3 @@
-import { BIG_LIST_START } from '../shaderConstants';
 import { Camera, type CameraPose } from '../camera';
 import { clearColorRgb } from '../clearColor';
 import { firstStarsCamera, type FirstStars, type FirstStarsViewport } from '../firstStars';
@@ -71,8 +70,8 @@ function submitStars(device: GPUDevice, format: GPUTextureFormat, frame: StarsFr
   const uniforms = new FrameUniforms(device);
   uniforms.write(frame.camera, frame.width, frame.height);
   const storage = GPUBufferUsage.STORAGE;
-  const slots = new Uint32Array(BIG_LIST_START + stars.count);
-  for (let star = 0; star < stars.count; star++) slots[BIG_LIST_START + star] = star;
+  const slots = new Uint32Array(stars.count);
+  for (let star = 0; star < stars.count; star++) slots[star] = star;
   const buffers = [
     uploadBuffer(device, stars.positions, 'first star positions', storage),
     uploadBuffer(device, new Uint8Array(stars.count * 4).fill(255), 'first star colours', storage),

@@ -39,6 +39,8 @@ export class WebGPULabels {
   private argWords!: Uint32Array<ArrayBuffer>;
   /** The instance count the arguments on the GPU hold. */
   private instancesDrawn = 0;
+  /** Whether the instance buffer holds what `staged` holds (false while a new buffer is unwritten). */
+  private stagedWritten = false;
   /** Bumped whenever the instance buffer is made again (the renderer's recorded pass follows it). */
   drawVersion = 0;
   private count = 0;
@@ -148,12 +150,24 @@ export class WebGPULabels {
     pass.drawIndirect(this.instances, 0);
   }
 
-  /** The draw's arguments with `count` instances and the quads behind them, in one write. */
+  /**
+   * The draw's arguments with `count` instances and the quads behind them, in one write; none when
+   * the GPU already holds them (names standing still while nothing moves).
+   */
   private writeInstances(quads: Float32Array, count: number): void {
     const floats = count * LABEL_QUAD_FLOATS;
+    if (this.stagedWritten && count === this.instancesDrawn && this.stagedHolds(quads, floats)) return;
     this.argWords[1] = this.instancesDrawn = count;
     this.staged.set(quads.subarray(0, floats), DRAW_ARG_WORDS);
     this.device.queue.writeBuffer(this.instances, 0, this.staged, 0, DRAW_ARG_WORDS + floats);
+    this.stagedWritten = true;
+  }
+
+  /** Whether the staged quads are the first `floats` of `quads`. */
+  private stagedHolds(quads: Float32Array, floats: number): boolean {
+    const staged = this.staged;
+    for (let i = 0; i < floats; i++) if (staged[DRAW_ARG_WORDS + i] !== quads[i]) return false;
+    return true;
   }
 
   dispose(): void {
@@ -174,6 +188,7 @@ export class WebGPULabels {
     this.staged = new Float32Array(staged);
     this.argWords = new Uint32Array(staged, 0, DRAW_ARG_WORDS);
     this.argWords[0] = 6;
+    this.stagedWritten = false;
     this.drawVersion++;
   }
 }

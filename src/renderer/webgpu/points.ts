@@ -1,5 +1,5 @@
 import { mat4 } from 'gl-matrix';
-import { BIG_LIST_START, STARS_PER_INVOCATION, WINNERS_START, WORKGROUP } from '../shaderConstants';
+import { BIG_DRAW_ARGS, STARS_PER_INVOCATION, WINNERS_START, WORKGROUP } from '../shaderConstants';
 import { FIELD_OF_VIEW_DEGREES, type Camera } from '../camera';
 import { CULL_FROM_STARS_PER_PIXEL, STAGE_ENDS } from '../crowdedViews';
 import { StarLayout, type StarCells, type VisibleRuns } from '../starCells';
@@ -14,6 +14,14 @@ const STARS_PER_WORKGROUP = WORKGROUP * STARS_PER_INVOCATION;
 const MAX_GROUPS_PER_DIMENSION = 65535;
 /** u32s per span (Span in starsCommon.wgsl): first slot, count, first tile, last tile, near key. */
 const SPAN_WORDS = 5;
+
+/**
+ * The frame counters at the head of the winners' buffer as each frame starts (see WINNERS_START):
+ * no winners (splatColor dispatched 0 x 1 x 1), no big stars (0 vertices of 1 instance).
+ */
+const FRESH_COUNTERS = new Uint32Array(WINNERS_START);
+FRESH_COUNTERS.set([0, 1, 1, 0]);
+FRESH_COUNTERS.set([0, 1, 0, 0], BIG_DRAW_ARGS);
 
 /**
  * Stars from position, RGBA8 colour and size storage buffers stored in cell order, so that a
@@ -39,13 +47,20 @@ export class WebGPUPoints {
   colorBuffer: GPUBuffer | undefined;
   private sizeBuffer: GPUBuffer | undefined;
   private footprintBuffer: GPUBuffer | undefined;
-  /** Per star: indirect draw arguments, then the slots of the stars drawn as triangles. */
+  /** Per star: the slots of the stars drawn as triangles. */
   private bigBuffer: GPUBuffer | undefined;
-  /** Per star: indirect dispatch arguments of splatColor, count, then the slots of stars that won a pixel. */
+  /** The frame counters (FRESH_COUNTERS), then per star the slots of stars that won a pixel. */
   private winnersBuffer: GPUBuffer | undefined;
   /** One span (SPAN_WORDS) per splatting workgroup, nearest cells first. */
   private spansBuffer: GPUBuffer | undefined;
   private spansData = new Uint32Array(0);
+  /**
+   * The spans the GPU holds as last written (their first `spansOnGpu` words), while no culling
+   * pass has emptied any since; undefined otherwise. A flight over the same cells in the same
+   * order writes them once.
+   */
+  private spansWritten = new Uint32Array(0);
+  private spansOnGpu: number | undefined;
   /** The first workgroup of each depth stage after the first, then the number of workgroups. */
   private stageEnds: number[] = [];
   private viewProjection = mat4.create();
@@ -57,8 +72,6 @@ export class WebGPUPoints {
   private depthKeys: GPUBuffer | undefined;
   private splatColors: GPUBuffer | undefined;
   private pixels = { width: 0, height: 0 };
-  private resetArgs = new Uint32Array([0, 1, 0, 0]);
-  private resetWinners = new Uint32Array([0, 1, 1, 0]);
   layout: StarLayout | undefined;
   private count = 0;
   /** Bumped whenever a buffer or bind group draw() encodes is made again (the renderer's recorded pass follows it). */
@@ -90,8 +103,8 @@ export class WebGPUPoints {
     this.colorBuffer = uploadBuffer(this.device, colors, 'star colours', storage | GPUBufferUsage.VERTEX);
     this.sizeBuffer = uploadBuffer(this.device, sizes, 'star sizes', storage);
     this.footprintBuffer = uploadBuffer(this.device, new Float32Array(this.count).fill(1), 'star footprints', storage);
-    this.bigBuffer = this.device.createBuffer({ label: 'big stars', size: (BIG_LIST_START + this.count) * 4, usage: storage | GPUBufferUsage.INDIRECT });
-    this.winnersBuffer = this.device.createBuffer({ label: 'stars that won a pixel', size: (WINNERS_START + this.count) * 4, usage: storage | GPUBufferUsage.INDIRECT });
+    this.bigBuffer = this.device.createBuffer({ label: 'big stars', size: Math.max(1, this.count) * 4, usage: storage });
+    this.winnersBuffer = this.device.createBuffer({ label: 'star counters and winners', size: (WINNERS_START + this.count) * 4, usage: storage | GPUBufferUsage.INDIRECT });
     this.drawBindGroup = starBindGroup(this.device, this.drawPipeline, 'bigStars', {
       u: this.uniforms,
       positions: this.positionBuffer,
@@ -125,6 +138,7 @@ export class WebGPUPoints {
     this.spansBuffer?.destroy();
     this.spansData = new Uint32Array(Math.max(1, maxWorkgroups) * SPAN_WORDS);
     this.spansBuffer = this.device.createBuffer({ label: 'star spans in view', size: this.spansData.byteLength, usage: GPUBufferUsage.STORAGE | GPUBufferUsage.COPY_DST });
+    this.spansOnGpu = undefined;
     this.pixels = { width: 0, height: 0 };
   }
 
@@ -163,24 +177,39 @@ export class WebGPUPoints {
    * the render pass, which is whether the compute pass was encoded.
    */
   prepare(encoder: GPUCommandEncoder, camera: Camera, width: number, height: number, timestampWrites?: GPUComputePassTimestampWrites): boolean {
-    const { layout, bigBuffer, spansBuffer } = this;
-    if (this.count === 0 || !layout || !bigBuffer || !spansBuffer) return false;
+    const { layout, winnersBuffer, spansBuffer } = this;
+    if (this.count === 0 || !layout || !winnersBuffer || !spansBuffer) return false;
     const runs = layout.visible(camera.viewProjection, camera.width, camera.height, Math.tan((FIELD_OF_VIEW_DEGREES * Math.PI) / 360));
     if (runs.runs === 0) return false;
     this.ensurePixels(width, height);
     const crowded = runs.stars >= CULL_FROM_STARS_PER_PIXEL * width * height;
     const workgroups = this.nearestFirst(runs, camera, crowded ? this.cellTests(camera, width, height) : undefined);
-    this.device.queue.writeBuffer(spansBuffer, 0, this.spansData, 0, workgroups * SPAN_WORDS);
-    this.device.queue.writeBuffer(bigBuffer, 0, this.resetArgs);
-    this.device.queue.writeBuffer(this.winnersBuffer!, 0, this.resetWinners);
+    this.writeSpans(spansBuffer, workgroups * SPAN_WORDS);
+    this.device.queue.writeBuffer(winnersBuffer, 0, FRESH_COUNTERS);
     encoder.clearBuffer(this.depthKeys!);
     const pass = encoder.beginComputePass({ label: 'splat stars', timestampWrites });
     this.splatDepthStages(pass);
     pass.setPipeline(this.colorPipeline);
     pass.setBindGroup(0, this.colorBindGroup!);
-    pass.dispatchWorkgroupsIndirect(this.winnersBuffer!, 0);
+    pass.dispatchWorkgroupsIndirect(winnersBuffer, 0);
     pass.end();
     return true;
+  }
+
+  /** The first `words` of spansData into the spans buffer, unless it holds them already. */
+  private writeSpans(spansBuffer: GPUBuffer, words: number): void {
+    const { spansData, spansWritten } = this;
+    // A culling stage empties spans on the GPU: after one, the buffer no longer holds what was written.
+    const culls = this.stageEnds.length > 1;
+    if (this.spansOnGpu === words && !culls && sameWords(spansData, spansWritten, words)) return;
+    this.device.queue.writeBuffer(spansBuffer, 0, spansData, 0, words);
+    if (culls) {
+      this.spansOnGpu = undefined;
+      return;
+    }
+    if (spansWritten.length < spansData.length) this.spansWritten = new Uint32Array(spansData.length);
+    this.spansWritten.set(spansData.subarray(0, words));
+    this.spansOnGpu = words;
   }
 
   /**
@@ -253,13 +282,13 @@ export class WebGPUPoints {
 
   /** The splatted stars (colour and depth), then the big ones, into the render pass (or its bundle). */
   draw(pass: RenderCommands): void {
-    if (!this.resolveBindGroup || !this.drawBindGroup || !this.bigBuffer) return;
+    if (!this.resolveBindGroup || !this.drawBindGroup || !this.winnersBuffer) return;
     pass.setPipeline(this.resolvePipeline);
     pass.setBindGroup(0, this.resolveBindGroup);
     pass.draw(3);
     pass.setPipeline(this.drawPipeline);
     pass.setBindGroup(0, this.drawBindGroup);
-    pass.drawIndirect(this.bigBuffer, 0);
+    pass.drawIndirect(this.winnersBuffer, BIG_DRAW_ARGS * 4);
   }
 
   /** The per-pixel splat buffers and the bind groups that use them, for this canvas size. */
@@ -297,4 +326,9 @@ export class WebGPUPoints {
     this.destroyStarBuffers();
     this.occlusion.dispose();
   }
+}
+
+function sameWords(a: Uint32Array, b: Uint32Array, words: number): boolean {
+  for (let i = 0; i < words; i++) if (a[i] !== b[i]) return false;
+  return true;
 }

@@ -12,7 +12,7 @@ export class FrameUniforms {
   private viewProjection = mat4.create();
 
   constructor(private device: GPUDevice) {
-    this.buffer = device.createBuffer({ size: UNIFORM_BYTES, usage: GPUBufferUsage.UNIFORM | GPUBufferUsage.COPY_DST });
+    this.buffer = device.createBuffer({ label: 'frame uniforms', size: UNIFORM_BYTES, usage: GPUBufferUsage.UNIFORM | GPUBufferUsage.COPY_DST });
   }
 
   write(camera: Camera, width: number, height: number): void {

@@ -75,7 +75,8 @@ const FLY_SOURCE = `async (poses) => {
 
 /**
  * Counts every call the page makes on the GPU API's objects (WebGPU's queue, device, encoders and
- * passes, WebGL2's context), by `Class.method`, and its timers and workers' messages, from now on: `window.gpuCallCounts`. For the counted
+ * passes, render bundle encoders, buffers, WebGL2's context), by `Class.method`, the bytes written
+ * to each buffer (`writeBuffer bytes:<label>`) and texture, and its timers and workers' messages, from now on: `window.gpuCallCounts`. For the counted
  * figure only (MAIN_THREAD_BENCH_COUNT_GPU=1), in a flight of its own: the wrappers cost time.
  */
 const COUNT_GPU_CALLS_SOURCE = `(() => {
@@ -88,7 +89,13 @@ const COUNT_GPU_CALLS_SOURCE = `(() => {
       return original.apply(this, args);
     };
   }
-  const classes = ['GPUQueue', 'GPUDevice', 'GPUCommandEncoder', 'GPUComputePassEncoder', 'GPURenderPassEncoder', 'GPUCanvasContext', 'GPUTexture', 'WebGL2RenderingContext', 'Worker'];
+  const classes = ['GPUQueue', 'GPUDevice', 'GPUCommandEncoder', 'GPUComputePassEncoder', 'GPURenderPassEncoder', 'GPURenderBundleEncoder', 'GPUCanvasContext', 'GPUTexture', 'GPUBuffer', 'WebGL2RenderingContext', 'Worker'];
+  // Bytes handed to writeBuffer (by the buffer's label) and writeTexture: offset and size count elements of a typed array.
+  const bytesOf = (data, offset, size) => {
+    const unit = data.BYTES_PER_ELEMENT ?? 1;
+    const length = data.length ?? data.byteLength;
+    return (size ?? length - (offset ?? 0)) * unit;
+  };
   for (const name of classes) {
     const proto = window[name] && window[name].prototype;
     if (!proto) continue;
@@ -99,6 +106,11 @@ const COUNT_GPU_CALLS_SOURCE = `(() => {
       const label = name + '.' + key;
       proto[key] = function (...args) {
         counts[label] = (counts[label] ?? 0) + 1;
+        if (label === 'GPUQueue.writeBuffer') {
+          const key = 'writeBuffer bytes:' + (args[0].label || 'unlabelled');
+          counts[key] = (counts[key] ?? 0) + bytesOf(args[2], args[3], args[4]);
+        }
+        if (label === 'GPUQueue.writeTexture') counts['writeTexture bytes'] = (counts['writeTexture bytes'] ?? 0) + args[1].byteLength;
         // The typed arrays a worker's message carries (top level and one level down): its bytes.
         if (label === 'Worker.postMessage' && args[0] && typeof args[0] === 'object') {
           let bytes = 0;

@@ -33,8 +33,8 @@ const USES: Record<string, { files: string[]; literal: RegExp }> = {
     literal: /@workgroup_size\(\s*64|\b64u\b/,
   },
   STARS_PER_INVOCATION: { files: ['starsCommon.wgsl', 'starsSplatDepth.wgsl', 'starsSplatColor.wgsl'], literal: /\b16u\b/ },
-  BIG_LIST_START: { files: ['starsBig.wgsl', 'starsSplatDepth.wgsl'], literal: /\[\s*4u\s*\+/ },
-  WINNERS_START: { files: ['starsSplatDepth.wgsl', 'starsSplatColor.wgsl'], literal: /\[\s*4u\s*\+/ },
+  BIG_DRAW_ARGS: { files: ['starsSplatDepth.wgsl'], literal: /winnersOut\[\s*4u\s*\]/ },
+  WINNERS_START: { files: ['starsSplatDepth.wgsl', 'starsSplatColor.wgsl'], literal: /\[\s*8u\s*\+/ },
 };
 
 /** Every shader the constants are put in front of (the GPU layout's own shaders are not). */

@@ -22,6 +22,29 @@ describe('the WebGPU renderer in Node through Dawn (the gpu-render bench)', () =
   }, 150_000);
 });
 
+interface RepeatedFrame {
+  /** Per frame (the view, the view again, a moved view, the first view again): the labels of the buffers written. */
+  writes: string[][];
+  lit: number[];
+  againSame: boolean;
+  movedSame: boolean;
+  backSame: boolean;
+}
+
+describe('a WebGPU frame drawn again in Node through Dawn', () => {
+  it.skipIf(!haveVulkan)('draws the same picture at the same view, writing only the camera and the frame counters when the stars in view and the names did not change', () => {
+    const result = runInDawn<RepeatedFrame>('tests/bench/gpurender/repeatedFrame.ts', {}, 120_000);
+    expect(result.lit[0]).toBeGreaterThan(2_000);
+    expect(result.againSame).toBe(true);
+    expect(result.movedSame).toBe(false);
+    expect(result.backSame).toBe(true);
+    const eachFrame = ['frame uniforms', 'star counters and winners'];
+    expect(result.writes[1]).toEqual(eachFrame);
+    // A moved view writes the spans again where its cells come in another order; the names stand still.
+    for (const writes of result.writes.slice(2)) expect(writes).not.toContain('label quads');
+  }, 150_000);
+});
+
 interface FirstNames {
   warm: Array<{ made: string[]; namedPixels: number; unchangedByWarmUp: boolean }>;
 }
