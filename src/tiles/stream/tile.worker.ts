@@ -2,7 +2,7 @@
 import { DownloadPool } from '../format/downloadPool';
 import { earlyFilesOf, withEarlyFiles } from '../format/earlyFiles';
 import { fetchTileFiles } from '../format/loadTileFile';
-import { ScratchUnpacker } from '../format/scratchUnpacker';
+import { loadingUnpacker } from '../format/loadingUnpacker';
 import { TiledGalaxyReader } from '../format/tiledGalaxyReader';
 import { readerTileSource } from './tileSource';
 import { tileWorkerHost } from './tileWorkerHost';
@@ -15,7 +15,10 @@ const receive = tileWorkerHost(
   (message, transfer) => self.postMessage(message, transfer),
   async (tilesUrl, files, stallLimitMs) => {
     const pool = new DownloadPool();
-    return readerTileSource(await TiledGalaxyReader.open(withEarlyFiles(fetchTileFiles(tilesUrl, stallLimitMs, pool), earlyFilesOf(files)), pool, new ScratchUnpacker()));
+    // Opening reads index.json and the hierarchy (DecompressionStream); pako's inflate is asked for
+    // only now, once the page's first files are in, so that it never shares a slow link with them.
+    const unpacker = loadingUnpacker(import('../format/scratchUnpacker').then(({ ScratchUnpacker }) => new ScratchUnpacker()));
+    return readerTileSource(await TiledGalaxyReader.open(withEarlyFiles(fetchTileFiles(tilesUrl, stallLimitMs, pool), earlyFilesOf(files)), pool, unpacker));
   },
 );
 
