@@ -41,12 +41,15 @@ describe('the page entry chunk', () => {
 });
 
 describe('the tile worker\'s script', () => {
-  // The worker starts once the page's first files are in and opens the galaxy from index.json and the
-  // hierarchy; pako's inflate (half its script) is fetched once it opens (src/tiles/format/loadingUnpacker.ts).
-  it('takes pako\'s inflate in a chunk of its own, not in the script that starts the worker', async () => {
+  // The page starts the tile worker beside its first requests; what the worker's first script takes
+  // shares the link with the root tile, so its code (tileWorkerMain.ts) and pako's inflate are chunks
+  // of their own, fetched once the worker is handed the first files (src/tiles/stream/tile.worker.ts).
+  it('that starts the worker holds neither the tile reader nor pako\'s inflate, which come in chunks of their own', async () => {
     const worker = await workerScript('tile.worker');
     expect(worker, 'the tile worker\'s script').toBeDefined();
     expect(worker).not.toMatch(/node_modules\/pako\//);
+    expect(worker).not.toMatch(/tiledGalaxyReader/);
+    expect(await workerScript('tileWorkerMain')).toMatch(/tiledGalaxyReader/);
     expect(await workerScript('scratchUnpacker')).toMatch(/node_modules\/pako\//);
   }, 120_000);
 });
