@@ -30,7 +30,7 @@ const ignore = () => undefined;
  * The first requests of the galaxy the page's address opens, made before the viewer's code has
  * loaded (src/boot.ts: the main bundle downloads and starts meanwhile): its manifest and, when the
  * version streams tiles, index.json, the hierarchy and the root tile, all at once, read on the page
- * for the entry to draw and handed to a tile worker started once they are in; when it is a classic version,
+ * for the entry to draw and handed to a tile worker started beside them; when it is a classic version,
  * its positions.bin, read on the page for the entry to draw and handed to the loader. The loader and
  * openTiledGalaxy take them over when they open that galaxy (takeManifest, takePositions,
  * takeTiles); opening another drops them.
@@ -121,16 +121,15 @@ export class EarlyRequests implements EarlyGalaxyFiles {
   }
 }
 
-/** A tiled version's first files, read on the page and handed to a tile worker started once they are in. */
+/** A tiled version's first files, read on the page and handed to a tile worker started beside them. */
 function startTiles(tilesUrl: string, href: string, rootTileReader: Promise<typeof import('../tiles/stream/readRootTile')>): EarlyTiles {
   const opening = new AbortController();
   const stallLimitMs = tileStallLimitMs(new URL(href).search);
   const files = loadFirstTileFiles(fetchTileFiles(tilesUrl, () => stallLimitMs), opening.signal);
-  // The worker starts once the first files have settled (came, failed or stalled): started beside
-  // them, its script would share a slow link with the root tile, and its compiling few cores with
-  // the page's reading of it.
-  const handed = handedFiles(files);
-  const source = handed.then(() => openWorkerTileSource(tilesUrl, opening.signal, { files: handed, stallLimitMs }));
+  // The worker starts now, while the page's main thread is free to start it (tile.worker.ts), but
+  // fetches its code only when handed the first files, once they have settled (came, failed or
+  // stalled): beside them its code would share a slow link with the root tile.
+  const source = openWorkerTileSource(tilesUrl, opening.signal, { files: handedFiles(files), stallLimitMs });
   const first = rootTileReader.then(({ readRootTile }) => readRootTile(tilesUrl, files, stallLimitMs));
   const index = first.then((read) => read.index);
   const root = first.then((read) => read.root);

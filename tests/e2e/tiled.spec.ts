@@ -228,10 +228,10 @@ const PAINTERS = [
 for (const { title, query, backend, noAdapter } of PAINTERS) {
   test(`${title} the root tile's stars are drawn before the viewer's code runs or the tile worker starts, on the canvas its renderer then takes`, async ({ page }) => {
     if (noAdapter) await page.addInitScript(() => navigator.gpu && (navigator.gpu.requestAdapter = async () => null));
-    // The viewer's chunk and the tile worker's script are held back, so that only the page's entry has run.
+    // The viewer's chunk and the tile worker's scripts are held back, so that only the page's entry has run.
     let releaseViewer = () => {};
     const viewerHeld = new Promise<void>((resolve) => (releaseViewer = resolve));
-    await page.route(/\/assets\/(main|tile\.worker)-[^/]*\.js$/, async (route) => {
+    await page.route(/\/assets\/(main|tile\.worker|tileWorkerMain)-[^/]*\.js$/, async (route) => {
       await viewerHeld;
       await route.continue();
     });

@@ -6,7 +6,7 @@ import type { PlannerCamera } from '../../src/tiles/planner/importance';
 import { apportion, MAX_PART_BYTES } from '../../src/tiles/planner/holdingBudget';
 import type { StreamingBudget } from '../../src/tiles/planner/streamingPlanner';
 import { openTiledGalaxy, type OpenTiledGalaxyOptions, type StreamedTiledGalaxy } from '../../src/tiles/stream/openTiledGalaxy';
-import { openDirectTileSource } from '../../src/tiles/stream/tileSource';
+import { openDirectTileSource } from '../../src/tiles/stream/directTileSource';
 import { InProcessSearchWorker } from './inProcessSearchWorker';
 import { openTiles } from './tiledFixtures';
 

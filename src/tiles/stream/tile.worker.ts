@@ -1,23 +1,34 @@
 /// <reference lib="webworker" />
-import { DownloadPool } from '../format/downloadPool';
-import { earlyFilesOf, withEarlyFiles } from '../format/earlyFiles';
-import { fetchTileFiles } from '../format/loadTileFile';
-import { ScratchUnpacker } from '../format/scratchUnpacker';
-import { TiledGalaxyReader } from '../format/tiledGalaxyReader';
-import { readerTileSource } from './tileSource';
-import { tileWorkerHost } from './tileWorkerHost';
-import { tilesUrlOfWorkerName, type TileWorkerRequest } from './tileWorkerProtocol';
+import { tilesUrlOfWorkerName, type TileWorkerReply, type TileWorkerRequest } from './tileWorkerProtocol';
 
-/** Fetches, unpacks and decodes one tiled galaxy's files off the main thread (tileWorkerHost.ts). */
+/**
+ * The tile worker's first script, a few hundred bytes, so that the page can start the worker with
+ * the galaxy's first requests without its code sharing the link with them: the worker's thread is up
+ * and this script has run before the page's main thread gets busy (the first stars, the viewer's
+ * code), and a message posted to a worker that has not yet run its script waits for that thread to
+ * pass it on. Its code (tileWorkerMain.ts) is fetched once it is asked to open a galaxy, which the
+ * page does once its first files are in.
+ */
 declare const self: DedicatedWorkerGlobalScope;
 
-const receive = tileWorkerHost(
-  (message, transfer) => self.postMessage(message, transfer),
-  async (tilesUrl, files, stallLimitMs) => {
-    const pool = new DownloadPool();
-    return readerTileSource(await TiledGalaxyReader.open(withEarlyFiles(fetchTileFiles(tilesUrl, stallLimitMs, pool), earlyFilesOf(files)), pool, new ScratchUnpacker()));
-  },
-);
+const post = (message: TileWorkerReply, transfer: Transferable[]) => self.postMessage(message, transfer);
+let receiver: Promise<(message: TileWorkerRequest) => void> | undefined;
+
+/** What the page hears when the worker's code cannot be loaded: the opening or the request fails, saying why. */
+function failLoad(message: TileWorkerRequest, error: unknown): void {
+  const why = `the tile worker's code could not be loaded (${error instanceof Error ? error.message : String(error)})`;
+  if (message.type === 'open') post({ type: 'open-failed', message: why }, []);
+  else if (message.type === 'request') post({ type: 'failed', id: message.id, message: why }, []);
+}
+
+/** Messages are passed on in the order they came, once the code has loaded. */
+function receive(message: TileWorkerRequest): void {
+  receiver ??= import('./tileWorkerMain').then(({ tileWorkerReceiver }) => tileWorkerReceiver(post));
+  receiver.then(
+    (pass) => pass(message),
+    (error: unknown) => failLoad(message, error),
+  );
+}
 
 self.onmessage = (event: MessageEvent<TileWorkerRequest>) => receive(event.data);
 const named = tilesUrlOfWorkerName(self.name);

@@ -3,9 +3,7 @@ import type { AdjacencyShard } from '../format/adjacencyCodec';
 import type { DecodedHierarchy } from '../format/hierarchyCodec';
 import type { LabelShardFile } from '../format/labelShard';
 import { decodedTileBytes, type DecodedTile } from '../format/tileCodec';
-import type { LoadTileFile } from '../format/loadTileFile';
-import { ScratchUnpacker } from '../format/scratchUnpacker';
-import { TiledGalaxyReader } from '../format/tiledGalaxyReader';
+import type { TiledGalaxyReader } from '../format/tiledGalaxyReader';
 import { TileBufferShelf } from './tileBufferShelf';
 import type { TileOutLinks } from './adjacencyCuts';
 import { AdjacencyCutter } from './adjacencyCutter';
@@ -114,8 +112,4 @@ export function readerTileSource(reader: TiledGalaxyReader): TileSource {
     communities: (tile, signal) => reader.tileCommunities(tile, signal),
     dispose: () => adjacency.dispose(),
   };
-}
-
-export async function openDirectTileSource(load: LoadTileFile): Promise<TileSource> {
-  return readerTileSource(await TiledGalaxyReader.open(load, undefined, new ScratchUnpacker()));
 }

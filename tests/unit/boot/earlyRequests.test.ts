@@ -103,7 +103,7 @@ describe('the first requests of the galaxy in the address, made before the viewe
     expect(SilentWorker.started[0].terminated).toBe(true);
   });
 
-  it('start the tile worker only once the first files are in, so that its script does not share the link with the root tile, and none once dropped', async () => {
+  it('start the tile worker beside the first files but hand it them, and so have it fetch its code, only once they are in; a dropped opening ends it', async () => {
     const rootTile = heldResponse();
     serveManifests({ npm: { all: ['v1'], last: 'v1', tiles: ['v1'] } });
     const served = globalThis.fetch;
@@ -111,20 +111,22 @@ describe('the first requests of the galaxy in the address, made before the viewe
     const early = startFor('http://viewer.example/#/galaxy/npm');
     const tiles = await early.tiles();
     expect(tiles?.tilesUrl).toBe('http://viewer.example/data/npm/v1/tiles/');
+    expect(SilentWorker.started).toHaveLength(1);
     await new Promise((resolve) => setTimeout(resolve, 20));
-    expect(SilentWorker.started).toHaveLength(0);
+    expect(SilentWorker.started[0].posted).toEqual([]);
     rootTile.resolve(new Response('missing', { status: 404 }));
-    await vi.waitFor(() => expect(SilentWorker.started).toHaveLength(1));
     await vi.waitFor(() => expect(SilentWorker.started[0].posted).toMatchObject([{ type: 'open', files: expect.any(Array) }]));
 
     const stalled = heldResponse();
     vi.stubGlobal('fetch', (url: string) => (url.endsWith('/stars/0.bin.gz') ? stalled.promise : served(url)));
     const dropped = startFor('http://viewer.example/#/galaxy/npm');
     await dropped.tiles();
+    expect(SilentWorker.started).toHaveLength(2);
     dropped.drop();
+    await vi.waitFor(() => expect(SilentWorker.started[1].terminated).toBe(true));
     stalled.resolve(new Response('late'));
     await new Promise((resolve) => setTimeout(resolve, 20));
-    expect(SilentWorker.started).toHaveLength(1);
+    expect(SilentWorker.started[1].posted).toEqual([]);
   });
 
   it('leave a manifest that cannot be had to the loader, which asks again and says why', async () => {

@@ -5,11 +5,26 @@ import { describe, expect, it } from 'vitest';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
-/** The page's chunks as the production build makes them, written nowhere. */
+let built: Promise<Rolldown.RolldownOutput['output'][number][]> | undefined;
+
+/** The production build's files, written nowhere (built once for the tests below). */
+function builtFiles(): Promise<Rolldown.RolldownOutput['output'][number][]> {
+  built ??= build({ root, configFile: path.join(root, 'vite.config.ts'), logLevel: 'silent', build: { write: false, minify: false } }).then((output) =>
+    ((Array.isArray(output) ? output : [output]) as Rolldown.RolldownOutput[]).flatMap((o) => o.output),
+  );
+  return built;
+}
+
+/** The page's chunks as the production build makes them. */
 async function builtChunks(): Promise<Rolldown.OutputChunk[]> {
-  const output = await build({ root, configFile: path.join(root, 'vite.config.ts'), logLevel: 'silent', build: { write: false, minify: false } });
-  const outputs = (Array.isArray(output) ? output : [output]) as Rolldown.RolldownOutput[];
-  return outputs.flatMap((o) => o.output.filter((file): file is Rolldown.OutputChunk => file.type === 'chunk'));
+  return (await builtFiles()).filter((file): file is Rolldown.OutputChunk => file.type === 'chunk');
+}
+
+/** The text of a worker's script (the build emits each worker as a file of its own), by its name's start. */
+async function workerScript(name: string): Promise<string | undefined> {
+  const file = (await builtFiles()).find((f) => path.basename(f.fileName).startsWith(`${name}-`) && f.fileName.endsWith('.js'));
+  if (!file) return undefined;
+  return file.type === 'chunk' ? file.code : typeof file.source === 'string' ? file.source : new TextDecoder().decode(file.source);
 }
 
 describe('the page entry chunk', () => {
@@ -22,5 +37,19 @@ describe('the page entry chunk', () => {
     expect(entry?.imports).toEqual([]);
     const viewer = chunks.find((chunk) => chunk.isDynamicEntry && chunk.facadeModuleId?.endsWith('/src/main.tsx'));
     expect(viewer?.imports, 'the viewer takes the entry’s shared modules from the entry').toContain(entry?.fileName);
+  }, 120_000);
+});
+
+describe('the tile worker\'s script', () => {
+  // The page starts the tile worker beside its first requests; what the worker's first script takes
+  // shares the link with the root tile, so its code (tileWorkerMain.ts) and pako's inflate are chunks
+  // of their own, fetched once the worker is handed the first files (src/tiles/stream/tile.worker.ts).
+  it('that starts the worker holds neither the tile reader nor pako\'s inflate, which come in chunks of their own', async () => {
+    const worker = await workerScript('tile.worker');
+    expect(worker, 'the tile worker\'s script').toBeDefined();
+    expect(worker).not.toMatch(/node_modules\/pako\//);
+    expect(worker).not.toMatch(/tiledGalaxyReader/);
+    expect(await workerScript('tileWorkerMain')).toMatch(/tiledGalaxyReader/);
+    expect(await workerScript('scratchUnpacker')).toMatch(/node_modules\/pako\//);
   }, 120_000);
 });

@@ -5,7 +5,8 @@ import { ensureSyntheticGalaxy, TEST_VERSION } from '../../../support/tiledGalax
 import { decodedTileBuffer } from '../../../../src/tiles/format/tileCodec';
 import { SHELVED_TILE_BUFFERS } from '../../../../src/tiles/stream/tileBufferShelf';
 import { TILES_IN_FLIGHT } from '../../../../src/tiles/stream/tiledStarStream';
-import { openDirectTileSource, type TileSource } from '../../../../src/tiles/stream/tileSource';
+import { openDirectTileSource } from '../../../../src/tiles/stream/directTileSource';
+import type { TileSource } from '../../../../src/tiles/stream/tileSource';
 import { cameraLookingAt, fileTileLoader, openTestGalaxy } from '../../../support/tiledStream';
 
 /** Kept between runs (generating and tiling 1M stars costs ~10 s of CPU); never inside the repository. */

@@ -8,7 +8,7 @@ import { TileDataError } from '../../../../src/tiles/format/tileError';
 import type { TiledGalaxyReader } from '../../../../src/tiles/format/tiledGalaxyReader';
 import { adjacencyOfStars, outLinksOfStars } from '../../../../src/tiles/stream/adjacencyCuts';
 import { shardsHolding } from '../../../../src/tiles/stream/recentShards';
-import { openDirectTileSource } from '../../../../src/tiles/stream/tileSource';
+import { openDirectTileSource } from '../../../../src/tiles/stream/directTileSource';
 import { openWorkerTileSource, type TileWorkerLike } from '../../../../src/tiles/stream/tileWorkerClient';
 import { tileWorkerHost } from '../../../../src/tiles/stream/tileWorkerHost';
 import { tilesUrlOfWorkerName, tileWorkerName, type TileWorkerReply, type TileWorkerRequest } from '../../../../src/tiles/stream/tileWorkerProtocol';
