@@ -104,7 +104,7 @@ export default defineConfig({
     rolldownOptions: {
       output: {
         codeSplitting: {
-          groups: [{ ...firstStarsChunk(path.join(projectRoot, 'src/boot.ts'), path.join(projectRoot, 'src/main.tsx')), includeDependenciesRecursively: false }],
+          groups: [{ ...firstStarsChunk(path.join(projectRoot, 'src/boot.ts'), path.join(projectRoot, 'src/main.tsx')), debugName: 'firstStars', includeDependenciesRecursively: false }],
         },
       },
     },
