@@ -2,7 +2,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
-import { defineConfig, type Plugin } from 'vite';
+import { defineConfig, type Plugin, type Rolldown } from 'vite';
 import { storybookTest } from '@storybook/addon-vitest/vitest-plugin';
 import { playwright } from '@vitest/browser-playwright';
 import { dataDirsFromEnv, dataRootMiddleware } from './src/server/dataRootMiddleware.ts';
@@ -60,6 +60,39 @@ function preloadViewer(): Plugin {
   };
 }
 
+/**
+ * One chunk for the code the entry loads before the viewer (the first stars' painters and scenes,
+ * the root tile's reader) with what it imports from outside the entry. Left to the bundler, that code
+ * came as a dozen small chunks shared with the viewer, each preloaded by the page: on a throttled
+ * link, past the six requests a host is given, they held the connections the manifest and the root
+ * tile waited for (docs/decisions.md, "The first star frame"). The viewer imports the chunk too, so
+ * the page's one preload of it serves both; the entry's own modules stay in the entry, which imports
+ * no chunk (tests/unit/build/selfContainedEntry.test.ts).
+ */
+function firstStarsChunk(entry: string, viewer: string): { name: (id: string, context: Rolldown.ChunkingContext) => string | null } {
+  let members: Set<string> | undefined;
+  const closure = (roots: string[], context: Rolldown.ChunkingContext, stop = new Set<string>()) => {
+    const seen = new Set<string>();
+    const visit = (id: string) => {
+      if (seen.has(id) || stop.has(id)) return;
+      seen.add(id);
+      for (const next of context.getModuleInfo(id)?.importedIds ?? []) visit(next);
+    };
+    roots.forEach(visit);
+    return seen;
+  };
+  return {
+    name(id, context) {
+      if (!members) {
+        const entryModules = closure([entry], context);
+        const loadedEarly = [...entryModules].flatMap((module) => context.getModuleInfo(module)?.dynamicallyImportedIds ?? []).filter((module) => module !== viewer);
+        members = closure(loadedEarly, context, entryModules);
+      }
+      return members.has(id) ? 'firstStars' : null;
+    },
+  };
+}
+
 const browserProvider = playwright({
   launchOptions: { executablePath: chromiumPath, args: chromiumArgs({ webgpu: true }) },
 });
@@ -67,6 +100,15 @@ const browserProvider = playwright({
 export default defineConfig({
   plugins: [react(), galaxyDataRoot(), preloadViewer()],
   worker: { format: 'es' },
+  build: {
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          groups: [{ ...firstStarsChunk(path.join(projectRoot, 'src/boot.ts'), path.join(projectRoot, 'src/main.tsx')), debugName: 'firstStars', includeDependenciesRecursively: false }],
+        },
+      },
+    },
+  },
   server: { host: '127.0.0.1', port: 5173 },
   preview: { host: '127.0.0.1', port: 4173 },
   test: {

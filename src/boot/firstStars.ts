@@ -82,10 +82,9 @@ async function classicStarsScene(href: string, positions: EarlyPositions): Promi
 
 /**
  * Asks for the code that draws the first stars while the manifest is asked for (each import is
- * taken again, from the module map, where it is used): asked for once the manifest answered, these
- * chunks would go beside the tile files, past the six requests a host is given, and one of them
- * would wait a round trip. Both scenes' chunks, as which one the galaxy needs is not known yet
- * (under 1 KB each); the painter of the backend tried first.
+ * taken again, from the module map, where it is used): asked for once the manifest answered, it
+ * would wait beside the tile files. The build puts all of it in one chunk that the page already
+ * preloads with the viewer (vite.config.ts, firstStarsChunk), so these imports take it from there.
  */
 function askForFirstStarsCode(policy: BackendPolicy): void {
   const painter = policy.triesFirst('webgpu') ? import('./paintFirstStarsWebGPU') : import('./paintFirstStarsWebGL2');

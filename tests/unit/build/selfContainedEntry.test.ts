@@ -38,6 +38,22 @@ describe('the page entry chunk', () => {
     const viewer = chunks.find((chunk) => chunk.isDynamicEntry && chunk.facadeModuleId?.endsWith('/src/main.tsx'));
     expect(viewer?.imports, 'the viewer takes the entry’s shared modules from the entry').toContain(entry?.fileName);
   }, 120_000);
+
+  // On a throttled link each chunk is a request that holds one of the six connections a host is
+  // given; a dozen small ones kept the manifest and the root tile waiting (docs/decisions.md,
+  // "The first star frame", the 40 Mbit/s waterfall).
+  it('loads the code for the first stars as one chunk, which the viewer imports too (one preload serves both)', async () => {
+    const chunks = await builtChunks();
+    const entry = chunks.find((chunk) => chunk.isEntry && chunk.moduleIds.some((id) => id.endsWith('/src/boot.ts')));
+    const viewer = chunks.find((chunk) => chunk.isDynamicEntry && chunk.facadeModuleId?.endsWith('/src/main.tsx'));
+    const early = entry?.dynamicImports.filter((fileName) => fileName !== viewer?.fileName) ?? [];
+    expect(early).toHaveLength(1);
+    const firstStars = chunks.find((chunk) => chunk.fileName === early[0]);
+    for (const painter of ['/src/boot/paintFirstStarsWebGL2.ts', '/src/boot/paintFirstStarsWebGPU.ts', '/src/boot/rootTileStars.ts', '/src/tiles/stream/readRootTile.ts']) {
+      expect(firstStars?.moduleIds.some((id) => id.endsWith(painter)), painter).toBe(true);
+    }
+    expect(viewer?.imports).toContain(firstStars?.fileName);
+  }, 120_000);
 });
 
 describe('the tile worker\'s script', () => {
