@@ -226,7 +226,7 @@ const PAINTERS = [
 ] as const;
 
 for (const { title, query, backend, noAdapter } of PAINTERS) {
-  test(`${title} the root tile's stars are drawn before the viewer's code runs or the tile worker starts, on the canvas its renderer then takes`, async ({ page }) => {
+  test(`${title} the root tile's stars are drawn before the viewer's code runs or the tile worker's code loads, on the canvas its renderer then takes`, async ({ page }) => {
     if (noAdapter) await page.addInitScript(() => navigator.gpu && (navigator.gpu.requestAdapter = async () => null));
     // The viewer's chunk and the tile worker's scripts are held back, so that only the page's entry has run.
     let releaseViewer = () => {};
