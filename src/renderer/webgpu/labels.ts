@@ -2,6 +2,7 @@ import shaderSource from '../../../shaders/labels.wgsl?raw';
 import { LABEL_ATLAS_HEIGHT, LABEL_ATLAS_WIDTH, LABEL_QUAD_FLOATS } from '../../labels/constants';
 import { type LabelAtlasImage, type LabelQuads, rowsToUpload } from '../../labels/labelQuads';
 import { LABEL_EDGE, LABEL_HALO_COLOR, LABEL_HALO_EDGE } from '../../labels/labelShading';
+import { sameElements } from './buffers';
 import type { RenderCommands } from './renderBundle';
 
 /** drawIndirect's arguments (vertices, instances, first vertex, first instance) at the start of the instance buffer. */
@@ -156,18 +157,11 @@ export class WebGPULabels {
    */
   private writeInstances(quads: Float32Array, count: number): void {
     const floats = count * LABEL_QUAD_FLOATS;
-    if (this.stagedWritten && count === this.instancesDrawn && this.stagedHolds(quads, floats)) return;
+    if (this.stagedWritten && count === this.instancesDrawn && sameElements(this.staged, DRAW_ARG_WORDS, quads, 0, floats)) return;
     this.argWords[1] = this.instancesDrawn = count;
     this.staged.set(quads.subarray(0, floats), DRAW_ARG_WORDS);
     this.device.queue.writeBuffer(this.instances, 0, this.staged, 0, DRAW_ARG_WORDS + floats);
     this.stagedWritten = true;
-  }
-
-  /** Whether the staged quads are the first `floats` of `quads`. */
-  private stagedHolds(quads: Float32Array, floats: number): boolean {
-    const staged = this.staged;
-    for (let i = 0; i < floats; i++) if (staged[DRAW_ARG_WORDS + i] !== quads[i]) return false;
-    return true;
   }
 
   dispose(): void {

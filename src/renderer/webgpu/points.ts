@@ -6,7 +6,7 @@ import { StarLayout, type StarCells, type VisibleRuns } from '../starCells';
 import { HOVER_SIZE_FACTOR } from '../starStyle';
 import { cellTest, NO_TEST, type CellTest } from './hiddenCells';
 import { WebGPUOcclusion } from './occlusion';
-import { uploadBuffer } from './buffers';
+import { sameElements, uploadBuffer } from './buffers';
 import type { RenderCommands } from './renderBundle';
 import { bigStarsPipeline, STAR_DEPTH_STENCIL, starBindGroup, starPassModule } from './starPasses';
 
@@ -201,7 +201,7 @@ export class WebGPUPoints {
     const { spansData, spansWritten } = this;
     // A culling stage empties spans on the GPU: after one, the buffer no longer holds what was written.
     const culls = this.stageEnds.length > 1;
-    if (this.spansOnGpu === words && !culls && sameWords(spansData, spansWritten, words)) return;
+    if (this.spansOnGpu === words && !culls && sameElements(spansData, 0, spansWritten, 0, words)) return;
     this.device.queue.writeBuffer(spansBuffer, 0, spansData, 0, words);
     if (culls) {
       this.spansOnGpu = undefined;
@@ -326,9 +326,4 @@ export class WebGPUPoints {
     this.destroyStarBuffers();
     this.occlusion.dispose();
   }
-}
-
-function sameWords(a: Uint32Array, b: Uint32Array, words: number): boolean {
-  for (let i = 0; i < words; i++) if (a[i] !== b[i]) return false;
-  return true;
 }
