@@ -16,6 +16,8 @@ let receiver: Promise<(message: TileWorkerRequest) => void> | undefined;
 
 /** What the page hears when the worker's code cannot be loaded: the opening or the request fails, saying why. */
 function failLoad(message: TileWorkerRequest, error: unknown): void {
+  // errorMessage (tileError.ts) written out: importing it would make the bundler put tileError.ts in
+  // this script, for the worker's code to import back from it.
   const why = `the tile worker's code could not be loaded (${error instanceof Error ? error.message : String(error)})`;
   if (message.type === 'open') post({ type: 'open-failed', message: why }, []);
   else if (message.type === 'request') post({ type: 'failed', id: message.id, message: why }, []);
