@@ -9,8 +9,11 @@
 # clustered, the shared crates and npm; to convergence with both quality measures: the generated
 # 10k, elm, crates, npm and the 10M generated galaxy; the CPU's force pass is skipped above 1M
 # stars) and gpuRender (the WebGPU renderer into an offscreen texture: GPU time per pass and per
-# frame for npm and generated 1M and 10M galaxies with links, at 1280x800 and 2560x1440).
-# `scripts/gpu-measure.sh render` measures the renderer alone, `layout` the layout alone.
+# frame for npm and generated 1M and 10M galaxies with links, at 1280x800 and 2560x1440) and gpuBudget
+# (the star budget fed by the renderer's GPU frame times on a generated 10M galaxy: where it settles
+# for 60, 120 and 240 frames a second, and after the canvas grows from 1280x800 to 2560x1440).
+# `scripts/gpu-measure.sh render` measures the renderer alone, `layout` the layout alone, `budget`
+# the budget alone.
 set -euo pipefail
 export BENCH_GPULAYOUT_SIZES="${BENCH_GPULAYOUT_SIZES:-10000,100000,1000000,10000000}"
 export BENCH_GPULAYOUT_SHARED="${BENCH_GPULAYOUT_SHARED:-crates,npm}"
@@ -22,7 +25,8 @@ export BENCH_GPURENDER_GALAXIES="${BENCH_GPURENDER_GALAXIES:-npm,generated-10000
 export BENCH_GPURENDER_FRAMES="${BENCH_GPURENDER_FRAMES:-30}"
 measure() { node --max-old-space-size=65536 --import tsx --import ./scripts/register-raw-text.mjs "$1" | tail -n 1; }
 what="${1:-all}"
-layout=null render=null
-if [ "$what" != render ]; then layout="$(measure tests/bench/gpulayout/measureGpuLayout.ts)"; fi
-if [ "$what" != layout ]; then render="$(measure tests/bench/gpurender/measureGpuRender.ts)"; fi
-printf '{"gpuLayout":%s,"gpuRender":%s}\n' "$layout" "$render"
+layout=null render=null budget=null
+if [ "$what" = all ] || [ "$what" = layout ]; then layout="$(measure tests/bench/gpulayout/measureGpuLayout.ts)"; fi
+if [ "$what" = all ] || [ "$what" = render ]; then render="$(measure tests/bench/gpurender/measureGpuRender.ts)"; fi
+if [ "$what" = all ] || [ "$what" = budget ]; then budget="$(measure tests/bench/gpurender/measureGpuBudget.ts)"; fi
+printf '{"gpuLayout":%s,"gpuRender":%s,"gpuBudget":%s}\n' "$layout" "$render" "$budget"

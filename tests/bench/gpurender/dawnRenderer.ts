@@ -1,6 +1,8 @@
 import { openDawnDevice } from '../../../src/layout/gpu/node/dawnDevice';
 import { boundsOfBox, Camera, wholeScenePose } from '../../../src/renderer/camera';
+import type { StarCells } from '../../../src/renderer/starCells';
 import type { Renderer, RendererOptions } from '../../../src/renderer/types';
+import { starSizes } from '../../../src/renderer/starStyle';
 import { createWebGPURenderer } from '../../../src/renderer/webgpu/renderer';
 import { buildGridCells } from '../../../src/stars/gridCells';
 import { robustBoundingBox } from '../../../src/geometry/robustBounds';
@@ -37,8 +39,8 @@ export async function openDawnRenderer(width: number, height: number, gpuFrameTi
   return { renderer, canvas, device: dawn.device, adapter: dawn.adapter, software: dawn.software, timestamps: dawn.timestamps };
 }
 
-/** Stars as the renderer holds them: in grid-cell slot order, white, at `sizes`; links as slot pairs. */
-export function showStars(renderer: Renderer, positions: Float32Array, sizes: Float32Array, links?: { sources: Uint32Array; targets: Uint32Array }): void {
+/** Stars as the renderer holds them: in grid-cell slot order, white, at `sizes`; links as slot pairs. Returns the grid cells. */
+export function showStars(renderer: Renderer, positions: Float32Array, sizes: Float32Array, links?: { sources: Uint32Array; targets: Uint32Array }): StarCells {
   const count = sizes.length;
   const grid = buildGridCells(positions);
   const slots = new Uint32Array(count);
@@ -51,13 +53,17 @@ export function showStars(renderer: Renderer, positions: Float32Array, sizes: Fl
     sizeBySlot[slot] = sizes[star];
   }
   renderer.setStars(bySlot, new Uint8Array(count * 4).fill(255), sizeBySlot, grid);
-  if (!links) return renderer.setLinks(undefined);
+  if (!links) {
+    renderer.setLinks(undefined);
+    return grid;
+  }
   const pairs = new Uint32Array(links.sources.length * 2);
   for (let i = 0; i < links.sources.length; i++) {
     pairs[i * 2] = slots[links.sources[i]];
     pairs[i * 2 + 1] = slots[links.targets[i]];
   }
   renderer.setLinks(pairs);
+  return grid;
 }
 
 /** A camera at `width` x `height` with the whole of `positions` in view, as a galaxy opens. */
@@ -69,4 +75,16 @@ export function wholeViewCamera(positions: Float32Array, width: number, height: 
   camera.setScene(bounds);
   camera.setPose(wholeScenePose(bounds, width / height));
   return camera;
+}
+
+/** Star sizes by the node size rule from a graph's link targets, as a galaxy draws them. */
+export function sizesByInDegree(nodeCount: number, targets: Uint32Array): Float32Array {
+  const offsets = new Uint32Array(nodeCount + 1);
+  for (const target of targets) offsets[target + 1]++;
+  let max = 0;
+  for (let i = 0; i < nodeCount; i++) {
+    max = Math.max(max, offsets[i + 1]);
+    offsets[i + 1] += offsets[i];
+  }
+  return starSizes(offsets, max);
 }

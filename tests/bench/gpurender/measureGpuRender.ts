@@ -13,11 +13,10 @@
  * is off; the frame is then the sum of its passes). Medians over the timed frames, after warm-up
  * frames (pipelines, first uploads).
  */
-import { starSizes } from '../../../src/renderer/starStyle';
 import { readSharedGalaxy } from '../../support/readSharedGalaxy';
 import { haveSharedGalaxies } from '../../support/sharedGalaxies';
 import { generatedLayout } from '../support/generatedLayouts';
-import { openDawnRenderer, showStars, wholeViewCamera } from './dawnRenderer';
+import { openDawnRenderer, showStars, sizesByInDegree, wholeViewCamera } from './dawnRenderer';
 import { gpuTimesOf } from './gpuTimesOf';
 import { PassTimer } from './passTimer';
 
@@ -35,17 +34,6 @@ interface Galaxy {
   positions: Float32Array;
   sizes: Float32Array;
   links: { sources: Uint32Array; targets: Uint32Array };
-}
-
-function sizesByInDegree(nodeCount: number, targets: Uint32Array): Float32Array {
-  const offsets = new Uint32Array(nodeCount + 1);
-  for (const target of targets) offsets[target + 1]++;
-  let max = 0;
-  for (let i = 0; i < nodeCount; i++) {
-    max = Math.max(max, offsets[i + 1]);
-    offsets[i + 1] += offsets[i];
-  }
-  return starSizes(offsets, max);
 }
 
 /** `npm` (a shared galaxy) or `generated-{stars}` (clustered, 2 links a star). */
