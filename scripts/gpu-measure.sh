@@ -12,6 +12,7 @@
 # frame for npm and generated 1M and 10M galaxies with links, at 1280x800 and 2560x1440) and gpuBudget
 # (the star budget fed by the renderer's GPU frame times on a generated 10M galaxy: where it settles
 # for 60, 120 and 240 frames a second, and after the canvas grows from 1280x800 to 2560x1440).
+# scripts/gpu-pack.sh packs the renderer's and the budget's measurements for a GPU machine without Node.
 # `scripts/gpu-measure.sh render` measures the renderer alone, `layout` the layout alone, `budget`
 # the budget alone.
 set -euo pipefail
@@ -23,7 +24,11 @@ export BENCH_GPULAYOUT_CPU_UP_TO="${BENCH_GPULAYOUT_CPU_UP_TO:-1000000}"
 export BENCH_GPULAYOUT_ITERATIONS="${BENCH_GPULAYOUT_ITERATIONS:-5}"
 export BENCH_GPURENDER_GALAXIES="${BENCH_GPURENDER_GALAXIES:-npm,generated-1000000,generated-10000000}"
 export BENCH_GPURENDER_FRAMES="${BENCH_GPURENDER_FRAMES:-30}"
-measure() { node --max-old-space-size=65536 --import tsx --import ./scripts/register-raw-text.mjs "$1" | tail -n 1; }
+# GPU_MEASURE_BUNDLES: a folder of the scripts bundled by scripts/gpu-pack.sh, on a machine without the repository.
+measure() {
+  if [ -n "${GPU_MEASURE_BUNDLES:-}" ]; then node --max-old-space-size=65536 "$GPU_MEASURE_BUNDLES/$(basename "$1" .ts).mjs" | tail -n 1
+  else node --max-old-space-size=65536 --import tsx --import ./scripts/register-raw-text.mjs "$1" | tail -n 1; fi
+}
 what="${1:-all}"
 layout=null render=null budget=null
 if [ "$what" = all ] || [ "$what" = layout ]; then layout="$(measure tests/bench/gpulayout/measureGpuLayout.ts)"; fi
