@@ -61,11 +61,16 @@ export interface DrawnFirstStars {
 
 async function paint({ href, policy, files, gpu }: FirstStarsStart): Promise<DrawnFirstStars | undefined> {
   askForFirstStarsCode(policy);
+  // Started beside the manifest, not once it answered: on WebGPU the painter's start compiles the
+  // stars' pipeline as soon as the device is there (startFirstStarsPainter), and on a CPU rasteriser
+  // that compile took longer than positions.bin took to arrive after the manifest.
+  const painter = firstPainter(policy, gpu);
+  painter.catch(() => undefined);
   const [tiles, positions] = await Promise.all([files?.tiles(), files?.positions()]);
   const scene = tiles ? tileScene(href, tiles) : positions && classicStarsScene(href, positions);
   if (!scene) return undefined;
-  const [painter, shown] = await Promise.all([firstPainter(policy, gpu), scene]);
-  if (!shown || !painter?.(shown)) return undefined;
+  const [paint, shown] = await Promise.all([painter, scene]);
+  if (!shown || !paint?.(shown)) return undefined;
   performance.mark(FIRST_STARS_MARK);
   return { done: gpu.webgpu.firstStarsDone() };
 }

@@ -1,5 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { FIRST_STARS_DONE_WAIT_MS, viewerMayStart, type DrawnFirstStars } from '../../../src/boot/firstStars';
+import { FIRST_STARS_DONE_WAIT_MS, paintFirstStarsEarly, viewerMayStart, type DrawnFirstStars } from '../../../src/boot/firstStars';
+import { BackendPolicy } from '../../../src/renderer/backendPolicy';
+import type { EarlyGpu } from '../../../src/renderer/earlyGpu';
 
 /** Whether `promise` has settled once `ms` of fake time have passed. */
 async function settledAfter(promise: Promise<unknown>, ms: number): Promise<boolean> {
@@ -35,5 +37,15 @@ describe("the viewer's code, after the entry's first stars", () => {
     expect(await settledAfter(late, 999)).toBe(false);
     expect(await settledAfter(late, 1)).toBe(true);
     expect(await settledAfter(viewerMayStart(Promise.resolve(undefined), 1000), 0)).toBe(true);
+  });
+});
+
+describe("the entry's WebGPU first stars", () => {
+  it("start their canvas, and with it the stars' pipeline, before the galaxy's manifest has answered", async () => {
+    const canvas = vi.fn(async () => undefined);
+    const gpu = { webgpu: { canvas, firstStarsDone: async () => undefined } } as unknown as EarlyGpu;
+    const unanswered = () => new Promise<undefined>(() => {});
+    void paintFirstStarsEarly({ href: 'http://host/#/galaxy/npm', policy: new BackendPolicy('webgpu'), files: { tiles: unanswered, positions: unanswered }, gpu });
+    await vi.waitFor(() => expect(canvas).toHaveBeenCalledTimes(1), { timeout: 5000 });
   });
 });
