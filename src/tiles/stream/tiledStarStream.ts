@@ -141,7 +141,7 @@ export class TiledStarStream implements StarSource {
     options.holding.setStarBytes(budget.bytes);
     this.subtree = subtreeStars(h);
     this.footprintsFor = new Uint16Array(h.tileCount).fill(NOT_WRITTEN);
-    this.fade = new FootprintFade(this.pool.capacity);
+    this.fade = new FootprintFade();
     this.links = new TiledLinks(this.pool, this.firstStars, options.maxLinkPairs);
     this.bounds = scaledBox(source.index.bounds, scale);
     this.scheduler = new TileFetchScheduler<ArrivedTile>({
@@ -214,7 +214,7 @@ export class TiledStarStream implements StarSource {
 
   /** Diameter factor per slot: a drawn tile's stars stand in for the stars of its children not drawn (docs/tiles.md#stand-in-stars). */
   get footprints(): Float32Array {
-    return this.fade.shown;
+    return this.fade.shownOf(this.pool.footprints);
   }
 
   /** Finest community per slot (StarSource.communities); undefined for a galaxy whose tiles carry none. */
@@ -450,10 +450,11 @@ export class TiledStarStream implements StarSource {
       const range = this.pool.rangeOf(tile);
       if (!range) continue;
       for (let k = 0; k < 6; k++) box[k] = h.boxes[tile * 6 + k] * scale;
-      standInFootprints(this.pool.positions, range.count, box, hiddenStarsByOctant(h, tile, this.subtree, this.isDrawn), this.pool.footprints, range.start);
       const parent = h.parent[tile];
-      if (wasDrawn[tile]) this.fade.start(range, false, now);
-      else if (parent >= 0 && wasDrawn[parent]) this.fade.start(range, true, now);
+      const fadesFrom = wasDrawn[tile] ? 'drawn' : parent >= 0 && wasDrawn[parent] ? 'zero' : undefined;
+      if (fadesFrom) this.fade.hold(this.pool.footprints);
+      standInFootprints(this.pool.positions, range.count, box, hiddenStarsByOctant(h, tile, this.subtree, this.isDrawn), this.pool.footprints, range.start);
+      if (fadesFrom) this.fade.start(range, fadesFrom === 'zero', now);
       else this.fade.settle(this.pool.footprints, range);
       this.changes.footprints(range);
     }
