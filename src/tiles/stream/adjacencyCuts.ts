@@ -20,20 +20,33 @@ function partsHolding(shards: readonly AdjacencyShard[], firstStar: number, coun
   return parts;
 }
 
+type Side = 'out' | 'in';
+
+const sideOf = (shard: AdjacencyShard, side: Side) => (side === 'out' ? [shard.outOffsets, shard.outTargets] : [shard.inOffsets, shard.inTargets]);
+
+/** Links of one side in those parts. */
+function sideLinks(parts: ReturnType<typeof partsHolding>, side: Side): number {
+  return parts.reduce((links, { shard, from, to }) => links + sideOf(shard, side)[0][to] - sideOf(shard, side)[0][from], 0);
+}
+
 /** One side's offsets and targets of those parts, copied into arrays of their own so that the shards can be dropped. */
-function copySide(parts: ReturnType<typeof partsHolding>, count: number, side: 'out' | 'in'): readonly [Uint32Array, Uint32Array] {
-  const sideOf = (shard: AdjacencyShard) => (side === 'out' ? [shard.outOffsets, shard.outTargets] : [shard.inOffsets, shard.inTargets]);
+function copySide(parts: ReturnType<typeof partsHolding>, count: number, side: Side): readonly [Uint32Array, Uint32Array] {
   const offsets = new Uint32Array(count + 1);
-  const targets = new Uint32Array(parts.reduce((links, { shard, from, to }) => links + sideOf(shard)[0][to] - sideOf(shard)[0][from], 0));
+  const targets = new Uint32Array(sideLinks(parts, side));
+  copySideInto(parts, side, offsets, targets);
+  return [offsets, targets];
+}
+
+/** Fills `offsets` (count + 1) and `targets` (sideLinks) with one side of those parts. */
+function copySideInto(parts: ReturnType<typeof partsHolding>, side: Side, offsets: Uint32Array, targets: Uint32Array): void {
   let star = 0;
   let at = 0;
   for (const { shard, from, to } of parts) {
-    const [shardOffsets, shardTargets] = sideOf(shard);
+    const [shardOffsets, shardTargets] = sideOf(shard, side);
     targets.set(shardTargets.subarray(shardOffsets[from], shardOffsets[to]), at);
     for (let local = from; local < to; local++) offsets[++star] = at + shardOffsets[local + 1] - shardOffsets[from];
     at += shardOffsets[to] - shardOffsets[from];
   }
-  return [offsets, targets];
 }
 
 /** The adjacency (both sides) of stars `firstStar .. firstStar + count - 1`, out of the consecutive shards that hold them. */
@@ -62,8 +75,14 @@ export function outSideOfStars(shards: readonly AdjacencyShard[], firstStar: num
 
 /** The out-links of stars `firstStar .. firstStar + count - 1`, out of the consecutive shards that hold them. */
 export function outLinksOfStars(shards: readonly AdjacencyShard[], firstStar: number, count: number, tileFirstStars: Uint32Array): TileOutLinks {
-  const [outOffsets, outTargets] = outSideOfStars(shards, firstStar, count);
-  const outTargetTiles = new Uint32Array(outTargets.length);
+  const parts = partsHolding(shards, firstStar, count);
+  const links = sideLinks(parts, 'out');
+  // The three columns in one buffer: the page holds each drawn tile's out-links as one backing store and one buffer object, not three.
+  const buffer = new ArrayBuffer((count + 1 + 2 * links) * Uint32Array.BYTES_PER_ELEMENT);
+  const outOffsets = new Uint32Array(buffer, 0, count + 1);
+  const outTargets = new Uint32Array(buffer, outOffsets.byteLength, links);
+  const outTargetTiles = new Uint32Array(buffer, outOffsets.byteLength + outTargets.byteLength, links);
+  copySideInto(parts, 'out', outOffsets, outTargets);
   for (let i = 0; i < outTargets.length; i++) outTargetTiles[i] = rangeOfStar(tileFirstStars, outTargets[i]);
   return { firstStar, count, outOffsets, outTargets, outTargetTiles };
 }

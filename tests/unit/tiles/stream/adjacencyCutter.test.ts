@@ -2,9 +2,10 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TiledGalaxyReader } from '../../../../src/tiles/format/tiledGalaxyReader';
-import { adjacencyOfStars, outLinksOfStars } from '../../../../src/tiles/stream/adjacencyCuts';
+import { adjacencyOfStars, outLinksBytesHeld, outLinksOfStars } from '../../../../src/tiles/stream/adjacencyCuts';
 import { AdjacencyCutter } from '../../../../src/tiles/stream/adjacencyCutter';
 import { shardsHolding } from '../../../../src/tiles/stream/recentShards';
+import { transferablesOf } from '../../../../src/tiles/stream/tileSource';
 import { writeTiles } from '../../../../src/tiles/write/writeTiles';
 import { openTiles, removeTempFolders, syntheticVersion } from '../../../support/tiledFixtures';
 
@@ -45,6 +46,16 @@ describe('AdjacencyCutter', () => {
         expect(cuts[i][1]).toEqual(outLinksOfStars(shards, first, count, reader.tileFirstStars));
       }
       expect(cutter.slotCount).toBeLessThanOrEqual(4);
+    }
+  });
+
+  it('hands a tile\'s out-links over in one buffer, so the page holds one backing store per tile, not three', async () => {
+    const cutter = new AdjacencyCutter(reader);
+    for (const tile of [0, 1, reader.hierarchy.tileCount - 1]) {
+      const outLinks = await cutter.outLinks(tile);
+      expect(outLinks.outTargets.length).toBeGreaterThan(0);
+      expect(transferablesOf({ kind: 'tileOutLinks', outLinks })).toHaveLength(1);
+      expect(outLinks.outOffsets.buffer.byteLength).toBe(outLinksBytesHeld(outLinks));
     }
   });
 
