@@ -1,6 +1,7 @@
 import { ZStream, Z_BUF_ERROR, Z_FINISH, Z_OK, Z_STREAM_END, zlibInflate, zlibInflateInit2, zlibInflateReset } from 'pako';
 import { isGzip, type FileUnpacker } from './gzip';
 import { TileDataError } from './tileError';
+import { RestTimer } from '../../timing/restTimer';
 
 /** Beyond this a scratch buffer is not kept: a larger file (none is, unless damaged) unpacks into a buffer of its own. */
 const SCRATCH_MAX_BYTES = 8 << 20;
@@ -10,6 +11,13 @@ export function trailerSize(bytes: Uint8Array): number {
   const end = bytes.byteLength;
   return (bytes[end - 4] | (bytes[end - 3] << 8) | (bytes[end - 2] << 16) | (bytes[end - 1] << 24)) >>> 0;
 }
+
+/**
+ * No file unpacked for this long: the view rests, and the scratch buffer (0.25 MB after tiled npm
+ * opened) and the inflate state (its 32 KB window and tables) are let go rather than held until the
+ * next move, as the tile worker's shelf and download pool do; the next file makes them again.
+ */
+export const SCRATCH_REST_MS = 3_000;
 
 /** zlib's window bits for a gzip stream: a 32 KB window (15) inside gzip's wrapper (+16). */
 const GZIP_WINDOW_BITS = 16 + 15;
@@ -56,6 +64,7 @@ class ReusedInflater {
 }
 
 const EMPTY = new Uint8Array(0);
+const EMPTY_SCRATCH = new Uint8Array<ArrayBuffer>(new ArrayBuffer(0));
 
 /**
  * Unpacks one file after another into one buffer that grows to the largest, with one inflate state,
@@ -64,8 +73,26 @@ const EMPTY = new Uint8Array(0);
  * before it awaits anything.
  */
 export class ScratchUnpacker implements FileUnpacker {
-  private scratch = new Uint8Array<ArrayBuffer>(new ArrayBuffer(0));
-  private readonly inflater = new ReusedInflater();
+  private scratch = EMPTY_SCRATCH;
+  private reusedInflater: ReusedInflater | undefined;
+  private readonly rest: RestTimer;
+
+  constructor(restMs = SCRATCH_REST_MS) {
+    this.rest = new RestTimer(restMs, () => {
+      this.scratch = EMPTY_SCRATCH;
+      this.reusedInflater = undefined;
+    });
+  }
+
+  /** Bytes of the scratch buffer held now (0 at rest). */
+  get scratchBytes(): number {
+    return this.scratch.byteLength;
+  }
+
+  private get inflater(): ReusedInflater {
+    this.rest.restart();
+    return (this.reusedInflater ??= new ReusedInflater());
+  }
 
   /**
    * `expectedBytes` sizes the buffer (a damaged gzip trailer may claim gigabytes), which caps what a
