@@ -36,8 +36,8 @@ export interface ConstellationTree {
   radii: Float64Array[];
   /** Per level: 1 for a community spread too thin to be named (CONSTELLATION_MAX_GALAXY_SHARE). */
   diffuse: Uint8Array[];
-  /** Per level: each community's children at the level below (none for level 0). */
-  children: Uint32Array[][];
+  /** Per level: each community's children at the level below (none for level 0), all of a level in one list. */
+  children: ChildLists[];
   /** Per level: the names. */
   names: (readonly string[])[];
   /** Per level: the community that gathers unlinked stars (never named), or -1. */
@@ -45,6 +45,32 @@ export interface ConstellationTree {
   /** The galaxy's centre and radius (the scene's framing of its stars). */
   centre: [number, number, number];
   radius: number;
+}
+
+/**
+ * A level's communities' children as one list: community c's are list[start[c] .. start[c + 1]).
+ * One list a level, not one array a community: npm's 3,093 communities as as many typed arrays and
+ * buffers held 0.4 MB of the page's heap.
+ */
+export interface ChildLists {
+  /** count + 1 entries. */
+  start: Uint32Array;
+  list: Uint32Array;
+}
+
+/** Children of `count` communities whose children are `parents`' entries (child k's parent is parents[k]; none without parents). */
+export function childListsOf(parents: readonly number[] | undefined, count: number): ChildLists {
+  const start = new Uint32Array(count + 1);
+  const within = (parent: number) => Number.isInteger(parent) && parent >= 0 && parent < count;
+  if (!parents) return { start, list: new Uint32Array(0) };
+  for (const parent of parents) if (within(parent)) start[parent + 1]++;
+  for (let c = 0; c < count; c++) start[c + 1] += start[c];
+  const list = new Uint32Array(start[count]);
+  const next = start.slice(0, count);
+  parents.forEach((parent, child) => {
+    if (within(parent)) list[next[parent]++] = child;
+  });
+  return { start, list };
 }
 
 /** The galaxy as the scene frames it (world units, scale applied): its stars' centre and radius. */
@@ -62,11 +88,7 @@ export interface GalaxyBall {
  */
 export function constellationTree({ levels }: ConstellationLevels, scale: number, galaxy: GalaxyBall): ConstellationTree {
   const centres = levels.map((level) => Float64Array.from(level.centre, (v) => v * scale));
-  const children = levels.map((level, l) => {
-    const lists: number[][] = Array.from({ length: level.count }, () => []);
-    if (l > 0) levels[l - 1].parent?.forEach((parent, child) => lists[parent]?.push(child));
-    return lists.map((list) => Uint32Array.from(list));
-  });
+  const children = levels.map((level, l) => childListsOf(l > 0 ? levels[l - 1].parent : undefined, level.count));
   const stars = Math.max(1, levels.length > 0 ? totalSize(levels[0]) : 1);
   const radii: Float64Array[] = [];
   const diffuse: Uint8Array[] = [];
@@ -76,7 +98,8 @@ export function constellationTree({ levels }: ConstellationLevels, scale: number
     for (let c = 0; c < level.count; c++) {
       const bySize = galaxy.radius * Math.cbrt((level.size[c] ?? 0) / stars);
       let spread = 0, total = 0;
-      for (const k of l > 0 ? children[l][c] : []) {
+      for (let at = children[l].start[c]; at < children[l].start[c + 1]; at++) {
+        const k = children[l].list[at];
         const size = levels[l - 1].size[k] ?? 0;
         spread += size * (distanceSquared(centres[l - 1], k, centres[l], c) + radii[l - 1][k] ** 2);
         total += size;
@@ -84,7 +107,7 @@ export function constellationTree({ levels }: ConstellationLevels, scale: number
       const bySpread = total > 0 ? Math.sqrt(spread / total) : 0;
       radius[c] = Math.max(bySize, bySpread);
       // A top level's gathering of small parts (no resolution, more than one child) is no place either.
-      const gathering = level.resolution === null && l > 0 && children[l][c].length > 1;
+      const gathering = level.resolution === null && l > 0 && children[l].start[c + 1] - children[l].start[c] > 1;
       thin[c] = gathering || (bySpread >= galaxy.radius * CONSTELLATION_MAX_GALAXY_SHARE && bySpread > bySize * DIFFUSE_FACTOR) ? 1 : 0;
     }
     radii.push(radius);
@@ -148,9 +171,10 @@ export function chooseConstellations(tree: ConstellationTree, view: Constellatio
   const visit = (level: number, id: number, handedOver: number): number => {
     if (counts) counts.communitiesVisited++;
     if (id === tree.unlinked[level]) return 0;
-    const children = level > 0 ? tree.children[level][id] : NO_CHILDREN;
+    const { start, list } = tree.children[level];
+    const first = start[id], end = start[id + 1];
     // One child holds the same stars (a community carried up a level unchanged): one name, the child's.
-    if (children.length === 1) return visit(level - 1, children[0], handedOver);
+    if (end - first === 1) return visit(level - 1, list[first], handedOver);
     const centres = tree.centres[level];
     const x = centres[id * 3], y = centres[id * 3 + 1], z = centres[id * 3 + 2];
     const radius = tree.radii[level][id];
@@ -161,7 +185,7 @@ export function chooseConstellations(tree: ConstellationTree, view: Constellatio
     let strongestChild = 0;
     if (span > CONSTELLATION_HANDOVER_SPAN || diffuse) {
       const givenUp = diffuse || span > CONSTELLATION_MAX_SPAN ? 1 : 1 - spanStrength(span);
-      for (const child of children) strongestChild = Math.max(strongestChild, visit(level - 1, child, givenUp));
+      for (let at = first; at < end; at++) strongestChild = Math.max(strongestChild, visit(level - 1, list[at], givenUp));
     }
     if (span < CONSTELLATION_MIN_SPAN || span > CONSTELLATION_MAX_SPAN || diffuse) return strongestChild;
     const nx = (m[0] * x + m[4] * y + m[8] * z + m[12]) / w;
@@ -208,7 +232,6 @@ export interface ConstellationWalkCounts {
   communitiesVisited: number;
 }
 
-const NO_CHILDREN = new Uint32Array(0);
 
 /**
  * Where the walk from the top first depends on the camera: the communities it reaches through only
@@ -259,10 +282,11 @@ function findGates(tree: ConstellationTree): ConstellationGates {
   const found: { level: number; id: number; handedOver: number }[] = [];
   const walk = (level: number, id: number, handedOver: number): void => {
     if (id === tree.unlinked[level]) return;
-    const children = level > 0 ? tree.children[level][id] : NO_CHILDREN;
-    if (children.length === 1) return walk(level - 1, children[0], handedOver);
+    const { start, list } = tree.children[level];
+    const first = start[id], end = start[id + 1];
+    if (end - first === 1) return walk(level - 1, list[first], handedOver);
     if (tree.diffuse[level][id] === 1) {
-      for (const child of children) walk(level - 1, child, 1);
+      for (let at = first; at < end; at++) walk(level - 1, list[at], 1);
       return;
     }
     found.push({ level, id, handedOver });

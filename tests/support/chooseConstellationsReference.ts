@@ -38,7 +38,8 @@ export function chooseConstellationsReference(tree: ConstellationTree, view: Con
   const visit = (level: number, id: number, handedOver: number): number => {
     if (counts) counts.communitiesVisited++;
     if (id === tree.unlinked[level]) return 0;
-    const children = level > 0 ? tree.children[level][id] : [];
+    const { start, list } = tree.children[level];
+    const children = level > 0 ? [...list.subarray(start[id], start[id + 1])] : [];
     // One child holds the same stars (a community carried up a level unchanged): one name, the child's.
     if (children.length === 1) return visit(level - 1, children[0], handedOver);
     const centres = tree.centres[level];

@@ -2,6 +2,7 @@ import { mat4, quat } from 'gl-matrix';
 import { describe, expect, it } from 'vitest';
 import type { CommunityLevelJson } from '../../../src/communities/format';
 import {
+  childListsOf,
   chooseConstellations,
   CONSTELLATION_MAX_SPAN,
   CONSTELLATION_MIN_SPAN,
@@ -31,6 +32,17 @@ function viewFrom(position: [number, number, number]) {
 }
 
 const chosen = (position: [number, number, number]) => chooseConstellations(constellationTree({ levels }, 1, galaxy), viewFrom(position), 10).map((c) => c.name).sort();
+
+describe('the communities\' children', () => {
+  it('are each community\'s children in order, in one list a level, whatever order the parents come in; a parent out of range has none', () => {
+    const { start, list } = childListsOf([2, 0, 2, 1, 0, 7, -1], 3);
+    const of = (c: number) => [...list.subarray(start[c], start[c + 1])];
+    expect([of(0), of(1), of(2)]).toEqual([[1, 4], [3], [0, 2]]);
+    expect(list).toHaveLength(5);
+    const tree = constellationTree({ levels }, 1, { centre: [0, 0, 0], radius: 1200 });
+    expect(tree.children.map((lists) => lists.start.length)).toEqual(levels.map((l) => l.count + 1));
+  });
+});
 
 describe('which constellations are named', () => {
   it('estimates radii from the galaxy and the level below, scaled as stars are', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ConstellationTree } from '../../../src/constellations/constellationNames';
+import { childListsOf, type ConstellationTree } from '../../../src/constellations/constellationNames';
 import { LabelAtlas, type Rasterizer } from '../../../src/labels/labelAtlas';
 import { intersects, PlacementGrid, type LabelBox } from '../../../src/labels/placeLabels';
 import { StarLabels, type LabelStars } from '../../../src/labels/starLabels';
@@ -27,7 +27,7 @@ function oneConstellation(galaxyRadius: number): ConstellationTree {
     centres: [Float64Array.of(0.05, 0.02, 0)],
     radii: [Float64Array.of(0.1)],
     diffuse: [new Uint8Array(1)],
-    children: [[new Uint32Array(0)]],
+    children: [childListsOf(undefined, 1)],
     names: [['react · react-dom · 13,984 packages']],
     unlinked: [-1],
     centre: [0, 0, 0],
@@ -77,7 +77,7 @@ describe('constellation names among star names', () => {
       centres: [Float64Array.of(0.05, 0.02, 0, 0.06, 0.03, 0, 0.04, 0.01, 0, 0.05, 0.03, 0)],
       radii: [Float64Array.of(0.3, 0.3, 0.3, 0.3)],
       diffuse: [new Uint8Array(4)],
-      children: [names.map(() => new Uint32Array(0))],
+      children: [childListsOf(undefined, names.length)],
       names: [names],
       unlinked: [-1],
     };
