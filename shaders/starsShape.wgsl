@@ -72,7 +72,7 @@ fn splatOf(star: u32) -> Splat {
   s.last = min(vec2i(floor(s.centerPx + r - 0.5)), vec2i(u.viewport) - 1);
   // A star under a pixel (footprint fading in) lights none: its rectangle emptied by a select, not
   // a third early return, which cost SwiftShader about a tenth of the splat passes' CPU time on
-  // npm's whole view (issue 25); a GPU pays nothing either way.
+  // npm's whole view; an NVIDIA H200's splat pass reads the same either way (docs/decisions.md).
   s.last = select(s.last, vec2i(-1), sizePx < 1.0);
   return s;
 }
