@@ -351,22 +351,29 @@ export class StarLabels {
    * A stale pass begins in the task of the first frame drawn once it is due: whatever makes the scan
    * stale (a camera move, new cells, a pass's reply) asks for a frame too, and a timer task of its
    * own each pass costs a task a frame where frames come further apart than the passes' interval (a
-   * slow GPU) and a task every few frames on a fast one. A pass not due yet also gets a timer,
-   * LABEL_SCAN_FRAME_SLACK_MS after it is due, for when frames stop (the camera came to rest).
+   * slow GPU) and a task every few frames on a fast one.
    */
   private scheduleStaleScan(): void {
-    if (this.scanAtFrame) return;
     this.scanAtFrame = true;
-    const wait = this.scanBeganAt + LABEL_SCAN_MOVING_INTERVAL_MS - performance.now();
-    if (wait > 0) this.scanTimer ??= setTimeout(this.beginDueScan, wait + LABEL_SCAN_FRAME_SLACK_MS);
   }
 
-  /** The frame's part of scheduleStaleScan: a due stale pass begins (a worker's pass needs no work slice after it). */
+  /**
+   * The frame's part of scheduleStaleScan: a due stale pass begins (a worker's pass needs no work
+   * slice after it). A frame that finds the pass not due yet arms a timer, LABEL_SCAN_FRAME_SLACK_MS
+   * after it is due, for when no frame follows (the camera came to rest); armed here rather than when
+   * the pass went stale, it never fires where frames come further apart than the passes' interval,
+   * since the next frame finds the pass due and begins it (beginScan clears the timer).
+   */
   private beginScanAtFrame(): void {
-    if (performance.now() < this.scanBeganAt + LABEL_SCAN_MOVING_INTERVAL_MS) return;
     const scan = this.scan;
+    // A pass under way asks again when it ends (takeScanResult).
     if (!this.scanStale || !scan || scan.running || !this.visible) {
       this.scanAtFrame = false;
+      return;
+    }
+    const wait = this.scanBeganAt + LABEL_SCAN_MOVING_INTERVAL_MS - performance.now();
+    if (wait > 0) {
+      this.scanTimer ??= setTimeout(this.beginDueScan, wait + LABEL_SCAN_FRAME_SLACK_MS);
       return;
     }
     this.beginScan();
@@ -384,9 +391,11 @@ export class StarLabels {
   private beginDueScan = () => {
     this.scanTimer = undefined;
     this.scanAtFrame = false;
-    if (!this.scanStale || !this.scan || this.scan.running || !this.visible) return;
+    const scan = this.scan;
+    if (!this.scanStale || !scan || scan.running || !this.visible) return;
     this.beginScan();
-    this.scheduleWork();
+    // A worker's pass needs no work slice after it (its reply is a task of its own).
+    if (scan.sliced) this.scheduleWork();
   };
 
   onPlacedChange(listener: (labels: readonly PlacedLabel[]) => void): () => void {

@@ -369,21 +369,27 @@ export class TiledStarStream implements StarSource {
     this.rootWaiter?.reject(new DOMException('The tiled galaxy was closed', 'AbortError'));
   }
 
+  /**
+   * A request PLAN_INTERVAL_MS or more after the last plan plans in its own task (a camera move's); a
+   * sooner one leaves a timer, PLAN_INTERVAL_MS from then, which the next plan clears: while the camera
+   * keeps moving the timer never fires, where one due at the last plan's interval fired between two
+   * moves, a task of its own nearly every frame at 20-40 frames a second.
+   */
   private requestPlan(): void {
-    if (this.disposed || this.planTimer !== undefined || !this.camera) return;
-    const wait = this.lastPlanAt + PLAN_INTERVAL_MS - performance.now();
-    if (wait <= 0) {
-      this.replan();
-      return;
-    }
-    this.planTimer = setTimeout(() => {
-      this.planTimer = undefined;
-      this.replan();
-    }, wait);
+    if (this.disposed || !this.camera) return;
+    if (performance.now() >= this.lastPlanAt + PLAN_INTERVAL_MS) this.replan();
+    else this.planTimer ??= setTimeout(this.planLater, PLAN_INTERVAL_MS);
   }
+
+  private planLater = () => {
+    this.planTimer = undefined;
+    this.replan();
+  };
 
   private replan(): void {
     const camera = this.camera;
+    clearTimeout(this.planTimer);
+    this.planTimer = undefined;
     if (this.disposed || !camera) return;
     this.lastPlanAt = performance.now();
     this.plans++;

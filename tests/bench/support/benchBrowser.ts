@@ -27,6 +27,8 @@ export async function openBenchBrowser(pages: string[], options: { webgpu?: bool
     build: {
       outDir: BENCH_OUT_DIR,
       emptyOutDir: true,
+      // GALAXY_BENCH_NO_MINIFY=1: readable function names in profiles (timings then differ a little from a visitor's bundle).
+      ...(process.env.GALAXY_BENCH_NO_MINIFY === '1' ? { minify: false } : {}),
       rollupOptions: { input: Object.fromEntries(pages.map((page, i) => [`page${i}`, path.resolve(page)])) },
     },
   });

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { LABEL_RASTER_PER_MOVING_FRAME, LABEL_SCAN_MOVING_INTERVAL_MS } from '../../../src/labels/constants';
+import { LABEL_RASTER_PER_MOVING_FRAME, LABEL_SCAN_FRAME_SLACK_MS, LABEL_SCAN_MOVING_INTERVAL_MS } from '../../../src/labels/constants';
 import { LabelAtlas, type Rasterizer } from '../../../src/labels/labelAtlas';
 import { StarLabels, type LabelStars } from '../../../src/labels/starLabels';
 import { CameraRest } from '../../../src/scene/cameraRest';
@@ -129,6 +129,35 @@ describe('a flight\'s scan passes', () => {
     flown.move();
     const atRest = await flown.settle();
     expect(atRest).toEqual(await namesOverTheGrid().settle());
+  });
+});
+
+describe('a flight drawn slower than the scan passes\' interval and its slack (SwiftShader)', () => {
+  it('begins each pass in its frame: the timer kept for when frames stop never fires', async () => {
+    const flown = namesOverTheGrid();
+    await flown.settle();
+    const passesBefore = flown.labels.stats.scanPasses;
+    let scanTimersFired = 0;
+    const setTimer = globalThis.setTimeout;
+    const timers = vi.spyOn(globalThis, 'setTimeout').mockImplementation(((callback: () => void, ms?: number) =>
+      setTimer(() => {
+        if (callback.name === 'beginDueScan') scanTimersFired++;
+        callback();
+      }, ms)) as typeof setTimeout);
+    try {
+      // Each move comes right after a frame whose pass has ended, and the next frame comes after the slack.
+      for (let i = 0; i < 4; i++) {
+        flown.move();
+        flown.labels.drawnChanged();
+        await new Promise((resolve) => setTimeout(resolve, LABEL_SCAN_MOVING_INTERVAL_MS + LABEL_SCAN_FRAME_SLACK_MS + 60));
+        flown.frame();
+        for (let task = 0; task < 5; task++) await nextTask();
+      }
+    } finally {
+      timers.mockRestore();
+    }
+    expect(scanTimersFired).toBe(0);
+    expect(flown.labels.stats.scanPasses - passesBefore).toBeGreaterThanOrEqual(3);
   });
 });
 

@@ -150,14 +150,14 @@ describe('the address sync opens galaxies (docs/rules.md#url)', () => {
 });
 
 describe('the address sync writes the view back (docs/rules.md#url)', () => {
-  it('saves the moved camera within 200 ms and rewrites the address 400 ms after, keeping other keys and the page query', async () => {
+  it('saves the moved camera at once and rewrites the address 400 ms after, keeping other keys and the page query', async () => {
     const { store, loader, address, scene } = viewer('/galaxy/elm?cx=0&cy=0&cz=5000&l=1&extra=yes');
     loader.calls[0].resolve(galaxy('elm'));
     await flush();
     await vi.advanceTimersByTimeAsync(ADDRESS_DEBOUNCE_MS);
     const rewrites = address.state.replaced.length;
     scene.setCamera(pose(100, -20, 4000));
-    await vi.advanceTimersByTimeAsync(CAMERA_SAVE_MS);
+    await flush();
     expect(store.get(addressViewAtom).pos).toEqual({ x: 100, y: -20, z: 4000 });
     await vi.advanceTimersByTimeAsync(ADDRESS_DEBOUNCE_MS - 1);
     expect(address.state.replaced).toHaveLength(rewrites);
@@ -165,6 +165,30 @@ describe('the address sync writes the view back (docs/rules.md#url)', () => {
     expect(address.state.href).toBe(
       'http://galaxy.test/index.html?renderer=webgl2#/galaxy/elm?cx=100&cy=-20&cz=4000&lx=0.0000&ly=0.0000&lz=0.0000&lw=1.0000&ml=150&s=1.75&l=1&v=v1&extra=yes',
     );
+  });
+
+  it('saves a flight\'s camera at most every 200 ms in the moves\' own tasks (no timer task while it moves), and where it stops 200 ms after', async () => {
+    const { store, loader, scene } = viewer('/galaxy/elm?cx=0&cy=0&cz=5000');
+    loader.calls[0].resolve(galaxy('elm'));
+    await flush();
+    await vi.advanceTimersByTimeAsync(ADDRESS_DEBOUNCE_MS);
+    // Each save, when it came and whether in a move's own task rather than in a task of its own.
+    let moving = false;
+    const saves: Array<{ at: number; inMove: boolean }> = [];
+    const stopCounting = store.sub(addressViewAtom, () => saves.push({ at: performance.now(), inMove: moving }));
+    // 16 moves 125 ms apart (a GPU drawing 8 frames a second), then the camera stops.
+    for (let i = 1; i <= 16; i++) {
+      moving = true;
+      scene.setCamera(pose(10 * i, 0, 4000));
+      moving = false;
+      await vi.advanceTimersByTimeAsync(125);
+    }
+    expect(saves.length).toBeGreaterThanOrEqual(7);
+    expect(saves.every(({ inMove }) => inMove)).toBe(true);
+    expect(saves.every(({ at }, i) => i === 0 || at - saves[i - 1].at >= CAMERA_SAVE_MS)).toBe(true);
+    await vi.advanceTimersByTimeAsync(CAMERA_SAVE_MS);
+    expect(store.get(addressViewAtom).pos).toEqual({ x: 160, y: 0, z: 4000 });
+    stopCounting();
   });
 
   it('rewrites nothing before the galaxy is in, then records the version the manifest chose', async () => {

@@ -1,6 +1,6 @@
 import { cpSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { GraphData } from '../../../../src/data/graph';
 import { splitLabels } from '../../../../src/data/labelIndex';
 import { visibleLinkIndices } from '../../../../src/renderer/linkIndices';
@@ -11,6 +11,7 @@ import type { TiledGalaxyReader } from '../../../../src/tiles/format/tiledGalaxy
 import type { OpenTiledGalaxyOptions, StreamedTiledGalaxy } from '../../../../src/tiles/stream/openTiledGalaxy';
 import type { SearchProgress } from '../../../../src/search/starSearch';
 import type { StarSourceChange } from '../../../../src/stars/starSource';
+import { PLAN_INTERVAL_MS } from '../../../../src/tiles/stream/tiledStarStream';
 import { writeTiles } from '../../../../src/tiles/write/writeTiles';
 import { classicData, openTiles, removeTempFolders, syntheticVersion, tempFolder } from '../../../support/tiledFixtures';
 import { cameraLookingAt, classicIdsByStar, nextCatalogChange, openTestGalaxy } from '../../../support/tiledStream';
@@ -177,6 +178,33 @@ describe(`a tiled galaxy streamed into the slot pool (${STARS} stars, 200 a tile
     stars.setStarBudget(1e9);
     expect(stars.starBudget.stars).toBe(STARS);
     expect(stars.capacity).toBe(STARS);
+  });
+
+  it('plans a flight 39 ms a move in the moves\' own tasks, at most every PLAN_INTERVAL_MS, and where it stops once more after it', async () => {
+    const galaxy = await open();
+    galaxy.stars.setCamera(wholeView());
+    await galaxy.whenIdle();
+    const [x, y, z] = rootCentre();
+    // The clock of a GPU drawing 25 frames a second; the moves run in one go, so no timer can fire between them.
+    let clock = performance.now() + PLAN_INTERVAL_MS;
+    const now = vi.spyOn(performance, 'now').mockImplementation(() => clock);
+    const plannedAt: number[] = [];
+    try {
+      for (let i = 0; i < 12; i++) {
+        const before = galaxy.stars.plans;
+        galaxy.stars.setCamera(cameraLookingAt([x + 100 * i, y, z + 40000], [x, y, z]));
+        if (galaxy.stars.plans > before) plannedAt.push(clock);
+        clock += 39;
+      }
+    } finally {
+      now.mockRestore();
+    }
+    expect(plannedAt.length).toBeGreaterThanOrEqual(6);
+    expect(plannedAt.every((at, i) => i === 0 || at - plannedAt[i - 1] >= PLAN_INTERVAL_MS)).toBe(true);
+    // The last move came sooner than the interval after the last plan: it is planned once the interval has passed.
+    const plans = galaxy.stars.plans;
+    await new Promise((resolve) => setTimeout(resolve, PLAN_INTERVAL_MS + 30));
+    expect(galaxy.stars.plans).toBeGreaterThan(plans);
   });
 
   it('zooming into one octant draws its fine tiles and evicts tiles elsewhere under a small budget', async () => {
