@@ -29,6 +29,23 @@ function gridOfStars() {
 const camera = { viewProjection: [1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1], position: [0, 0, 10], width: 1000, cssWidth: 1000, cssHeight: 1000 };
 const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0));
 
+/** Counts the names' scan timers that fire (a timer cleared before it fires costs no task) until restored. */
+function countScanTimersFired(): { readonly fired: number; restore(): void } {
+  let fired = 0;
+  const setTimer = globalThis.setTimeout;
+  const timers = vi.spyOn(globalThis, 'setTimeout').mockImplementation(((callback: () => void, ms?: number) =>
+    setTimer(() => {
+      if (callback.name === 'beginDueScan') fired++;
+      callback();
+    }, ms)) as typeof setTimeout);
+  return {
+    get fired() {
+      return fired;
+    },
+    restore: () => timers.mockRestore(),
+  };
+}
+
 /** Names over the grid, main-thread rasterising (no worker), and a clock for its frames. */
 function namesOverTheGrid() {
   const cameraRest = new CameraRest();
@@ -108,22 +125,15 @@ describe('a flight\'s scan passes', () => {
     const flown = namesOverTheGrid();
     await flown.settle();
     const passesBefore = flown.labels.stats.scanPasses;
-    // Counts the scan's timers that fire (a timer cleared before it fires costs no task).
-    let scanTimersFired = 0;
-    const setTimer = globalThis.setTimeout;
-    const timers = vi.spyOn(globalThis, 'setTimeout').mockImplementation(((callback: () => void, ms?: number) =>
-      setTimer(() => {
-        if (callback.name === 'beginDueScan') scanTimersFired++;
-        callback();
-      }, ms)) as typeof setTimeout);
+    const scanTimers = countScanTimersFired();
     for (let i = 0; i < 6; i++) {
       flown.move();
       flown.labels.drawnChanged();
       await new Promise((resolve) => setTimeout(resolve, LABEL_SCAN_MOVING_INTERVAL_MS + 10));
       flown.frame();
     }
-    timers.mockRestore();
-    expect(scanTimersFired).toBe(0);
+    scanTimers.restore();
+    expect(scanTimers.fired).toBe(0);
     expect(flown.labels.stats.scanPasses - passesBefore).toBeGreaterThanOrEqual(4);
     // The camera stops before a pass is due: the last pass still follows, and names those of a still camera.
     flown.move();
@@ -137,13 +147,7 @@ describe('a flight drawn slower than the scan passes\' interval and its slack (S
     const flown = namesOverTheGrid();
     await flown.settle();
     const passesBefore = flown.labels.stats.scanPasses;
-    let scanTimersFired = 0;
-    const setTimer = globalThis.setTimeout;
-    const timers = vi.spyOn(globalThis, 'setTimeout').mockImplementation(((callback: () => void, ms?: number) =>
-      setTimer(() => {
-        if (callback.name === 'beginDueScan') scanTimersFired++;
-        callback();
-      }, ms)) as typeof setTimeout);
+    const scanTimers = countScanTimersFired();
     try {
       // Each move comes right after a frame whose pass has ended, and the next frame comes after the slack.
       for (let i = 0; i < 4; i++) {
@@ -154,9 +158,9 @@ describe('a flight drawn slower than the scan passes\' interval and its slack (S
         for (let task = 0; task < 5; task++) await nextTask();
       }
     } finally {
-      timers.mockRestore();
+      scanTimers.restore();
     }
-    expect(scanTimersFired).toBe(0);
+    expect(scanTimers.fired).toBe(0);
     expect(flown.labels.stats.scanPasses - passesBefore).toBeGreaterThanOrEqual(3);
   });
 });
