@@ -8,6 +8,7 @@ import { openedGalaxyAtom } from '../graph/atoms';
 import { resetHelpAtom } from '../help/atoms';
 import { selectedStarAtom } from '../selection/atoms';
 import type { Store } from '../store';
+import { Throttle } from '../../timing/throttle';
 import { hideWindowAtom } from '../windows/atoms';
 import { addressPlacesCameraAtom, addressViewAtom, poseOf, saveCameraAtom, starBudgetPolicyAtom } from './atoms';
 
@@ -59,7 +60,12 @@ export function startAddressSync(store: Store, scene: AddressScene, addressBar: 
   let galaxy: string | undefined;
   /** The query this sync wrote or handled last (hashchange and popstate both report a back or forward step). */
   let handled: string | undefined;
-  let saveTimer: ReturnType<typeof setTimeout> | undefined;
+  // A move saves in its own task at most every CAMERA_SAVE_MS, and the pose the camera stops at after
+  // it: a save timer of its own every CAMERA_SAVE_MS was a task the flight's frames paid for (one in
+  // two frames where the GPU draws at 8 frames a second).
+  const cameraSave = new Throttle(CAMERA_SAVE_MS, () => {
+    if (galaxy !== undefined && store.get(openedGalaxyAtom)) store.set(saveCameraAtom, scene.getCamera());
+  });
   let rewriteTimer: ReturnType<typeof setTimeout> | undefined;
 
   const address = () => splitHash(new URL(addressBar.href()).hash);
@@ -111,9 +117,9 @@ export function startAddressSync(store: Store, scene: AddressScene, addressBar: 
   const close = () => {
     galaxy = undefined;
     handled = undefined;
-    clearTimeout(saveTimer);
+    cameraSave.cancel();
     clearTimeout(rewriteTimer);
-    saveTimer = rewriteTimer = undefined;
+    rewriteTimer = undefined;
     closeGalaxy(store);
   };
 
@@ -135,24 +141,7 @@ export function startAddressSync(store: Store, scene: AddressScene, addressBar: 
     if (opened && view.manifestVersion !== opened.version) store.set(addressViewAtom, { ...view, manifestVersion: opened.version });
   };
 
-  /** When the camera was last saved (performance.now()). */
-  let savedAt = -Infinity;
-  const saveCamera = () => {
-    clearTimeout(saveTimer);
-    saveTimer = undefined;
-    savedAt = performance.now();
-    if (galaxy !== undefined && store.get(openedGalaxyAtom)) store.set(saveCameraAtom, scene.getCamera());
-  };
-  /**
-   * A move CAMERA_SAVE_MS or more after the last save saves in its own task; one sooner leaves a timer
-   * for the pose the camera stops at, which the next save clears: while the camera keeps moving the
-   * timer never fires, where a timer of its own every CAMERA_SAVE_MS was a task of its own that the
-   * flight's frames paid for (one in two frames where the GPU draws at 8 frames a second).
-   */
-  const saveCameraSoon = () => {
-    if (performance.now() - savedAt >= CAMERA_SAVE_MS) saveCamera();
-    else saveTimer ??= setTimeout(saveCamera, CAMERA_SAVE_MS);
-  };
+  const saveCameraSoon = () => cameraSave.ask();
 
   const rewrite = () => {
     rewriteTimer = undefined;

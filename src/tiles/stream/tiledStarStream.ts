@@ -18,6 +18,7 @@ import { TiledLinks } from './tiledLinkPairs';
 import type { TileSource } from './tileSource';
 import type { StarCells } from '../../renderer/starCells';
 import { nearestInCells } from '../../picking/nearestInCells';
+import { Throttle } from '../../timing/throttle';
 import type { Ray } from '../../picking/ray';
 import type { StarBudgetRange, LinkSettings, StarSource, StarSourceChange } from '../../stars/starSource';
 
@@ -94,8 +95,8 @@ export class TiledStarStream implements StarSource {
   private plan: TilePlan | undefined;
   private drawn: number[] = [];
   private cells: StarCells | undefined;
-  private planTimer: ReturnType<typeof setTimeout> | undefined;
-  private lastPlanAt = -Infinity;
+  /** Plans at most every PLAN_INTERVAL_MS, in the asking move's own task while the camera keeps moving. */
+  private readonly planning = new Throttle(PLAN_INTERVAL_MS, () => this.replan());
   /** Runs of the planner so far (StarSource.plans). */
   plans = 0;
   private reportedBusy = true;
@@ -262,7 +263,7 @@ export class TiledStarStream implements StarSource {
 
   /** Whether tiles are still on their way or a plan is waiting. */
   get busy(): boolean {
-    return this.planTimer !== undefined || this.scheduler.inFlightTiles.length > 0 || this.scheduler.queuedTiles.length > 0;
+    return this.planning.pending || this.scheduler.inFlightTiles.length > 0 || this.scheduler.queuedTiles.length > 0;
   }
 
   /** Fetches and places the root tile: the first frame draws it whatever the camera. */
@@ -361,37 +362,21 @@ export class TiledStarStream implements StarSource {
   dispose(): void {
     this.disposed = true;
     this.stallRetries?.dispose();
-    clearTimeout(this.planTimer);
-    this.planTimer = undefined;
+    this.planning.cancel();
     this.cancelFadeFrame?.();
     this.cancelFadeFrame = undefined;
     this.scheduler.dispose();
     this.rootWaiter?.reject(new DOMException('The tiled galaxy was closed', 'AbortError'));
   }
 
-  /**
-   * A request PLAN_INTERVAL_MS or more after the last plan plans in its own task (a camera move's); a
-   * sooner one leaves a timer, PLAN_INTERVAL_MS from then, which the next plan clears: while the camera
-   * keeps moving the timer never fires, where one due at the last plan's interval fired between two
-   * moves, a task of its own nearly every frame at 20-40 frames a second.
-   */
   private requestPlan(): void {
     if (this.disposed || !this.camera) return;
-    if (performance.now() >= this.lastPlanAt + PLAN_INTERVAL_MS) this.replan();
-    else this.planTimer ??= setTimeout(this.planLater, PLAN_INTERVAL_MS);
+    this.planning.ask();
   }
-
-  private planLater = () => {
-    this.planTimer = undefined;
-    this.replan();
-  };
 
   private replan(): void {
     const camera = this.camera;
-    clearTimeout(this.planTimer);
-    this.planTimer = undefined;
     if (this.disposed || !camera) return;
-    this.lastPlanAt = performance.now();
     this.plans++;
     const { budget } = this;
     const { scale } = this.options;
