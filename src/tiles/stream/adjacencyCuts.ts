@@ -26,7 +26,10 @@ const sideOf = (shard: AdjacencyShard, side: Side) => (side === 'out' ? [shard.o
 
 /** Links of one side in those parts. */
 function sideLinks(parts: ReturnType<typeof partsHolding>, side: Side): number {
-  return parts.reduce((links, { shard, from, to }) => links + sideOf(shard, side)[0][to] - sideOf(shard, side)[0][from], 0);
+  return parts.reduce((links, { shard, from, to }) => {
+    const [offsets] = sideOf(shard, side);
+    return links + offsets[to] - offsets[from];
+  }, 0);
 }
 
 /** One side's offsets and targets of those parts, copied into arrays of their own so that the shards can be dropped. */
