@@ -13,22 +13,15 @@
  */
 import { DEFAULT_TARGET_FPS, FrameBudget, MAX_TARGET_FPS } from '../../../src/tiles/planner/frameBudget';
 import { openingBudget } from '../../../src/tiles/planner/budgets';
-import { BudgetedCells } from '../../../src/stars/cellsWithinBudget';
+import { BudgetedCells, starsInCells } from '../../../src/stars/cellsWithinBudget';
 import { plannerCameraOf } from '../../../src/scene/plannerCamera';
 import { boundsOf } from '../../../src/renderer/camera';
 import type { StarCells } from '../../../src/renderer/starCells';
+import { list, median, round } from '../support/figures';
 import { generatedLayout } from '../support/generatedLayouts';
 import { openDawnRenderer, showStars, sizesByInDegree, wholeViewCamera } from './dawnRenderer';
 
-const list = (value: string | undefined) => (value ?? '').split(',').filter(Boolean);
 const log = (line: string) => process.stderr.write(`gpu-budget: ${line}\n`);
-const round = (value: number, digits = 2) => Number(value.toFixed(digits));
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length === 0 ? NaN : sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
-};
-const starsIn = (cells: StarCells) => cells.count.reduce((sum, count) => sum + count, 0);
 
 /** The floor a whole galaxy's budget keeps: the stars a tiled galaxy's root tile holds. */
 const FLOOR_STARS = 4096;
@@ -93,7 +86,7 @@ async function main(): Promise<void> {
         const chosen = cells.choose(plannerCameraOf(camera), budget.stars);
         if (chosen !== drawnCells) {
           drawnCells = chosen;
-          drawn = starsIn(chosen);
+          drawn = starsInCells(chosen);
           renderer.setStarCells(chosen);
         }
         renderer.render(camera);

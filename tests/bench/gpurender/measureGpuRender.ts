@@ -15,19 +15,13 @@
  */
 import { readSharedGalaxy } from '../../support/readSharedGalaxy';
 import { haveSharedGalaxies } from '../../support/sharedGalaxies';
+import { list, median, round } from '../support/figures';
 import { generatedLayout } from '../support/generatedLayouts';
 import { openDawnRenderer, showStars, sizesByInDegree, wholeViewCamera } from './dawnRenderer';
 import { gpuTimesOf } from './gpuTimesOf';
 import { PassTimer } from './passTimer';
 
-const list = (value: string | undefined) => (value ?? '').split(',').filter(Boolean);
-const round = (value: number, digits = 2) => Number(value.toFixed(digits));
 const log = (line: string) => process.stderr.write(`gpu-render: ${line}\n`);
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
-};
 
 interface Galaxy {
   name: string;

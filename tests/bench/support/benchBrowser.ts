@@ -50,8 +50,4 @@ export async function openBenchBrowser(pages: string[], options: { webgpu?: bool
   };
 }
 
-export function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
-}
+export { median } from './figures';
