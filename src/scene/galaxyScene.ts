@@ -151,7 +151,7 @@ export class GalaxyScene implements Scene {
     renderer.canvas.dataset.backend = renderer.backend;
     this.shownBudget = undefined;
     this.uploadStars();
-    renderer.setLinks(this.linkPairs);
+    this.drawLinks();
     this.showLinkColours();
     this.requestRender();
   }
@@ -782,8 +782,15 @@ export class GalaxyScene implements Scene {
     // Asked on every change, links shown or not, so that the stars know the settings.
     const pairs = this.stars?.linkPairs({ ...this.links });
     this.linkPairs = this.links.showLinks ? pairs : undefined;
-    this.renderer?.setLinks(this.linkPairs);
+    this.drawLinks();
     this.requestRender();
+  }
+
+  /** Hands the link pairs to the renderer; the canvas says how many it draws (`data-links`, for tests). */
+  private drawLinks(): void {
+    if (!this.renderer) return;
+    this.renderer.setLinks(this.linkPairs);
+    this.renderer.canvas.dataset.links = String((this.linkPairs?.length ?? 0) / 2);
   }
 }
 

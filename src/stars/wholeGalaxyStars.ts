@@ -4,13 +4,14 @@ import { buildOctreeOffThread } from '../picking/buildOctreeOffThread';
 import { nearestByScan } from '../picking/hitTest';
 import { intersectRay, type FlatOctree } from '../picking/octree';
 import type { Ray } from '../picking/ray';
-import { visibleLinkIndices } from '../renderer/linkIndices';
 import { DEFAULT_STAR_SIZE } from '../renderer/starAttributes';
 import type { StarCells } from '../renderer/starCells';
 import { starSizes } from '../renderer/starStyle';
 import type { PlannerCamera } from '../tiles/planner/importance';
 import { MIN_STAR_BUDGET } from '../tiles/planner/budgets';
 import { BudgetedCells, starsInCells } from './cellsWithinBudget';
+import { visibleLinkIndices } from '../renderer/linkIndices';
+import { defaultLinkPicker, type DrawnLinkPicker } from './drawnLinkPicker';
 import { buildGridCells } from './gridCells';
 import { orderSlotsByLinks } from './slotsByLinks';
 import type { StarBudgetRange, LinkSettings, StarSource, StarSourceChange } from './starSource';
@@ -59,9 +60,29 @@ export class WholeGalaxyStars implements StarSource {
   private budgeted: { cells: StarCells; stars: number } | undefined;
   /** Chooses the cells within the budget as the camera moves, for these cells (sorting the stars again starts another). */
   private budgetedCells: BudgetedCells | undefined;
+  /** Whether the scene last asked for the links shown: a new choice of cells then changes the pairs. */
+  private linksShown = false;
+  /** The visible links as slot pairs for the link settings of `key` (`ml s`), until the links, the settings or the slots change. */
+  private visibleLinks: { key: string; pairs: Uint32Array } | undefined;
+  /** Picks the links between drawn stars within a budget (in a worker in the page). */
+  private linkPicker: DrawnLinkPicker | undefined;
+  /** The pick asked for last (a later one makes an earlier answer stale), and the last answered. */
+  private pickAsked: { visible: Uint32Array; cells: StarCells; seq: number } | undefined;
+  private picked: { visible: Uint32Array; cells: StarCells; pairs: Uint32Array } | undefined;
+  private picks = 0;
+  /** The pairs handed to the scene last: kept drawn while a pick is under way. */
+  private handedPairs: Uint32Array | undefined;
+  /** Pairs whose second star was tested in the last pick of the links between drawn stars (tests and measurements read it). */
+  linkPairsTested = 0;
 
-  /** `starPositions`: x, y, z per star number (scale applied); kept, and written to by moveStars. */
-  constructor(readonly starPositions: Float32Array) {
+  /**
+   * `starPositions`: x, y, z per star number (scale applied); kept, and written to by moveStars.
+   * `createLinkPicker`: what picks the links between drawn stars within a budget.
+   */
+  constructor(
+    readonly starPositions: Float32Array,
+    private readonly createLinkPicker: () => DrawnLinkPicker = defaultLinkPicker,
+  ) {
     this.starCount = this.capacity = Math.floor(starPositions.length / 3);
     this.positions = new Float32Array(this.starCount * 3);
     this.sizes = new Float32Array(this.starCount).fill(DEFAULT_STAR_SIZE);
@@ -124,7 +145,7 @@ export class WholeGalaxyStars implements StarSource {
       this.budgeted = cells === before?.cells || sameCells(cells, before?.cells) ? before : { cells, stars: starsInCells(cells) };
     }
     if (this.budgeted === before) return false;
-    this.emit({ written: [], drawnChanged: true, linksChanged: false });
+    this.emit({ written: [], drawnChanged: true, linksChanged: this.linksShown && this.links !== undefined && this.pickedForDrawnCells() });
     return true;
   }
 
@@ -132,6 +153,7 @@ export class WholeGalaxyStars implements StarSource {
   setLinks(links: WholeGalaxyLinks, maxInDegree = maxDegree(links.inOffsets)): void {
     if (links.inOffsets === this.links?.inOffsets) return;
     this.links = links;
+    this.visibleLinks = undefined;
     const byStar = starSizes(links.inOffsets, maxInDegree);
     // The same cells, their slots re-ordered: everything kept by slot follows, as when stars move.
     orderSlotsByLinks(this.order, this.cells, links.inOffsets);
@@ -160,12 +182,59 @@ export class WholeGalaxyStars implements StarSource {
     return bySlot;
   }
 
+  /**
+   * The visible links as slot pairs: every one while every star is drawn, else those between drawn
+   * stars (a tiled galaxy's rule, src/stars/drawnLinkPairs.ts), picked again when the drawn cells
+   * change; while a pick is under way (in a worker) the pairs handed out before stay, and its answer
+   * says the links changed.
+   */
   linkPairs({ showLinks, maxVisibleDistance, scale }: LinkSettings): Uint32Array | undefined {
+    this.linksShown = showLinks;
     const links = this.links;
-    if (!showLinks || !links) return undefined;
-    const pairs = visibleLinkIndices(this.starPositions, links.outOffsets, links.outTargets, maxVisibleDistance, scale);
-    for (let i = 0; i < pairs.length; i++) pairs[i] = this.slots[pairs[i]];
-    return pairs;
+    if (!showLinks || !links) return (this.handedPairs = undefined);
+    const key = `${maxVisibleDistance} ${scale}`;
+    if (this.visibleLinks?.key !== key) {
+      const pairs = visibleLinkIndices(this.starPositions, links.outOffsets, links.outTargets, maxVisibleDistance, scale);
+      for (let i = 0; i < pairs.length; i++) pairs[i] = this.slots[pairs[i]];
+      this.visibleLinks = { key, pairs };
+    }
+    const visible = this.visibleLinks.pairs;
+    if (!this.budgeted) {
+      this.pickAsked = undefined;
+      return (this.handedPairs = visible);
+    }
+    const cells = this.budgeted.cells;
+    const asked = this.pickAsked;
+    if (asked?.visible !== visible || asked.cells !== cells) this.askPick(visible, cells);
+    if (this.picked?.visible === visible && this.picked.cells === cells) this.handedPairs = this.picked.pairs;
+    return this.handedPairs;
+  }
+
+  /**
+   * Asks for the links between the newly drawn stars, where the links were asked for before; says
+   * whether the pairs to hand out are known now (every visible link, or a pick answered at once):
+   * else the pick's answer says the links changed, and the scene keeps the pairs it draws meanwhile.
+   */
+  private pickedForDrawnCells(): boolean {
+    const visible = this.visibleLinks?.pairs;
+    if (!this.budgeted || !visible) return true;
+    const cells = this.budgeted.cells;
+    this.askPick(visible, cells);
+    return this.picked?.visible === visible && this.picked.cells === cells;
+  }
+
+  private askPick(visible: Uint32Array, cells: StarCells): void {
+    const seq = ++this.picks;
+    this.pickAsked = { visible, cells, seq };
+    this.linkPicker ??= this.createLinkPicker();
+    let answeredAtOnce = true;
+    this.linkPicker.pick(visible, this.cells, this.starCount, cells, ({ pairs, tested }) => {
+      if (this.pickAsked?.seq !== seq) return;
+      this.picked = { visible, cells, pairs };
+      this.linkPairsTested = tested;
+      if (!answeredAtOnce) this.emit({ written: [], drawnChanged: false, linksChanged: true });
+    });
+    answeredAtOnce = false;
   }
 
   /**
@@ -207,6 +276,7 @@ export class WholeGalaxyStars implements StarSource {
     const byStar = new Float32Array(this.starCount);
     for (let slot = 0; slot < this.starCount; slot++) byStar[this.order[slot]] = this.sizes[slot];
     this.sort();
+    this.visibleLinks = undefined;
     this.budgeted = undefined;
     if (this.budgetStars < this.starCount) this.chooseCells();
     for (let slot = 0; slot < this.starCount; slot++) this.sizes[slot] = byStar[this.order[slot]];
@@ -223,6 +293,8 @@ export class WholeGalaxyStars implements StarSource {
   /** Stops building the picking index (the galaxy is no longer shown). */
   dispose(): void {
     this.stopIndexing();
+    this.linkPicker?.dispose();
+    this.pickAsked = undefined;
     this.listeners.clear();
   }
 

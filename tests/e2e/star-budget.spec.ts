@@ -173,6 +173,7 @@ function litInMiddle(p: Pixels, threshold = 60): number {
 }
 
 const drawnOf = async (page: Page) => Number(await canvasLocator(page).getAttribute('data-stars'));
+const linksOf = async (page: Page) => Number(await canvasLocator(page).getAttribute('data-links'));
 
 for (const backend of ['webgl2', 'webgpu'] as const) {
   test.describe(`a whole galaxy goes through the star budget (classic npm, ${backend})`, () => {
@@ -199,6 +200,22 @@ for (const backend of ['webgl2', 'webgpu'] as const) {
       const middle = litInMiddle(pixels);
       console.log(`${backend}: ${drawn} stars drawn at the budget ${SOFTWARE_STAR_BUDGET}; ${middle} lit pixels in the middle ninth of ${pixels.width}x${pixels.height}`);
       expect(middle, 'the galaxy\'s middle is drawn').toBeGreaterThan((pixels.width * pixels.height) / 9 / 20);
+    });
+
+    test('within a budget its links join only the drawn stars, as a tiled galaxy\'s do: fewer links than with every star drawn', async ({ page }) => {
+      test.setTimeout(240_000);
+      const linksAt = async (budget: number) => {
+        await open(page, backend, `l=1&n=0&budget=${budget}`, 'npm');
+        await expect(canvasLocator(page)).toHaveAttribute('data-star-budget', String(budget));
+        await expect.poll(() => linksOf(page), { timeout: 120_000 }).toBeGreaterThan(0);
+        return { links: await linksOf(page), stars: await drawnOf(page) };
+      };
+      const all = await linksAt(NPM_STARS);
+      const within = await linksAt(60_000);
+      console.log(`${backend}: ${within.links} link pairs drawn with ${within.stars} of ${NPM_STARS} stars, ${all.links} with every star`);
+      expect(all.stars).toBe(NPM_STARS);
+      expect(within.stars).toBeLessThanOrEqual(60_000);
+      expect(within.links).toBeLessThan(all.links * 0.6);
     });
 
     test('budget= overrides the opening budget', async ({ page }) => {

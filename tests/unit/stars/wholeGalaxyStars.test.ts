@@ -5,6 +5,8 @@ import { WholeGalaxyStars } from '../../../src/stars/wholeGalaxyStars';
 import { Camera, wholeScenePose, boundsOfBox } from '../../../src/renderer/camera';
 import { plannerCameraOf } from '../../../src/scene/plannerCamera';
 import type { StarSourceChange } from '../../../src/stars/starSource';
+import { visibleLinkIndices } from '../../../src/renderer/linkIndices';
+import { pickInThread, type DrawnLinkPicker } from '../../../src/stars/drawnLinkPicker';
 
 function randomPositions(count: number, seed: number): Float32Array {
   let state = seed;
@@ -46,6 +48,13 @@ function expectSlotsFollowStars(stars: WholeGalaxyStars, positions: Float32Array
     for (let a = 0; a < 3; a++) if (stars.positions[slot * 3 + a] !== positions[star * 3 + a]) wrong++;
   }
   expect(wrong).toBe(0);
+}
+
+/** The pairs as "from-to" star numbers, sorted. */
+function starPairs(stars: WholeGalaxyStars, pairs: Uint32Array): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < pairs.length; i += 2) out.push(`${stars.starOfSlot(pairs[i])}-${stars.starOfSlot(pairs[i + 1])}`);
+  return out.sort();
 }
 
 describe('a whole galaxy as a star source', () => {
@@ -210,6 +219,141 @@ describe('a whole galaxy within a star budget', () => {
     }
     expect(pairs.length).toBeGreaterThan(0);
     expect(linkWrong).toBe(0);
+  });
+
+  /** Links out of every star to other star numbers (ids here say nothing of place), some too long for `ml`. */
+  function linksOf(n: number, perStar: number) {
+    const outOffsets = new Uint32Array(n + 1), inCounts = new Uint32Array(n);
+    const outTargets = new Uint32Array(n * perStar);
+    for (let star = 0; star < n; star++) {
+      outOffsets[star + 1] = outOffsets[star] + perStar;
+      for (let j = 0; j < perStar; j++) {
+        const target = (star * 31 + j * 7919 + 1) % n;
+        outTargets[star * perStar + j] = target;
+        inCounts[target]++;
+      }
+    }
+    const inOffsets = new Uint32Array(n + 1);
+    for (let star = 0; star < n; star++) inOffsets[star + 1] = inOffsets[star] + inCounts[star];
+    return { inOffsets, outOffsets, outTargets };
+  }
+
+  /** The pairs among `all` (every visible link) whose both slots are in the drawn cells. */
+  function pairsBetweenDrawn(stars: WholeGalaxyStars, all: Uint32Array): string[] {
+    const cells = stars.drawnCells();
+    const drawn = new Uint8Array(stars.starCount);
+    for (let k = 0; k < cells.cells; k++) drawn.fill(1, cells.start[k], cells.start[k] + cells.count[k]);
+    const kept: number[] = [];
+    for (let i = 0; i < all.length; i += 2) if (drawn[all[i]] && drawn[all[i + 1]]) kept.push(all[i], all[i + 1]);
+    return starPairs(stars, Uint32Array.from(kept));
+  }
+
+  const shown = { showLinks: true, maxVisibleDistance: 6000, scale: 1 };
+
+  it('joins only the drawn stars within a smaller budget, as a tiled galaxy does, and every visible link again when every star is drawn', () => {
+    const n = 150_000;
+    const stars = new WholeGalaxyStars(randomPositions(n, 21));
+    stars.setCamera(viewOf(stars));
+    const links = linksOf(n, 3);
+    stars.setLinks(links);
+    const all = stars.linkPairs(shown)!;
+    // Every visible link while the galaxy fits, in the order of their first star's number as before.
+    const byStar = visibleLinkIndices(stars.starPositions, links.outOffsets, links.outTargets, shown.maxVisibleDistance, shown.scale);
+    expect([...all].map((slot) => stars.starOfSlot(slot))).toEqual([...byStar]);
+    expect(all.length).toBeGreaterThan(0.05 * n * 3 * 2);
+    expect(all.length).toBeLessThan(n * 3 * 2);
+
+    const changes: StarSourceChange[] = [];
+    stars.onChange((change) => changes.push(change));
+    stars.setStarBudget(60_000);
+    expect(changes.at(-1)).toMatchObject({ drawnChanged: true, linksChanged: true });
+    const within = stars.linkPairs(shown)!;
+    expect(within.length).toBeGreaterThan(0);
+    expect(within.length).toBeLessThan(all.length / 2);
+    expect(starPairs(stars, within)).toEqual(pairsBetweenDrawn(stars, all));
+    // The work follows the drawn stars' links, not the galaxy's.
+    expect(stars.linkPairsTested).toBeLessThan((0.6 * all.length) / 2);
+    // The same cells ask for no new pick.
+    expect(stars.linkPairs(shown)).toBe(within);
+
+    stars.setStarBudget(90_000);
+    expect(changes.at(-1)).toMatchObject({ drawnChanged: true, linksChanged: true });
+    const more = stars.linkPairs(shown)!;
+    expect(more.length).toBeGreaterThan(within.length);
+    expect(starPairs(stars, more)).toEqual(pairsBetweenDrawn(stars, all));
+
+    stars.setStarBudget(60_000);
+    expect(starPairs(stars, stars.linkPairs(shown)!)).toEqual(starPairs(stars, within));
+
+    stars.setStarBudget(n);
+    expect(changes.at(-1)).toMatchObject({ drawnChanged: true, linksChanged: true });
+    expect(stars.linkPairs(shown)).toBe(all);
+  });
+
+  it('picks the links between drawn stars again as the camera moves the drawn cells, and says so only while links are shown', () => {
+    const n = 120_000;
+    const stars = new WholeGalaxyStars(randomPositions(n, 23));
+    const whole = viewOf(stars);
+    stars.setCamera(whole);
+    stars.setLinks(linksOf(n, 2));
+    const all = stars.linkPairs(shown)!;
+    stars.setStarBudget(60_000);
+    const before = stars.linkPairs(shown)!;
+    const changes: StarSourceChange[] = [];
+    stars.onChange((change) => changes.push(change));
+    const near = viewOf(stars, { position: [0, 0, 3000], orientation: [0, 0, 0, 1] });
+    stars.setCamera(near);
+    expect(changes.at(-1)).toMatchObject({ drawnChanged: true, linksChanged: true });
+    const after = stars.linkPairs(shown)!;
+    expect(starPairs(stars, after)).not.toEqual(starPairs(stars, before));
+    expect(starPairs(stars, after)).toEqual(pairsBetweenDrawn(stars, all));
+
+    expect(stars.linkPairs({ ...shown, showLinks: false })).toBeUndefined();
+    stars.setCamera(whole);
+    expect(changes.at(-1)).toMatchObject({ drawnChanged: true, linksChanged: false });
+  });
+
+  it('keeps drawing the pairs it had while a pick is under way, takes the answer to the last pick asked and drops earlier ones', () => {
+    const n = 120_000;
+    const asked: { drawn: number; answer: () => void }[] = [];
+    let disposed = false;
+    const inThread = pickInThread();
+    const later: DrawnLinkPicker = {
+      pick: (visible, all, slotCount, drawn, answer) => inThread.pick(visible, all, slotCount, drawn, (picked) => asked.push({ drawn: drawn.cells, answer: () => answer(picked) })),
+      dispose: () => (disposed = true),
+    };
+    const stars = new WholeGalaxyStars(randomPositions(n, 29), () => later);
+    stars.setCamera(viewOf(stars));
+    stars.setLinks(linksOf(n, 2));
+    const all = stars.linkPairs(shown)!;
+    const changes: StarSourceChange[] = [];
+    stars.onChange((change) => changes.push(change));
+
+    stars.setStarBudget(60_000);
+    expect(changes.at(-1)).toMatchObject({ drawnChanged: true, linksChanged: false });
+    expect(stars.linkPairs(shown)).toBe(all);
+    const first = asked.at(-1)!;
+    stars.setStarBudget(80_000);
+    expect(stars.linkPairs(shown)).toBe(all);
+    const second = asked.at(-1)!;
+    expect(second).not.toBe(first);
+    const seen = changes.length;
+    first.answer();
+    expect(changes.length).toBe(seen);
+    expect(stars.linkPairs(shown)).toBe(all);
+    second.answer();
+    expect(changes.at(-1)).toEqual({ written: [], drawnChanged: false, linksChanged: true });
+    const within = stars.linkPairs(shown)!;
+    expect(starPairs(stars, within)).toEqual(pairsBetweenDrawn(stars, all));
+    // A pick still under way when every star is drawn again is dropped too.
+    stars.setStarBudget(60_000);
+    const third = asked.at(-1)!;
+    stars.setStarBudget(n);
+    expect(stars.linkPairs(shown)).toBe(all);
+    third.answer();
+    expect(stars.linkPairs(shown)).toBe(all);
+    stars.dispose();
+    expect(disposed).toBe(true);
   });
 
   it('never draws fewer than the floor', () => {
