@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { StarCells } from '../../../src/renderer/starCells';
-import { pickOffThread, type DrawnLinksWorkerLike, type PickedLinks } from '../../../src/stars/drawnLinkPicker';
+import { IN_THREAD_PICK_PAIRS, pickBySize, pickOffThread, type DrawnLinkPicker, type DrawnLinksWorkerLike, type PickedLinks } from '../../../src/stars/drawnLinkPicker';
 import { DrawnLinkPairs, pairsByFirstSlot } from '../../../src/stars/drawnLinkPairs';
 import type { DrawnLinksRequest, PickResponse } from '../../../src/stars/drawnLinkPairs.worker';
 
@@ -42,5 +42,30 @@ describe('the links between drawn stars', () => {
     // The first pick's answer, were it to come after the second's, goes nowhere.
     reply({ seq: seqs[0], pairs: Uint32Array.of(0, 5), tested: 5 });
     expect(answers).toEqual([{ pairs: Uint32Array.of(1, 2), tested: 8 }]);
+  });
+
+  it('are picked in the page while the visible links are few, and in a worker (started once) beyond', () => {
+    const calls: string[] = [];
+    const recording = (name: string): DrawnLinkPicker => ({ pick: () => calls.push(name), dispose: () => {} });
+    let started = 0;
+    const picker = pickBySize(recording('page'), () => {
+      started++;
+      return recording('worker');
+    });
+    const few = new Uint32Array(IN_THREAD_PICK_PAIRS * 2);
+    const many = new Uint32Array((IN_THREAD_PICK_PAIRS + 1) * 2);
+    const globals = globalThis as { Worker?: unknown };
+    const hadWorker = 'Worker' in globals;
+    globals.Worker ??= class {};
+    try {
+      picker.pick(few, all, 10, all, () => {});
+      expect(started).toBe(0);
+      picker.pick(many, all, 10, all, () => {});
+      picker.pick(many, all, 10, all, () => {});
+      expect(calls).toEqual(['page', 'worker', 'worker']);
+      expect(started).toBe(1);
+    } finally {
+      if (!hadWorker) delete globals.Worker;
+    }
   });
 });
