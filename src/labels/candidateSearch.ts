@@ -80,6 +80,10 @@ export class WorkerCandidateSearch implements CandidateSearch {
   private readonly generation = nextGeneration++;
   private pass = 0;
   private pending = false;
+  /** performance.now() when the pass in progress was sent. */
+  private sentAt = 0;
+  /** The last answered pass's wall time from sent to candidates in, ms. */
+  lastPassMs = 0;
   private done: Uint32Array = new Uint32Array(0);
   /** The cells whose spans the worker holds (undefined cells are all the stars), or none held yet. */
   private spansHeldFor: StarCells | undefined | typeof NO_SPANS_HELD = NO_SPANS_HELD;
@@ -112,6 +116,7 @@ export class WorkerCandidateSearch implements CandidateSearch {
     if (!this.worker && !this.listen()) return;
     this.sendWrites();
     this.pending = true;
+    this.sentAt = performance.now();
     // The worker keeps the last spans: sent again only for other cells (a new plan) or a fresh worker.
     const spans = cells === this.spansHeldFor ? undefined : scanSpans(this.stars.sizes.length, cells);
     this.spansHeldFor = cells;
@@ -171,6 +176,7 @@ export class WorkerCandidateSearch implements CandidateSearch {
     if (reply.kind !== 'candidates' || reply.generation !== this.generation || reply.pass !== this.pass || !this.pending) return;
     this.pending = false;
     this.done = reply.ids;
+    this.lastPassMs = performance.now() - this.sentAt;
     this.thread.answered();
     this.onFinished();
   };

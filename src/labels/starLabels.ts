@@ -26,7 +26,7 @@ import {
 } from './constants';
 import type { AtlasEntry, LabelAtlas } from './labelAtlas';
 import { type LabelQuads, writeLabelQuad } from './labelQuads';
-import { emptyLabelWorkStats, type LabelWorkStats, noteLabelTask } from './labelWorkStats';
+import { emptyLabelWorkStats, type LabelWorkStats, noteLabelTask, noteTimes } from './labelWorkStats';
 import type { RasterReply, RasterRequest } from './rasterProtocol';
 import { displayText } from './labelText';
 import { type FitOptions, type LabelBox, placeOne, PlacementGrid, type PlacementRequest, type Side, SIDES } from './placeLabels';
@@ -794,6 +794,7 @@ export class StarLabels {
     this.scanStale = false;
     this.cancelScheduledScan();
     this.scanBeganAt = performance.now();
+    if (this.scan && !this.scan.sliced && this.rasterInWorker && this.inFlight.size > 0) this.stats.passesBehindRaster++;
     this.scan?.begin({ viewProjection: c.viewProjection, position: c.position, pixelRatio: c.width / c.cssWidth }, this.stars?.drawnCells?.());
   }
 
@@ -936,6 +937,7 @@ export class StarLabels {
       // One task of label work: the candidates from the worker, and a frame to place them.
       const started = performance.now();
       if (search !== this.scan) return;
+      noteTimes(this.stats.workerPasses, search.lastPassMs);
       this.takeScanResult(search);
       noteLabelTask(this.stats, 'slice', performance.now() - started);
       this.requestFrame();
