@@ -1,7 +1,7 @@
 import type { StarCells } from '../renderer/starCells';
 import { CandidateScan, type ScanCamera, scanSpans } from './candidateScan';
 import { packScanCamera, type ScanReply, type ScanRequest } from './scanProtocol';
-import { RestTimer } from '../timing/restTimer';
+import type { NamesThread } from './namesThread';
 
 /**
  * The star names' search for candidates, as StarLabels drives it: in slices on this thread
@@ -65,58 +65,25 @@ const MAX_WRITES = 64;
 
 let nextGeneration = 0;
 
-/**
- * No pass begun for this long: the view rests, and the scan worker is ended with its copy of the
- * columns (1.6 MB on 100k drawn stars, 3.2 MB on npm), its thread and its isolate, rather than held
- * until the next move; that move's first pass starts a fresh worker and sends it a fresh copy (a
- * copy of the columns, about as long as a write of every slot, and a worker start of some 20 ms).
- */
-export const SCAN_REST_MS = 5_000;
-
-/**
- * The scan worker of a StarLabels, which every search it makes uses in turn: started at once,
- * ended at rest, started again by the next search or pass that asks for it.
- */
-export class ScanThread {
-  private worker: Worker | undefined;
-
-  constructor(private readonly start: () => Worker | undefined) {
-    this.worker = start();
-  }
-
-  /** A worker runs now (none at rest). */
-  get running(): boolean {
-    return this.worker !== undefined;
-  }
-
-  /** The worker, started again if it was ended; undefined where none starts. */
-  take(): Worker | undefined {
-    this.worker ??= this.start();
-    return this.worker;
-  }
-
-  /** Ends the worker; the next take() starts another. */
-  stop(): void {
-    this.worker?.terminate();
-    this.worker = undefined;
-  }
-}
-
 /** Stands for "the worker holds no spans": undefined cannot, since undefined cells mean all the stars. */
 const NO_SPANS_HELD = Symbol('no spans held');
 
 /**
- * The search in the scan worker. The worker gets a copy of the columns once, then only the slot
- * ranges written since, sent with the next pass; each pass sends the camera and the slot ranges to
- * walk and gets back the candidates. `onFinished` is called when a pass's candidates are in. At
- * rest (SCAN_REST_MS without a pass) the worker is ended, and the next pass starts one and sends
- * it the columns again.
+ * The search in the names' worker (a NamesThread, shared with the rasterising). The worker gets a
+ * copy of the columns once, then only the slot ranges written since, sent with the next pass; each
+ * pass sends the camera and the slot ranges to walk and gets back the candidates. `onFinished` is
+ * called when a pass's candidates are in. At rest the thread ends the worker (NAMES_REST_MS), and
+ * the next pass starts one and sends it the columns again.
  */
 export class WorkerCandidateSearch implements CandidateSearch {
   readonly sliced = false;
   private readonly generation = nextGeneration++;
   private pass = 0;
   private pending = false;
+  /** performance.now() when the pass in progress was sent. */
+  private sentAt = 0;
+  /** The last answered pass's wall time from sent to candidates in, ms. */
+  lastPassMs = 0;
   private done: Uint32Array = new Uint32Array(0);
   /** The cells whose spans the worker holds (undefined cells are all the stars), or none held yet. */
   private spansHeldFor: StarCells | undefined | typeof NO_SPANS_HELD = NO_SPANS_HELD;
@@ -124,20 +91,19 @@ export class WorkerCandidateSearch implements CandidateSearch {
   private writes: Array<[number, number]> = [];
   /** The worker this search listens to; undefined at rest (the next pass starts one and sends it the columns whole). */
   private worker: Worker | undefined;
-  /** Ends the worker once no pass has begun for its time. */
-  private readonly rest: RestTimer;
+  /** Leaves the thread's users. */
+  private readonly leave: () => void;
 
   constructor(
-    private readonly thread: ScanThread,
+    private readonly thread: NamesThread,
     private readonly stars: SearchStars,
     private readonly capacity: number,
     private readonly minCssDiameter: number,
     private readonly onFinished: () => void,
     /** The worker failed (did not load, threw): the caller searches on this thread instead. */
     private readonly onFailed: () => void,
-    restMs = SCAN_REST_MS,
   ) {
-    this.rest = new RestTimer(restMs, this.endWorker);
+    this.leave = thread.join({ busy: () => this.pending, ended: this.workerEnded });
     this.listen();
   }
 
@@ -146,10 +112,11 @@ export class WorkerCandidateSearch implements CandidateSearch {
   }
 
   begin(camera: ScanCamera, cells?: StarCells): void {
-    // The rest timer stays armed through a flight's passes (endWorker waits while one is pending): no clear and set per pass.
+    // The thread's rest timer stays armed through a flight's passes (it waits while one is pending): no clear and set per pass.
     if (!this.worker && !this.listen()) return;
     this.sendWrites();
     this.pending = true;
+    this.sentAt = performance.now();
     // The worker keeps the last spans: sent again only for other cells (a new plan) or a fresh worker.
     const spans = cells === this.spansHeldFor ? undefined : scanSpans(this.stars.sizes.length, cells);
     this.spansHeldFor = cells;
@@ -174,7 +141,7 @@ export class WorkerCandidateSearch implements CandidateSearch {
   }
 
   dispose(): void {
-    this.rest.cancel();
+    this.leave();
     this.unlisten();
     this.pending = false;
   }
@@ -206,17 +173,17 @@ export class WorkerCandidateSearch implements CandidateSearch {
 
   private takeScanReply = (event: MessageEvent<ScanReply>) => {
     const reply = event.data;
-    if (reply.generation !== this.generation || reply.pass !== this.pass || !this.pending) return;
+    if (reply.kind !== 'candidates' || reply.generation !== this.generation || reply.pass !== this.pass || !this.pending) return;
     this.pending = false;
     this.done = reply.ids;
-    this.rest.restart();
+    this.lastPassMs = performance.now() - this.sentAt;
+    this.thread.answered();
     this.onFinished();
   };
 
-  private endWorker = () => {
-    if (this.pending) return;
+  /** The thread ended the worker at rest (no pass pending): the next pass starts one and sends it the columns. */
+  private workerEnded = () => {
     this.unlisten();
-    this.thread.stop();
     this.writes = [];
   };
 

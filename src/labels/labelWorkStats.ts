@@ -26,6 +26,13 @@ export type LabelWorkStats = Record<LabelTaskKind, LabelTaskTimes> & {
   atlasClears: number;
   /** Passes of the candidate scan finished (the main-thread bench counts them per frame). */
   scanPasses: number;
+  /**
+   * Passes in the names' worker, wall time from sent to candidates in: the scan, the messages, and
+   * the rest of a raster batch the worker had begun (the names bench reports it).
+   */
+  workerPasses: LabelTaskTimes;
+  /** Passes sent to the names' worker while names it rasterises were not back: each waits for that batch. */
+  passesBehindRaster: number;
   /** Communities the constellation choice looked at (src/constellations/constellationNames.ts; the bench counts them per frame). */
   communitiesVisited: number;
 };
@@ -33,13 +40,16 @@ export type LabelWorkStats = Record<LabelTaskKind, LabelTaskTimes> & {
 const KINDS: readonly LabelTaskKind[] = ['slice', 'placement', 'reply', 'raster'];
 
 export function emptyLabelWorkStats(): LabelWorkStats {
-  const stats = { atlasCompactions: 0, atlasClears: 0, scanPasses: 0, communitiesVisited: 0 } as LabelWorkStats;
+  const stats = { atlasCompactions: 0, atlasClears: 0, scanPasses: 0, communitiesVisited: 0, workerPasses: { count: 0, totalMs: 0, longestMs: 0 }, passesBehindRaster: 0 } as LabelWorkStats;
   for (const kind of KINDS) stats[kind] = { count: 0, totalMs: 0, longestMs: 0 };
   return stats;
 }
 
 export function noteLabelTask(stats: LabelWorkStats, kind: LabelTaskKind, ms: number): void {
-  const times = stats[kind];
+  noteTimes(stats[kind], ms);
+}
+
+export function noteTimes(times: LabelTaskTimes, ms: number): void {
   times.count++;
   times.totalMs += ms;
   times.longestMs = Math.max(times.longestMs, ms);

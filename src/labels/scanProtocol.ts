@@ -1,12 +1,12 @@
 import type { ScanCamera } from './candidateScan';
 
 /**
- * Main thread -> scan worker. `stars` sends copies of the drawn stars' columns once (per galaxy,
+ * Main thread -> names' worker (its scan; src/labels/namesThread.ts). `stars` sends copies of the drawn stars' columns once (per galaxy,
  * per resize); `write` sends the slots rewritten since (from `start` on); `pass` asks for the best
  * candidates from `camera` (packed: see packScanCamera) over the [start, end) slot ranges `spans`, sent
  * only when they changed (the worker keeps the last; a new plan's cells or a fresh worker send them),
  * so a flight's pass is a 80-byte transferred array and a few numbers. At rest the worker is ended
- * (src/labels/candidateSearch.ts, SCAN_REST_MS) and a fresh one gets `stars` again.
+ * (src/labels/namesThread.ts, NAMES_REST_MS) and a fresh one gets `stars` again.
  */
 export type ScanRequest =
   | { kind: 'stars'; generation: number; positions: Float32Array; sizes: Float32Array; boosted: Uint8Array; capacity: number; minCssDiameter: number }
@@ -30,20 +30,11 @@ export function unpackScanCamera(packed: Float32Array): ScanCamera {
   return { viewProjection: packed.subarray(0, 16), position: packed.subarray(16, 19), pixelRatio: packed[19] };
 }
 
-/** Scan worker -> main thread: a pass's candidates, best first, and their scores (buffers transferred). */
+/** Names' worker -> main thread: a pass's candidates, best first, and their scores (buffers transferred). */
 export interface ScanReply {
+  kind: 'candidates';
   generation: number;
   pass: number;
   ids: Uint32Array;
   scores: Float32Array;
-}
-
-/** Starts the scan worker, or returns undefined where workers are missing (Node, the unit tests). */
-export function startScanWorker(): Worker | undefined {
-  if (typeof Worker === 'undefined') return undefined;
-  try {
-    return new Worker(new URL('./scanWorker.ts', import.meta.url), { type: 'module', name: 'label-scan' });
-  } catch {
-    return undefined;
-  }
 }

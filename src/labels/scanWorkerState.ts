@@ -48,7 +48,7 @@ export class ScanWorkerState {
     if (request.spans) this.spans = request.spans;
     this.scan.beginSpans(unpackScanCamera(request.camera), this.spans);
     this.scan.step(Infinity);
-    return { generation: this.generation, pass: request.pass, ids: this.scan.result(), scores: this.scan.resultScores() };
+    return { kind: 'candidates', generation: this.generation, pass: request.pass, ids: this.scan.result(), scores: this.scan.resultScores() };
   }
 
   private adopt(positions: Float32Array, sizes: Float32Array, boosted: Uint8Array): void {

@@ -2,7 +2,8 @@ import type { StarCells } from '../renderer/starCells';
 import type { SlotRange } from '../stars/starSource';
 import type { ConstellationTree } from '../constellations/constellationNames';
 import { starCssDiameter } from './candidateScan';
-import { type CandidateSearch, ScanThread, type SearchStars, SlicedCandidateSearch, WorkerCandidateSearch } from './candidateSearch';
+import { type CandidateSearch, type SearchStars, SlicedCandidateSearch, WorkerCandidateSearch } from './candidateSearch';
+import { NamesThread } from './namesThread';
 import { ConstellationLabels, type PlacedConstellation } from './constellationLabels';
 import {
   CONSTELLATION_BUDGET,
@@ -25,7 +26,7 @@ import {
 } from './constants';
 import type { AtlasEntry, LabelAtlas } from './labelAtlas';
 import { type LabelQuads, writeLabelQuad } from './labelQuads';
-import { emptyLabelWorkStats, type LabelWorkStats, noteLabelTask } from './labelWorkStats';
+import { emptyLabelWorkStats, type LabelWorkStats, noteLabelTask, noteTimes } from './labelWorkStats';
 import type { RasterReply, RasterRequest } from './rasterProtocol';
 import { displayText } from './labelText';
 import { type FitOptions, type LabelBox, placeOne, PlacementGrid, type PlacementRequest, type Side, SIDES } from './placeLabels';
@@ -162,8 +163,13 @@ export class StarLabels {
 
   /** Texts sent to the raster worker and not back yet. */
   private inFlight = new Set<string>();
-  /** The candidate scan's worker, ended at rest; undefined without one (or once it failed). */
-  private scanThread: ScanThread | undefined;
+  /** The names' worker (the candidate scan and the rasterising), ended at rest; undefined without one (or once it failed). */
+  private thread: NamesThread | undefined;
+  /** The font family the worker rasterises names in; undefined where names are rasterised on this thread. */
+  private rasterFontFamily: string | undefined;
+  /** The worker whose raster replies this listens to (a fresh one after a rest is listened to when names go to it). */
+  private rasterListensTo: Worker | undefined;
+  private leaveThread: (() => void) | undefined;
 
   constructor(
     private readonly atlas: LabelAtlas,
@@ -171,23 +177,41 @@ export class StarLabels {
     /** Asked whether the camera rests: new names are held back until it does. */
     private readonly cameraRest: LabelCameraRest,
     requestFrame: () => void,
-    /** Rasterises queued names off the main thread; without it they are rasterised in the work slices. */
-    private readonly raster?: { worker: Worker; fontFamily: string },
-    /** Starts the worker that runs the candidate scan off the main thread; without one (or once it fails) the scan runs in the work slices. */
-    startScanWorker?: () => Worker | undefined,
+    /**
+     * The names' worker: `start` starts one, which runs the candidate scan off the main thread
+     * (without one, or once it fails, the scan runs in the work slices) and, given
+     * `rasterFontFamily`, rasterises names in that font (otherwise they are rasterised in the work slices).
+     */
+    worker?: { start: () => Worker | undefined; rasterFontFamily?: string; restMs?: number },
   ) {
     // Whatever asks for a frame has changed what the names show: the next frame places them again.
     this.requestFrame = () => {
       this.inputsChanged = true;
       requestFrame();
     };
-    this.scanThread = startScanWorker && new ScanThread(startScanWorker);
-    raster?.worker.addEventListener('message', this.takeRasterReply);
+    if (worker) {
+      const thread = new NamesThread(worker.start, worker.restMs);
+      this.thread = thread;
+      this.rasterFontFamily = worker.rasterFontFamily;
+      this.leaveThread = thread.join({ busy: () => this.inFlight.size > 0, ended: this.stopRasterListening });
+    }
   }
 
+  /** Names go to the worker to be rasterised (not here). */
+  private get rasterInWorker(): boolean {
+    return this.thread !== undefined && this.rasterFontFamily !== undefined;
+  }
+
+  private stopRasterListening = () => {
+    this.rasterListensTo?.removeEventListener('message', this.takeRasterReply);
+    this.rasterListensTo = undefined;
+  };
+
   /** Packs the names the raster worker sends back (one task of label work). */
-  private takeRasterReply = (event: MessageEvent<RasterReply>) => {
+  private takeRasterReply = (event: MessageEvent<RasterReply | { kind: 'candidates' }>) => {
+    if (event.data.kind !== 'raster') return;
     const started = performance.now();
+    this.thread?.answered();
     for (const name of event.data.names) {
       this.inFlight.delete(name.key);
       if (this.atlas.get(name.key)) continue;
@@ -538,8 +562,9 @@ export class StarLabels {
     this.workWaitsForRest = false;
     this.cancelScheduledScan();
     this.scan?.dispose();
-    this.raster?.worker.terminate();
-    this.scanThread?.stop();
+    this.stopRasterListening();
+    this.leaveThread?.();
+    this.thread?.stop();
     this.listeners.clear();
   }
 
@@ -692,7 +717,7 @@ export class StarLabels {
     if (!text) return undefined;
     const entry = this.atlas.get(text);
     if (entry) return entry;
-    if (urgent && !this.raster) return this.rasterize(text);
+    if (urgent && !this.rasterInWorker) return this.rasterize(text);
     if (urgent) this.sendToRaster([text]);
     else {
       this.rasterQueue.add(id);
@@ -706,13 +731,20 @@ export class StarLabels {
    * message; a frame whose wanted names are all on their way builds no array and posts nothing.
    */
   private sendToRaster(texts: Iterable<string>): void {
-    const raster = this.raster;
-    if (!raster) return;
+    const fontFamily = this.rasterFontFamily;
+    if (!this.thread || fontFamily === undefined) return;
     let fresh: string[] | undefined;
     for (const text of texts) if (!this.inFlight.has(text) && !this.atlas.get(text)) (fresh ??= []).push(text);
     if (!fresh) return;
+    const worker = this.thread.take();
+    if (!worker) return this.workerFailed();
+    if (worker !== this.rasterListensTo) {
+      this.stopRasterListening();
+      worker.addEventListener('message', this.takeRasterReply);
+      this.rasterListensTo = worker;
+    }
     for (const text of fresh) this.inFlight.add(text);
-    raster.worker.postMessage({ fontFamily: raster.fontFamily, texts: fresh } satisfies RasterRequest);
+    worker.postMessage({ kind: 'raster', fontFamily, texts: fresh } satisfies RasterRequest);
   }
 
   /** The display text of a slot's star, or '' while its name has not arrived. */
@@ -762,6 +794,7 @@ export class StarLabels {
     this.scanStale = false;
     this.cancelScheduledScan();
     this.scanBeganAt = performance.now();
+    if (this.scan && !this.scan.sliced && this.rasterInWorker && this.inFlight.size > 0) this.stats.passesBehindRaster++;
     this.scan?.begin({ viewProjection: c.viewProjection, position: c.position, pixelRatio: c.width / c.cssWidth }, this.stars?.drawnCells?.());
   }
 
@@ -841,7 +874,7 @@ export class StarLabels {
       changed = true;
     }
     const stars = this.stars;
-    if (this.raster && stars && this.inFlight.size === 0) {
+    if (this.rasterInWorker && stars && this.inFlight.size === 0) {
       const limit = this.rasterLimit();
       const texts = new Set<string>();
       for (const id of this.rasterQueue) {
@@ -855,9 +888,9 @@ export class StarLabels {
     }
     noteLabelTask(this.stats, 'slice', performance.now() - started);
     // Without a raster worker, names are rasterised here, each in a task of its own.
-    if (!this.raster) changed = this.rasterizeQueued(deadline) || changed;
+    if (!this.rasterInWorker) changed = this.rasterizeQueued(deadline) || changed;
     if (changed) this.requestFrame();
-    const rasterWaits = (this.rasterQueue.size > 0 && (this.inFlight.size === 0 || !this.raster)) || this.textQueue.size > 0;
+    const rasterWaits = (this.rasterQueue.size > 0 && (this.inFlight.size === 0 || !this.rasterInWorker)) || this.textQueue.size > 0;
     if ((scan?.sliced && scan.running) || (rasterWaits && this.rasterLimit() > 0)) this.scheduleWork();
     // The camera moves and this frame's names are spent: the next frame, or the camera at rest, lets more through.
     else if (rasterWaits) this.scheduleWork(true);
@@ -867,7 +900,7 @@ export class StarLabels {
   private rasteriseConstellationNames(): void {
     const texts = this.constellations.textsToRasterise();
     if (texts.size === 0) return;
-    if (this.raster) {
+    if (this.rasterInWorker) {
       this.sendToRaster(texts);
       return;
     }
@@ -898,25 +931,40 @@ export class StarLabels {
   }
 
   private startSearch(stars: SearchStars): CandidateSearch {
-    const thread = this.scanThread;
+    const thread = this.thread;
     if (!thread?.take()) return new SlicedCandidateSearch(stars, LABEL_CANDIDATES, LABEL_MIN_STAR_CSS_PX);
     const finished = () => {
       // One task of label work: the candidates from the worker, and a frame to place them.
       const started = performance.now();
       if (search !== this.scan) return;
+      noteTimes(this.stats.workerPasses, search.lastPassMs);
       this.takeScanResult(search);
       noteLabelTask(this.stats, 'slice', performance.now() - started);
       this.requestFrame();
     };
     const failed = () => {
-      this.scanThread?.stop();
-      this.scanThread = undefined;
+      this.workerFailed();
       if (search !== this.scan) return;
       this.scan = this.startSearch(stars);
       this.restartScan();
     };
-    const search: CandidateSearch = new WorkerCandidateSearch(thread, stars, LABEL_CANDIDATES, LABEL_MIN_STAR_CSS_PX, finished, failed);
+    const search = new WorkerCandidateSearch(thread, stars, LABEL_CANDIDATES, LABEL_MIN_STAR_CSS_PX, finished, failed);
     return search;
+  }
+
+  /**
+   * The names' worker failed (did not load, threw, or none starts): the scan and the rasterising
+   * go on in the work slices, the names sent to it and not back with them.
+   */
+  private workerFailed(): void {
+    this.stopRasterListening();
+    this.leaveThread?.();
+    this.leaveThread = undefined;
+    this.thread?.stop();
+    this.thread = undefined;
+    this.rasterFontFamily = undefined;
+    this.inFlight.clear();
+    this.scheduleWork();
   }
 
   /** A scan pass ended: its candidates are used, and the next pass begins when one is due. */

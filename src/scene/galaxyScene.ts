@@ -1,7 +1,7 @@
 import { vec3 } from 'gl-matrix';
 import { canvasRasterizer, LabelAtlas } from '../labels/labelAtlas';
-import { startRasterWorker } from '../labels/rasterProtocol';
-import { startScanWorker } from '../labels/scanProtocol';
+import { workerCanRasterize } from '../labels/rasterProtocol';
+import { startNamesWorker } from '../labels/namesThread';
 import { type LabelCameraRest, type PlacedLabel, StarLabels, type LabelWorkStats } from '../labels/starLabels';
 import { sourceLabelStars, type StarNames } from '../labels/sourceLabelStars';
 import type { LabelBox } from '../labels/placeLabels';
@@ -797,8 +797,8 @@ export class GalaxyScene implements Scene {
 function createStarLabels(camera: Camera, cameraRest: LabelCameraRest, requestFrame: () => void): StarLabels | undefined {
   if (typeof document === 'undefined') return undefined;
   const family = getComputedStyle(document.documentElement).fontFamily || 'sans-serif';
-  const worker = startRasterWorker();
-  return new StarLabels(new LabelAtlas(canvasRasterizer(family)), camera, cameraRest, requestFrame, worker && { worker, fontFamily: family }, startScanWorker);
+  const worker = { start: startNamesWorker, rasterFontFamily: workerCanRasterize() ? family : undefined };
+  return new StarLabels(new LabelAtlas(canvasRasterizer(family)), camera, cameraRest, requestFrame, worker);
 }
 
 /** Calls back when the page is hidden or shown again (never in Node). */

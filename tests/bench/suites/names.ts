@@ -107,6 +107,8 @@ async function resetLabelStats(page: Page): Promise<void> {
     for (const times of [stats.slice, stats.placement, stats.reply, stats.raster]) Object.assign(times, { count: 0, totalMs: 0, longestMs: 0 });
     stats.atlasCompactions = 0;
     stats.atlasClears = 0;
+    if (stats.workerPasses) Object.assign(stats.workerPasses, { count: 0, totalMs: 0, longestMs: 0 });
+    stats.passesBehindRaster = 0;
   });
 }
 
@@ -185,6 +187,8 @@ async function measureBackend(page: Page, origin: string, backend: 'webgpu' | 'w
       },
       // In-page performance.now() around the label work itself, names-on blocks (wall clock: over-states on a loaded machine).
       labelWorkWallMs: { slice: wall(stats.slice), placement: wall(stats.placement), reply: wall(stats.reply), raster: wall(stats.raster), atlasCompactions: stats.atlasCompactions, atlasClears: stats.atlasClears },
+      // Passes in the names' worker, sent to answered (wall), and how many were sent while a raster batch was in the same worker.
+      workerPasses: stats.workerPasses && { count: stats.workerPasses.count, longestMs: round(stats.workerPasses.longestMs, 1), meanMs: round(stats.workerPasses.totalMs / Math.max(1, stats.workerPasses.count), 1), behindRaster: stats.passesBehindRaster },
       // Chromium trace of the first block each way: CPU time (thread time) of each main-thread task of label work.
       labelTasks: tracedOn && tracedOff && {
         slice: taskFigures(tracedOn.slice),

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { type CandidateSearch, ScanThread, WorkerCandidateSearch } from '../../../src/labels/candidateSearch';
-import { LabelAtlas, type Rasterizer } from '../../../src/labels/labelAtlas';
+import { type CandidateSearch, WorkerCandidateSearch } from '../../../src/labels/candidateSearch';
+import { LabelAtlas, rasterizeName, type Rasterizer } from '../../../src/labels/labelAtlas';
+import { NamesThread } from '../../../src/labels/namesThread';
+import type { RasterReply, RasterRequest } from '../../../src/labels/rasterProtocol';
 import type { ScanReply, ScanRequest } from '../../../src/labels/scanProtocol';
 import { ScanWorkerState } from '../../../src/labels/scanWorkerState';
 import { StarLabels, type LabelStars } from '../../../src/labels/starLabels';
@@ -12,25 +14,44 @@ const rasterizer: Rasterizer = {
 };
 
 /**
- * The scan worker as the page has it, in this thread: messages are copied (buffers listed are
- * transferred, as postMessage does) and delivered in a later task, each way.
+ * The names' worker as the page has it, in this thread: messages are copied (buffers listed are
+ * transferred, as postMessage does) and delivered in a later task, each way. Raster replies wait
+ * while `holdRasters` is set, until release().
  */
 class InThreadScanWorker extends EventTarget {
   readonly state = new ScanWorkerState();
-  requests: ScanRequest['kind'][] = [];
+  requests: (ScanRequest | RasterRequest)['kind'][] = [];
   /** Every pass request as delivered. */
   passes: Extract<ScanRequest, { kind: 'pass' }>[] = [];
+  holdRasters = false;
+  private held: RasterReply[] = [];
 
-  postMessage(request: ScanRequest, transfer: Transferable[] = []): void {
+  postMessage(request: ScanRequest | RasterRequest, transfer: Transferable[] = []): void {
     const copy = structuredClone(request, { transfer });
     this.requests.push(copy.kind);
     if (copy.kind === 'pass') this.passes.push(copy);
+    if (copy.kind === 'raster') {
+      const reply: RasterReply = { kind: 'raster', names: copy.texts.map((text) => ({ key: text, ...rasterizeName(rasterizer, text) })) };
+      if (this.holdRasters) this.held.push(reply);
+      else setTimeout(() => this.deliver(reply), 0);
+      return;
+    }
     setTimeout(() => {
       const reply = this.state.handle(copy);
       if (!reply) return;
       const delivered = structuredClone(reply, { transfer: [reply.ids.buffer, reply.scores.buffer] });
       setTimeout(() => this.dispatchEvent(new MessageEvent<ScanReply>('message', { data: delivered })), 0);
     }, 0);
+  }
+
+  /** Sends the raster replies held back. */
+  release(): void {
+    this.holdRasters = false;
+    for (const reply of this.held.splice(0)) this.deliver(reply);
+  }
+
+  private deliver(reply: RasterReply): void {
+    if (!this.terminated) this.dispatchEvent(new MessageEvent<RasterReply>('message', { data: reply }));
   }
 
   terminated = false;
@@ -40,14 +61,14 @@ class InThreadScanWorker extends EventTarget {
   }
 }
 
-/** A scan thread over in-thread workers: `workers` lists every worker it started. */
-function threadOf(first = new InThreadScanWorker()) {
+/** A names thread over in-thread workers: `workers` lists every worker it started. */
+function threadOf(first = new InThreadScanWorker(), restMs?: number) {
   const workers: InThreadScanWorker[] = [];
-  const thread = new ScanThread(() => {
+  const thread = new NamesThread(() => {
     const worker = workers.length === 0 ? first : new InThreadScanWorker();
     workers.push(worker);
     return worker as unknown as Worker;
-  });
+  }, restMs);
   return { thread, workers };
 }
 
@@ -71,7 +92,7 @@ const camera = { viewProjection: [1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1
 
 function namesOverTheGrid(worker?: InThreadScanWorker) {
   const stars = gridOfStars();
-  const labels = new StarLabels(new LabelAtlas(rasterizer), camera, new CameraRest(), () => {}, undefined, worker && (() => worker as unknown as Worker));
+  const labels = new StarLabels(new LabelAtlas(rasterizer), camera, new CameraRest(), () => {}, worker && { start: () => worker as unknown as Worker });
   labels.setStars(stars);
   let now = 0;
   const settle = async () => {
@@ -186,9 +207,9 @@ describe('the candidate scan in a worker', () => {
   });
 
   it('ends the worker at rest, and starts one with the columns, the writes made meanwhile in them, for the next pass', async () => {
-    const { thread, workers } = threadOf();
+    const { thread, workers } = threadOf(undefined, 30);
     const stars = { ...gridOfStars(), boosted: new Uint8Array(60) };
-    const search = new WorkerCandidateSearch(thread, stars, 400, 0, () => {}, () => {}, 30);
+    const search = new WorkerCandidateSearch(thread, stars, 400, 0, () => {}, () => {});
     const pass = () => passOf(search);
     expect(await pass()).toHaveLength(60);
     expect(workers[0].state.heldSlots).toBe(60);
@@ -212,9 +233,9 @@ describe('the candidate scan in a worker', () => {
   });
 
   it('names the same stars after a rest as before it, in a fresh worker', async () => {
-    const { thread, workers } = threadOf();
+    const { thread, workers } = threadOf(undefined, 20);
     const stars = { ...gridOfStars(), boosted: new Uint8Array(60) };
-    const search = new WorkerCandidateSearch(thread, stars, 400, 0, () => {}, () => {}, 20);
+    const search = new WorkerCandidateSearch(thread, stars, 400, 0, () => {}, () => {});
     const before = await passOf(search);
     await new Promise((resolve) => setTimeout(resolve, 60));
     expect(thread.running).toBe(false);
@@ -225,13 +246,71 @@ describe('the candidate scan in a worker', () => {
 
   it('falls back to the main thread when no worker starts after a rest', async () => {
     let starts = 0;
-    const thread = new ScanThread(() => (starts++ === 0 ? (new InThreadScanWorker() as unknown as Worker) : undefined));
+    const thread = new NamesThread(() => (starts++ === 0 ? (new InThreadScanWorker() as unknown as Worker) : undefined), 20);
     let failed = 0;
-    const search = new WorkerCandidateSearch(thread, { ...gridOfStars(), boosted: new Uint8Array(60) }, 400, 0, () => {}, () => failed++, 20);
+    const search = new WorkerCandidateSearch(thread, { ...gridOfStars(), boosted: new Uint8Array(60) }, 400, 0, () => {}, () => failed++);
     expect(await passOf(search)).toHaveLength(60);
     await new Promise((resolve) => setTimeout(resolve, 60));
     search.begin({ viewProjection: camera.viewProjection, position: camera.position, pixelRatio: 1 });
     expect(failed).toBe(1);
     expect(search.running).toBe(false);
+  });
+});
+
+describe('one names worker for the scan and the rasterising', () => {
+  /** Names over the grid with a names worker that rasterises too; `workers` lists every worker started. */
+  function namesWithOneWorker(restMs: number, holdRasters = false) {
+    const workers: InThreadScanWorker[] = [];
+    const start = () => {
+      const worker = new InThreadScanWorker();
+      worker.holdRasters = holdRasters && workers.length === 0;
+      workers.push(worker);
+      return worker as unknown as Worker;
+    };
+    const labels = new StarLabels(new LabelAtlas(rasterizer), camera, new CameraRest(), () => {}, { start, rasterFontFamily: 'sans-serif', restMs });
+    let now = 0;
+    const frames = async (count: number) => {
+      for (let i = 0; i < count && !labels.settled; i++) {
+        await new Promise((resolve) => setTimeout(resolve, 10));
+        labels.frame((now += 16));
+      }
+    };
+    const named = () => labels.placedLabels().map((label) => label.id).sort((a, b) => a - b);
+    return { labels, workers, frames, named };
+  }
+
+  it('scans and rasterises in the one worker it starts: no second thread, the same names', async () => {
+    const { labels, workers, frames, named } = namesWithOneWorker(10_000);
+    labels.setStars(gridOfStars());
+    await frames(300);
+    expect(labels.settled).toBe(true);
+    expect(named()).toEqual(await namesOverTheGrid().settle());
+    expect(workers).toHaveLength(1);
+    expect(workers[0].requests).toContain('pass');
+    expect(workers[0].requests).toContain('raster');
+    labels.dispose();
+  });
+
+  it('keeps the worker past its rest while names wait to be rasterised, ends it once they are in, and a fresh one rasterises the next names', async () => {
+    const { labels, workers, frames, named } = namesWithOneWorker(30, true);
+    labels.setStars(gridOfStars());
+    await frames(15);
+    await new Promise((resolve) => setTimeout(resolve, 80));
+    // The scan answered long ago, but the names sent to be rasterised are not back.
+    expect(workers[0].requests).toContain('raster');
+    expect(workers[0].terminated).toBe(false);
+    workers[0].release();
+    await frames(300);
+    expect(named()).toHaveLength(60);
+    await new Promise((resolve) => setTimeout(resolve, 80));
+    expect(workers[0].terminated).toBe(true);
+    // Other names: a fresh worker scans and rasterises them, and its names are taken in.
+    labels.setStars({ ...gridOfStars(), name: (slot) => `other ${slot}` });
+    await frames(300);
+    expect(labels.settled).toBe(true);
+    expect(named()).toHaveLength(60);
+    expect(workers).toHaveLength(2);
+    expect(workers[1].requests).toContain('raster');
+    labels.dispose();
   });
 });
