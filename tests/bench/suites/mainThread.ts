@@ -13,7 +13,9 @@
  * keeps the traces (galaxy-backend.json) to open in DevTools; MAIN_THREAD_BENCH_CASES=tiled-webgl2,...
  * picks cases; MAIN_THREAD_BENCH_PROFILE=1 flies the path a second time under the V8 sampling profiler
  * and adds its functions (names as minified) to the figures; MAIN_THREAD_BENCH_COUNT_GPU=1 flies it once more
- * counting the GPU API's calls per frame (`gpuCallsPerFrame`).
+ * counting the GPU API's calls per frame (`gpuCallsPerFrame`); MAIN_THREAD_BENCH_TIME_GPU=1 flies it once more
+ * timing each GPU API call and each animation-frame callback with performance.now() (`gpuCallMsPerFrame`;
+ * with GALAXY_BENCH_ISOLATED=1 the clock's step is 5 µs, else 100 µs with jitter).
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -125,6 +127,63 @@ const COUNT_GPU_CALLS_SOURCE = `(() => {
     }
   }
 })()`;
+/**
+ * Times every call the page makes on WebGPU's objects (by `Class.method`, outermost call only) and
+ * every animation-frame callback (by the callback's name), from now on: `window.gpuCallTimes`
+ * holds [ms, calls] by label. The wrappers cost time: a flight of its own.
+ */
+const TIME_GPU_CALLS_SOURCE = `(() => {
+  const times = (window.gpuCallTimes = {});
+  const add = (label, ms) => {
+    const entry = (times[label] ??= [0, 0]);
+    entry[0] += ms;
+    entry[1] += 1;
+  };
+  let inside = 0;
+  const classes = ['GPUQueue', 'GPUDevice', 'GPUCommandEncoder', 'GPUComputePassEncoder', 'GPURenderPassEncoder', 'GPURenderBundleEncoder', 'GPUCanvasContext', 'GPUTexture', 'GPUBuffer'];
+  for (const name of classes) {
+    const proto = window[name] && window[name].prototype;
+    if (!proto) continue;
+    for (const key of Object.getOwnPropertyNames(proto)) {
+      const descriptor = Object.getOwnPropertyDescriptor(proto, key);
+      if (!descriptor || typeof descriptor.value !== 'function' || key === 'constructor') continue;
+      const original = descriptor.value;
+      const label = name + '.' + key;
+      proto[key] = function (...args) {
+        if (inside) return original.apply(this, args);
+        inside++;
+        const began = performance.now();
+        try {
+          return original.apply(this, args);
+        } finally {
+          add(label, performance.now() - began);
+          inside--;
+        }
+      };
+    }
+  }
+  const raf = window.requestAnimationFrame;
+  window.requestAnimationFrame = function (callback) {
+    const label = 'frame callback:' + (callback.name || 'anonymous');
+    return raf.call(window, (time) => {
+      const began = performance.now();
+      try {
+        callback(time);
+      } finally {
+        add(label, performance.now() - began);
+      }
+    });
+  };
+  // The clock's step here: the smallest non-zero difference between two readings.
+  let step = Infinity;
+  for (let i = 0, last = performance.now(); i < 20000; i++) {
+    const now = performance.now();
+    if (now > last) step = Math.min(step, now - last);
+    last = now;
+  }
+  window.gpuClock = { crossOriginIsolated: window.crossOriginIsolated, stepMs: step };
+})()`;
+const timeGpuCalls = process.env.MAIN_THREAD_BENCH_TIME_GPU === '1';
 const countGpuCalls = process.env.MAIN_THREAD_BENCH_COUNT_GPU === '1';
 /** MAIN_THREAD_BENCH_CATEGORIES=a,b: more trace categories for the first traced flight (to read the trace kept in MAIN_THREAD_BENCH_TRACES). */
 const extraCategories = process.env.MAIN_THREAD_BENCH_CATEGORIES?.split(',').filter(Boolean) ?? [];
@@ -207,6 +266,23 @@ async function gpuCallsOverFlight(page: Page, poses: CameraPose[]): Promise<Reco
   return Object.fromEntries(perFrame.sort((a, b) => b[1] - a[1]));
 }
 
+/** Ms per drawn frame (and calls per frame) of each GPU API call and frame callback, over the path flown again with timing wrappers. */
+async function gpuCallTimesOverFlight(page: Page, poses: CameraPose[]) {
+  await page.evaluate(TIME_GPU_CALLS_SOURCE);
+  const flown = (await page.evaluate(`(${FLY_SOURCE})(${JSON.stringify(poses)})`)) as Flown;
+  const times = (await page.evaluate('window.gpuCallTimes')) as Record<string, [number, number]>;
+  const clock = (await page.evaluate('window.gpuClock')) as { crossOriginIsolated: boolean; stepMs: number };
+  const frames = Math.max(1, flown.frames);
+  const rows = Object.entries(times).sort((a, b) => b[1][0] - a[1][0]);
+  const gpuCalls = rows.filter(([label]) => !label.startsWith('frame callback:'));
+  return {
+    clock,
+    frames: flown.frames,
+    allGpuCallsMs: round(gpuCalls.reduce((sum, [, [ms]]) => sum + ms, 0) / frames, 3),
+    byCall: Object.fromEntries(rows.map(([label, [ms, calls]]) => [label, { ms: round(ms / frames, 4), calls: round(calls / frames), usEach: round((ms / calls) * 1000, 1) }])),
+  };
+}
+
 async function measure(page: Page, url: string, label: string) {
   await openGalaxy(page, url);
   const flight = await poses(page);
@@ -217,6 +293,7 @@ async function measure(page: Page, url: string, label: string) {
   // The same path again under the sampling profiler (its names are rasterised by then: less label work).
   const profile = profiled ? frameWork((await tracedFlight(page, measured, [...FRAME_WORK_CATEGORIES, PROFILER_CATEGORY], `${label}-profiled`)).trace) : undefined;
   const gpuCallsPerFrame = countGpuCalls ? await gpuCallsOverFlight(page, measured) : undefined;
+  const gpuCallMsPerFrame = timeGpuCalls ? await gpuCallTimesOverFlight(page, measured) : undefined;
   return {
     backend: await page.evaluate(() => window.galaxyScene!.backend),
     ...figures(work.frames),
@@ -233,6 +310,7 @@ async function measure(page: Page, url: string, label: string) {
     },
     scriptTasksByEntry: Object.fromEntries(work.scriptTasksPerFrame),
     gpuCallsPerFrame,
+    gpuCallMsPerFrame,
     profile: profile && { frameCallbackSelfMs: profile.frameCallbackSelfMs, frameCallbackTotalMs: profile.frameCallbackTotalMs, outsideFrameCallbackSelfMs: profile.otherSelfMs },
   };
 }
