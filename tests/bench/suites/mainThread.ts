@@ -15,7 +15,8 @@
  * and adds its functions (names as minified) to the figures; MAIN_THREAD_BENCH_COUNT_GPU=1 flies it once more
  * counting the GPU API's calls per frame (`gpuCallsPerFrame`); MAIN_THREAD_BENCH_TIME_GPU=1 flies it once more
  * timing each GPU API call and each animation-frame callback with performance.now() (`gpuCallMsPerFrame`;
- * with GALAXY_BENCH_ISOLATED=1 the clock's step is 5 µs, else 100 µs with jitter).
+ * with GALAXY_BENCH_ISOLATED=1 the clock's step is 5 µs, else 100 µs with jitter); MAIN_THREAD_BENCH_ALLOCATIONS=1
+ * flies it once more under V8's sampling heap profiler (`allocatedPerFrame`: bytes per frame by function).
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -266,6 +267,36 @@ async function gpuCallsOverFlight(page: Page, poses: CameraPose[]): Promise<Reco
   return Object.fromEntries(perFrame.sort((a, b) => b[1] - a[1]));
 }
 
+const sampleAllocations = process.env.MAIN_THREAD_BENCH_ALLOCATIONS === '1';
+
+interface SamplingNode { callFrame: { functionName: string; url: string; lineNumber: number }; selfSize: number; children: SamplingNode[] }
+
+/**
+ * Bytes allocated per drawn frame by the function that allocated them (V8's sampling heap profiler,
+ * a sample every 256 bytes on average), over the path flown again: where the minor GCs come from.
+ */
+async function allocationsOverFlight(page: Page, poses: CameraPose[]) {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('HeapProfiler.enable');
+  // Objects a minor or major GC collected count too: a frame's garbage is what the GCs collect.
+  await cdp.send('HeapProfiler.startSampling', { samplingInterval: 256, includeObjectsCollectedByMinorGC: true, includeObjectsCollectedByMajorGC: true });
+  const flown = (await page.evaluate(`(${FLY_SOURCE})(${JSON.stringify(poses)})`)) as Flown;
+  const { profile } = (await cdp.send('HeapProfiler.stopSampling')) as { profile: { head: SamplingNode } };
+  await cdp.detach();
+  const bytes = new Map<string, number>();
+  const visit = (node: SamplingNode) => {
+    const { functionName, url, lineNumber } = node.callFrame;
+    const key = `${functionName || '(anonymous)'} ${url.split('/').pop()}:${lineNumber}`;
+    if (node.selfSize) bytes.set(key, (bytes.get(key) ?? 0) + node.selfSize);
+    node.children.forEach(visit);
+  };
+  visit(profile.head);
+  const frames = Math.max(1, flown.frames);
+  const total = [...bytes.values()].reduce((a, b) => a + b, 0);
+  const top = [...bytes].sort((a, b) => b[1] - a[1]).slice(0, 25);
+  return { bytesPerFrame: Math.round(total / frames), byFunction: Object.fromEntries(top.map(([key, b]) => [key, Math.round(b / frames)])) };
+}
+
 /** Ms per drawn frame (and calls per frame) of each GPU API call and frame callback, over the path flown again with timing wrappers. */
 async function gpuCallTimesOverFlight(page: Page, poses: CameraPose[]) {
   await page.evaluate(TIME_GPU_CALLS_SOURCE);
@@ -294,6 +325,7 @@ async function measure(page: Page, url: string, label: string) {
   const profile = profiled ? frameWork((await tracedFlight(page, measured, [...FRAME_WORK_CATEGORIES, PROFILER_CATEGORY], `${label}-profiled`)).trace) : undefined;
   const gpuCallsPerFrame = countGpuCalls ? await gpuCallsOverFlight(page, measured) : undefined;
   const gpuCallMsPerFrame = timeGpuCalls ? await gpuCallTimesOverFlight(page, measured) : undefined;
+  const allocatedPerFrame = sampleAllocations ? await allocationsOverFlight(page, measured) : undefined;
   return {
     backend: await page.evaluate(() => window.galaxyScene!.backend),
     ...figures(work.frames),
@@ -311,6 +343,7 @@ async function measure(page: Page, url: string, label: string) {
     scriptTasksByEntry: Object.fromEntries(work.scriptTasksPerFrame),
     gpuCallsPerFrame,
     gpuCallMsPerFrame,
+    allocatedPerFrame,
     profile: profile && { frameCallbackSelfMs: profile.frameCallbackSelfMs, frameCallbackTotalMs: profile.frameCallbackTotalMs, outsideFrameCallbackSelfMs: profile.otherSelfMs },
   };
 }
