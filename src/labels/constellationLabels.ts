@@ -52,7 +52,7 @@ const NAME_REACH = 0.25;
 export function stackedCandidates(x: number, y: number, width: number, height: number, reachCssPx: number): LabelBox[] {
   const places: LabelBox[] = [];
   firstStackedPlace(x, y, width, height, reachCssPx, (box) => {
-    places.push(box);
+    places.push({ ...box });
     return false;
   });
   return places;
@@ -64,7 +64,7 @@ export function stackedCandidates(x: number, y: number, width: number, height: n
  * sorted once per steps and rows (names keep their size, and the rows change only when the reach
  * crosses a whole row), not once per name per frame.
  */
-export function firstStackedPlace(x: number, y: number, width: number, height: number, reachCssPx: number, fits: (box: LabelBox) => boolean): LabelBox | undefined {
+export function firstStackedPlace(x: number, y: number, width: number, height: number, reachCssPx: number, fits: (box: Readonly<LabelBox>) => boolean): LabelBox | undefined {
   // Names keep LABEL_MARGIN_CSS_PX apart: stacked places touch that margin and no more.
   const rowStep = height + LABEL_MARGIN_CSS_PX, sideStep = width / 4;
   let lastRow = -Math.floor(reachCssPx / rowStep);
@@ -72,12 +72,22 @@ export function firstStackedPlace(x: number, y: number, width: number, height: n
   while ((lastRow + 1) * rowStep <= reachCssPx) lastRow++;
   if (lastRow * rowStep > reachCssPx) return undefined;
   const order = offsetOrder(rowStep, sideStep, firstRow, lastRow);
+  const box = candidate;
+  box.width = width;
+  box.height = height;
   for (let i = 0; i < order.length; i += 2) {
-    const box = { x: x - width / 2 + order[i] * sideStep, y: y - height / 2 + order[i + 1] * rowStep, width, height };
-    if (fits(box)) return box;
+    box.x = x - width / 2 + order[i] * sideStep;
+    box.y = y - height / 2 + order[i + 1] * rowStep;
+    if (fits(box)) return { x: box.x, y: box.y, width, height };
   }
   return undefined;
 }
+
+/**
+ * The one box firstStackedPlace rewrites for each place it tries (`fits` must not keep it): a new box
+ * per place tried was a third of the bytes a flight's frame allocated (31 KB a frame over tiled npm).
+ */
+const candidate: LabelBox = { x: 0, y: 0, width: 0, height: 0 };
 
 /** Sorted offsets (side, row pairs) by steps and rows; a few hundred at most are kept. */
 const offsetOrders = new Map<string, Int32Array>();

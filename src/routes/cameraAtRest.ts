@@ -10,15 +10,27 @@ export interface CameraMoves {
  * again when it fires and waits on while the camera has moved since), never while it keeps
  * moving: what is listed when the camera rests is never recomputed per frame. Returns the
  * function that stops following.
+ *
+ * The timer is armed by a move for when the camera would rest, and a move that finds it due within
+ * half of `restMs` arms it again for the later rest: while moves come more often than that the timer
+ * never fires (a task of its own every `restMs` of a flight, which its frames paid for), and a flight
+ * costs one clear and one set per half `restMs`, not per move.
  */
 export function followCameraAtRest(source: CameraMoves, restMs: number, atRest: () => void, now: () => number = () => performance.now()): () => void {
   let timer: ReturnType<typeof setTimeout> | undefined;
+  let timerDue = -Infinity;
   let lastMove = -Infinity;
   const restsAt = () => Math.max(lastMove + restMs, source.cameraRestsAt?.(restMs) ?? -Infinity);
+  const arm = (at: number) => {
+    clearTimeout(timer);
+    const due = restsAt();
+    timerDue = due;
+    timer = setTimeout(look, Math.max(0, due - at));
+  };
   const look = () => {
-    const wait = restsAt() - now();
-    if (wait > 0) {
-      timer = setTimeout(look, wait);
+    const at = now();
+    if (restsAt() > at) {
+      arm(at);
       return;
     }
     timer = undefined;
@@ -26,7 +38,7 @@ export function followCameraAtRest(source: CameraMoves, restMs: number, atRest: 
   };
   const off = source.onCameraChange(() => {
     lastMove = now();
-    timer ??= setTimeout(look, Math.max(0, restsAt() - lastMove));
+    if (timer === undefined || timerDue - lastMove < restMs / 2) arm(lastMove);
   });
   return () => {
     off();

@@ -28,7 +28,7 @@ import {
   OUTSIDE_HIGHLIGHT_DIMMING,
 } from '../constellations/colourRule';
 import type { Backend, CameraPose, Scene } from './scene';
-import { plannerCameraOf } from './plannerCamera';
+import { keptPlannerCamera, plannerCameraOf } from './plannerCamera';
 import { SceneStarBudget, type StarBudgetPolicy } from './sceneStarBudget';
 
 /** Where the camera starts over a galaxy's first stars: a pose, or the pose that shows the galaxy whole. */
@@ -56,6 +56,8 @@ export class GalaxyScene implements Scene {
   readonly camera = new Camera();
   /** When the camera rests, for the star names and the list of named stars (each with its own wait). */
   private readonly cameraRest = new CameraRest();
+  /** What the stars plan from, rewritten by every move (plannerCameraOf). */
+  private readonly plannerCamera = keptPlannerCamera();
   private renderer: Renderer | undefined;
   private stars: StarSource | undefined;
   private stopStars: (() => void) | undefined;
@@ -80,7 +82,7 @@ export class GalaxyScene implements Scene {
   /** The highlighted constellation, and which finest communities are in it. */
   private highlightedConstellation: ConstellationRef | undefined;
   private constellationMembers: Uint8Array | undefined;
-  private cameraListeners = new Set<(pose: CameraPose) => void>();
+  private cameraListeners = new Set<() => void>();
   private flight: Flight | undefined;
   private frameRequest = 0;
   /** When the frame waiting now was asked for, and whether the camera moved since the last frame (the star budget measures frames by them). */
@@ -209,7 +211,7 @@ export class GalaxyScene implements Scene {
     this.uploadStars();
     this.updateLinks();
     this.showLinkColours();
-    stars?.setCamera(plannerCameraOf(this.camera));
+    stars?.setCamera(plannerCameraOf(this.camera, this.plannerCamera));
     this.starBudget.setSource(stars);
   }
 
@@ -326,7 +328,7 @@ export class GalaxyScene implements Scene {
     this.renderer?.resize(width, height);
     this.cameraRest.moved(performance.now());
     this.labels?.cameraMoved();
-    this.stars?.setCamera(plannerCameraOf(this.camera));
+    this.stars?.setCamera(plannerCameraOf(this.camera, this.plannerCamera));
     this.requestRender();
   }
 
@@ -338,13 +340,14 @@ export class GalaxyScene implements Scene {
 
   setCamera(pose: CameraPose): void {
     // A pose with a part that is not finite would make every matrix NaN and the screen blank.
-    if (![...pose.position, ...pose.orientation].every(Number.isFinite)) return;
+    if (!pose.position.every(Number.isFinite) || !pose.orientation.every(Number.isFinite)) return;
     this.wholeGalaxyAtFirstSize = false;
     this.endFlight();
     this.moveCamera(pose);
   }
 
-  onCameraChange(listener: (pose: CameraPose) => void): () => void {
+  /** The listener is called after each move; it reads getCamera() where it wants the pose (a move builds none for it). */
+  onCameraChange(listener: () => void): () => void {
     this.cameraListeners.add(listener);
     return () => this.cameraListeners.delete(listener);
   }
@@ -709,13 +712,12 @@ export class GalaxyScene implements Scene {
     before.set(orientation, 3);
     this.camera.setPose(pose);
     if (samePose(before, position, orientation)) return;
-    const after = this.camera.getPose();
     this.cameraMovedSinceFrame = true;
     this.cameraRest.moved(performance.now());
     this.labels?.cameraMoved();
-    this.stars?.setCamera(plannerCameraOf(this.camera));
+    this.stars?.setCamera(plannerCameraOf(this.camera, this.plannerCamera));
     this.requestRender();
-    for (const listener of this.cameraListeners) listener(after);
+    for (const listener of this.cameraListeners) listener();
   }
 
   /** Ends a flight, or a fly-to still waiting for its star's tile. */

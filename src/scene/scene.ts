@@ -13,7 +13,8 @@ export interface Scene {
   readonly backend: Backend;
   getCamera(): CameraPose;
   setCamera(pose: CameraPose): void;
-  onCameraChange(listener: (pose: CameraPose) => void): () => void;
+  /** Called after each move, with no pose: a listener that wants it reads getCamera(). */
+  onCameraChange(listener: () => void): () => void;
   /**
    * When the camera rests for an asker who waits `waitMs` (performance.now() time), unless it moves
    * again (docs/names.md#when-the-camera-rests); optional so that stand-in views need not have it.

@@ -41,6 +41,8 @@ export class BudgetedCells {
   /** Stars drawn of each cell. */
   private readonly drawn: Uint32Array;
   private last: StarCells | undefined;
+  /** The camera's sides, rewritten by each choice. */
+  private readonly planes = new Float64Array(20);
   /** Cells moved by the last choice's sort (0 when it needed none). */
   moves = 0;
   /** Choices that made new cells (tests and measurements read it). */
@@ -57,7 +59,7 @@ export class BudgetedCells {
   choose(camera: PlannerCamera, budget: number): StarCells {
     const { all, importance, inView, drawn } = this;
     const counts = all.count;
-    const planes = frustumPlanes(camera.viewProjection);
+    const planes = frustumPlanes(camera.viewProjection, this.planes);
     const factor = projectionFactor(camera);
     const { centres, radii } = spheresOf(all);
     const [px, py, pz] = camera.position;

@@ -7,20 +7,20 @@ export type FrustumPlanes = Float64Array;
 
 const PLANES = 5;
 
-export function frustumPlanes(viewProjection: ArrayLike<number>): FrustumPlanes {
+/** `into` (5 planes of 4) is written and returned: a planner that plans every few frames keeps one. */
+export function frustumPlanes(viewProjection: ArrayLike<number>, into: FrustumPlanes = new Float64Array(PLANES * 4)): FrustumPlanes {
   const m = viewProjection;
-  const row = (i: number) => [m[i], m[4 + i], m[8 + i], m[12 + i]];
-  const [r0, r1, r2, r3] = [row(0), row(1), row(2), row(3)];
-  const planes = new Float64Array(PLANES * 4);
-  const sides = [
-    r3.map((v, i) => v + r0[i]), // left
-    r3.map((v, i) => v - r0[i]), // right
-    r3.map((v, i) => v + r1[i]), // bottom
-    r3.map((v, i) => v - r1[i]), // top
-    r3.map((v, i) => v + r2[i]), // near
-  ];
-  sides.forEach((plane, p) => planes.set(plane, p * 4));
-  return planes;
+  // Rows of the matrix: row i is m[i], m[4 + i], m[8 + i], m[12 + i]. Left, right: r3 ± r0; bottom,
+  // top: r3 ± r1; near: r3 + r2.
+  for (let k = 0; k < 4; k++) {
+    const r0 = m[4 * k], r1 = m[4 * k + 1], r2 = m[4 * k + 2], r3 = m[4 * k + 3];
+    into[k] = r3 + r0;
+    into[4 + k] = r3 - r0;
+    into[8 + k] = r3 + r1;
+    into[12 + k] = r3 - r1;
+    into[16 + k] = r3 + r2;
+  }
+  return into;
 }
 
 /**

@@ -56,6 +56,7 @@ export class StreamingPlanner {
   private readonly lastWanted: Float64Array;
   private plans = 0;
   private readonly worldBox = new Float64Array(6);
+  private readonly planes = new Float64Array(20);
 
   constructor(readonly hierarchy: TileHierarchy) {
     this.lastWanted = new Float64Array(hierarchy.tileCount).fill(-1);
@@ -64,7 +65,7 @@ export class StreamingPlanner {
   plan({ camera, budget, loaded, failed, scale, minPixelRadius = DEFAULT_MIN_PIXEL_RADIUS }: PlanOptions): TilePlan {
     const h = this.hierarchy;
     const stamp = ++this.plans;
-    const planes = frustumPlanes(camera.viewProjection);
+    const planes = frustumPlanes(camera.viewProjection, this.planes);
     const factor = projectionFactor(camera);
     const draw: number[] = [];
     const fetch: number[] = [];

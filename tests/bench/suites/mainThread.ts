@@ -13,7 +13,10 @@
  * keeps the traces (galaxy-backend.json) to open in DevTools; MAIN_THREAD_BENCH_CASES=tiled-webgl2,...
  * picks cases; MAIN_THREAD_BENCH_PROFILE=1 flies the path a second time under the V8 sampling profiler
  * and adds its functions (names as minified) to the figures; MAIN_THREAD_BENCH_COUNT_GPU=1 flies it once more
- * counting the GPU API's calls per frame (`gpuCallsPerFrame`).
+ * counting the GPU API's calls per frame (`gpuCallsPerFrame`); MAIN_THREAD_BENCH_TIME_GPU=1 flies it once more
+ * timing each GPU API call and each animation-frame callback with performance.now() (`gpuCallMsPerFrame`;
+ * with GALAXY_BENCH_ISOLATED=1 the clock's step is 5 µs, else 100 µs with jitter); MAIN_THREAD_BENCH_ALLOCATIONS=1
+ * flies it once more under V8's sampling heap profiler (`allocatedPerFrame`: bytes per frame by function).
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -125,6 +128,63 @@ const COUNT_GPU_CALLS_SOURCE = `(() => {
     }
   }
 })()`;
+/**
+ * Times every call the page makes on WebGPU's objects (by `Class.method`, outermost call only) and
+ * every animation-frame callback (by the callback's name), from now on: `window.gpuCallTimes`
+ * holds [ms, calls] by label. The wrappers cost time: a flight of its own.
+ */
+const TIME_GPU_CALLS_SOURCE = `(() => {
+  const times = (window.gpuCallTimes = {});
+  const add = (label, ms) => {
+    const entry = (times[label] ??= [0, 0]);
+    entry[0] += ms;
+    entry[1] += 1;
+  };
+  let inside = 0;
+  const classes = ['GPUQueue', 'GPUDevice', 'GPUCommandEncoder', 'GPUComputePassEncoder', 'GPURenderPassEncoder', 'GPURenderBundleEncoder', 'GPUCanvasContext', 'GPUTexture', 'GPUBuffer'];
+  for (const name of classes) {
+    const proto = window[name] && window[name].prototype;
+    if (!proto) continue;
+    for (const key of Object.getOwnPropertyNames(proto)) {
+      const descriptor = Object.getOwnPropertyDescriptor(proto, key);
+      if (!descriptor || typeof descriptor.value !== 'function' || key === 'constructor') continue;
+      const original = descriptor.value;
+      const label = name + '.' + key;
+      proto[key] = function (...args) {
+        if (inside) return original.apply(this, args);
+        inside++;
+        const began = performance.now();
+        try {
+          return original.apply(this, args);
+        } finally {
+          add(label, performance.now() - began);
+          inside--;
+        }
+      };
+    }
+  }
+  const raf = window.requestAnimationFrame;
+  window.requestAnimationFrame = function (callback) {
+    const label = 'frame callback:' + (callback.name || 'anonymous');
+    return raf.call(window, (time) => {
+      const began = performance.now();
+      try {
+        callback(time);
+      } finally {
+        add(label, performance.now() - began);
+      }
+    });
+  };
+  // The clock's step here: the smallest non-zero difference between two readings.
+  let step = Infinity;
+  for (let i = 0, last = performance.now(); i < 20000; i++) {
+    const now = performance.now();
+    if (now > last) step = Math.min(step, now - last);
+    last = now;
+  }
+  window.gpuClock = { crossOriginIsolated: window.crossOriginIsolated, stepMs: step };
+})()`;
+const timeGpuCalls = process.env.MAIN_THREAD_BENCH_TIME_GPU === '1';
 const countGpuCalls = process.env.MAIN_THREAD_BENCH_COUNT_GPU === '1';
 /** MAIN_THREAD_BENCH_CATEGORIES=a,b: more trace categories for the first traced flight (to read the trace kept in MAIN_THREAD_BENCH_TRACES). */
 const extraCategories = process.env.MAIN_THREAD_BENCH_CATEGORIES?.split(',').filter(Boolean) ?? [];
@@ -207,6 +267,53 @@ async function gpuCallsOverFlight(page: Page, poses: CameraPose[]): Promise<Reco
   return Object.fromEntries(perFrame.sort((a, b) => b[1] - a[1]));
 }
 
+const sampleAllocations = process.env.MAIN_THREAD_BENCH_ALLOCATIONS === '1';
+
+interface SamplingNode { callFrame: { functionName: string; url: string; lineNumber: number }; selfSize: number; children: SamplingNode[] }
+
+/**
+ * Bytes allocated per drawn frame by the function that allocated them (V8's sampling heap profiler,
+ * a sample every 256 bytes on average), over the path flown again: where the minor GCs come from.
+ */
+async function allocationsOverFlight(page: Page, poses: CameraPose[]) {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('HeapProfiler.enable');
+  // Objects a minor or major GC collected count too: a frame's garbage is what the GCs collect.
+  await cdp.send('HeapProfiler.startSampling', { samplingInterval: 256, includeObjectsCollectedByMinorGC: true, includeObjectsCollectedByMajorGC: true });
+  const flown = (await page.evaluate(`(${FLY_SOURCE})(${JSON.stringify(poses)})`)) as Flown;
+  const { profile } = (await cdp.send('HeapProfiler.stopSampling')) as { profile: { head: SamplingNode } };
+  await cdp.detach();
+  const bytes = new Map<string, number>();
+  const visit = (node: SamplingNode) => {
+    const { functionName, url, lineNumber } = node.callFrame;
+    const key = `${functionName || '(anonymous)'} ${url.split('/').pop()}:${lineNumber}`;
+    if (node.selfSize) bytes.set(key, (bytes.get(key) ?? 0) + node.selfSize);
+    node.children.forEach(visit);
+  };
+  visit(profile.head);
+  const frames = Math.max(1, flown.frames);
+  const total = [...bytes.values()].reduce((a, b) => a + b, 0);
+  const top = [...bytes].sort((a, b) => b[1] - a[1]).slice(0, 25);
+  return { bytesPerFrame: Math.round(total / frames), byFunction: Object.fromEntries(top.map(([key, b]) => [key, Math.round(b / frames)])) };
+}
+
+/** Ms per drawn frame (and calls per frame) of each GPU API call and frame callback, over the path flown again with timing wrappers. */
+async function gpuCallTimesOverFlight(page: Page, poses: CameraPose[]) {
+  await page.evaluate(TIME_GPU_CALLS_SOURCE);
+  const flown = (await page.evaluate(`(${FLY_SOURCE})(${JSON.stringify(poses)})`)) as Flown;
+  const times = (await page.evaluate('window.gpuCallTimes')) as Record<string, [number, number]>;
+  const clock = (await page.evaluate('window.gpuClock')) as { crossOriginIsolated: boolean; stepMs: number };
+  const frames = Math.max(1, flown.frames);
+  const rows = Object.entries(times).sort((a, b) => b[1][0] - a[1][0]);
+  const gpuCalls = rows.filter(([label]) => !label.startsWith('frame callback:'));
+  return {
+    clock,
+    frames: flown.frames,
+    allGpuCallsMs: round(gpuCalls.reduce((sum, [, [ms]]) => sum + ms, 0) / frames, 3),
+    byCall: Object.fromEntries(rows.map(([label, [ms, calls]]) => [label, { ms: round(ms / frames, 4), calls: round(calls / frames), usEach: round((ms / calls) * 1000, 1) }])),
+  };
+}
+
 async function measure(page: Page, url: string, label: string) {
   await openGalaxy(page, url);
   const flight = await poses(page);
@@ -217,6 +324,8 @@ async function measure(page: Page, url: string, label: string) {
   // The same path again under the sampling profiler (its names are rasterised by then: less label work).
   const profile = profiled ? frameWork((await tracedFlight(page, measured, [...FRAME_WORK_CATEGORIES, PROFILER_CATEGORY], `${label}-profiled`)).trace) : undefined;
   const gpuCallsPerFrame = countGpuCalls ? await gpuCallsOverFlight(page, measured) : undefined;
+  const gpuCallMsPerFrame = timeGpuCalls ? await gpuCallTimesOverFlight(page, measured) : undefined;
+  const allocatedPerFrame = sampleAllocations ? await allocationsOverFlight(page, measured) : undefined;
   return {
     backend: await page.evaluate(() => window.galaxyScene!.backend),
     ...figures(work.frames),
@@ -233,6 +342,8 @@ async function measure(page: Page, url: string, label: string) {
     },
     scriptTasksByEntry: Object.fromEntries(work.scriptTasksPerFrame),
     gpuCallsPerFrame,
+    gpuCallMsPerFrame,
+    allocatedPerFrame,
     profile: profile && { frameCallbackSelfMs: profile.frameCallbackSelfMs, frameCallbackTotalMs: profile.frameCallbackTotalMs, outsideFrameCallbackSelfMs: profile.otherSelfMs },
   };
 }

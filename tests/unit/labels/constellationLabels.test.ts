@@ -107,6 +107,18 @@ describe('candidate places of a constellation name', () => {
       expect(firstStackedPlace(400, 300, width, height, reach, fits)).toEqual(expected);
     }
   });
+
+  it('build no box per place tried: only the place taken is a box of its own', () => {
+    const tried = new Set<object>();
+    let left = 6;
+    const place = firstStackedPlace(500, 300, 200, 20, 30, (box) => {
+      tried.add(box);
+      return --left === 0;
+    });
+    expect(place).toEqual(stackedCandidates(500, 300, 200, 20, 30)[5]);
+    expect(tried.size).toBe(1);
+    expect(tried.has(place!)).toBe(false);
+  });
 });
 
 describe('a placement grid kept between frames', () => {

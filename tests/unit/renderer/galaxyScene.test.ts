@@ -2,6 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { Graph, type GraphData } from '../../../src/data/graph';
 import { GalaxyScene } from '../../../src/scene/galaxyScene';
 import { ShownGalaxies } from '../../../src/stars/shownGalaxy';
+import type { PlannerCamera } from '../../../src/tiles/planner/importance';
 import { recordingRenderer } from '../../support/recordingRenderer';
 
 
@@ -35,7 +36,7 @@ function sceneWith(graph = smallGraph()) {
   scene.resize(400, 300, 400, 300);
   /** The renderer is given slots: where each star sits. */
   const slots = (...stars: number[]) => stars.map((star) => shown.stars!.slotOfStar(star));
-  return { scene, calls, renderer, slots };
+  return { scene, calls, renderer, slots, stars: shown.stars! };
 }
 
 describe('GalaxyScene', () => {
@@ -132,12 +133,27 @@ describe('GalaxyScene', () => {
     expect(next.renderer.canvas.dataset.backend).toBe('webgpu');
   });
 
-  it('tells camera listeners about a change, not about the same pose again', () => {
+  it('tells camera listeners about a change, not about the same pose again; they read the pose, a move builds none for them', () => {
     const { scene } = sceneWith();
     const seen: unknown[] = [];
-    scene.onCameraChange((pose) => seen.push(pose));
+    scene.onCameraChange((...args: unknown[]) => seen.push(args.length === 0 ? scene.getCamera() : args));
     scene.setCamera({ position: [1, 2, 3], orientation: [0, 0, 0, 1] });
     scene.setCamera({ position: [1, 2, 3], orientation: [0, 0, 0, 1] });
     expect(seen).toEqual([{ position: [1, 2, 3], orientation: [0, 0, 0, 1] }]);
+  });
+
+  it('hands its stars one planner camera that each move rewrites with the new view', () => {
+    const { scene, stars } = sceneWith();
+    const handed: PlannerCamera[] = [];
+    const setCamera = stars.setCamera.bind(stars);
+    stars.setCamera = (camera) => {
+      handed.push(camera);
+      setCamera(camera);
+    };
+    scene.setCamera({ position: [1, 2, 3], orientation: [0, 0, 0, 1] });
+    scene.setCamera({ position: [4, 5, 6], orientation: [0, 0, 0, 1] });
+    expect(handed).toHaveLength(2);
+    expect(handed[1]).toBe(handed[0]);
+    expect(handed[1].position).toEqual([4, 5, 6]);
   });
 });

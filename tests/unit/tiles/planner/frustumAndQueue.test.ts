@@ -21,6 +21,17 @@ describe('view frustum', () => {
     expect(boxIntersectsFrustum(planes, box(0, 0, 0, 50))).toBe(true);
     expect(boxIntersectsFrustum(planes, box(0, 0, -1e6, 10))).toBe(true);
   });
+
+  it('writes the planes into the array a planner keeps, the same planes as a fresh one, rewritten for the next camera', () => {
+    const kept = new Float64Array(20);
+    expect(frustumPlanes(camera.viewProjection, kept)).toBe(kept);
+    expect(kept).toEqual(planes);
+    const turned = cameraAt([0, 0, 0], [1, 0, 0]);
+    frustumPlanes(turned.viewProjection, kept);
+    expect(kept).toEqual(frustumPlanes(turned.viewProjection));
+    expect(boxIntersectsFrustum(kept, box(100, 0, 0))).toBe(true);
+    expect(boxIntersectsFrustum(kept, box(0, 0, -100))).toBe(false);
+  });
 });
 
 describe('tile importance', () => {
