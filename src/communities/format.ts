@@ -64,8 +64,11 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 
 const isWhole = (value: unknown): value is number => typeof value === 'number' && Number.isInteger(value) && value >= 0;
 
+/** An id or count the viewer holds in a Uint32Array column (src/constellations/constellationLevel.ts). */
+const isUint32 = (value: unknown): value is number => isWhole(value) && value <= 0xffffffff;
+
 function wholeList(value: unknown, what: string): number[] {
-  if (!Array.isArray(value) || !value.every(isWhole)) throw new CommunitiesFormatError(`${COMMUNITIES_JSON}: ${what} is not a list of whole numbers`);
+  if (!Array.isArray(value) || !value.every(isUint32)) throw new CommunitiesFormatError(`${COMMUNITIES_JSON}: ${what} is not a list of whole numbers`);
   return value;
 }
 

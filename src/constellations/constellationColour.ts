@@ -1,4 +1,3 @@
-import type { CommunityLevelJson } from '../communities/format';
 import { CONSTELLATION_PALETTE } from './palette';
 
 /**
@@ -6,7 +5,7 @@ import { CONSTELLATION_PALETTE } from './palette';
  * `colour` list, else by its size rank (ids are ordered by size, largest first) round the palette,
  * so that the biggest get the most distinct colours. One rule for the sky and the panels.
  */
-export function constellationColour(level: Pick<CommunityLevelJson, 'colour'>, id: number): number {
+export function constellationColour(level: { readonly colour?: ArrayLike<number> }, id: number): number {
   const entry = level.colour?.[id] ?? id;
   return CONSTELLATION_PALETTE[entry % CONSTELLATION_PALETTE.length];
 }

@@ -1,6 +1,6 @@
 import { FIELD_OF_VIEW_DEGREES } from '../renderer/camera';
-import type { CommunitiesJson, CommunityLevelJson } from '../communities/format';
-import type { ConstellationRef } from './constellations';
+import type { ConstellationLevel } from './constellationLevel';
+import type { ConstellationRef, Constellations } from './constellations';
 import { constellationCentre } from './constellationsInView';
 
 /** The closest a flight to a constellation stops, as a flight to a star (docs/rules.md#controls). */
@@ -17,7 +17,7 @@ export interface ConstellationFlight {
  * told from the finest level's centres weighted by their sizes: the finest communities are small,
  * so their centres spread as their stars do.
  */
-export function galaxySpread(finest: Pick<CommunityLevelJson, 'count' | 'size' | 'centre' | 'unlinked'>): number {
+export function galaxySpread(finest: Pick<ConstellationLevel, 'count' | 'size' | 'centre' | 'unlinked'>): number {
   let stars = 0;
   const mean = [0, 0, 0];
   for (let c = 0; c < finest.count; c++) {
@@ -42,16 +42,16 @@ export function galaxySpread(finest: Pick<CommunityLevelJson, 'count' | 'size' |
  * (`from`), never nearer than NEAREST_FLIGHT_DISTANCE.
  */
 export function constellationFlight(
-  file: CommunitiesJson,
+  constellations: Pick<Constellations, 'stars' | 'levels'>,
   ref: ConstellationRef,
   scale: number,
   from: readonly [number, number, number],
 ): ConstellationFlight | undefined {
-  const level = file.levels[ref.level];
+  const level = constellations.levels[ref.level];
   const target = level ? constellationCentre(level, ref.id, scale) : undefined;
-  if (!level || !target || file.stars === 0) return undefined;
-  const share = (level.size[ref.id] ?? 0) / file.stars;
-  const radius = galaxySpread(file.levels[0]) * Math.abs(scale) * Math.cbrt(share);
+  if (!level || !target || constellations.stars === 0) return undefined;
+  const share = (level.size[ref.id] ?? 0) / constellations.stars;
+  const radius = galaxySpread(constellations.levels[0]) * Math.abs(scale) * Math.cbrt(share);
   const fits = radius / Math.tan((FIELD_OF_VIEW_DEGREES * Math.PI) / 360);
   const now = Math.hypot(from[0] - target[0], from[1] - target[1], from[2] - target[2]);
   return { target, distance: Math.max(NEAREST_FLIGHT_DISTANCE, Math.min(fits, now)) };

@@ -1,4 +1,4 @@
-import type { CommunityLevelJson } from '../communities/format';
+import type { ConstellationLevel } from './constellationLevel';
 
 /**
  * Which constellations are named for a camera (docs/names.md#constellation-names): at each place
@@ -23,9 +23,9 @@ export const CONSTELLATION_HANDOVER_SPAN = CONSTELLATION_MAX_SPAN * Math.pow(CON
 export const CONSTELLATION_MAX_GALAXY_SHARE = 0.75;
 const DIFFUSE_FACTOR = 2;
 
-/** The levels as communities.json gives them (src/constellations/constellations.ts's Constellations fits). */
+/** The levels as the viewer holds them (src/constellations/constellations.ts's Constellations fits). */
 export interface ConstellationLevels {
-  readonly levels: readonly CommunityLevelJson[];
+  readonly levels: readonly ConstellationLevel[];
 }
 
 /** The communities as a tree, in world units, built once per galaxy and not changed after (the choice keeps what it derives from it, by tree). */
@@ -59,17 +59,18 @@ export interface ChildLists {
 }
 
 /** Children of `count` communities whose children are `parents`' entries (child k's parent is parents[k]; none without parents). */
-export function childListsOf(parents: readonly number[] | undefined, count: number): ChildLists {
+export function childListsOf(parents: ArrayLike<number> | undefined, count: number): ChildLists {
   const start = new Uint32Array(count + 1);
   const within = (parent: number) => Number.isInteger(parent) && parent >= 0 && parent < count;
   if (!parents) return { start, list: new Uint32Array(0) };
-  for (const parent of parents) if (within(parent)) start[parent + 1]++;
+  for (let child = 0; child < parents.length; child++) if (within(parents[child])) start[parents[child] + 1]++;
   for (let c = 0; c < count; c++) start[c + 1] += start[c];
   const list = new Uint32Array(start[count]);
   const next = start.slice(0, count);
-  parents.forEach((parent, child) => {
+  for (let child = 0; child < parents.length; child++) {
+    const parent = parents[child];
     if (within(parent)) list[next[parent]++] = child;
-  });
+  }
   return { start, list };
 }
 
@@ -121,7 +122,7 @@ function distanceSquared(a: Float64Array, i: number, b: Float64Array, j: number)
   return (a[i * 3] - b[j * 3]) ** 2 + (a[i * 3 + 1] - b[j * 3 + 1]) ** 2 + (a[i * 3 + 2] - b[j * 3 + 2]) ** 2;
 }
 
-function totalSize(level: CommunityLevelJson): number {
+function totalSize(level: ConstellationLevel): number {
   return level.size.reduce((sum, size) => sum + size, 0);
 }
 

@@ -1,5 +1,5 @@
 import { quat, vec3 } from 'gl-matrix';
-import type { CommunityLevelJson } from '../communities/format';
+import type { ConstellationLevel } from './constellationLevel';
 import { FIELD_OF_VIEW_DEGREES, NEAR, type CameraPose } from '../renderer/camera';
 
 /** What the camera sees, as the list of constellations in view needs it. */
@@ -35,12 +35,12 @@ export function inView(view: Omit<ViewOfConstellations, 'scale'>, point: readonl
 }
 
 /** The world position of community `id`'s centre at a level (positions.bin's units times the scale). */
-export function constellationCentre(level: Pick<CommunityLevelJson, 'centre'>, id: number, scale: number): [number, number, number] | undefined {
+export function constellationCentre(level: Pick<ConstellationLevel, 'centre'>, id: number, scale: number): [number, number, number] | undefined {
   if (level.centre.length < 3 * id + 3) return undefined;
   return [level.centre[3 * id] * scale, level.centre[3 * id + 1] * scale, level.centre[3 * id + 2] * scale];
 }
 
-function centresInView(level: CommunityLevelJson, view: ViewOfConstellations): number[] {
+function centresInView(level: ConstellationLevel, view: ViewOfConstellations): number[] {
   const ids: number[] = [];
   for (let c = 0; c < level.count; c++) {
     if (c === level.unlinked) continue;
@@ -57,7 +57,7 @@ function centresInView(level: CommunityLevelJson, view: ViewOfConstellations): n
  * constellation to list: their centre is no place.
  */
 export function constellationsInView(
-  levels: readonly CommunityLevelJson[],
+  levels: readonly ConstellationLevel[],
   view: ViewOfConstellations,
   most = MOST_LISTED,
   fewest = FEWEST_IN_VIEW,

@@ -27,7 +27,7 @@ export function useConstellationActions(): ConstellationActions {
       const constellations = store.get(constellationsAtom);
       const view = store.get(sceneAtom);
       if (!constellations || !view?.flyToPoint) return;
-      const flight = constellationFlight(constellations.file, ref, store.get(scaleAtom), view.getCamera().position);
+      const flight = constellationFlight(constellations, ref, store.get(scaleAtom), view.getCamera().position);
       if (flight) void view.flyToPoint(flight.target, flight.distance);
     },
     [store, setHighlighted],

@@ -129,6 +129,11 @@ export class GalaxyScene implements Scene {
     return this.starBudget.ceiling;
   }
 
+  /** Frame costs the star budget has been told of (SceneStarBudget.framesMeasured), for tests. */
+  get starBudgetFramesMeasured(): number {
+    return this.starBudget.framesMeasured;
+  }
+
   get backend(): Backend {
     return this.renderer?.backend ?? 'webgl2';
   }

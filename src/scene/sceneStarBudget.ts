@@ -30,12 +30,18 @@ export class SceneStarBudget {
   private moving = false;
   /** The source drawn now has been brought to its opening budget (or to `budget=`): once a source, so that a grown budget is kept when only `fps=` changes. */
   private opened = false;
+  private measuredFrames = 0;
 
   constructor(private policy: StarBudgetPolicy = DEFAULT_STAR_BUDGET_POLICY) {}
 
   /** Stars the source may draw now, undefined without a source that has a budget. */
   get stars(): number | undefined {
     return this.source?.starBudget?.stars;
+  }
+
+  /** Frame costs told to the budget so far (tests wait on a count of them rather than on time). */
+  get framesMeasured(): number {
+    return this.measuredFrames;
   }
 
   /** The most the budget may grow to (the galaxy's stars, the largest budget, what the holding budget holds). */
@@ -87,6 +93,7 @@ export class SceneStarBudget {
 
   /** A frame's cost, measured one way or the other. */
   private measured(now: number, costMs: number, drawnStars: number): void {
+    this.measuredFrames++;
     const next = this.controller?.frame(now, costMs, drawnStars);
     if (next !== undefined) this.source?.setStarBudget?.(next);
   }

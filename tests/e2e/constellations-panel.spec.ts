@@ -70,7 +70,7 @@ test.describe('constellations on the galaxy screen', () => {
     const { file } = communitiesCopy();
     const constellations = new Constellations(file);
     await openGalaxy(page, NPM_WITH_COMMUNITIES, farQuery, backend);
-    const expected = constellationsInView(file.levels, { pose: FAR_POSE, aspect: VIEWPORT.width / VIEWPORT.height, scale: SCALE });
+    const expected = constellationsInView(constellations.levels, { pose: FAR_POSE, aspect: VIEWPORT.width / VIEWPORT.height, scale: SCALE });
     const names = expected.ids.map((id) => presentConstellation(constellations, 'npm', { level: expected.level, id }).fullName);
     const panel = page.getByTestId('constellations-panel');
     const rows = panel.locator('.constellation-button');

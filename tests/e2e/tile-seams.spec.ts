@@ -20,6 +20,8 @@ import { canvasLocator, predictScreen } from './renderSupport';
  * x plane was not looked into further; the plane passes near the tip of an arm).
  */
 const MAX_MEDIAN_LIGHT_RATIO: Record<string, number> = { [SYNTHETIC_10M]: 1.12, [SYNTHETIC_1M]: 1.3 };
+/** The scene rests once this many animation frames in a row pass without it drawing one (half a second at 60 Hz). */
+const RESTING_FRAMES = 30;
 /** A plane counts where it crosses the galaxy in at least this many stretches. */
 const MIN_STRETCHES = 4;
 
@@ -34,12 +36,22 @@ for (const galaxy of galaxies) {
       await page.waitForFunction(() => Number(window.galaxyScene?.canvas?.dataset.stars ?? 0) > 0, null, { timeout: 120_000 });
       await page.keyboard.press('KeyK'); // hides the help
       await drawnStarsSettled(page, 3_000, 240_000);
-      // A refinement blends in over FOOTPRINT_FADE_MS; at rest no frame is drawn for it.
+      // A refinement blends in over FOOTPRINT_FADE_MS; then the scene rests: no frame drawn through RESTING_FRAMES animation frames in a row.
       const frames = () => page.evaluate(() => Number(window.galaxyScene?.canvas?.dataset.frames ?? 0));
       const framesAtRest = await frames();
-      // Frames counted over one second of rest: an absence of frames has no event to wait on.
-      await page.waitForTimeout(1_000);
-      console.log(`${galaxy} ${backend}: ${(await frames()) - framesAtRest} frames drawn in a second at rest`);
+      await page.waitForFunction(
+        (resting) => {
+          const watch = window as unknown as { framesHeld?: { frames: number; animationFrames: number } };
+          const drawn = Number(window.galaxyScene?.canvas?.dataset.frames ?? 0);
+          const held = watch.framesHeld && watch.framesHeld.frames === drawn ? watch.framesHeld : { frames: drawn, animationFrames: 0 };
+          held.animationFrames++;
+          watch.framesHeld = held;
+          return held.animationFrames >= resting;
+        },
+        RESTING_FRAMES,
+        { polling: 'raf', timeout: 60_000 },
+      );
+      console.log(`${galaxy} ${backend}: ${(await frames()) - framesAtRest} frames drawn before the scene rested`);
       const pose = await page.evaluate(() => window.galaxyScene!.getCamera());
       const box = await canvasLocator(page).boundingBox();
       const shot = await canvasLocator(page).screenshot();

@@ -16,7 +16,7 @@ export const MAX_TARGET_FPS = 240;
  */
 export const FRAME_WINDOW_MS = 400;
 /** Fewest frames judged at once (a slow device sees fewer than this in a window, and waits for them). */
-const MIN_FRAMES = 8;
+export const MIN_FRAMES = 8;
 /**
  * The dead band, as multiples of the target frame cost (hysteresis: it settles): the budget grows only
  * when three quarters of a window's frames cost less than GROW_BELOW, shrinks only when three quarters

@@ -1,4 +1,5 @@
 import { mat4 } from 'gl-matrix';
+import { constellationLevel } from '../../../src/constellations/constellationLevel';
 import { describe, expect, it } from 'vitest';
 import type { CommunityLevelJson } from '../../../src/communities/format';
 import { chooseConstellations, constellationTree, type ConstellationView } from '../../../src/constellations/constellationNames';
@@ -55,7 +56,7 @@ function randomView(next: () => number): ConstellationView {
 describe('the constellation choice walks only what the camera can change', () => {
   it('chooses the same constellations, places, spans and strengths as the whole walk, for 3000 random cameras on a tree of npm\'s size', () => {
     const next = random(27);
-    const tree = constellationTree({ levels: npmShapedLevels(next) }, 1, { centre: [0, 0, 0], radius: 1000 });
+    const tree = constellationTree({ levels: npmShapedLevels(next).map(constellationLevel) }, 1, { centre: [0, 0, 0], radius: 1000 });
     const counts = { communitiesVisited: 0 };
     const referenceCounts = { communitiesVisited: 0 };
     let named = 0;

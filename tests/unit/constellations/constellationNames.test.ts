@@ -1,6 +1,6 @@
 import { mat4, quat } from 'gl-matrix';
 import { describe, expect, it } from 'vitest';
-import type { CommunityLevelJson } from '../../../src/communities/format';
+import { constellationLevel, type ConstellationLevel } from '../../../src/constellations/constellationLevel';
 import {
   childListsOf,
   chooseConstellations,
@@ -10,8 +10,18 @@ import {
   spanStrength,
 } from '../../../src/constellations/constellationNames';
 
-function level(count: number, size: number[], centre: number[], parent?: number[]): CommunityLevelJson {
-  return { count, resolution: 1, modularity: 0.5, unlinked: null, size, centre, parent, name: Array.from({ length: count }, (_, c) => `c${count}-${c}`), top: size.map(() => []) };
+function level(count: number, size: ArrayLike<number>, centre: ArrayLike<number>, parent?: ArrayLike<number>): ConstellationLevel {
+  return constellationLevel({
+    count,
+    resolution: 1,
+    modularity: 0.5,
+    unlinked: null,
+    size: Array.from(size),
+    centre: Array.from(centre),
+    ...(parent && { parent: Array.from(parent) }),
+    name: Array.from({ length: count }, (_, c) => `c${count}-${c}`),
+    top: Array.from(size, () => []),
+  });
 }
 
 /**

@@ -51,25 +51,25 @@ describe('constellations in view', () => {
 
   it('lists the top level’s centres in view, biggest first, never the unlinked stars', () => {
     const farBack: CameraPose = { position: [0, 0, 2000], orientation: [0, 0, 0, 1] };
-    const listed = constellationsInView(file.levels, { pose: farBack, aspect: 1, scale: 1 }, 12, 1);
+    const listed = constellationsInView(constellations.levels, { pose: farBack, aspect: 1, scale: 1 }, 12, 1);
     expect(listed).toEqual({ level: 1, ids: [0, 1, 2] });
   });
 
   it('goes to a finer level where too few of the top level are in view', () => {
     // Only top 0 (centre 0,20,-100) is in view from the origin; finest 0 and 2 are too.
-    const listed = constellationsInView(file.levels, { pose: lookingDownZ, aspect: 1, scale: 1 }, 12, 2);
+    const listed = constellationsInView(constellations.levels, { pose: lookingDownZ, aspect: 1, scale: 1 }, 12, 2);
     expect(listed).toEqual({ level: 0, ids: [0, 2] });
   });
 
   it('applies the scene scale to the centres', () => {
-    const listed = constellationsInView(file.levels, { pose: lookingDownZ, aspect: 1, scale: -1 }, 12, 1);
+    const listed = constellationsInView(constellations.levels, { pose: lookingDownZ, aspect: 1, scale: -1 }, 12, 1);
     // Mirrored, top 2 (0,0,100) is now in front, and alone.
     expect(listed).toEqual({ level: 1, ids: [2] });
   });
 
   it('lists at most as many as asked', () => {
     const farBack: CameraPose = { position: [0, 0, 2000], orientation: [0, 0, 0, 1] };
-    expect(constellationsInView(file.levels, { pose: farBack, aspect: 1, scale: 1 }, 2, 1).ids).toEqual([0, 1]);
+    expect(constellationsInView(constellations.levels, { pose: farBack, aspect: 1, scale: 1 }, 2, 1).ids).toEqual([0, 1]);
     expect(FEWEST_IN_VIEW).toBeGreaterThan(1);
   });
 });
@@ -84,21 +84,21 @@ describe('the flight to a constellation', () => {
   };
 
   it('tells how far the linked stars spread from the finest level’s centres', () => {
-    expect(galaxySpread(spread.levels[0])).toBeCloseTo(1000, 6);
+    expect(galaxySpread(new Constellations(spread).levels[0])).toBeCloseTo(1000, 6);
   });
 
   it('goes towards the centre times the scale, stopping where a ball of its share of the stars fills the view', () => {
     const far: [number, number, number] = [0, 0, 1e6];
-    const flight = constellationFlight(spread, { level: 0, id: 1 }, 2, far);
+    const flight = constellationFlight(new Constellations(spread), { level: 0, id: 1 }, 2, far);
     expect(flight?.target).toEqual([2000, 0, 0]);
     // 4 of 10 stars: radius 1000 × 2 × ∛0.4, seen whole from that over tan 22.5°.
     expect(flight?.distance).toBeCloseTo((2000 * Math.cbrt(0.4)) / Math.tan(Math.PI / 8), 3);
   });
 
   it('never backs away from a constellation, nor comes nearer than a flight to a star', () => {
-    expect(constellationFlight(spread, { level: 0, id: 1 }, 1, [1000, 0, 500])?.distance).toBeCloseTo(500, 6);
-    expect(constellationFlight(spread, { level: 0, id: 1 }, 1, [1000, 0, 0])?.distance).toBe(NEAREST_FLIGHT_DISTANCE);
-    expect(constellationFlight(spread, { level: 5, id: 0 }, 1, [0, 0, 0])).toBeUndefined();
+    expect(constellationFlight(new Constellations(spread), { level: 0, id: 1 }, 1, [1000, 0, 500])?.distance).toBeCloseTo(500, 6);
+    expect(constellationFlight(new Constellations(spread), { level: 0, id: 1 }, 1, [1000, 0, 0])?.distance).toBe(NEAREST_FLIGHT_DISTANCE);
+    expect(constellationFlight(new Constellations(spread), { level: 5, id: 0 }, 1, [0, 0, 0])).toBeUndefined();
   });
 });
 

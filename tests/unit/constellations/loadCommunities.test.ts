@@ -43,7 +43,7 @@ describe('loading a version’s communities', () => {
   it('reads communities.json and communities.bin, checked against the galaxy', async () => {
     const loaded = await loadCommunities(request(fakeFetch(goodFiles())));
     expect(loaded.constellations.levels).toHaveLength(2);
-    expect(loaded.constellations.levels[1].colour).toEqual([0, 1, 2]);
+    expect([...loaded.constellations.levels[1].colour!]).toEqual([0, 1, 2]);
     expect([...loaded.stars!]).toEqual([...STAR_COMMUNITIES]);
   });
 

@@ -74,6 +74,7 @@ describe('the scene\'s star budget', () => {
     fly(budget, source, 10, { fixedMs: 100, msPerStar: 1e-3 }, 0, false);
     expect(source.set).toEqual([]);
     expect(budget.stars).toBe(100_000);
+    expect(budget.framesMeasured, 'frames at rest are not measured').toBe(0);
   });
 
   it('is fixed by budget= whatever the frames cost, and follows a new policy', () => {
@@ -83,6 +84,8 @@ describe('the scene\'s star budget', () => {
     expect(budget.stars).toBe(250_000);
     fly(budget, source, 10, { fixedMs: 100, msPerStar: 1e-3 });
     expect(budget.stars).toBe(250_000);
+    // Every frame after the first (which has no interval before it) was measured, fixed or not: the e2e tests count them.
+    expect(budget.framesMeasured).toBe(Math.ceil(10_000 / 350) - 1);
     budget.setPolicy({ targetFps: 60 });
     fly(budget, source, 10, { fixedMs: 100, msPerStar: 1e-3 }, 20_000);
     expect(budget.stars).toBe(5_000); // a hopeless device: the floor
