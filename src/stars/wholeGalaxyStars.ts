@@ -8,7 +8,8 @@ import { DEFAULT_STAR_SIZE } from '../renderer/starAttributes';
 import type { StarCells } from '../renderer/starCells';
 import { starSizes } from '../renderer/starStyle';
 import type { PlannerCamera } from '../tiles/planner/importance';
-import { MIN_STAR_BUDGET } from '../tiles/planner/budgets';
+import { MIN_STAR_BUDGET, PLAN_INTERVAL_MS } from '../tiles/planner/budgets';
+import { Throttle } from '../timing/throttle';
 import { BudgetedCells, starsInCells } from './cellsWithinBudget';
 import { visibleLinkIndices } from '../renderer/linkIndices';
 import { defaultLinkPicker, type DrawnLinkPicker } from './drawnLinkPicker';
@@ -60,6 +61,11 @@ export class WholeGalaxyStars implements StarSource {
   private budgeted: { cells: StarCells; stars: number } | undefined;
   /** Chooses the cells within the budget as the camera moves, for these cells (sorting the stars again starts another). */
   private budgetedCells: BudgetedCells | undefined;
+  /**
+   * Chooses the cells for a moving camera at most every PLAN_INTERVAL_MS, as a tiled galaxy plans:
+   * a choice ranks every cell (about 1 ms a move for classic npm on this project's 2-core machine).
+   */
+  private readonly choosing = new Throttle(PLAN_INTERVAL_MS, () => this.chooseCells());
   /** Whether the scene last asked for the links shown: a new choice of cells then changes the pairs. */
   private linksShown = false;
   /** The visible links as slot pairs for the link settings of `key` (`ml s`), until the links, the settings or the slots change. */
@@ -130,7 +136,7 @@ export class WholeGalaxyStars implements StarSource {
 
   setCamera(camera: PlannerCamera): void {
     this.camera = camera;
-    if (this.budgetStars < this.starCount) this.chooseCells();
+    if (this.budgetStars < this.starCount) this.choosing.ask();
   }
 
   /** The cells to draw for the camera and the budget; tells the scene when they changed (and says whether they did). */
@@ -292,6 +298,7 @@ export class WholeGalaxyStars implements StarSource {
 
   /** Stops building the picking index (the galaxy is no longer shown). */
   dispose(): void {
+    this.choosing.cancel();
     this.stopIndexing();
     this.linkPicker?.dispose();
     this.pickAsked = undefined;

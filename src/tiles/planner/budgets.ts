@@ -19,6 +19,12 @@ export interface DeviceHints {
  */
 export const BYTES_PER_STREAMED_STAR = 96;
 
+/**
+ * A galaxy chooses what to draw for a moving camera at most this often (a tiled galaxy's planner, a
+ * whole galaxy's cells within its budget), in the moving camera's own task (src/timing/throttle.ts).
+ */
+export const PLAN_INTERVAL_MS = 50;
+
 /** Where `budget=` is clamped to, in stars. */
 export const MIN_STAR_BUDGET = 50_000;
 export const MAX_STAR_BUDGET = 20_000_000;

@@ -3,7 +3,7 @@ import { describeTileRegion } from '../format/region';
 import { decodedTileBuffer, type DecodedTile } from '../format/tileCodec';
 import { errorMessage, isStalled, TileDataError } from '../format/tileError';
 import type { PlannerCamera } from '../planner/importance';
-import { BYTES_PER_STREAMED_STAR, budgetWithStars, MAX_STAR_BUDGET } from '../planner/budgets';
+import { BYTES_PER_STREAMED_STAR, budgetWithStars, MAX_STAR_BUDGET, PLAN_INTERVAL_MS } from '../planner/budgets';
 import { StreamingPlanner, type StreamingBudget, type TilePlan } from '../planner/streamingPlanner';
 import { TileFetchScheduler } from '../planner/tileFetchScheduler';
 import { scaledBox } from '../../renderer/camera';
@@ -22,8 +22,6 @@ import { Throttle } from '../../timing/throttle';
 import type { Ray } from '../../picking/ray';
 import type { StarBudgetRange, LinkSettings, StarSource, StarSourceChange } from '../../stars/starSource';
 
-/** At most one plan this often while the camera moves: a plan walks the tile tree (~1 ms for 10k tiles), a frame is 16 ms. */
-export const PLAN_INTERVAL_MS = 50;
 /** Tile requests in flight at once: enough to fill an HTTP/2 connection with 30-40 KB files, few enough to cancel quickly when the camera turns. */
 export const TILES_IN_FLIGHT = 6;
 /**
@@ -95,7 +93,7 @@ export class TiledStarStream implements StarSource {
   private plan: TilePlan | undefined;
   private drawn: number[] = [];
   private cells: StarCells | undefined;
-  /** Plans at most every PLAN_INTERVAL_MS, in the asking move's own task while the camera keeps moving. */
+  /** Plans at most every PLAN_INTERVAL_MS (a plan walks the tile tree, ~1 ms for 10k tiles), in the asking move's own task while the camera keeps moving. */
   private readonly planning = new Throttle(PLAN_INTERVAL_MS, () => this.replan());
   /** Runs of the planner so far (StarSource.plans). */
   plans = 0;

@@ -7,6 +7,7 @@ import { plannerCameraOf } from '../../../src/scene/plannerCamera';
 import type { StarSourceChange } from '../../../src/stars/starSource';
 import { visibleLinkIndices } from '../../../src/renderer/linkIndices';
 import { pickInThread, type DrawnLinkPicker } from '../../../src/stars/drawnLinkPicker';
+import { PLAN_INTERVAL_MS } from '../../../src/tiles/planner/budgets';
 
 function randomPositions(count: number, seed: number): Float32Array {
   let state = seed;
@@ -302,6 +303,9 @@ describe('a whole galaxy within a star budget', () => {
     const changes: StarSourceChange[] = [];
     stars.onChange((change) => changes.push(change));
     const near = viewOf(stars, { position: [0, 0, 3000], orientation: [0, 0, 0, 1] });
+    // A move a choice's interval after the last choice chooses at once.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'performance'] });
+    vi.advanceTimersByTime(PLAN_INTERVAL_MS);
     stars.setCamera(near);
     expect(changes.at(-1)).toMatchObject({ drawnChanged: true, linksChanged: true });
     const after = stars.linkPairs(shown)!;
@@ -309,8 +313,36 @@ describe('a whole galaxy within a star budget', () => {
     expect(starPairs(stars, after)).toEqual(pairsBetweenDrawn(stars, all));
 
     expect(stars.linkPairs({ ...shown, showLinks: false })).toBeUndefined();
+    vi.advanceTimersByTime(PLAN_INTERVAL_MS);
     stars.setCamera(whole);
+    vi.useRealTimers();
     expect(changes.at(-1)).toMatchObject({ drawnChanged: true, linksChanged: false });
+  });
+
+  it('chooses its cells for a moving camera at most every PLAN_INTERVAL_MS, in the move\'s task, and for the last move once the moves stop', () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'performance'] });
+    try {
+      const stars = new WholeGalaxyStars(randomPositions(120_000, 31));
+      stars.setStarBudget(60_000);
+      const whole = viewOf(stars);
+      const near = viewOf(stars, { position: [0, 0, 3000], orientation: [0, 0, 0, 1] });
+      stars.setCamera(whole);
+      expect(stars.plans).toBe(1);
+      const wholeCells = stars.drawnCells();
+      // Moves every 10 ms: one choice per interval, none in a timer of its own while they keep coming.
+      for (let move = 0; move < 20; move++) {
+        vi.advanceTimersByTime(10);
+        stars.setCamera(move % 2 === 0 ? near : whole);
+      }
+      expect(stars.plans).toBe(1 + Math.floor(200 / PLAN_INTERVAL_MS));
+      stars.setCamera(near);
+      const plansBefore = stars.plans;
+      vi.advanceTimersByTime(PLAN_INTERVAL_MS);
+      expect(stars.plans).toBe(plansBefore + 1);
+      expect(stars.drawnCells()).not.toEqual(wholeCells);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('keeps drawing the pairs it had while a pick is under way, takes the answer to the last pick asked and drops earlier ones', () => {

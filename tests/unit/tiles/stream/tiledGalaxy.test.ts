@@ -11,7 +11,7 @@ import type { TiledGalaxyReader } from '../../../../src/tiles/format/tiledGalaxy
 import type { OpenTiledGalaxyOptions, StreamedTiledGalaxy } from '../../../../src/tiles/stream/openTiledGalaxy';
 import type { SearchProgress } from '../../../../src/search/starSearch';
 import type { StarSourceChange } from '../../../../src/stars/starSource';
-import { PLAN_INTERVAL_MS } from '../../../../src/tiles/stream/tiledStarStream';
+import { PLAN_INTERVAL_MS } from '../../../../src/tiles/planner/budgets';
 import { writeTiles } from '../../../../src/tiles/write/writeTiles';
 import { classicData, openTiles, removeTempFolders, syntheticVersion, tempFolder } from '../../../support/tiledFixtures';
 import { cameraLookingAt, classicIdsByStar, nextCatalogChange, openTestGalaxy } from '../../../support/tiledStream';
