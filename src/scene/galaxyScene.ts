@@ -446,12 +446,12 @@ export class GalaxyScene implements Scene {
     return this.labels?.onPlacedChange(listener) ?? (() => {});
   }
 
-  /** The longest slices of label work so far (the benchmark reads them). */
   /** Times the stars shown have chosen what to draw for the camera (the planner's runs), for the main-thread bench. */
   plannerRuns(): number {
     return this.stars?.plans ?? 0;
   }
 
+  /** The longest slices of label work so far (the benchmark reads them). */
   labelWorkStats(): LabelWorkStats | undefined {
     return this.labels?.stats;
   }

@@ -177,8 +177,11 @@ for (const backend of ['webgl2', 'webgpu'] as const) {
       const drawnAt = (pose: CameraPose) =>
         page.evaluate(async (p) => {
           const scene = window.galaxyScene!;
-          const frames = Number(scene.canvas!.dataset.frames ?? 0);
+          const plans = scene.plannerRuns();
           scene.setCamera(p);
+          // The cells are chosen for the move at once, or at most PLAN_INTERVAL_MS later while moves come faster; then drawn in the next frame.
+          while (scene.plannerRuns() <= plans) await new Promise(requestAnimationFrame);
+          const frames = Number(scene.canvas!.dataset.frames ?? 0);
           while (Number(scene.canvas!.dataset.frames ?? 0) <= frames) await new Promise(requestAnimationFrame);
           return Number(scene.canvas!.dataset.stars);
         }, pose);
