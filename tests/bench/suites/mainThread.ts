@@ -77,12 +77,29 @@ const FLY_SOURCE = `async (poses) => {
 }`;
 
 /**
+ * Page-script source that defines `wrapMethods(classes, wrap)`: every method of each class's prototype
+ * replaced by `wrap(original, 'Class.method')`. The counted and the timed flights both wrap so.
+ */
+const WRAP_METHODS_SOURCE = `const wrapMethods = (classes, wrap) => {
+    for (const name of classes) {
+      const proto = window[name] && window[name].prototype;
+      if (!proto) continue;
+      for (const key of Object.getOwnPropertyNames(proto)) {
+        const descriptor = Object.getOwnPropertyDescriptor(proto, key);
+        if (!descriptor || typeof descriptor.value !== 'function' || key === 'constructor') continue;
+        proto[key] = wrap(descriptor.value, name + '.' + key);
+      }
+    }
+  };`;
+
+/**
  * Counts every call the page makes on the GPU API's objects (WebGPU's queue, device, encoders and
  * passes, render bundle encoders, buffers, WebGL2's context), by `Class.method`, the bytes written
  * to each buffer (`writeBuffer bytes:<label>`) and texture, and its timers and workers' messages, from now on: `window.gpuCallCounts`. For the counted
  * figure only (MAIN_THREAD_BENCH_COUNT_GPU=1), in a flight of its own: the wrappers cost time.
  */
 const COUNT_GPU_CALLS_SOURCE = `(() => {
+  ${WRAP_METHODS_SOURCE}
   const counts = (window.gpuCallCounts = {});
   for (const name of ['setTimeout', 'clearTimeout']) {
     const original = window[name];
@@ -99,15 +116,8 @@ const COUNT_GPU_CALLS_SOURCE = `(() => {
     const length = data.length ?? data.byteLength;
     return (size ?? length - (offset ?? 0)) * unit;
   };
-  for (const name of classes) {
-    const proto = window[name] && window[name].prototype;
-    if (!proto) continue;
-    for (const key of Object.getOwnPropertyNames(proto)) {
-      const descriptor = Object.getOwnPropertyDescriptor(proto, key);
-      if (!descriptor || typeof descriptor.value !== 'function' || key === 'constructor') continue;
-      const original = descriptor.value;
-      const label = name + '.' + key;
-      proto[key] = function (...args) {
+  wrapMethods(classes, (original, label) =>
+      function (...args) {
         counts[label] = (counts[label] ?? 0) + 1;
         if (label === 'GPUQueue.writeBuffer') {
           const key = 'writeBuffer bytes:' + (args[0].label || 'unlabelled');
@@ -124,9 +134,8 @@ const COUNT_GPU_CALLS_SOURCE = `(() => {
           counts['Worker.postMessage:bytes'] = (counts['Worker.postMessage:bytes'] ?? 0) + bytes;
         }
         return original.apply(this, args);
-      };
-    }
-  }
+      },
+  );
 })()`;
 /**
  * Times every call the page makes on WebGPU's objects (by `Class.method`, outermost call only) and
@@ -134,6 +143,7 @@ const COUNT_GPU_CALLS_SOURCE = `(() => {
  * holds [ms, calls] by label. The wrappers cost time: a flight of its own.
  */
 const TIME_GPU_CALLS_SOURCE = `(() => {
+  ${WRAP_METHODS_SOURCE}
   const times = (window.gpuCallTimes = {});
   const add = (label, ms) => {
     const entry = (times[label] ??= [0, 0]);
@@ -142,15 +152,8 @@ const TIME_GPU_CALLS_SOURCE = `(() => {
   };
   let inside = 0;
   const classes = ['GPUQueue', 'GPUDevice', 'GPUCommandEncoder', 'GPUComputePassEncoder', 'GPURenderPassEncoder', 'GPURenderBundleEncoder', 'GPUCanvasContext', 'GPUTexture', 'GPUBuffer'];
-  for (const name of classes) {
-    const proto = window[name] && window[name].prototype;
-    if (!proto) continue;
-    for (const key of Object.getOwnPropertyNames(proto)) {
-      const descriptor = Object.getOwnPropertyDescriptor(proto, key);
-      if (!descriptor || typeof descriptor.value !== 'function' || key === 'constructor') continue;
-      const original = descriptor.value;
-      const label = name + '.' + key;
-      proto[key] = function (...args) {
+  wrapMethods(classes, (original, label) =>
+      function (...args) {
         if (inside) return original.apply(this, args);
         inside++;
         const began = performance.now();
@@ -160,9 +163,8 @@ const TIME_GPU_CALLS_SOURCE = `(() => {
           add(label, performance.now() - began);
           inside--;
         }
-      };
-    }
-  }
+      },
+  );
   const raf = window.requestAnimationFrame;
   window.requestAnimationFrame = function (callback) {
     const label = 'frame callback:' + (callback.name || 'anonymous');
