@@ -99,10 +99,13 @@ const browserProvider = playwright({
 
 export default defineConfig({
   plugins: [react(), galaxyDataRoot(), preloadViewer()],
-  worker: { format: 'es' },
+  // Scripts escape every non-ASCII character: the browser holds a script's text as long as the page
+  // runs, at two bytes a character once one character is not ASCII (tests/unit/build/pageChunksHeld.test.ts).
+  worker: { format: 'es', rolldownOptions: { output: { charset: 'ascii' } } },
   build: {
     rolldownOptions: {
       output: {
+        charset: 'ascii',
         codeSplitting: {
           groups: [{ ...firstStarsChunk(path.join(projectRoot, 'src/boot.ts'), path.join(projectRoot, 'src/main.tsx')), debugName: 'firstStars', includeDependenciesRecursively: false }],
         },

@@ -13,7 +13,6 @@ import { Constellations } from '../constellations/constellations';
 import { withCentresOf } from '../communities/communityCentres';
 import { decodeCommunityStars, parseCommunitiesJson } from '../communities/format';
 import type { LocalGalaxyFiles } from './localGalaxies';
-import { downloadBytes, galaxyZip } from './galaxyZip';
 import { localGalaxies } from './localGalaxies';
 import { localName } from './localName';
 
@@ -153,6 +152,9 @@ export function LocalGalaxyControls({ route, graph, scale }: { route: string; gr
       const kept = await localGalaxies.get(name);
       if (!kept) throw new Error(`${route} is no longer kept in this browser`);
       const positions = encodePositions(unscaled(graph.data.positions, scale)).buffer as ArrayBuffer;
+      // Asked for on the first save: fflate's tables are built by loops at its module's top level,
+      // which in the viewer's chunk compiled the chunk's whole top-level code to machine code (0.2 MB held).
+      const { downloadBytes, galaxyZip } = await import('./galaxyZip');
       downloadBytes(galaxyZip(name, kept.entry.version, { ...kept.files, positions }, kept.entry.sourceName), `${name}.zip`);
     } catch (error) {
       setMessage(`Could not save the galaxy: ${error instanceof Error ? error.message : String(error)}`);

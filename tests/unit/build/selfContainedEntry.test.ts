@@ -1,30 +1,17 @@
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { build, type Rolldown } from 'vite';
+import type { Rolldown } from 'vite';
 import { describe, expect, it } from 'vitest';
-
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
-
-let built: Promise<Rolldown.RolldownOutput['output'][number][]> | undefined;
-
-/** The production build's files, written nowhere (built once for the tests below). */
-function builtFiles(): Promise<Rolldown.RolldownOutput['output'][number][]> {
-  built ??= build({ root, configFile: path.join(root, 'vite.config.ts'), logLevel: 'silent', build: { write: false, minify: false } }).then((output) =>
-    ((Array.isArray(output) ? output : [output]) as Rolldown.RolldownOutput[]).flatMap((o) => o.output),
-  );
-  return built;
-}
+import { productionBuild, textOf } from './productionBuild';
 
 /** The page's chunks as the production build makes them. */
 async function builtChunks(): Promise<Rolldown.OutputChunk[]> {
-  return (await builtFiles()).filter((file): file is Rolldown.OutputChunk => file.type === 'chunk');
+  return (await productionBuild({ minify: false })).filter((file): file is Rolldown.OutputChunk => file.type === 'chunk');
 }
 
 /** The text of a worker's script (the build emits each worker as a file of its own), by its name's start. */
 async function workerScript(name: string): Promise<string | undefined> {
-  const file = (await builtFiles()).find((f) => path.basename(f.fileName).startsWith(`${name}-`) && f.fileName.endsWith('.js'));
-  if (!file) return undefined;
-  return file.type === 'chunk' ? file.code : typeof file.source === 'string' ? file.source : new TextDecoder().decode(file.source);
+  const file = (await productionBuild({ minify: false })).find((f) => path.basename(f.fileName).startsWith(`${name}-`) && f.fileName.endsWith('.js'));
+  return file && textOf(file);
 }
 
 describe('the page entry chunk', () => {
