@@ -1,5 +1,5 @@
 import type { StarCells } from '../renderer/starCells';
-import { boxIntersectsFrustum, frustumPlanes } from '../tiles/planner/frustum';
+import { boxIntersectsFrustum, emptyFrustumPlanes, frustumPlanes } from '../tiles/planner/frustum';
 import { projectionFactor, type PlannerCamera } from '../tiles/planner/importance';
 
 /**
@@ -42,7 +42,7 @@ export class BudgetedCells {
   private readonly drawn: Uint32Array;
   private last: StarCells | undefined;
   /** The camera's sides, rewritten by each choice. */
-  private readonly planes = new Float64Array(20);
+  private readonly planes = emptyFrustumPlanes();
   /** Cells moved by the last choice's sort (0 when it needed none). */
   moves = 0;
   /** Choices that made new cells (tests and measurements read it). */

@@ -7,8 +7,13 @@ export type FrustumPlanes = Float64Array;
 
 const PLANES = 5;
 
+/** Room for a camera's planes, for a planner that keeps one and rewrites it each plan (frustumPlanes' `into`). */
+export function emptyFrustumPlanes(): FrustumPlanes {
+  return new Float64Array(PLANES * 4);
+}
+
 /** `into` (5 planes of 4) is written and returned: a planner that plans every few frames keeps one. */
-export function frustumPlanes(viewProjection: ArrayLike<number>, into: FrustumPlanes = new Float64Array(PLANES * 4)): FrustumPlanes {
+export function frustumPlanes(viewProjection: ArrayLike<number>, into: FrustumPlanes = emptyFrustumPlanes()): FrustumPlanes {
   const m = viewProjection;
   // Rows of the matrix: row i is m[i], m[4 + i], m[8 + i], m[12 + i]. Left, right: r3 ± r0; bottom,
   // top: r3 ± r1; near: r3 + r2.

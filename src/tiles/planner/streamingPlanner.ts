@@ -1,5 +1,5 @@
 import type { TileHierarchy } from '../tileHierarchy';
-import { boxIntersectsFrustum, frustumPlanes } from './frustum';
+import { boxIntersectsFrustum, emptyFrustumPlanes, frustumPlanes } from './frustum';
 import { projectionFactor, tileImportance, type PlannerCamera } from './importance';
 import { TilePriorityQueue } from './tilePriorityQueue';
 
@@ -56,7 +56,7 @@ export class StreamingPlanner {
   private readonly lastWanted: Float64Array;
   private plans = 0;
   private readonly worldBox = new Float64Array(6);
-  private readonly planes = new Float64Array(20);
+  private readonly planes = emptyFrustumPlanes();
 
   constructor(readonly hierarchy: TileHierarchy) {
     this.lastWanted = new Float64Array(hierarchy.tileCount).fill(-1);

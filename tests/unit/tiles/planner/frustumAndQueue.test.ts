@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { boxIntersectsFrustum, frustumPlanes } from '../../../../src/tiles/planner/frustum';
+import { boxIntersectsFrustum, emptyFrustumPlanes, frustumPlanes } from '../../../../src/tiles/planner/frustum';
 import { projectionFactor, tileImportance } from '../../../../src/tiles/planner/importance';
 import { TilePriorityQueue } from '../../../../src/tiles/planner/tilePriorityQueue';
 import { cameraAt } from './plannerFixtures';
@@ -23,7 +23,7 @@ describe('view frustum', () => {
   });
 
   it('writes the planes into the array a planner keeps, the same planes as a fresh one, rewritten for the next camera', () => {
-    const kept = new Float64Array(20);
+    const kept = emptyFrustumPlanes();
     expect(frustumPlanes(camera.viewProjection, kept)).toBe(kept);
     expect(kept).toEqual(planes);
     const turned = cameraAt([0, 0, 0], [1, 0, 0]);
