@@ -1,4 +1,5 @@
 import type { ConstellationLevel } from './constellationLevel';
+import type { NameColumn } from './nameColumn';
 
 /**
  * Which constellations are named for a camera (docs/names.md#constellation-names): at each place
@@ -39,7 +40,7 @@ export interface ConstellationTree {
   /** Per level: each community's children at the level below (none for level 0), all of a level in one list. */
   children: ChildLists[];
   /** Per level: the names. */
-  names: (readonly string[])[];
+  names: NameColumn[];
   /** Per level: the community that gathers unlinked stars (never named), or -1. */
   unlinked: number[];
   /** The galaxy's centre and radius (the scene's framing of its stars). */
@@ -192,7 +193,7 @@ export function chooseConstellations(tree: ConstellationTree, view: Constellatio
     const nx = (m[0] * x + m[4] * y + m[8] * z + m[12]) / w;
     const ny = (m[1] * x + m[5] * y + m[9] * z + m[13]) / w;
     if (nx < -1 || nx > 1 || ny < -1 || ny > 1) return strongestChild;
-    const name = tree.names[level][id] ?? '';
+    const name = tree.names[level].at(id) ?? '';
     if (!name) return strongestChild;
     // Too big, it fades only as far as its children come in: with none in range it stays until its span leaves the range.
     const own = span > CONSTELLATION_HANDOVER_SPAN ? Math.max(spanStrength(span), 1 - strongestChild) : spanStrength(span);

@@ -12,7 +12,7 @@ export interface ConstellationRef {
 
 /**
  * A galaxy's constellations as the viewer holds them (docs/communities.md#in-the-viewer):
- * communities.json's levels (names, sizes, centres, parents, top stars) as typed columns, read once
+ * communities.json's levels (names, sizes, centres, parents, colours) as typed columns, read once
  * from the checked file, which is not kept. Each star's finest community comes with its stars: per
  * slot from the star source (`StarSource.communities`), per star from the catalog
  * (`StarCatalog.communityOf`); coarser levels follow the parents (`communityAt`).

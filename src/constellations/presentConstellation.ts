@@ -24,6 +24,6 @@ export function presentConstellation(constellations: Constellations, kind: strin
   const level = constellations.levels[ref.level];
   const stars = level?.size[ref.id] ?? 0;
   const size = constellationSizeText(kind, stars);
-  const fullName = level?.name[ref.id] || `Constellation ${ref.id + 1}`;
+  const fullName = level?.name.at(ref.id) || `Constellation ${ref.id + 1}`;
   return { ref, name: nameWithoutSize(fullName, size), fullName, size, colour: level ? cssColour(constellationColour(level, ref.id)) : '#888888' };
 }

@@ -58,7 +58,7 @@ export function chooseConstellationsReference(tree: ConstellationTree, view: Con
     const nx = (m[0] * x + m[4] * y + m[8] * z + m[12]) / w;
     const ny = (m[1] * x + m[5] * y + m[9] * z + m[13]) / w;
     if (nx < -1 || nx > 1 || ny < -1 || ny > 1) return strongestChild;
-    const name = tree.names[level][id] ?? '';
+    const name = tree.names[level].at(id) ?? '';
     if (!name) return strongestChild;
     // Too big, it fades only as far as its children come in: with none in range it stays until its span leaves the range.
     const own = span > CONSTELLATION_HANDOVER_SPAN ? Math.max(spanStrength(span), 1 - strongestChild) : spanStrength(span);

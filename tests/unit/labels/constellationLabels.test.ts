@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { childListsOf, type ConstellationTree } from '../../../src/constellations/constellationNames';
+import { NameColumn } from '../../../src/constellations/nameColumn';
 import { LabelAtlas, type Rasterizer } from '../../../src/labels/labelAtlas';
 import { intersects, PlacementGrid, type LabelBox } from '../../../src/labels/placeLabels';
 import { StarLabels, type LabelStars } from '../../../src/labels/starLabels';
@@ -28,7 +29,7 @@ function oneConstellation(galaxyRadius: number): ConstellationTree {
     radii: [Float64Array.of(0.1)],
     diffuse: [new Uint8Array(1)],
     children: [childListsOf(undefined, 1)],
-    names: [['react · react-dom · 13,984 packages']],
+    names: [new NameColumn(['react · react-dom · 13,984 packages'])],
     unlinked: [-1],
     centre: [0, 0, 0],
     radius: galaxyRadius,
@@ -78,7 +79,7 @@ describe('constellation names among star names', () => {
       radii: [Float64Array.of(0.3, 0.3, 0.3, 0.3)],
       diffuse: [new Uint8Array(4)],
       children: [childListsOf(undefined, names.length)],
-      names: [names],
+      names: [new NameColumn(names)],
       unlinked: [-1],
     };
     const { constellations } = await namedWith(crowded);
