@@ -47,7 +47,8 @@ function preloadViewer(): Plugin {
       handler(_html, context) {
         const bundle = context.bundle;
         if (!bundle) return;
-        const viewer = Object.values(bundle).find((file) => file.type === 'chunk' && file.isDynamicEntry && file.facadeModuleId?.endsWith('/src/main.tsx'));
+        // One chunk of its own (viewerChunk below), so a chunk that holds the module rather than its facade.
+        const viewer = Object.values(bundle).find((file) => file.type === 'chunk' && file.moduleIds.some((id) => id.endsWith('/src/main.tsx')));
         if (!viewer || viewer.type !== 'chunk') return;
         const entries = new Set(Object.values(bundle).flatMap((file) => (file.type === 'chunk' && file.isEntry ? [file.fileName] : [])));
         const link = (rel: string) => (fileName: string) => ({ tag: 'link', attrs: { rel, crossorigin: true, href: `${base}${fileName}` }, injectTo: 'head' as const });
@@ -93,6 +94,43 @@ function firstStarsChunk(entry: string, viewer: string): { name: (id: string, co
   };
 }
 
+/**
+ * One chunk for the viewer: src/main.tsx and every module it imports statically, bar the entry's
+ * and the first stars'. What the viewer imports dynamically (Home, a list window, a local galaxy's
+ * controls: code a galaxy does not run until the visitor asks, tests/unit/build/pageChunksHeld.test.ts)
+ * shares modules with it; left to the bundler, those came as more small chunks, each one more preload
+ * on the page's link beside the galaxy's first files.
+ */
+function viewerChunk(entry: string, viewer: string, firstStars: ReturnType<typeof firstStarsChunk>): { name: (id: string, context: Rolldown.ChunkingContext) => string | null } {
+  let members: Set<string> | undefined;
+  return {
+    name(id, context) {
+      if (!members) {
+        const stop = new Set<string>();
+        const entryVisit = (module: string) => {
+          if (stop.has(module)) return;
+          stop.add(module);
+          for (const next of context.getModuleInfo(module)?.importedIds ?? []) entryVisit(next);
+        };
+        entryVisit(entry);
+        const found = new Set<string>();
+        const visit = (module: string) => {
+          if (found.has(module) || stop.has(module) || firstStars.name(module, context) !== null) return;
+          found.add(module);
+          for (const next of context.getModuleInfo(module)?.importedIds ?? []) visit(next);
+        };
+        visit(viewer);
+        members = found;
+      }
+      return members.has(id) ? 'main' : null;
+    },
+  };
+}
+
+const bootModule = path.join(projectRoot, 'src/boot.ts');
+const viewerModule = path.join(projectRoot, 'src/main.tsx');
+const firstStars = firstStarsChunk(bootModule, viewerModule);
+
 const browserProvider = playwright({
   launchOptions: { executablePath: chromiumPath, args: chromiumArgs({ webgpu: true }) },
 });
@@ -107,7 +145,10 @@ export default defineConfig({
       output: {
         charset: 'ascii',
         codeSplitting: {
-          groups: [{ ...firstStarsChunk(path.join(projectRoot, 'src/boot.ts'), path.join(projectRoot, 'src/main.tsx')), debugName: 'firstStars', includeDependenciesRecursively: false }],
+          groups: [
+            { ...firstStars, debugName: 'firstStars', includeDependenciesRecursively: false },
+            { ...viewerChunk(bootModule, viewerModule, firstStars), debugName: 'main', includeDependenciesRecursively: false },
+          ],
         },
       },
     },

@@ -1,13 +1,16 @@
 import { Provider } from 'jotai';
-import { Component, type MouseEvent, type ReactNode, useEffect } from 'react';
+import { Component, lazy, type MouseEvent, type ReactNode, Suspense, useEffect } from 'react';
 import { Route, Router, Switch } from 'wouter';
 import { GalaxyRoute } from '../routes/GalaxyRoute';
-import { HomeRoute } from '../routes/HomeRoute';
 import { UndecodableGalaxyRoute } from '../routes/UndecodableGalaxyRoute';
 import { ensureHistoryKey, useHashPath } from '../url/hashLocation';
 import { decodeRouteName, GALAXY_ROUTE } from '../url/routeName';
 import type { Store } from '../state/store';
 import { splitHash } from '../url/viewQuery';
+
+// Home's cards and its import of the visitor's graphs: not among what a galaxy opens with
+// (tests/unit/build/pageChunksHeld.test.ts).
+const HomeRoute = lazy(() => import('../routes/HomeRoute').then(({ HomeRoute }) => ({ default: HomeRoute })));
 
 function GalaxyRouteFor({ segment }: { segment: string }) {
   const name = decodeRouteName(segment);
@@ -79,7 +82,9 @@ export function App({ store, onRouteError = showRouteError }: { store: Store; on
             <Route path={GALAXY_ROUTE}>{(params) => <GalaxyRouteFor segment={params.segment ?? ''} />}</Route>
             {/* The index route has no path (docs/rules.md#routes). */}
             <Route>
-              <HomeRoute />
+              <Suspense fallback={null}>
+                <HomeRoute />
+              </Suspense>
             </Route>
           </Switch>
         </RouteErrorBoundary>

@@ -6,13 +6,8 @@ export { HelpOverlay, type HelpOverlayProps } from './HelpOverlay';
 export { HoverTooltip, TOOLTIP_OFFSET_LEFT, TOOLTIP_OFFSET_TOP, type HoverTooltipProps } from './HoverTooltip';
 export { LoadingLabel, type LoadingLabelProps } from './LoadingLabel';
 export { StarDetails, type StarDetailsProps } from './StarDetails';
-export {
-  NODE_LIST_ROW_HEIGHT,
-  StarListWindow,
-  rowsFromArray,
-  type StarListRow,
-  type StarListWindowProps,
-} from './StarListWindow';
+// The list window's code is loaded when a list opens (src/routes/WindowsContainer.tsx): its types only.
+export type { StarListRow, StarListWindowProps } from './StarListWindow';
 export { SearchBox, type SearchBoxProps } from './SearchBox';
 export { StatsLine, type StatsLineProps } from './StatsLine';
 export { SteeringOverlay, type SteeringOverlayProps } from './SteeringOverlay';

@@ -1,11 +1,10 @@
 import { useAtomValue, useStore } from 'jotai';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useGalaxyControls } from '../controls/useGalaxyControls';
 import { fetchGalaxyNames } from '../data/fetch/galaxyIndex';
 import { ecosystemKind } from '../ecosystems/kind';
 import { AboutLink, ErrorPanel, HelpOverlay, SearchBox, SteeringOverlay } from '../panels';
 import { GalaxyScreenDrop } from '../open/GalaxyScreenDrop';
-import { LocalGalaxyControls } from '../open/LocalGalaxyControls';
 import { isLocalGalaxy } from '../open/localName';
 import { GalaxyCanvas } from '../scene/GalaxyCanvas';
 import { ConstellationsContainer } from './ConstellationsContainer';
@@ -30,6 +29,10 @@ import { searchBusyAtom, searchedGalaxyAtom, searchStatusAtom } from '../state/s
 import { steeringAtom } from '../state/steering/atoms';
 import { backendPolicyAtom, earlyGpuAtom, galaxySceneAtom, manifestVersionAtom, scaleAtom, shownStarsAtom } from '../state/view/atoms';
 import { openGalaxyAtom } from '../state/graph/openGalaxyAtom';
+
+// Only a galaxy of the visitor's own runs it (layout, save): not among what a galaxy opens with
+// (tests/unit/build/pageChunksHeld.test.ts).
+const LocalGalaxyControls = lazy(() => import('../open/LocalGalaxyControls').then(({ LocalGalaxyControls }) => ({ default: LocalGalaxyControls })));
 
 function useEcosystemKind(name: string): string {
   const manifest = useAtomValue(manifestAtom);
@@ -106,7 +109,11 @@ export function GalaxyRoute({ name }: { name: string }) {
               <NamedStarsContainer />
             </>
           ) : null}
-          {isLocalGalaxy(name) && shown.graph ? <LocalGalaxyControls route={name} graph={shown.graph} scale={scale} /> : null}
+          {isLocalGalaxy(name) && shown.graph ? (
+            <Suspense fallback={null}>
+              <LocalGalaxyControls route={name} graph={shown.graph} scale={scale} />
+            </Suspense>
+          ) : null}
           <div style={{ position: 'fixed', left: 12, bottom: 4, zIndex: 1 }}>
             <StarStatsContainer
               name={shown.catalog.name}

@@ -1,10 +1,15 @@
 import { useAtomValue, useSetAtom } from 'jotai';
+import { lazy, Suspense } from 'react';
 import type { StarCatalog } from '../data/starCatalog';
-import { StarListWindow, type StarListRow } from '../panels';
+import type { StarListRow } from '../panels';
 import { matchesCountText } from '../search/searchStatusText';
 import { hideWindowAtom, windowsAtom } from '../state/windows/atoms';
 import { degreeWindowTitle, rowOf } from './catalogRow';
 import { useCatalogVersion } from './useCatalogVersion';
+
+// A list opens on the visitor's asking (a star's neighbours, search results): its code and the list
+// virtualiser's are not among what a galaxy opens with (tests/unit/build/pageChunksHeld.test.ts).
+const StarListWindow = lazy(() => import('../panels/StarListWindow').then(({ StarListWindow }) => ({ default: StarListWindow })));
 
 export interface WindowsContainerProps {
   catalog: StarCatalog;
@@ -27,7 +32,7 @@ export function WindowsContainer({ catalog, kind, onFocus }: WindowsContainerPro
   const connected = degree ? catalog.neighboursOf(degree.starId, degree.direction) : undefined;
   const clickName = (row: StarListRow) => onFocus(row.id);
   return (
-    <>
+    <Suspense fallback={null}>
       {degree ? (
         <StarListWindow
           windowKey="degree"
@@ -53,6 +58,6 @@ export function WindowsContainer({ catalog, kind, onFocus }: WindowsContainerPro
           onClose={() => hideWindow('search-results')}
         />
       ) : null}
-    </>
+    </Suspense>
   );
 }

@@ -65,3 +65,30 @@ describe('the chunks a galaxy opens with', () => {
     expect(loops).toEqual([]);
   }, 120_000);
 });
+
+/** Code a galaxy runs only when the visitor asks for it, by where its modules are. */
+const ON_ASKING = [
+  // Home's cards and its graph import: another route.
+  '/src/routes/HomeRoute.tsx',
+  '/src/panels/HomeScreen.tsx',
+  '/src/home/',
+  // A galaxy of the visitor's own: its layout and its save.
+  '/src/open/LocalGalaxyControls.tsx',
+  '/src/layout/',
+  '/src/open/galaxyZip.ts',
+  'node_modules/fflate/',
+  // A star's neighbours or the search results as a list.
+  '/src/panels/StarListWindow.tsx',
+  'node_modules/@tanstack/',
+];
+
+describe('the chunks a galaxy opens with', () => {
+  // The page holds the text of every script it has run, and what each module's top level made, for
+  // as long as it runs: code a galaxy runs only on the visitor's asking is imported when asked for.
+  it('hold no code that runs only when the visitor asks: Home, a local galaxy\'s controls and layout, the list windows', async () => {
+    const chunks = chunksOpenedWith(await productionBuild({ minify: true }), '/src/boot.ts');
+    const held = chunks.flatMap((chunk) => chunk.moduleIds);
+    expect(held.some((id) => id.endsWith('/src/routes/GalaxyRoute.tsx'))).toBe(true);
+    expect(held.filter((id) => ON_ASKING.some((part) => id.includes(part)))).toEqual([]);
+  }, 120_000);
+});
