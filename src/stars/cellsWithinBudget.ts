@@ -5,14 +5,14 @@ import { projectionFactor, type PlannerCamera } from '../tiles/planner/importanc
 /**
  * tileImportance's measure of a cell: its projected size over its distance, infinite with the camera
  * inside its sphere, 0 where it is undefined (NaN would leave the sort's order undefined). The cell's
- * sphere is computed once per galaxy rather than every camera move, and the distance without
- * Math.hypot, several times slower here.
+ * sphere is computed once per galaxy rather than every camera move; the squared distance alone
+ * decides, no square root (radius × factor / distance², inside where distance² ≤ radius²).
  */
 export function cellImportance(centres: Float64Array, radii: Float64Array, cell: number, px: number, py: number, pz: number, factor: number): number {
   const radius = radii[cell];
   const dx = centres[cell * 3] - px, dy = centres[cell * 3 + 1] - py, dz = centres[cell * 3 + 2] - pz;
-  const distance = Math.sqrt(dx * dx + dy * dy + dz * dz);
-  const value = distance <= radius ? Infinity : (radius * factor) / distance / distance;
+  const squared = dx * dx + dy * dy + dz * dz;
+  const value = squared <= radius * radius ? Infinity : (radius * factor) / squared;
   return Number.isNaN(value) ? 0 : value;
 }
 
@@ -27,7 +27,8 @@ export function cellImportance(centres: Float64Array, radii: Float64Array, cell:
  * opening view out. Slots within a cell are in star order until the links are in, then most linked
  * first (src/stars/slotsByLinks.ts): a leading share is a sample of the cell's stars, then its hubs;
  * neither order says anything of place. Returned in slot order, so that neighbouring cells still
- * draw as one run. Every cell, in view or not,
+ * draw as one run. While every star in view fits, no cell is measured or sorted; the same camera
+ * and budget as the last choice's hand it back without visiting a cell. Every cell, in view or not,
  * stays sorted by importance from the last choice, so that this one's sort starts from it (an
  * insertion sort, close to linear while the camera moves a little; a full sort after a jump); the
  * arrays are kept between choices; and the last choice is handed back as it was (the same object)
@@ -45,6 +46,14 @@ export class BudgetedCells {
   private readonly planes = emptyFrustumPlanes();
   /** Cells moved by the last choice's sort (0 when it needed none). */
   moves = 0;
+  /**
+   * Work of every choice so far (tests and measurements read it): cells tested against the view,
+   * cells measured (only where the stars in view pass the budget), cells sorted and shifted, and
+   * choices handed back at once for the last one's camera and budget.
+   */
+  readonly work = { visited: 0, measured: 0, sorted: 0, shifted: 0, unchanged: 0 };
+  /** The last choice's view-projection, position, budget, viewport height and field of view. */
+  private readonly camera = new Float64Array(KEPT_FOV + 1).fill(NaN);
   /** Choices that made new cells (tests and measurements read it). */
   made = 0;
 
@@ -57,39 +66,73 @@ export class BudgetedCells {
   }
 
   choose(camera: PlannerCamera, budget: number): StarCells {
-    const { all, importance, inView, drawn } = this;
+    if (this.last && this.sameCamera(camera, budget)) {
+      this.moves = 0;
+      this.work.unchanged++;
+      return this.last;
+    }
+    const { all, importance, inView, drawn, work } = this;
     const counts = all.count;
     const planes = frustumPlanes(camera.viewProjection, this.planes);
-    const factor = projectionFactor(camera);
-    const { centres, radii } = spheresOf(all);
-    const [px, py, pz] = camera.position;
-    let inViewStars = 0, inside = 0;
-    // Cells out of view stay in the order (and are skipped below) with the importance they last had:
-    // a key as good as any for the sort, which moves them only once they come into view, where
-    // taking them out of the order and back in would move many.
+    let inViewStars = 0;
     for (let cell = 0; cell < all.cells; cell++) {
       const seen = boxIntersectsFrustum(planes, all.bounds, cell * 6);
       inView[cell] = seen ? 1 : 0;
-      if (!seen) continue;
-      const value = cellImportance(centres, radii, cell, px, py, pz, factor);
-      importance[cell] = value;
-      inViewStars += counts[cell];
-      if (value === Infinity) inside += counts[cell];
+      if (seen) inViewStars += counts[cell];
     }
+    work.visited += all.cells;
     this.moves = 0;
     if (inViewStars <= budget) {
+      // Every star in view fits: no cell's measure matters.
       for (let cell = 0; cell < all.cells; cell++) drawn[cell] = inView[cell] ? counts[cell] : 0;
-    } else if (inside >= budget) {
-      for (let cell = 0; cell < all.cells; cell++) drawn[cell] = inView[cell] && importance[cell] === Infinity ? Math.floor((counts[cell] * budget) / inside) : 0;
     } else {
-      this.moves = sortByImportance(this.order, importance);
-      this.sharesByLevel(budget);
+      const factor = projectionFactor(camera);
+      const { centres, radii } = spheresOf(all);
+      const [px, py, pz] = camera.position;
+      let inside = 0;
+      // Cells out of view stay in the order (and are skipped below) with the importance they last had:
+      // a key as good as any for the sort, which moves them only once they come into view, where
+      // taking them out of the order and back in would move many.
+      for (let cell = 0; cell < all.cells; cell++) {
+        if (!inView[cell]) continue;
+        const value = cellImportance(centres, radii, cell, px, py, pz, factor);
+        importance[cell] = value;
+        if (value === Infinity) inside += counts[cell];
+        work.measured++;
+      }
+      if (inside >= budget) {
+        for (let cell = 0; cell < all.cells; cell++) drawn[cell] = inView[cell] && importance[cell] === Infinity ? Math.floor((counts[cell] * budget) / inside) : 0;
+      } else {
+        this.moves = sortByImportance(this.order, importance);
+        work.sorted += all.cells;
+        work.shifted += this.moves;
+        this.sharesByLevel(budget);
+      }
     }
+    this.keepCamera(camera, budget);
     if (!this.last || !this.sameAsLast(this.last)) {
       this.last = this.drawnCells();
       this.made++;
     }
     return this.last;
+  }
+
+  /** Whether `camera` and `budget` are the last choice's: its cells stand (the move's throttle asks once more after the last move). */
+  private sameCamera(camera: PlannerCamera, budget: number): boolean {
+    const kept = this.camera;
+    if (budget !== kept[KEPT_BUDGET] || camera.viewportHeight !== kept[KEPT_HEIGHT] || camera.fovY !== kept[KEPT_FOV]) return false;
+    for (let i = 0; i < 3; i++) if (camera.position[i] !== kept[KEPT_POSITION + i]) return false;
+    for (let i = 0; i < 16; i++) if (camera.viewProjection[i] !== kept[i]) return false;
+    return true;
+  }
+
+  private keepCamera(camera: PlannerCamera, budget: number): void {
+    const kept = this.camera;
+    for (let i = 0; i < 16; i++) kept[i] = camera.viewProjection[i];
+    for (let i = 0; i < 3; i++) kept[KEPT_POSITION + i] = camera.position[i];
+    kept[KEPT_BUDGET] = budget;
+    kept[KEPT_HEIGHT] = camera.viewportHeight;
+    kept[KEPT_FOV] = camera.fovY;
   }
 
   /**
@@ -185,6 +228,8 @@ export function sortByImportance(order: Uint32Array, importance: Float64Array): 
   }
   return moves;
 }
+
+const KEPT_POSITION = 16, KEPT_BUDGET = 19, KEPT_HEIGHT = 20, KEPT_FOV = 21;
 
 /** Cells shifted per cell past which sortByImportance sorts from scratch. */
 const FULL_SORT_SHIFTS = 16;

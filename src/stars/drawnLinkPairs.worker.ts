@@ -9,6 +9,9 @@ export interface VisibleLinksRequest {
   start: Uint32Array;
   count: Uint32Array;
   slotCount: number;
+  maxPairs: number;
+  /** Each slot's rank, where the visible pairs pass maxPairs (capLinkPairs). */
+  ranks: Uint32Array | undefined;
 }
 /** The pairs between the slots of the drawn cells (leading shares of the grid's cells). */
 export interface PickRequest {
@@ -28,6 +31,7 @@ const cellsOf = (start: Uint32Array, count: Uint32Array): StarCells => ({ cells:
 
 let visible: SlotLinkPairs | undefined;
 let picker: DrawnLinkPairs | undefined;
+let cap: { maxPairs: number; ranks: Uint32Array | undefined } = { maxPairs: Infinity, ranks: undefined };
 
 const scope = self as unknown as DedicatedWorkerGlobalScope;
 scope.onmessage = (event: MessageEvent<DrawnLinksRequest>) => {
@@ -36,10 +40,11 @@ scope.onmessage = (event: MessageEvent<DrawnLinksRequest>) => {
     const all = cellsOf(request.start, request.count);
     visible = pairsByFirstSlot(request.pairs, all, request.slotCount);
     picker = new DrawnLinkPairs(all, request.slotCount);
+    cap = { maxPairs: request.maxPairs, ranks: request.ranks };
     return;
   }
   if (!visible || !picker) return;
-  const pairs = picker.select(visible, cellsOf(request.start, request.count));
+  const pairs = picker.select(visible, cellsOf(request.start, request.count), cap.maxPairs, cap.ranks);
   const response: PickResponse = { seq: request.seq, pairs, tested: picker.tested };
   scope.postMessage(response, [pairs.buffer]);
 };

@@ -1,5 +1,5 @@
 import type { StarCells } from '../renderer/starCells';
-import { DrawnLinkPairs, pairsByFirstSlot, type SlotLinkPairs } from './drawnLinkPairs';
+import { DrawnLinkPairs, pairsByFirstSlot, type SlotLinkPairs, type VisibleSlotLinks } from './drawnLinkPairs';
 import type { DrawnLinksRequest, PickResponse } from './drawnLinkPairs.worker';
 
 export interface PickedLinks {
@@ -11,23 +11,25 @@ export interface PickedLinks {
 
 /**
  * Picks a whole galaxy's visible links between drawn stars (src/stars/drawnLinkPairs.ts) for a
- * choice of cells within the star budget. `visible` (slot pairs over the cells `all`) is the same
- * array from pick to pick until the links, their settings or the slots change. Answers through
+ * choice of cells within the star budget, at most `visible.maxPairs` of them (capLinkPairs).
+ * `visible` is the same object from pick to pick until the links, their settings or the slots
+ * change. Answers through
  * `answer`, at once (in the page's thread) or later (in a worker); the asker drops answers it no
  * longer waits for.
  */
 export interface DrawnLinkPicker {
-  pick(visible: Uint32Array, all: StarCells, slotCount: number, drawn: StarCells, answer: (picked: PickedLinks) => void): void;
+  pick(visible: VisibleSlotLinks, drawn: StarCells, answer: (picked: PickedLinks) => void): void;
   dispose(): void;
 }
 
 /** Picks in the page's thread (Node, tests, and where a worker fails). */
 export function pickInThread(): DrawnLinkPicker {
-  let held: { visible: Uint32Array; all: StarCells; sorted: SlotLinkPairs; picker: DrawnLinkPairs } | undefined;
+  let held: { visible: VisibleSlotLinks; sorted: SlotLinkPairs; picker: DrawnLinkPairs } | undefined;
   return {
-    pick(visible, all, slotCount, drawn, answer) {
-      if (held?.visible !== visible || held.all !== all) held = { visible, all, sorted: pairsByFirstSlot(visible, all, slotCount), picker: new DrawnLinkPairs(all, slotCount) };
-      const pairs = held.picker.select(held.sorted, drawn);
+    pick(visible, drawn, answer) {
+      const { pairs: all, all: cells, slotCount, maxPairs, ranks } = visible;
+      if (held?.visible !== visible) held = { visible, sorted: pairsByFirstSlot(all, cells, slotCount), picker: new DrawnLinkPairs(cells, slotCount) };
+      const pairs = held.picker.select(held.sorted, drawn, maxPairs, ranks);
       answer({ pairs, tested: held.picker.tested });
     },
     dispose() {
@@ -56,12 +58,12 @@ function startWorker(): DrawnLinksWorkerLike {
 export function pickOffThread(createWorker: () => DrawnLinksWorkerLike = startWorker): DrawnLinkPicker {
   let worker: DrawnLinksWorkerLike | undefined;
   let failed: DrawnLinkPicker | undefined;
-  let sent: { visible: Uint32Array; all: StarCells } | undefined;
+  let sent: VisibleSlotLinks | undefined;
   let seq = 0;
   const waiting = new Map<number, (picked: PickedLinks) => void>();
   return {
-    pick(visible, all, slotCount, drawn, answer) {
-      if (failed) return failed.pick(visible, all, slotCount, drawn, answer);
+    pick(visible, drawn, answer) {
+      if (failed) return failed.pick(visible, drawn, answer);
       if (!worker) {
         worker = createWorker();
         worker.onmessage = (event) => {
@@ -78,10 +80,13 @@ export function pickOffThread(createWorker: () => DrawnLinksWorkerLike = startWo
           waiting.clear();
         };
       }
-      if (sent?.visible !== visible || sent.all !== all) {
-        sent = { visible, all };
-        const pairs = visible.slice();
-        worker.postMessage({ kind: 'visible', pairs, start: all.start.slice(), count: all.count.slice(), slotCount }, [pairs.buffer]);
+      if (sent !== visible) {
+        sent = visible;
+        const { all, slotCount, maxPairs } = visible;
+        const pairs = visible.pairs.slice();
+        const ranks = visible.ranks?.slice();
+        const transfer = ranks ? [pairs.buffer, ranks.buffer] : [pairs.buffer];
+        worker.postMessage({ kind: 'visible', pairs, start: all.start.slice(), count: all.count.slice(), slotCount, maxPairs, ranks }, transfer);
       }
       waiting.set(++seq, answer);
       worker.postMessage({ kind: 'pick', seq, start: drawn.start.slice(), count: drawn.count.slice() });
@@ -108,10 +113,10 @@ export const IN_THREAD_PICK_PAIRS = 65_536;
 export function pickBySize(inThread: DrawnLinkPicker = pickInThread(), offThread: () => DrawnLinkPicker = pickOffThread): DrawnLinkPicker {
   let worker: DrawnLinkPicker | undefined;
   return {
-    pick(visible, all, slotCount, drawn, answer) {
-      if (visible.length / 2 <= IN_THREAD_PICK_PAIRS || typeof Worker === 'undefined') return inThread.pick(visible, all, slotCount, drawn, answer);
+    pick(visible, drawn, answer) {
+      if (visible.pairs.length / 2 <= IN_THREAD_PICK_PAIRS || typeof Worker === 'undefined') return inThread.pick(visible, drawn, answer);
       worker ??= offThread();
-      worker.pick(visible, all, slotCount, drawn, answer);
+      worker.pick(visible, drawn, answer);
     },
     dispose() {
       inThread.dispose();

@@ -12,6 +12,7 @@ import type { PlannerCamera } from '../tiles/planner/importance';
 import { MIN_STAR_BUDGET, PLAN_INTERVAL_MS } from '../tiles/planner/budgets';
 import { Throttle } from '../timing/throttle';
 import { BudgetedCells, starsInCells } from './cellsWithinBudget';
+import { capLinkPairs, LINK_PAIR_BUDGET, pairsByFirstSlot, starRanksBySlot, type VisibleSlotLinks } from './drawnLinkPairs';
 import { defaultLinkPicker, type DrawnLinkPicker } from './drawnLinkPicker';
 import { buildGridCells } from './gridCells';
 import { orderSlotsByLinks } from './slotsByLinks';
@@ -68,13 +69,17 @@ export class WholeGalaxyStars implements StarSource {
   private readonly choosing = new Throttle(PLAN_INTERVAL_MS, () => this.chooseCells());
   /** Whether the scene last asked for the links shown: a new choice of cells then changes the pairs. */
   private linksShown = false;
-  /** The visible links as slot pairs for the link settings of `key` (`ml s`), until the links, the settings or the slots change. */
-  private visibleLinks: { key: string; pairs: Uint32Array } | undefined;
+  /**
+   * The visible links as slot pairs for the link settings of `key` (`ml s`), until the links, the
+   * settings or the slots change; `everyDrawn`: the pairs drawn while every star is (all of them,
+   * or the link budget's share).
+   */
+  private visibleLinks: { key: string; visible: VisibleSlotLinks; everyDrawn: Uint32Array } | undefined;
   /** Picks the links between drawn stars within a budget (in a worker in the page). */
   private linkPicker: DrawnLinkPicker | undefined;
   /** The pick asked for last (a later one makes an earlier answer stale), and the last answered. */
-  private pickAsked: { visible: Uint32Array; cells: StarCells; seq: number } | undefined;
-  private picked: { visible: Uint32Array; cells: StarCells; pairs: Uint32Array } | undefined;
+  private pickAsked: { visible: VisibleSlotLinks; cells: StarCells; seq: number } | undefined;
+  private picked: { visible: VisibleSlotLinks; cells: StarCells; pairs: Uint32Array } | undefined;
   private picks = 0;
   /** The pairs handed to the scene last: kept drawn while a pick is under way. */
   private handedPairs: Uint32Array | undefined;
@@ -84,10 +89,12 @@ export class WholeGalaxyStars implements StarSource {
   /**
    * `starPositions`: x, y, z per star number (scale applied); kept, and written to by moveStars.
    * `createLinkPicker`: what picks the links between drawn stars within a budget.
+   * `maxLinkPairs`: most link pairs drawn (capLinkPairs).
    */
   constructor(
     readonly starPositions: Float32Array,
     private readonly createLinkPicker: () => DrawnLinkPicker = defaultLinkPicker,
+    private readonly maxLinkPairs: number = LINK_PAIR_BUDGET,
   ) {
     this.starCount = this.capacity = Math.floor(starPositions.length / 3);
     this.positions = new Float32Array(this.starCount * 3);
@@ -192,22 +199,18 @@ export class WholeGalaxyStars implements StarSource {
    * The visible links as slot pairs: every one while every star is drawn, else those between drawn
    * stars (a tiled galaxy's rule, src/stars/drawnLinkPairs.ts), picked again when the drawn cells
    * change; while a pick is under way (in a worker) the pairs handed out before stay, and its answer
-   * says the links changed.
+   * says the links changed. At most `maxLinkPairs` either way, the most important stars' (capLinkPairs).
    */
   linkPairs({ showLinks, maxVisibleDistance, scale }: LinkSettings): Uint32Array | undefined {
     this.linksShown = showLinks;
     const links = this.links;
     if (!showLinks || !links) return (this.handedPairs = undefined);
     const key = `${maxVisibleDistance} ${scale}`;
-    if (this.visibleLinks?.key !== key) {
-      const pairs = visibleLinkIndices(this.starPositions, links.outOffsets, links.outTargets, maxVisibleDistance, scale);
-      for (let i = 0; i < pairs.length; i++) pairs[i] = this.slots[pairs[i]];
-      this.visibleLinks = { key, pairs };
-    }
-    const visible = this.visibleLinks.pairs;
+    if (this.visibleLinks?.key !== key) this.visibleLinks = this.visibleSlotLinks(key, links, maxVisibleDistance, scale);
+    const visible = this.visibleLinks.visible;
     if (!this.budgeted) {
       this.pickAsked = undefined;
-      return (this.handedPairs = visible);
+      return (this.handedPairs = this.visibleLinks.everyDrawn);
     }
     const cells = this.budgeted.cells;
     const asked = this.pickAsked;
@@ -216,25 +219,36 @@ export class WholeGalaxyStars implements StarSource {
     return this.handedPairs;
   }
 
+  private visibleSlotLinks(key: string, links: WholeGalaxyLinks, maxVisibleDistance: number, scale: number): NonNullable<WholeGalaxyStars['visibleLinks']> {
+    const pairs = visibleLinkIndices(this.starPositions, links.outOffsets, links.outTargets, maxVisibleDistance, scale);
+    for (let i = 0; i < pairs.length; i++) pairs[i] = this.slots[pairs[i]];
+    const over = pairs.length / 2 > this.maxLinkPairs;
+    const ranks = over ? starRanksBySlot(this.order, links.inOffsets) : undefined;
+    const visible: VisibleSlotLinks = { pairs, all: this.cells, slotCount: this.starCount, maxPairs: this.maxLinkPairs, ranks };
+    // Over the budget, listed by first slot as a pick lists them: ties fall alike either way.
+    const everyDrawn = ranks ? capLinkPairs(pairsByFirstSlot(pairs, this.cells, this.starCount).pairs, ranks, this.maxLinkPairs) : pairs;
+    return { key, visible, everyDrawn };
+  }
+
   /**
    * Asks for the links between the newly drawn stars, where the links were asked for before; says
    * whether the pairs to hand out are known now (every visible link, or a pick answered at once):
    * else the pick's answer says the links changed, and the scene keeps the pairs it draws meanwhile.
    */
   private pickedForDrawnCells(): boolean {
-    const visible = this.visibleLinks?.pairs;
+    const visible = this.visibleLinks?.visible;
     if (!this.budgeted || !visible) return true;
     const cells = this.budgeted.cells;
     this.askPick(visible, cells);
     return this.picked?.visible === visible && this.picked.cells === cells;
   }
 
-  private askPick(visible: Uint32Array, cells: StarCells): void {
+  private askPick(visible: VisibleSlotLinks, cells: StarCells): void {
     const seq = ++this.picks;
     this.pickAsked = { visible, cells, seq };
     this.linkPicker ??= this.createLinkPicker();
     let answeredAtOnce = true;
-    this.linkPicker.pick(visible, this.cells, this.starCount, cells, ({ pairs, tested }) => {
+    this.linkPicker.pick(visible, cells, ({ pairs, tested }) => {
       if (this.pickAsked?.seq !== seq) return;
       this.picked = { visible, cells, pairs };
       this.linkPairsTested = tested;

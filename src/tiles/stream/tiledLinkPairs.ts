@@ -1,15 +1,9 @@
 import { maxVisibleEdgeLengthSquared } from '../../renderer/linkIndices';
 import type { SlotPool } from './slotPool';
 import { outLinksBytesHeld, type TileOutLinks } from './adjacencyCuts';
+import { LINK_PAIR_BUDGET } from '../../stars/drawnLinkPairs';
 import type { LinkSettings } from '../../stars/starSource';
 
-/**
- * Most link pairs handed to the scene at once. 2M pairs are 16 MB of slot indices and a line list
- * of 4M vertices, about what the classic path draws for the largest published galaxies (npm: 1.6M
- * links shown at the default ml); more links than that over a budget of millions of stars are a
- * haze, not a picture, and cost every frame.
- */
-export const LINK_PAIR_BUDGET = 2_000_000;
 
 export interface LinkUpdate {
   /** Drawn tiles, any order. */
@@ -39,7 +33,8 @@ export interface LinkState {
  * later of its two tiles is linked;
  * a tile no longer drawn (or moved in the pool) takes its pairs with it. The cost of an update
  * follows what changed, not the number of links drawn. Tiles are linked most important (lowest
- * star numbers) first until the link budget is spent.
+ * star numbers) first until the link budget (LINK_PAIR_BUDGET) is spent: the links of the most
+ * important stars win, as in a whole galaxy (capLinkPairs).
  */
 export class TiledLinks {
   private buffer = new Uint32Array(0);

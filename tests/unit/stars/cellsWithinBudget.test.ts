@@ -94,6 +94,24 @@ describe('the shares of its cells a whole galaxy draws within its star budget, a
     expect(chooser.moves).toBe(0);
     expect(chooser.made).toBe(made);
   });
+
+  it('measure and sort no cell while every star in view fits, and hand the last choice back at once for the same camera and budget', () => {
+    const chooser = new BudgetedCells(all);
+    const far = cameraAt(flight[0]);
+    const fits = chooser.choose(far, all.count.reduce((sum, count) => sum + count, 0));
+    expect(chooser.work).toMatchObject({ visited: all.cells, measured: 0, sorted: 0 });
+    expect(listOf(fits)).toEqual(listOf(cellsWithinBudget(all, far, 60_000)));
+
+    const thinned = chooser.choose(cameraAt(flight[300]), 5000);
+    expect(chooser.work.measured).toBeGreaterThan(0);
+    expect(chooser.work.sorted).toBe(all.cells);
+    const before = { ...chooser.work };
+    // The throttle's last call, for the camera of the last move: no cell visited.
+    expect(chooser.choose(cameraAt(flight[300]), 5000)).toBe(thinned);
+    expect(chooser.work).toEqual({ ...before, unchanged: before.unchanged + 1 });
+    expect(listOf(chooser.choose(cameraAt(flight[300]), 6000))).toEqual(listOf(cellsWithinBudget(all, cameraAt(flight[300]), 6000)));
+    expect(chooser.work.visited).toBe(before.visited + all.cells);
+  });
 });
 
 describe('sorting cells by importance from their last order', () => {

@@ -291,6 +291,65 @@ describe('a whole galaxy within a star budget', () => {
     expect(stars.linkPairs(shown)).toBe(all);
   });
 
+  /** Links whose targets crowd on the low star numbers: in-degrees from thousands down to none. */
+  function skewedLinksOf(n: number, perStar: number) {
+    let state = 5;
+    const next = () => (state = (state * 1664525 + 1013904223) >>> 0) / 2 ** 32;
+    const outOffsets = new Uint32Array(n + 1), inCounts = new Uint32Array(n);
+    const outTargets = new Uint32Array(n * perStar);
+    for (let i = 0; i < outTargets.length; i++) {
+      const target = Math.floor(n * next() ** 4);
+      outTargets[i] = target;
+      inCounts[target]++;
+    }
+    for (let star = 0; star < n; star++) outOffsets[star + 1] = outOffsets[star] + perStar;
+    const inOffsets = new Uint32Array(n + 1);
+    for (let star = 0; star < n; star++) inOffsets[star + 1] = inOffsets[star] + inCounts[star];
+    return { inOffsets, outOffsets, outTargets };
+  }
+
+  /**
+   * The link budget's rule, the slow way: `pairs` (slots) listed by first slot, then the `max` whose
+   * less important star (in-degree, then star number) comes first, ties as listed.
+   */
+  function mostImportantPairs(stars: WholeGalaxyStars, inOffsets: Uint32Array, pairs: Uint32Array, max: number): string[] {
+    const degree = (slot: number) => inOffsets[stars.starOfSlot(slot) + 1] - inOffsets[stars.starOfSlot(slot)];
+    const before = (a: number, b: number) => degree(a) > degree(b) || (degree(a) === degree(b) && stars.starOfSlot(a) < stars.starOfSlot(b));
+    const listed = Array.from({ length: pairs.length / 2 }, (_, i) => i).sort((a, b) => pairs[a * 2] - pairs[b * 2] || a - b);
+    const lessImportant = (i: number) => (before(pairs[i * 2], pairs[i * 2 + 1]) ? pairs[i * 2 + 1] : pairs[i * 2]);
+    const order = listed.map((i, at) => ({ i, at, last: lessImportant(i) }));
+    order.sort((a, b) => (a.last === b.last ? a.at - b.at : before(a.last, b.last) ? -1 : 1));
+    return starPairs(stars, Uint32Array.from(order.slice(0, max).flatMap(({ i }) => [pairs[i * 2], pairs[i * 2 + 1]])));
+  }
+
+  it('draws at most the link budget, the most linked stars\' links first, with every star drawn and within a star budget', () => {
+    const n = 120_000, max = 10_000;
+    const everyLink = { showLinks: true, maxVisibleDistance: 1e6, scale: 1 };
+    const stars = new WholeGalaxyStars(randomPositions(n, 29), pickInThread, max);
+    const uncapped = new WholeGalaxyStars(randomPositions(n, 29), pickInThread);
+    stars.setCamera(viewOf(stars));
+    uncapped.setCamera(viewOf(uncapped));
+    const links = skewedLinksOf(n, 1);
+    stars.setLinks(links);
+    uncapped.setLinks(links);
+    const all = uncapped.linkPairs(everyLink)!;
+    expect(all.length / 2).toBeGreaterThan(3 * max);
+
+    const everyDrawn = stars.linkPairs(everyLink)!;
+    expect(everyDrawn.length / 2).toBe(max);
+    expect(starPairs(stars, everyDrawn)).toEqual(mostImportantPairs(stars, links.inOffsets, all, max));
+    // Not the first pairs listed: the rule chose.
+    expect(starPairs(stars, everyDrawn)).not.toEqual(starPairs(stars, all.slice(0, max * 2)));
+
+    stars.setStarBudget(70_000);
+    uncapped.setStarBudget(70_000);
+    const between = uncapped.linkPairs(everyLink)!;
+    expect(between.length / 2).toBeGreaterThan(max);
+    const within = stars.linkPairs(everyLink)!;
+    expect(within.length / 2).toBe(max);
+    expect(starPairs(stars, within)).toEqual(mostImportantPairs(stars, links.inOffsets, between, max));
+  });
+
   it('picks the links between drawn stars again as the camera moves the drawn cells, and says so only while links are shown', () => {
     const n = 120_000;
     const stars = new WholeGalaxyStars(randomPositions(n, 23));
@@ -351,7 +410,7 @@ describe('a whole galaxy within a star budget', () => {
     let disposed = false;
     const inThread = pickInThread();
     const later: DrawnLinkPicker = {
-      pick: (visible, all, slotCount, drawn, answer) => inThread.pick(visible, all, slotCount, drawn, (picked) => asked.push({ drawn: drawn.cells, answer: () => answer(picked) })),
+      pick: (visible, drawn, answer) => inThread.pick(visible, drawn, (picked) => asked.push({ drawn: drawn.cells, answer: () => answer(picked) })),
       dispose: () => (disposed = true),
     };
     const stars = new WholeGalaxyStars(randomPositions(n, 29), () => later);
