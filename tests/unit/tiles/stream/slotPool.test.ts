@@ -113,6 +113,28 @@ describe('SlotPool', () => {
     expect(Array.from(pool.communities.subarray(0, 6))).toEqual([100, 101, 102, 103, 104, 105]);
     expect(Array.from(pool.communities.subarray(9))).toEqual(new Array(11).fill(NO_COMMUNITY));
   });
+
+  it('holds 32 bytes a slot (positions, sizes, footprints, degrees, community): a slot\'s star comes from its tile, through placing, freeing, compacting and growing', () => {
+    const pool = new SlotPool(20, firstStars, 4, 1);
+    const bytesPerSlot = () => {
+      const columns = Object.values(pool).filter((value): value is ArrayBufferView => ArrayBuffer.isView(value) && value.byteLength >= pool.capacity);
+      return columns.reduce((bytes, column) => bytes + column.byteLength, 0) / pool.capacity;
+    };
+    const starsOfSlots = () => Array.from({ length: pool.capacity }, (_, slot) => pool.starOfSlot(slot));
+    pool.place(tileOf(firstStars, 2)); // slots 0..2: stars 10..12
+    pool.place(tileOf(firstStars, 0)); // 3..6: stars 0..3
+    pool.place(tileOf(firstStars, 3)); // 7..13: stars 13..19
+    expect(starsOfSlots()).toEqual([10, 11, 12, 0, 1, 2, 3, 13, 14, 15, 16, 17, 18, 19, -1, -1, -1, -1, -1, -1]);
+    pool.free(0);
+    expect(starsOfSlots().slice(0, 8)).toEqual([10, 11, 12, -1, -1, -1, -1, 13]);
+    pool.compact();
+    expect(starsOfSlots().slice(0, 11)).toEqual([10, 11, 12, 13, 14, 15, 16, 17, 18, 19, -1]);
+    pool.grow(30);
+    pool.place(tileOf(firstStars, 1)); // 10..15: stars 4..9
+    expect(starsOfSlots().slice(9, 17)).toEqual([19, 4, 5, 6, 7, 8, 9, -1]);
+    expect([pool.starOfSlot(-1), pool.starOfSlot(30)]).toEqual([-1, -1]);
+    expect(bytesPerSlot()).toBe(32);
+  });
 });
 
 describe('a pool that grows with the star budget', () => {
