@@ -2,13 +2,14 @@ import { writeTileStars } from './tileStarAttributes';
 import { rangeOfStar } from '../format/hierarchyCodec';
 import type { DecodedTile } from '../format/tileCodec';
 import { SlotAllocator } from './slotAllocator';
+import { DegreeColumn } from './degreeColumn';
 import { NO_COMMUNITY } from '../../constellations/constellations';
 import type { SlotRange } from '../../stars/starSource';
 
 /**
  * The resident stars of a tiled galaxy, as the scene uploads them: every resident tile holds one
  * contiguous range of slots (positions in world coordinates, sizes by the node size rule, star
- * and degrees per slot). Nothing here is the size of the whole galaxy: a star's slot is found
+ * and degrees per slot, two bytes each: DegreeColumn). Nothing here is the size of the whole galaxy: a star's slot is found
  * through its tile (binary search over the tiles' first stars) and that tile's first slot, and a
  * slot's star through the resident tile whose range holds it (binary search over the resident tiles'
  * first slots), so memory stays flat however many stars the galaxy has, and no column of star
@@ -19,8 +20,8 @@ export class SlotPool {
   sizes: Float32Array;
   /** Diameter factor per slot after the two-pixel floor (docs/tiles.md#stand-in-stars): 1, or more for a star standing in for stars not drawn. */
   footprints: Float32Array;
-  inDegree: Uint32Array;
-  outDegree: Uint32Array;
+  private readonly inDegree: DegreeColumn;
+  private readonly outDegree: DegreeColumn;
   /** Finest community per slot (the tile's communities file), NO_COMMUNITY for an empty slot or an unknown one. */
   communities: Uint32Array;
   private readonly allocator: SlotAllocator;
@@ -42,8 +43,8 @@ export class SlotPool {
     this.positions = new Float32Array(capacity * 3);
     this.sizes = new Float32Array(capacity);
     this.footprints = new Float32Array(capacity).fill(1);
-    this.inDegree = new Uint32Array(capacity);
-    this.outDegree = new Uint32Array(capacity);
+    this.inDegree = new DegreeColumn(capacity);
+    this.outDegree = new DegreeColumn(capacity);
     this.communities = new Uint32Array(capacity).fill(NO_COMMUNITY);
     this.allocator = new SlotAllocator(capacity);
     this.tileSlot = new Int32Array(tileFirstStars.length - 1).fill(-1);
@@ -64,8 +65,8 @@ export class SlotPool {
     const footprints = new Float32Array(capacity).fill(1);
     footprints.set(this.footprints);
     this.footprints = footprints;
-    this.inDegree = grown(this.inDegree, capacity);
-    this.outDegree = grown(this.outDegree, capacity);
+    this.inDegree.grow(capacity);
+    this.outDegree.grow(capacity);
     const communities = new Uint32Array(capacity).fill(NO_COMMUNITY);
     communities.set(this.communities);
     this.communities = communities;
@@ -137,8 +138,8 @@ export class SlotPool {
     const end = range.start + range.count;
     this.sizes.fill(0, range.start, end);
     this.footprints.fill(1, range.start, end);
-    this.inDegree.fill(0, range.start, end);
-    this.outDegree.fill(0, range.start, end);
+    this.inDegree.clear(range.start, end);
+    this.outDegree.clear(range.start, end);
     this.communities.fill(NO_COMMUNITY, range.start, end);
     this.positions.fill(0, range.start * 3, end * 3);
     this.allocator.release(range.start, range.count);
@@ -161,7 +162,8 @@ export class SlotPool {
       const count = this.starsOfTile(tile);
       if (from !== next) {
         this.positions.copyWithin(next * 3, from * 3, (from + count) * 3);
-        for (const column of [this.sizes, this.footprints, this.inDegree, this.outDegree, this.communities]) column.copyWithin(next, from, from + count);
+        for (const column of [this.sizes, this.footprints, this.communities]) column.copyWithin(next, from, from + count);
+        for (const column of [this.inDegree, this.outDegree]) column.move(next, from, count);
         this.tileSlot[tile] = next;
         written.push({ start: next, count });
       }
@@ -171,6 +173,8 @@ export class SlotPool {
       this.sizes.fill(0, next);
       this.footprints.fill(1, next);
       this.communities.fill(NO_COMMUNITY, next);
+      this.inDegree.clear(next);
+      this.outDegree.clear(next);
       this.positions.fill(0, next * 3);
       if (written.length > 0) written.push({ start: next, count: this.capacity - next });
     }
@@ -210,6 +214,15 @@ export class SlotPool {
     return local < this.starsOfTile(found) ? this.tileFirstStars[found] + local : -1;
   }
 
+  /** Degrees of the star a slot holds (0 for an empty slot). */
+  inDegreeOfSlot(slot: number): number {
+    return this.inDegree.at(slot);
+  }
+
+  outDegreeOfSlot(slot: number): number {
+    return this.outDegree.at(slot);
+  }
+
   /** The finest community of a star whose tile is resident; undefined when it is not or the tile carries none. */
   communityOfStar(star: number): number | undefined {
     const slot = this.slotOfStar(star);
@@ -220,8 +233,8 @@ export class SlotPool {
   private write(tile: DecodedTile, start: number): void {
     writeTileStars(tile, this.scale, this.maxInDegree, this.positions, this.sizes, start, this.communities);
     this.footprints.fill(1, start, start + tile.count);
-    this.inDegree.set(tile.inDegree, start);
-    this.outDegree.set(tile.outDegree, start);
+    this.inDegree.write(tile.inDegree, start);
+    this.outDegree.write(tile.outDegree, start);
   }
 }
 
