@@ -60,15 +60,21 @@ export function adjacencyOfStars(shards: readonly AdjacencyShard[], firstStar: n
   return { shard: shards[0]?.shard ?? -1, firstStar, count, outOffsets, outTargets, inOffsets, inTargets };
 }
 
-/** A tile's out-links, what drawing links needs: every link between two drawn stars is an out-link of one of them. */
+/**
+ * A tile's out-links, what drawing links needs: every link between two drawn stars is an out-link of
+ * one of them. A target is held as its tile and its place in that tile, which is all drawing asks
+ * (the tile's first slot plus the place), each in two bytes where the galaxy's tiles and their stars
+ * are counted in 16 bits: 4 bytes a link instead of 8.
+ */
 export interface TileOutLinks {
   firstStar: number;
   count: number;
-  /** count + 1 entries; star firstStar + k links to outTargets[outOffsets[k] .. outOffsets[k + 1]). */
+  /** count + 1 entries; star firstStar + k links to the targets outOffsets[k] .. outOffsets[k + 1] - 1. */
   outOffsets: Uint32Array;
-  outTargets: Uint32Array;
   /** The tile of each out-target. */
-  outTargetTiles: Uint32Array;
+  outTargetTiles: Uint16Array | Uint32Array;
+  /** Each out-target's place in its tile: the target is star tileFirstStars[tile] + place. */
+  outTargetPlaces: Uint16Array | Uint32Array;
 }
 
 /** The out-side (offsets, targets) of stars `firstStar .. firstStar + count - 1`, out of the consecutive shards that hold them. */
@@ -80,18 +86,31 @@ export function outSideOfStars(shards: readonly AdjacencyShard[], firstStar: num
 export function outLinksOfStars(shards: readonly AdjacencyShard[], firstStar: number, count: number, tileFirstStars: Uint32Array): TileOutLinks {
   const parts = partsHolding(shards, firstStar, count);
   const links = sideLinks(parts, 'out');
-  // The three columns in one buffer: the page holds each drawn tile's out-links as one backing store and one buffer object, not three.
-  const buffer = new ArrayBuffer((count + 1 + 2 * links) * Uint32Array.BYTES_PER_ELEMENT);
+  const tileCount = tileFirstStars.length - 1;
+  let largestTile = 0;
+  for (let t = 0; t < tileCount; t++) largestTile = Math.max(largestTile, tileFirstStars[t + 1] - tileFirstStars[t]);
+  const tileBytes = tileCount <= 0x10000 ? 2 : 4;
+  const placeBytes = largestTile <= 0x10000 ? 2 : 4;
+  // The columns in one buffer (the page holds each drawn tile's out-links as one backing store and one
+  // buffer object), four-byte columns before two-byte ones so that each starts aligned.
+  const buffer = new ArrayBuffer((count + 1) * 4 + links * (tileBytes + placeBytes));
   const outOffsets = new Uint32Array(buffer, 0, count + 1);
-  const outTargets = new Uint32Array(buffer, outOffsets.byteLength, links);
-  const outTargetTiles = new Uint32Array(buffer, outOffsets.byteLength + outTargets.byteLength, links);
+  const wider = links * Math.max(tileBytes, placeBytes);
+  const column = (bytes: number, offset: number) => (bytes === 2 ? new Uint16Array(buffer, offset, links) : new Uint32Array(buffer, offset, links));
+  const outTargetTiles = column(tileBytes, outOffsets.byteLength + (tileBytes >= placeBytes ? 0 : wider));
+  const outTargetPlaces = column(placeBytes, outOffsets.byteLength + (tileBytes >= placeBytes ? wider : 0));
+  const outTargets = new Uint32Array(links);
   copySideInto(parts, 'out', outOffsets, outTargets);
-  for (let i = 0; i < outTargets.length; i++) outTargetTiles[i] = rangeOfStar(tileFirstStars, outTargets[i]);
-  return { firstStar, count, outOffsets, outTargets, outTargetTiles };
+  for (let i = 0; i < links; i++) {
+    const tile = rangeOfStar(tileFirstStars, outTargets[i]);
+    outTargetTiles[i] = tile;
+    outTargetPlaces[i] = outTargets[i] - tileFirstStars[tile];
+  }
+  return { firstStar, count, outOffsets, outTargetTiles, outTargetPlaces };
 }
 
 export function outLinksBytesHeld(links: TileOutLinks): number {
-  return links.outOffsets.byteLength + links.outTargets.byteLength + links.outTargetTiles.byteLength;
+  return links.outOffsets.byteLength + links.outTargetTiles.byteLength + links.outTargetPlaces.byteLength;
 }
 
 export function adjacencyBytesHeld(adjacency: AdjacencyShard): number {

@@ -263,7 +263,7 @@ export class StreamedTiledGalaxy implements TiledGalaxy {
   private degreeOf(id: number, direction: 'in' | 'out'): number | undefined {
     if (!this.has(id)) return undefined;
     const slot = this.stars.slotOfStar(id);
-    if (slot >= 0) return (direction === 'in' ? this.stars.inDegrees : this.stars.outDegrees)[slot];
+    if (slot >= 0) return direction === 'in' ? this.stars.inDegreeOfSlot(slot) : this.stars.outDegreeOfSlot(slot);
     const shard = this.adjacencyOf(id);
     if (!shard) return undefined;
     const offsets = direction === 'in' ? shard.inOffsets : shard.outOffsets;

@@ -2,30 +2,33 @@ import { writeTileStars } from './tileStarAttributes';
 import { rangeOfStar } from '../format/hierarchyCodec';
 import type { DecodedTile } from '../format/tileCodec';
 import { SlotAllocator } from './slotAllocator';
+import { DegreeColumn } from './degreeColumn';
 import { NO_COMMUNITY } from '../../constellations/constellations';
 import type { SlotRange } from '../../stars/starSource';
 
 /**
  * The resident stars of a tiled galaxy, as the scene uploads them: every resident tile holds one
  * contiguous range of slots (positions in world coordinates, sizes by the node size rule, star
- * number and degrees per slot). Nothing here is the size of the whole galaxy: a star's slot is found
- * through its tile (binary search over the tiles' first stars) and that tile's first slot, so memory
- * stays flat however many stars the galaxy has.
+ * and degrees per slot, two bytes each: DegreeColumn). Nothing here is the size of the whole galaxy: a star's slot is found
+ * through its tile (binary search over the tiles' first stars) and that tile's first slot, and a
+ * slot's star through the resident tile whose range holds it (binary search over the resident tiles'
+ * first slots), so memory stays flat however many stars the galaxy has, and no column of star
+ * numbers is held (4 bytes a slot) for what a tile's first star and first slot already say.
  */
 export class SlotPool {
   positions: Float32Array;
   sizes: Float32Array;
   /** Diameter factor per slot after the two-pixel floor (docs/tiles.md#stand-in-stars): 1, or more for a star standing in for stars not drawn. */
   footprints: Float32Array;
-  /** Star number per slot, -1 for an empty slot. */
-  stars: Int32Array;
-  inDegree: Uint32Array;
-  outDegree: Uint32Array;
+  private readonly inDegree: DegreeColumn;
+  private readonly outDegree: DegreeColumn;
   /** Finest community per slot (the tile's communities file), NO_COMMUNITY for an empty slot or an unknown one. */
   communities: Uint32Array;
   private readonly allocator: SlotAllocator;
   /** First slot of each tile, -1 when the tile is not resident. */
   private readonly tileSlot: Int32Array;
+  /** The resident tiles ordered by first slot, for starOfSlot; undefined when tiles came, went or moved since it was sorted. */
+  private bySlot: Int32Array | undefined;
   private residentStars = 0;
 
   constructor(
@@ -40,9 +43,8 @@ export class SlotPool {
     this.positions = new Float32Array(capacity * 3);
     this.sizes = new Float32Array(capacity);
     this.footprints = new Float32Array(capacity).fill(1);
-    this.stars = new Int32Array(capacity).fill(-1);
-    this.inDegree = new Uint32Array(capacity);
-    this.outDegree = new Uint32Array(capacity);
+    this.inDegree = new DegreeColumn(capacity);
+    this.outDegree = new DegreeColumn(capacity);
     this.communities = new Uint32Array(capacity).fill(NO_COMMUNITY);
     this.allocator = new SlotAllocator(capacity);
     this.tileSlot = new Int32Array(tileFirstStars.length - 1).fill(-1);
@@ -63,11 +65,8 @@ export class SlotPool {
     const footprints = new Float32Array(capacity).fill(1);
     footprints.set(this.footprints);
     this.footprints = footprints;
-    const stars = new Int32Array(capacity).fill(-1);
-    stars.set(this.stars);
-    this.stars = stars;
-    this.inDegree = grown(this.inDegree, capacity);
-    this.outDegree = grown(this.outDegree, capacity);
+    this.inDegree.grow(capacity);
+    this.outDegree.grow(capacity);
     const communities = new Uint32Array(capacity).fill(NO_COMMUNITY);
     communities.set(this.communities);
     this.communities = communities;
@@ -126,6 +125,7 @@ export class SlotPool {
     const start = this.allocator.allocate(tile.count);
     if (start < 0) return undefined;
     this.tileSlot[tile.tile] = start;
+    this.bySlot = undefined;
     this.write(tile, start);
     this.residentStars += tile.count;
     return { start, count: tile.count };
@@ -138,13 +138,13 @@ export class SlotPool {
     const end = range.start + range.count;
     this.sizes.fill(0, range.start, end);
     this.footprints.fill(1, range.start, end);
-    this.stars.fill(-1, range.start, end);
-    this.inDegree.fill(0, range.start, end);
-    this.outDegree.fill(0, range.start, end);
+    this.inDegree.clear(range.start, end);
+    this.outDegree.clear(range.start, end);
     this.communities.fill(NO_COMMUNITY, range.start, end);
     this.positions.fill(0, range.start * 3, end * 3);
     this.allocator.release(range.start, range.count);
     this.tileSlot[tile] = -1;
+    this.bySlot = undefined;
     this.residentStars -= range.count;
     return range;
   }
@@ -162,7 +162,8 @@ export class SlotPool {
       const count = this.starsOfTile(tile);
       if (from !== next) {
         this.positions.copyWithin(next * 3, from * 3, (from + count) * 3);
-        for (const column of [this.sizes, this.footprints, this.stars, this.inDegree, this.outDegree, this.communities]) column.copyWithin(next, from, from + count);
+        for (const column of [this.sizes, this.footprints, this.communities]) column.copyWithin(next, from, from + count);
+        for (const column of [this.inDegree, this.outDegree]) column.move(next, from, count);
         this.tileSlot[tile] = next;
         written.push({ start: next, count });
       }
@@ -171,11 +172,13 @@ export class SlotPool {
     if (next < this.capacity) {
       this.sizes.fill(0, next);
       this.footprints.fill(1, next);
-      this.stars.fill(-1, next);
       this.communities.fill(NO_COMMUNITY, next);
+      this.inDegree.clear(next);
+      this.outDegree.clear(next);
       this.positions.fill(0, next * 3);
       if (written.length > 0) written.push({ start: next, count: this.capacity - next });
     }
+    this.bySlot = undefined;
     this.allocator.reset();
     if (next > 0) this.allocator.allocate(next);
     return written;
@@ -195,7 +198,29 @@ export class SlotPool {
 
   /** Star number held by a slot, or -1. */
   starOfSlot(slot: number): number {
-    return slot >= 0 && slot < this.capacity ? this.stars[slot] : -1;
+    if (!(slot >= 0 && slot < this.capacity)) return -1;
+    const bySlot = (this.bySlot ??= Int32Array.from(this.residentTiles().filter((tile) => this.starsOfTile(tile) > 0)).sort((a, b) => this.tileSlot[a] - this.tileSlot[b]));
+    // The last resident tile whose first slot is at or before `slot`.
+    let lo = 0, hi = bySlot.length - 1, found = -1;
+    while (lo <= hi) {
+      const mid = (lo + hi) >> 1;
+      if (this.tileSlot[bySlot[mid]] <= slot) {
+        found = bySlot[mid];
+        lo = mid + 1;
+      } else hi = mid - 1;
+    }
+    if (found < 0) return -1;
+    const local = slot - this.tileSlot[found];
+    return local < this.starsOfTile(found) ? this.tileFirstStars[found] + local : -1;
+  }
+
+  /** Degrees of the star a slot holds (0 for an empty slot). */
+  inDegreeOfSlot(slot: number): number {
+    return this.inDegree.at(slot);
+  }
+
+  outDegreeOfSlot(slot: number): number {
+    return this.outDegree.at(slot);
   }
 
   /** The finest community of a star whose tile is resident; undefined when it is not or the tile carries none. */
@@ -208,9 +233,8 @@ export class SlotPool {
   private write(tile: DecodedTile, start: number): void {
     writeTileStars(tile, this.scale, this.maxInDegree, this.positions, this.sizes, start, this.communities);
     this.footprints.fill(1, start, start + tile.count);
-    for (let k = 0; k < tile.count; k++) this.stars[start + k] = tile.firstStar + k;
-    this.inDegree.set(tile.inDegree, start);
-    this.outDegree.set(tile.outDegree, start);
+    this.inDegree.write(tile.inDegree, start);
+    this.outDegree.write(tile.outDegree, start);
   }
 }
 

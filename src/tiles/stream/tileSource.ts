@@ -81,7 +81,7 @@ export function transferablesOf(answer: TileAnswer): ArrayBuffer[] {
       : answer.kind === 'tileAdjacency'
         ? [answer.adjacency.outOffsets, answer.adjacency.outTargets, answer.adjacency.inOffsets, answer.adjacency.inTargets]
         : answer.kind === 'tileOutLinks'
-          ? [answer.outLinks.outOffsets, answer.outLinks.outTargets, answer.outLinks.outTargetTiles]
+          ? [answer.outLinks.outOffsets, answer.outLinks.outTargetTiles, answer.outLinks.outTargetPlaces]
           : answer.kind === 'searchLabels'
             ? [answer.labels.bytes]
             : answer.kind === 'communities'

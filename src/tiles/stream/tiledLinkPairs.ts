@@ -145,14 +145,14 @@ export class TiledLinks {
       const held = outLinks(tile);
       if (!held) return true;
       const base = pool.firstSlotOf(tile);
-      const { outOffsets, outTargets, outTargetTiles } = held;
+      const { outOffsets, outTargetTiles, outTargetPlaces } = held;
       for (let local = 0; local < held.count; local++) {
         for (let i = outOffsets[local], stop = outOffsets[local + 1]; i < stop; i++) {
           const targetTile = outTargetTiles[i];
           const waiting = this.linking[targetTile] ? into.get(targetTile) : undefined;
           if (!linkedTarget && !waiting) continue;
           const from = base + local;
-          const to = pool.firstSlotOf(targetTile) + outTargets[i] - tileFirstStars[targetTile];
+          const to = pool.firstSlotOf(targetTile) + outTargetPlaces[i];
           if (!within(from, to)) continue;
           if (waiting) waiting.push(from, to);
           else if (linkedTarget && linked[targetTile] && !linkedTarget(from, to)) return false;

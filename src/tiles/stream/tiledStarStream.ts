@@ -226,13 +226,13 @@ export class TiledStarStream implements StarSource {
     return this.pool.communityOfStar(star);
   }
 
-  /** Degrees of the resident stars, per slot. */
-  get inDegrees(): Uint32Array {
-    return this.pool.inDegree;
+  /** Degrees of the resident star a slot holds. */
+  inDegreeOfSlot(slot: number): number {
+    return this.pool.inDegreeOfSlot(slot);
   }
 
-  get outDegrees(): Uint32Array {
-    return this.pool.outDegree;
+  outDegreeOfSlot(slot: number): number {
+    return this.pool.outDegreeOfSlot(slot);
   }
 
   get drawnStars(): number {

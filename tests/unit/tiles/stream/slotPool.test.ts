@@ -66,7 +66,8 @@ describe('SlotPool', () => {
     expect(pool.sizes[8]).toBeCloseTo(starSize(12 % 5, 4));
     expect(pool.sizes[1]).toBe(30); // star 5 (slot 1) has in-degree 0
     expect(pool.sizes[10]).toBe(0); // an empty slot
-    expect(pool.outDegree[3]).toBe(2);
+    expect(pool.outDegreeOfSlot(3)).toBe(2);
+    expect(pool.inDegreeOfSlot(8)).toBe(12 % 5);
   });
 
   it('empties freed slots and reuses them; a tile finds no range when the free slots are scattered', () => {
@@ -112,6 +113,57 @@ describe('SlotPool', () => {
     expect(pool.slotOfStar(4)).toBe(0);
     expect(Array.from(pool.communities.subarray(0, 6))).toEqual([100, 101, 102, 103, 104, 105]);
     expect(Array.from(pool.communities.subarray(9))).toEqual(new Array(11).fill(NO_COMMUNITY));
+  });
+
+  it('holds 28 bytes a slot (positions 12, size, footprint and community 4 each, degrees 2 each): a slot\'s star comes from its tile, through placing, freeing, compacting and growing', () => {
+    const pool = new SlotPool(20, firstStars, 4, 1);
+    const bytesPerSlot = () => {
+      const buffers = new Set<ArrayBufferLike>();
+      const walk = (value: unknown, depth: number): void => {
+        if (ArrayBuffer.isView(value)) {
+          if (value.byteLength >= pool.capacity) buffers.add(value.buffer);
+        } else if (depth > 0 && typeof value === 'object' && value !== null) for (const inner of Object.values(value)) walk(inner, depth - 1);
+      };
+      walk(pool, 2);
+      return [...buffers].reduce((bytes, buffer) => bytes + buffer.byteLength, 0) / pool.capacity;
+    };
+    const starsOfSlots = () => Array.from({ length: pool.capacity }, (_, slot) => pool.starOfSlot(slot));
+    pool.place(tileOf(firstStars, 2)); // slots 0..2: stars 10..12
+    pool.place(tileOf(firstStars, 0)); // 3..6: stars 0..3
+    pool.place(tileOf(firstStars, 3)); // 7..13: stars 13..19
+    expect(starsOfSlots()).toEqual([10, 11, 12, 0, 1, 2, 3, 13, 14, 15, 16, 17, 18, 19, -1, -1, -1, -1, -1, -1]);
+    pool.free(0);
+    expect(starsOfSlots().slice(0, 8)).toEqual([10, 11, 12, -1, -1, -1, -1, 13]);
+    pool.compact();
+    expect(starsOfSlots().slice(0, 11)).toEqual([10, 11, 12, 13, 14, 15, 16, 17, 18, 19, -1]);
+    pool.grow(30);
+    pool.place(tileOf(firstStars, 1)); // 10..15: stars 4..9
+    expect(starsOfSlots().slice(9, 17)).toEqual([19, 4, 5, 6, 7, 8, 9, -1]);
+    expect([pool.starOfSlot(-1), pool.starOfSlot(30)]).toEqual([-1, -1]);
+    expect(bytesPerSlot()).toBe(28);
+  });
+
+  it('keeps a degree that does not fit two bytes with its star through freeing, compacting and growing', () => {
+    const pool = new SlotPool(20, firstStars, 4, 1);
+    const hub = (tile: number, degree: number) => {
+      const decoded = tileOf(firstStars, tile);
+      decoded.inDegree[1] = degree;
+      decoded.outDegree[0] = degree + 1;
+      return decoded;
+    };
+    pool.place(hub(0, 70_000)); // slots 0..3: star 1 in-degree 70,000, star 0 out-degree 70,001
+    pool.place(hub(1, 65_535)); // 4..9: star 5 in-degree 65,535, star 4 out-degree 65,536
+    pool.place(tileOf(firstStars, 2)); // 10..12
+    const degrees = (star: number) => [pool.inDegreeOfSlot(pool.slotOfStar(star)), pool.outDegreeOfSlot(pool.slotOfStar(star))];
+    expect([degrees(0), degrees(1), degrees(4), degrees(5)]).toEqual([[0, 70_001], [70_000, 2], [4, 65_536], [65_535, 2]]);
+    pool.free(0);
+    expect([pool.inDegreeOfSlot(1), pool.outDegreeOfSlot(0)]).toEqual([0, 0]);
+    pool.compact(); // tile 1 moves to 0..5, tile 2 to 6..8
+    expect([degrees(4), degrees(5), pool.inDegreeOfSlot(9), pool.outDegreeOfSlot(9)]).toEqual([[4, 65_536], [65_535, 2], 0, 0]);
+    pool.grow(30);
+    pool.place(hub(3, 100_000)); // 9..15
+    expect([degrees(4), degrees(14)]).toEqual([[4, 65_536], [100_000, 2]]);
+    expect(degrees(13)).toEqual([13 % 5, 100_001]);
   });
 });
 

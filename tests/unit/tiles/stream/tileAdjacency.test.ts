@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { AdjacencyShard } from '../../../../src/tiles/format/adjacencyCodec';
-import { adjacencyBytesHeld, adjacencyOfStars, outLinksOfStars } from '../../../../src/tiles/stream/adjacencyCuts';
+import { adjacencyBytesHeld, adjacencyOfStars, outLinksBytesHeld, outLinksOfStars, type TileOutLinks } from '../../../../src/tiles/stream/adjacencyCuts';
 import { shardsHolding } from '../../../../src/tiles/stream/recentShards';
 import { TileAdjacency } from '../../../../src/tiles/stream/tileAdjacency';
 import { HeldParts } from '../../../../src/tiles/stream/heldParts';
@@ -35,6 +35,25 @@ const linksOfStar = (adjacency: AdjacencyShard, star: number, side: 'out' | 'in'
 const SHARD_FIRST_STARS = [0, 16, 32, 40];
 const TILE_FIRST_STARS = Uint32Array.from([0, 10, 20, 30, 40]);
 const shards = SHARD_FIRST_STARS.slice(0, -1).map((first, k) => shardOf(k, first, SHARD_FIRST_STARS[k + 1] - first));
+
+/** The target stars of links from .. to - 1 of a tile's out-links: each is its tile's first star plus its place there. */
+const targetsOf = (held: TileOutLinks, tileFirstStars: Uint32Array, from: number, to: number) =>
+  Array.from(held.outTargetPlaces.subarray(from, to), (place, k) => tileFirstStars[held.outTargetTiles[from + k]] + place);
+
+describe('outLinksOfStars', () => {
+  it('holds each target as its tile and its place there, in two bytes each where tiles and their stars count in 16 bits, in four where not', () => {
+    const narrow = outLinksOfStars(shards.slice(0, 2), 10, 10, TILE_FIRST_STARS);
+    expect([narrow.outTargetTiles, narrow.outTargetPlaces].map((column) => column.BYTES_PER_ELEMENT)).toEqual([2, 2]);
+    expect(outLinksBytesHeld(narrow)).toBe(11 * 4 + 20 * 4);
+    // A galaxy with a tile of 70,000 stars (stars 40..70,039): places need four bytes, tiles still two.
+    const withLargeTile = Uint32Array.from([...TILE_FIRST_STARS, 70_040]);
+    const wide = outLinksOfStars(shards.slice(0, 2), 10, 10, withLargeTile);
+    expect([wide.outTargetTiles, wide.outTargetPlaces].map((column) => column.BYTES_PER_ELEMENT)).toEqual([2, 4]);
+    for (const [held, tileFirstStars] of [[narrow, TILE_FIRST_STARS], [wide, withLargeTile]] as const) {
+      for (let local = 0; local < 10; local++) expect(targetsOf(held, tileFirstStars, held.outOffsets[local], held.outOffsets[local + 1])).toEqual(outOf(10 + local));
+    }
+  });
+});
 
 describe('adjacencyOfStars', () => {
   it('copies the links of a range of stars out of the shards that hold it, the same links star by star', () => {
@@ -115,7 +134,7 @@ describe('TileAdjacency', () => {
       for (let star = TILE_FIRST_STARS[tile]; star < TILE_FIRST_STARS[tile + 1]; star++) {
         const local = star - held.firstStar;
         const range = [held.outOffsets[local], held.outOffsets[local + 1]] as const;
-        expect(Array.from(held.outTargets.subarray(...range))).toEqual(outOf(star));
+        expect(targetsOf(held, TILE_FIRST_STARS, ...range)).toEqual(outOf(star));
         expect(Array.from(held.outTargetTiles.subarray(...range))).toEqual(outOf(star).map((t) => Math.floor(t / 10)));
       }
     }
