@@ -89,14 +89,22 @@ export function firstStackedPlace(x: number, y: number, width: number, height: n
  */
 const candidate: LabelBox = { x: 0, y: 0, width: 0, height: 0 };
 
-/** Sorted offsets (side, row pairs) by steps and rows; a few hundred at most are kept. */
-const offsetOrders = new Map<string, Int32Array>();
+/**
+ * Sorted offsets (side, row pairs) by row step, side step and rows (maps keyed by the numbers
+ * themselves: a string key cost four number-to-text conversions per name per frame); a few hundred
+ * at most are kept.
+ */
+const offsetOrders = new Map<number, Map<number, Map<number, Int32Array>>>();
+let offsetOrdersKept = 0;
 const OFFSET_ORDERS_KEPT = 512;
 
 /** The (side, row) offsets of stacked places, nearest first (ties: higher first, then left first). */
 function offsetOrder(rowStep: number, sideStep: number, firstRow: number, lastRow: number): Int32Array {
-  const key = `${rowStep}:${sideStep}:${firstRow}:${lastRow}`;
-  let order = offsetOrders.get(key);
+  // Rows are whole numbers far under 2^20 either side of 0: first and last make one exact key.
+  const rows = firstRow * 2 ** 21 + lastRow;
+  let bySide = offsetOrders.get(rowStep);
+  let byRows = bySide?.get(sideStep);
+  let order = byRows?.get(rows);
   if (order) return order;
   const offsets: { side: number; row: number; dx: number; dy: number; distance: number }[] = [];
   for (let row = firstRow; row <= lastRow; row++) {
@@ -111,8 +119,15 @@ function offsetOrder(rowStep: number, sideStep: number, firstRow: number, lastRo
     order![i * 2] = side;
     order![i * 2 + 1] = row;
   });
-  if (offsetOrders.size >= OFFSET_ORDERS_KEPT) offsetOrders.clear();
-  offsetOrders.set(key, order);
+  if (offsetOrdersKept >= OFFSET_ORDERS_KEPT) {
+    offsetOrders.clear();
+    offsetOrdersKept = 0;
+    bySide = byRows = undefined;
+  }
+  if (!bySide) offsetOrders.set(rowStep, (bySide = new Map()));
+  if (!byRows) bySide.set(sideStep, (byRows = new Map()));
+  byRows.set(rows, order);
+  offsetOrdersKept++;
   return order;
 }
 

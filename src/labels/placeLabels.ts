@@ -31,18 +31,33 @@ export interface Placement extends LabelBox {
 
 /** The box of a name on one side of its star, GAP away from the star's edge. */
 export function boxBeside(request: PlacementRequest, side: Side): LabelBox {
+  return writeBoxBeside(request, side, { x: 0, y: 0, width: 0, height: 0 });
+}
+
+/** boxBeside written into `box` (returned). */
+function writeBoxBeside(request: PlacementRequest, side: Side, box: LabelBox): LabelBox {
   const { x, y, radius, width, height } = request;
   const gap = radius + LABEL_GAP_CSS_PX;
+  box.width = width;
+  box.height = height;
   switch (side) {
     case 0:
-      return { x: x + gap, y: y - height / 2, width, height };
+      box.x = x + gap;
+      box.y = y - height / 2;
+      break;
     case 1:
-      return { x: x - gap - width, y: y - height / 2, width, height };
+      box.x = x - gap - width;
+      box.y = y - height / 2;
+      break;
     case 2:
-      return { x: x - width / 2, y: y - gap - height, width, height };
+      box.x = x - width / 2;
+      box.y = y - gap - height;
+      break;
     default:
-      return { x: x - width / 2, y: y + gap, width, height };
+      box.x = x - width / 2;
+      box.y = y + gap;
   }
+  return box;
 }
 
 export function intersects(a: LabelBox, b: LabelBox, margin = 0): boolean {
@@ -156,15 +171,22 @@ export function placeLabels(requests: Iterable<PlacementRequest>, grid: Placemen
 /** SIDES with each side first, the others in their order: a name's order without two arrays per name per frame. */
 const PREVIOUS_SIDE_FIRST: readonly (readonly Side[])[] = SIDES.map((first) => [first, ...SIDES.filter((s) => s !== first)]);
 
-/** Places one name on the first side that fits (its previous side first) and records its box, or returns undefined. */
+/**
+ * The one box placeOne rewrites for each side it tries (`fits` does not keep it): a new box per side
+ * tried, and another for the placement, were most of the bytes the star names' placement allocated a frame.
+ */
+const tried: LabelBox = { x: 0, y: 0, width: 0, height: 0 };
+
+/** Places one name on the first side that fits (its previous side first) and records its box (the placement itself), or returns undefined. */
 export function placeOne(request: PlacementRequest, grid: PlacementGrid, sides: readonly Side[] = SIDES, options?: FitOptions): Placement | undefined {
   const previous = request.side;
   const order = previous === undefined || sides[0] === previous ? sides : sides === SIDES ? PREVIOUS_SIDE_FIRST[previous] : [previous, ...sides.filter((s) => s !== previous)];
   for (const side of order) {
-    const box = boxBeside(request, side);
+    const box = writeBoxBeside(request, side, tried);
     if (grid.fits(box, options)) {
-      grid.add(box);
-      return { id: request.id, side, ...box };
+      const placement: Placement = { id: request.id, side, x: box.x, y: box.y, width: box.width, height: box.height };
+      grid.add(placement);
+      return placement;
     }
   }
   return undefined;

@@ -684,7 +684,7 @@ export class StarLabels {
   /** pinnedSlots()'s array, kept between frames. */
   private readonly pinned: number[] = [];
 
-  /** The star's screen position and drawn radius, or undefined when it is behind the camera or off screen. */
+  /** The star's screen position and drawn radius (no side yet), or undefined when it is behind the camera or off screen. */
   private request(id: number, entry: AtlasEntry): PlacementRequest | undefined {
     const stars = this.stars!;
     const m = this.camera.viewProjection, p = stars.positions;
@@ -697,15 +697,19 @@ export class StarLabels {
     const c = this.camera.position;
     const ratio = this.camera.width / this.camera.cssWidth;
     const diameter = starCssDiameter(stars.sizes[id], Math.hypot(x - c[0], y - c[1], z - c[2]), ratio);
-    return {
-      id,
-      x: ((nx + 1) / 2) * this.camera.cssWidth,
-      y: ((1 - ny) / 2) * this.camera.cssHeight,
-      radius: diameter / 2,
-      width: entry.cssWidth,
-      height: entry.cssHeight,
-    };
+    const request = this.keptRequest;
+    request.id = id;
+    request.x = ((nx + 1) / 2) * this.camera.cssWidth;
+    request.y = ((1 - ny) / 2) * this.camera.cssHeight;
+    request.radius = diameter / 2;
+    request.width = entry.cssWidth;
+    request.height = entry.cssHeight;
+    request.side = undefined;
+    return request;
   }
+
+  /** request()'s answer, rewritten at each call (placeOne keeps nothing of it): one object, not one per name per frame. */
+  private readonly keptRequest: PlacementRequest = { id: 0, x: 0, y: 0, radius: 0, width: 0, height: 0, side: undefined };
 
   /**
    * The atlas entry of a star's name, or undefined until it is rasterised. An `urgent` name (hovered,

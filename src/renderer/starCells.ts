@@ -34,6 +34,19 @@ export function createVisibleRuns(cells: StarCells): VisibleRuns {
   return { first: new Uint32Array(cells.cells), count: new Uint32Array(cells.cells), runs: 0, stars: 0, cellIds: new Uint32Array(cells.cells), visibleCells: 0 };
 }
 
+/** findVisibleRuns' side and near planes (a, b, c, d each), rewritten at each call: arrays made per call were a frame's garbage. */
+const visiblePlanes = new Float64Array(20);
+
+/**
+ * Plane `p` of `planes`, normalised: row 3 of the matrix times `widen` plus `sign` times row `row`
+ * (gl-matrix is column-major: element (row r, col c) is m[c * 4 + r]).
+ */
+function writePlane(planes: Float64Array, p: number, m: mat4, widen: number, row: number, sign: number): void {
+  for (let c = 0; c < 4; c++) planes[p * 4 + c] = m[c * 4 + 3] * widen + sign * m[c * 4 + row];
+  const length = Math.hypot(planes[p * 4], planes[p * 4 + 1], planes[p * 4 + 2]) || 1;
+  for (let c = 0; c < 4; c++) planes[p * 4 + c] /= length;
+}
+
 /**
  * Fills `out` with the runs of slots whose cells may show on screen: boxes grown by the world
  * radius of the biggest star (a star's world radius on screen does not depend on its distance)
@@ -51,19 +64,12 @@ export function findVisibleRuns(
 ): VisibleRuns {
   const m = viewProjection;
   const ex = 1 + 4 / Math.max(1, viewportWidth), ey = 1 + 4 / Math.max(1, viewportHeight);
-  // Rows of the matrix (gl-matrix is column-major: element (row r, col c) is m[c * 4 + r]).
-  const row = (r: number) => [m[r], m[4 + r], m[8 + r], m[12 + r]];
-  const r0 = row(0), r1 = row(1), r2 = row(2), r3 = row(3);
-  const planes = [
-    r3.map((v, i) => v * ex + r0[i]),
-    r3.map((v, i) => v * ex - r0[i]),
-    r3.map((v, i) => v * ey + r1[i]),
-    r3.map((v, i) => v * ey - r1[i]),
-    r3.map((v, i) => v + r2[i]),
-  ].map(([a, b, c, d]) => {
-    const length = Math.hypot(a, b, c) || 1;
-    return [a / length, b / length, c / length, d / length];
-  });
+  const planes = visiblePlanes;
+  writePlane(planes, 0, m, ex, 0, 1);
+  writePlane(planes, 1, m, ex, 0, -1);
+  writePlane(planes, 2, m, ey, 1, 1);
+  writePlane(planes, 3, m, ey, 1, -1);
+  writePlane(planes, 4, m, 1, 2, 1);
   const margin = starWorldRadius(maxStarSize, viewportHeight, tanHalfFov) + 1;
   const bounds = cells.bounds;
   out.runs = 0;
@@ -75,7 +81,8 @@ export function findVisibleRuns(
     if (count === 0) continue;
     const b = k * 6;
     let visible = true;
-    for (const [a, bb, c, d] of planes) {
+    for (let p = 0; p < 20; p += 4) {
+      const a = planes[p], bb = planes[p + 1], c = planes[p + 2], d = planes[p + 3];
       // The box corner farthest along the plane normal.
       const x = a >= 0 ? bounds[b + 3] : bounds[b];
       const y = bb >= 0 ? bounds[b + 4] : bounds[b + 1];

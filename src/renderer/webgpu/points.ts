@@ -2,6 +2,7 @@ import { mat4 } from 'gl-matrix';
 import { BIG_DRAW_ARGS, STARS_PER_INVOCATION, WINNERS_START, WORKGROUP } from '../shaderConstants';
 import { FIELD_OF_VIEW_DEGREES, type Camera } from '../camera';
 import { CULL_FROM_STARS_PER_PIXEL, STAGE_ENDS } from '../crowdedViews';
+import { NearestCells } from '../nearestCells';
 import { StarLayout, type StarCells, type VisibleRuns } from '../starCells';
 import { HOVER_SIZE_FACTOR } from '../starStyle';
 import { cellTest, NO_TEST, type CellTest } from './hiddenCells';
@@ -14,6 +15,8 @@ const STARS_PER_WORKGROUP = WORKGROUP * STARS_PER_INVOCATION;
 const MAX_GROUPS_PER_DIMENSION = 65535;
 /** u32s per span (Span in starsCommon.wgsl): first slot, count, first tile, last tile, near key. */
 const SPAN_WORDS = 5;
+/** nearestFirst's stage bounds when the view is not crowded (one stage). */
+const NO_STAGES: readonly number[] = [];
 
 /**
  * The frame counters at the head of the winners' buffer as each frame starts (see WINNERS_START):
@@ -66,7 +69,7 @@ export class WebGPUPoints {
   private viewProjection = mat4.create();
   private projection = mat4.create();
   private test: CellTest = { tileMin: 0, tileMax: 0, nearKey: NO_TEST };
-  private cellDistance = new Float32Array(0);
+  private nearestCells = new NearestCells();
   private cellOrder = new Uint32Array(0);
   /** Per pixel: nearest inverted depth bits and colour of the splatted stars. */
   private depthKeys: GPUBuffer | undefined;
@@ -129,10 +132,7 @@ export class WebGPUPoints {
    * cell plus one per STARS_PER_WORKGROUP stars. Grows only; the splat's bind groups follow.
    */
   private fitSpans(cells: StarCells): void {
-    if (this.cellOrder.length < cells.cells) {
-      this.cellDistance = new Float32Array(cells.cells);
-      this.cellOrder = new Uint32Array(cells.cells);
-    }
+    if (this.cellOrder.length < cells.cells) this.cellOrder = new Uint32Array(cells.cells);
     const maxWorkgroups = cells.cells + Math.ceil(this.count / STARS_PER_WORKGROUP);
     if (this.spansBuffer && this.spansData.length >= maxWorkgroups * SPAN_WORDS) return;
     this.spansBuffer?.destroy();
@@ -246,20 +246,13 @@ export class WebGPUPoints {
    * first stage carry their cell's test. Returns the number of workgroups.
    */
   private nearestFirst(runs: VisibleRuns, camera: Camera, tests: ((cell: number) => CellTest) | undefined): number {
-    const { cellDistance, cellOrder, spansData } = this;
+    const { cellOrder, spansData } = this;
     const cells = this.layout!.cells;
-    const bounds = cells.bounds;
-    const [cx, cy, cz] = camera.position;
     const n = runs.visibleCells;
-    for (let i = 0; i < n; i++) {
-      const k = runs.cellIds[i], b = k * 6;
-      cellDistance[k] = Math.hypot((bounds[b] + bounds[b + 3]) / 2 - cx, (bounds[b + 1] + bounds[b + 4]) / 2 - cy, (bounds[b + 2] + bounds[b + 5]) / 2 - cz);
-      cellOrder[i] = k;
-    }
-    cellOrder.subarray(0, n).sort((a, b) => cellDistance[a] - cellDistance[b]);
-    const stageEnds: number[] = [];
-    this.stageEnds = stageEnds;
-    const stageStars = tests ? STAGE_ENDS.map((end) => end * runs.stars) : [];
+    this.nearestCells.order(runs.cellIds, n, cells.bounds, camera.position, cellOrder);
+    const stageEnds = this.stageEnds;
+    stageEnds.length = 0;
+    const stageStars = tests ? STAGE_ENDS.map((end) => end * runs.stars) : NO_STAGES;
     let workgroups = 0, stars = 0;
     for (let i = 0; i < n; i++) {
       const k = cellOrder[i];

@@ -6,7 +6,7 @@ import { distanceField } from '../../../src/labels/distanceField';
 import { LabelAtlas, type Rasterizer } from '../../../src/labels/labelAtlas';
 import { rowsToUpload } from '../../../src/labels/labelQuads';
 import { displayText, fitText, REPLACEMENT } from '../../../src/labels/labelText';
-import { boxBeside, intersects, placeLabels, PlacementGrid, type PlacementRequest } from '../../../src/labels/placeLabels';
+import { boxBeside, intersects, placeLabels, placeOne, PlacementGrid, type PlacementRequest } from '../../../src/labels/placeLabels';
 import { keyCommand } from '../../../src/controls/keys';
 import { parseViewQuery, writeViewQuery } from '../../../src/url/viewQuery';
 
@@ -235,6 +235,22 @@ describe('placement', () => {
     const grid = new PlacementGrid(4000, 3000);
     const requests = Array.from({ length: 50 }, (_, i) => request(i, 100 + (i % 10) * 300, 100 + Math.floor(i / 10) * 300));
     expect(placeLabels(requests, grid, 7)).toHaveLength(7);
+  });
+  it('tries every side in one rewritten box, and the grid keeps the placement itself, not another box', () => {
+    const grid = new PlacementGrid(400, 300);
+    const tried = new Set<object>();
+    let left = 3;
+    const fits = grid.fits.bind(grid);
+    grid.fits = (box, options) => {
+      tried.add(box);
+      return --left === 0 && fits(box, options);
+    };
+    const placement = placeOne(request(1, 200, 150), grid);
+    expect(placement).toEqual({ id: 1, side: 2, ...boxBeside(request(1, 200, 150), 2) });
+    expect(tried.size).toBe(1);
+    expect(tried.has(placement!)).toBe(false);
+    grid.fits = fits;
+    expect(grid.fits(placement!)).toBe(false);
   });
 });
 

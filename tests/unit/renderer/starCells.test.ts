@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { Camera, boundsOf, lookAtOrientation } from '../../../src/renderer/camera';
 import { createVisibleRuns, findVisibleRuns, StarLayout } from '../../../src/renderer/starCells';
 import { buildGridCells } from '../../../src/stars/gridCells';
+import { POINT_SIZE_FACTOR } from '../../../src/renderer/starStyle';
 
 function randomPositions(count: number, seed: number): Float32Array {
   let state = seed;
@@ -60,6 +61,37 @@ describe('grid cells', () => {
     }
     expect(missing).toBe(0);
     expect(skippedSome).toBe(true);
+  });
+
+  it('finds exactly the cells that planes built from the matrix rows as arrays find (the kept planes change no answer)', () => {
+    const positions = randomPositions(20000, 4);
+    const cells = buildGridCells(positions);
+    const camera = new Camera();
+    camera.setViewport(640, 480, 640, 480);
+    camera.setScene(boundsOf(positions));
+    for (let trial = 0; trial < 15; trial++) {
+      const eye = [positions[trial * 3], positions[trial * 3 + 1], positions[trial * 3 + 2]];
+      const target = [positions[trial * 3 + 6], positions[trial * 3 + 7], positions[trial * 3 + 8]];
+      camera.setPose({ position: eye as [number, number, number], orientation: lookAtOrientation(eye, target) });
+      const runs = findVisibleRuns(cells, camera.viewProjection, 640, 480, 4, Math.tan(Math.PI / 8), createVisibleRuns(cells));
+      const m = camera.viewProjection;
+      const row = (r: number) => [m[r], m[4 + r], m[8 + r], m[12 + r]];
+      const [r0, r1, r2, r3] = [row(0), row(1), row(2), row(3)];
+      const ex = 1 + 4 / 640, ey = 1 + 4 / 480;
+      const planes = [r3.map((v, i) => v * ex + r0[i]), r3.map((v, i) => v * ex - r0[i]), r3.map((v, i) => v * ey + r1[i]), r3.map((v, i) => v * ey - r1[i]), r3.map((v, i) => v + r2[i])].map(
+        ([a, b, c, d]) => [a, b, c, d].map((v) => v / (Math.hypot(a, b, c) || 1)),
+      );
+      const worldMargin = (4 * POINT_SIZE_FACTOR * Math.tan(Math.PI / 8)) / 480 + 1;
+      const expected: number[] = [];
+      for (let k = 0; k < cells.cells; k++) {
+        if (cells.count[k] === 0) continue;
+        const bb = cells.bounds.subarray(k * 6, k * 6 + 6);
+        if (planes.every(([a, b, c, d]) => a * (a >= 0 ? bb[3] : bb[0]) + b * (b >= 0 ? bb[4] : bb[1]) + c * (c >= 0 ? bb[5] : bb[2]) + d >= -worldMargin)) expected.push(k);
+      }
+      expect(expected.length).toBeGreaterThan(0);
+      expect(expected.length).toBeLessThan(cells.cells);
+      expect([...runs.cellIds.subarray(0, runs.visibleCells)]).toEqual(expected);
+    }
   });
 });
 
