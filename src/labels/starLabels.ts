@@ -2,6 +2,7 @@ import type { StarCells } from '../renderer/starCells';
 import type { SlotRange } from '../stars/starSource';
 import type { ConstellationTree } from '../constellations/constellationNames';
 import { starCssDiameter } from './candidateScan';
+import { SortedIds } from './sortedIds';
 import { type CandidateSearch, type SearchStars, SlicedCandidateSearch, WorkerCandidateSearch } from './candidateSearch';
 import { NamesThread } from './namesThread';
 import { ConstellationLabels, type PlacedConstellation } from './constellationLabels';
@@ -116,7 +117,7 @@ export class StarLabels {
   /** A stale pass is due and begins in the next frame's task (see scheduleStaleScan). */
   private scanAtFrame = false;
   private candidates: Uint32Array = new Uint32Array(0);
-  private candidateSet = new Set<number>();
+  private readonly candidateIds = new SortedIds();
   private boosted = new Uint8Array(0);
   private states = new Map<number, LabelState>();
   private rasterQueue = new Set<number>();
@@ -234,7 +235,7 @@ export class StarLabels {
     this.rasterQueue.clear();
     this.inFlight.clear();
     this.candidates = new Uint32Array(0);
-    this.candidateSet.clear();
+    this.candidateIds.clear();
     this.highlighted.clear();
     this.hovered = this.selected = undefined;
     this.boosted = new Uint8Array(stars ? stars.sizes.length : 0);
@@ -492,7 +493,7 @@ export class StarLabels {
       // Names already on screen keep their place before new ones are tried.
       const kept = this.keptStates;
       kept.length = 0;
-      for (const state of this.states.values()) if (state.shown && this.candidateSet.has(state.id)) kept.push(state);
+      for (const state of this.states.values()) if (state.shown && this.candidateIds.has(state.id)) kept.push(state);
       kept.sort(byOrder);
       for (const { id } of kept) {
         const state = this.place(id);
@@ -981,7 +982,7 @@ export class StarLabels {
   private useCandidates(ids: Uint32Array): void {
     this.inputsChanged = true;
     this.candidates = ids;
-    this.candidateSet = new Set(ids);
+    this.candidateIds.take(ids);
   }
 
   private setPlaced(labels: PlacedLabel[]): void {

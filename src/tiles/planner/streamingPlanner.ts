@@ -10,16 +10,21 @@ export interface StreamingBudget {
   bytes: number;
 }
 
+/** Which tiles are in some state, asked one tile at a time (a Set, or a holder's own map). */
+export interface TileLookup {
+  has(tile: number): boolean;
+}
+
 export interface PlanOptions {
   camera: PlannerCamera;
   budget: StreamingBudget;
-  /** Tiles whose stars are in memory. */
-  loaded: ReadonlySet<number>;
+  /** Tiles whose stars are in memory (asked per tile; a plan copies nothing of it). */
+  loaded: TileLookup;
   /**
    * Tiles that could not be read: neither fetched nor drawn, but refined past, so that the finer
    * tiles of their region (other stars) still draw.
    */
-  failed?: ReadonlySet<number>;
+  failed?: TileLookup;
   /** The position scale `s`: tile boxes are in galaxy coordinates, the camera in world coordinates. */
   scale: number;
   /** Tiles smaller than this on screen (bounding-sphere radius in pixels) are not refined. */
@@ -31,8 +36,6 @@ export interface TilePlan {
   draw: number[];
   /** Tiles wanted but not loaded, most important first: what to fetch next. */
   fetch: number[];
-  /** Loaded tiles the view no longer wants, least recently wanted first: what to free when memory is short. */
-  evictable: number[];
   /** Stars in the tiles to draw. */
   drawnStars: number;
   /** Stars in the tiles drawn and to fetch (within the star budget). */
@@ -72,7 +75,7 @@ export class StreamingPlanner {
     let drawnStars = 0;
     let wantedStars = 0;
     let wantedBytes = 0;
-    if (h.tileCount === 0) return { draw, fetch, evictable: [], drawnStars, wantedStars, wantedBytes };
+    if (h.tileCount === 0) return { draw, fetch, drawnStars, wantedStars, wantedBytes };
 
     const queue = new TilePriorityQueue();
     queue.push(0, Infinity);
@@ -102,9 +105,18 @@ export class StreamingPlanner {
       this.offerChildren(queue, camera, factor, tile, scale, minPixelRadius);
     }
 
+    return { draw, fetch, drawnStars, wantedStars, wantedBytes };
+  }
+
+  /**
+   * Of `loaded`, the tiles the last plan did not want, least recently wanted first: what to free
+   * when memory is short. Asked for, not part of every plan: a plan per camera move copied and
+   * sorted every loaded tile for a list the stream never read (it lets tiles go by its holding).
+   */
+  evictable(loaded: Iterable<number>): number[] {
+    const stamp = this.plans;
     const evictable = [...loaded].filter((tile) => this.lastWanted[tile] !== stamp);
-    evictable.sort((a, b) => this.lastWanted[a] - this.lastWanted[b]);
-    return { draw, fetch, evictable, drawnStars, wantedStars, wantedBytes };
+    return evictable.sort((a, b) => this.lastWanted[a] - this.lastWanted[b]);
   }
 
   private offerChildren(queue: TilePriorityQueue, camera: PlannerCamera, factor: number, tile: number, scale: number, minPixelRadius: number): void {

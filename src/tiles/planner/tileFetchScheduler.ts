@@ -65,6 +65,11 @@ export class TileFetchScheduler<T> {
     return this.cache.has(tile);
   }
 
+  /** The tile could not be read (and was not asked for again since). */
+  hasFailed(tile: number): boolean {
+    return this.failed.has(tile);
+  }
+
   /** Bytes of the tiles on their way (they count against the holding budget before they arrive). */
   get inFlightBytes(): number {
     let bytes = 0;

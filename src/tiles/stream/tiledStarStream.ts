@@ -4,7 +4,7 @@ import { decodedTileBuffer, type DecodedTile } from '../format/tileCodec';
 import { errorMessage, isStalled, TileDataError } from '../format/tileError';
 import type { PlannerCamera } from '../planner/importance';
 import { BYTES_PER_STREAMED_STAR, budgetWithStars, MAX_STAR_BUDGET, PLAN_INTERVAL_MS } from '../planner/budgets';
-import { StreamingPlanner, type StreamingBudget, type TilePlan } from '../planner/streamingPlanner';
+import { StreamingPlanner, type StreamingBudget, type TileLookup, type TilePlan } from '../planner/streamingPlanner';
 import { TileFetchScheduler } from '../planner/tileFetchScheduler';
 import { scaledBox } from '../../renderer/camera';
 import type { ChangeBatcher } from './changeBatcher';
@@ -95,6 +95,9 @@ export class TiledStarStream implements StarSource {
   private cells: StarCells | undefined;
   /** Plans at most every PLAN_INTERVAL_MS (a plan walks the tile tree, ~1 ms for 10k tiles), in the asking move's own task while the camera keeps moving. */
   private readonly planning = new Throttle(PLAN_INTERVAL_MS, () => this.replan());
+  /** The scheduler's held and failed tiles as the planner asks them, one tile at a time: a plan copies neither. */
+  private readonly loadedLookup: TileLookup = { has: (tile) => this.scheduler.has(tile) };
+  private readonly failedLookup: TileLookup = { has: (tile) => this.scheduler.hasFailed(tile) };
   /** Runs of the planner so far (StarSource.plans). */
   plans = 0;
   private reportedBusy = true;
@@ -378,7 +381,7 @@ export class TiledStarStream implements StarSource {
     this.plans++;
     const { budget } = this;
     const { scale } = this.options;
-    const plan = this.planner.plan({ camera, budget, loaded: this.scheduler.loaded, failed: new Set(this.scheduler.failedTiles), scale });
+    const plan = this.planner.plan({ camera, budget, loaded: this.loadedLookup, failed: this.failedLookup, scale });
     this.plan = plan;
     this.scheduler.update(plan);
     this.setWanted([...plan.draw, ...plan.fetch]);

@@ -118,9 +118,30 @@ describe('StreamingPlanner', () => {
     plan({ loaded, budget: halfTheChildren, camera: cameraAt([0, 5000, 0], [0, -1, 0]) }, planner); // wants y > 0
     const last = plan({ loaded, budget: halfTheChildren, camera: cameraAt([0, 0, -5000], [0, 0, 1]) }, planner); // wants z < 0
     expect(last.draw).toHaveLength(5);
-    expect(last.evictable).toHaveLength(4);
-    expect(last.evictable.slice(0, 2)).toEqual([tileAt(0, 0, 1), tileAt(1, 0, 1)]); // never wanted, then wanted first
-    expect([...last.evictable.slice(2)].sort((a, b) => a - b)).toEqual([tileAt(0, 1, 1), tileAt(1, 1, 1)]);
-    expect(last.evictable).not.toContain(root);
+    const evictable = planner.evictable(loaded);
+    expect(evictable).toHaveLength(4);
+    expect(evictable.slice(0, 2)).toEqual([tileAt(0, 0, 1), tileAt(1, 0, 1)]); // never wanted, then wanted first
+    expect([...evictable.slice(2)].sort((a, b) => a - b)).toEqual([tileAt(0, 1, 1), tileAt(1, 1, 1)]);
+    expect(evictable).not.toContain(root);
+  });
+});
+
+describe('a plan asks the loaded and failed tiles one at a time', () => {
+  it('plans the same from lookups that cannot be listed, and copies neither', () => {
+    const loaded = new Set([root, ...children]);
+    const asked = { loaded: 0, failed: 0 };
+    const camera = cameraAt([5000, 0, 0], [-1, 0, 0]);
+    const budget: StreamingBudget = { stars: 1e9, bytes: 1e9 };
+    const fromSets = new StreamingPlanner(octree).plan({ camera, budget, loaded, failed: new Set([children[0]]), scale: 1 });
+    const fromLookups = new StreamingPlanner(octree).plan({
+      camera,
+      budget,
+      loaded: { has: (tile) => (asked.loaded++, loaded.has(tile)) },
+      failed: { has: (tile) => (asked.failed++, tile === children[0]) },
+      scale: 1,
+    });
+    expect(fromLookups).toEqual(fromSets);
+    expect(asked.loaded).toBeGreaterThan(0);
+    expect(asked.failed).toBeGreaterThan(0);
   });
 });
