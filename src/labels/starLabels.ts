@@ -3,6 +3,7 @@ import type { SlotRange } from '../stars/starSource';
 import type { ConstellationTree } from '../constellations/constellationNames';
 import { starCssDiameter } from './candidateScan';
 import { SortedIds } from './sortedIds';
+import { nextFrame } from '../timing/nextFrame';
 import { type CandidateSearch, type SearchStars, SlicedCandidateSearch, WorkerCandidateSearch } from './candidateSearch';
 import { NamesThread } from './namesThread';
 import { ConstellationLabels, type PlacedConstellation } from './constellationLabels';
@@ -114,6 +115,8 @@ export class StarLabels {
   /** When the last scan pass began (performance.now()), and the timer that begins a stale one when LABEL_SCAN_MOVING_INTERVAL_MS allows. */
   private scanBeganAt = -Infinity;
   private scanTimer: ReturnType<typeof setTimeout> | undefined;
+  /** A stale pass not yet due waits for the first animation frame once due (beginScanAtFrame); this cancels that wait. */
+  private cancelScanFrame: (() => void) | undefined;
   /** A stale pass is due and begins in the next frame's task (see scheduleStaleScan). */
   private scanAtFrame = false;
   private candidates: Uint32Array = new Uint32Array(0);
@@ -384,10 +387,12 @@ export class StarLabels {
 
   /**
    * The frame's part of scheduleStaleScan: a due stale pass begins (a worker's pass needs no work
-   * slice after it). A frame that finds the pass not due yet arms a timer, LABEL_SCAN_FRAME_SLACK_MS
-   * after it is due, for when no frame follows (the camera came to rest); armed here rather than when
-   * the pass went stale, it never fires where frames come further apart than the passes' interval,
-   * since the next frame finds the pass due and begins it (beginScan clears the timer).
+   * slice after it). A frame that finds the pass not due yet asks the next animation frame, and the
+   * next until it is due, which begins it in that frame's task: the scene's next frame where frames
+   * are drawn, an animation frame that draws nothing where the camera came to rest. A timer armed
+   * for the due time fired between two frames of a slow GPU (SwiftShader, 60-400 ms apart): a task
+   * of its own for a few microseconds of work. Where animation frames stop (a hidden tab) a timer,
+   * LABEL_SCAN_FRAME_SLACK_MS after the due time, begins it.
    */
   private beginScanAtFrame(): void {
     const scan = this.scan;
@@ -398,7 +403,10 @@ export class StarLabels {
     }
     const wait = this.scanBeganAt + LABEL_SCAN_MOVING_INTERVAL_MS - performance.now();
     if (wait > 0) {
-      this.scanTimer ??= setTimeout(this.beginDueScan, wait + LABEL_SCAN_FRAME_SLACK_MS);
+      if (this.scanTimer === undefined) {
+        this.cancelScanFrame = nextFrame(this.beginScanWhenDue);
+        this.scanTimer = setTimeout(this.beginDueScan, wait + LABEL_SCAN_FRAME_SLACK_MS);
+      }
       return;
     }
     this.beginScan();
@@ -408,14 +416,22 @@ export class StarLabels {
   /** Forgets a stale pass scheduled for the next frame or its timer. */
   private cancelScheduledScan(): void {
     this.scanAtFrame = false;
+    this.cancelScanFrame?.();
+    this.cancelScanFrame = undefined;
     if (this.scanTimer === undefined) return;
     clearTimeout(this.scanTimer);
     this.scanTimer = undefined;
   }
 
+  /** An animation frame's check for the pass beginScanAtFrame found not due: it begins once due, else the next frame looks again. */
+  private beginScanWhenDue = () => {
+    this.cancelScanFrame = undefined;
+    if (performance.now() - this.scanBeganAt >= LABEL_SCAN_MOVING_INTERVAL_MS) this.beginDueScan();
+    else this.cancelScanFrame = nextFrame(this.beginScanWhenDue);
+  };
+
   private beginDueScan = () => {
-    this.scanTimer = undefined;
-    this.scanAtFrame = false;
+    this.cancelScheduledScan();
     const scan = this.scan;
     if (!this.scanStale || !scan || scan.running || !this.visible) return;
     this.beginScan();

@@ -19,6 +19,7 @@ import type { TileSource } from './tileSource';
 import type { StarCells } from '../../renderer/starCells';
 import { nearestInCells } from '../../picking/nearestInCells';
 import { Throttle } from '../../timing/throttle';
+import { nextFrame } from '../../timing/nextFrame';
 import type { Ray } from '../../picking/ray';
 import type { StarBudgetRange, LinkSettings, StarSource, StarSourceChange } from '../../stars/starSource';
 
@@ -58,16 +59,6 @@ interface ArrivedTile {
 /** footprintsFor's mark of a tile whose footprints are not written for the tiles drawn now (a tile has at most 8 children). */
 const NOT_WRITTEN = 0xffff;
 
-/** The next animation frame where there are frames (the page), else about one (Node, workers). */
-function nextFrame(run: () => void): () => void {
-  if (typeof requestAnimationFrame === 'function') {
-    const frame = requestAnimationFrame(run);
-    return () => cancelAnimationFrame(frame);
-  }
-  const timer = setTimeout(run, 16);
-  return () => clearTimeout(timer);
-}
-
 function sameTiles(a: readonly number[], b: readonly number[]): boolean {
   return a.length === b.length && a.every((tile, i) => tile === b[i]);
 }
@@ -93,8 +84,12 @@ export class TiledStarStream implements StarSource {
   private plan: TilePlan | undefined;
   private drawn: number[] = [];
   private cells: StarCells | undefined;
-  /** Plans at most every PLAN_INTERVAL_MS (a plan walks the tile tree, ~1 ms for 10k tiles), in the asking move's own task while the camera keeps moving. */
-  private readonly planning = new Throttle(PLAN_INTERVAL_MS, () => this.replan());
+  /**
+   * Plans at most every PLAN_INTERVAL_MS (a plan walks the tile tree, ~1 ms for 10k tiles), in the asking
+   * move's own task while the camera keeps moving; a sooner ask (a tile's arrival) plans in the first
+   * frame's task once due, and still gets one with the camera at rest (the plan asks that frame).
+   */
+  private readonly planning = new Throttle(PLAN_INTERVAL_MS, () => this.replan(), nextFrame);
   /** The scheduler's held and failed tiles as the planner asks them, one tile at a time: a plan copies neither. */
   private readonly loadedLookup: TileLookup = { has: (tile) => this.scheduler.has(tile) };
   private readonly failedLookup: TileLookup = { has: (tile) => this.scheduler.hasFailed(tile) };
