@@ -238,3 +238,52 @@ describe('a frame drawn slowly during a flight', () => {
     }
   });
 });
+
+describe('a flight drawn slower than the passes\' interval, with a frame before each pass is due', () => {
+  it('begins the pass in the next animation frame\'s task: no timer task of its own fires between frames', async () => {
+    const animationFrames = new Map<number, FrameRequestCallback>();
+    let lastFrameId = 0;
+    vi.stubGlobal('requestAnimationFrame', (callback: FrameRequestCallback) => {
+      animationFrames.set(++lastFrameId, callback);
+      return lastFrameId;
+    });
+    vi.stubGlobal('cancelAnimationFrame', (id: number) => animationFrames.delete(id));
+    const runAnimationFrame = () => {
+      const callbacks = [...animationFrames.values()];
+      animationFrames.clear();
+      for (const callback of callbacks) callback(performance.now());
+    };
+    const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+    try {
+      const flown = namesOverTheGrid();
+      await flown.settle();
+      const passesBefore = flown.labels.stats.scanPasses;
+      const scanTimers = countScanTimersFired();
+      try {
+        for (let i = 0; i < 4; i++) {
+          // A frame begins a due pass; a move and a frame soon after find the next not due yet.
+          await sleep(LABEL_SCAN_MOVING_INTERVAL_MS + 10);
+          flown.move();
+          flown.labels.drawnChanged();
+          runAnimationFrame();
+          flown.frame();
+          for (let task = 0; task < 5; task++) await nextTask();
+          flown.move();
+          runAnimationFrame();
+          flown.frame();
+          // The next frame comes 250 ms later (SwiftShader): past the due time and the old 50 ms slack.
+          await sleep(250);
+          runAnimationFrame();
+          flown.frame();
+          for (let task = 0; task < 5; task++) await nextTask();
+        }
+      } finally {
+        scanTimers.restore();
+      }
+      expect(scanTimers.fired).toBe(0);
+      expect(flown.labels.stats.scanPasses - passesBefore).toBeGreaterThanOrEqual(8);
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
+});

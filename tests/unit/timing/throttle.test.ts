@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { Throttle } from '../../../src/timing/throttle';
+import { FRAMELESS_RUN_MS, Throttle } from '../../../src/timing/throttle';
 
 describe('Throttle', () => {
   beforeEach(() => vi.useFakeTimers());
@@ -37,5 +37,101 @@ describe('Throttle', () => {
     throttle.cancel();
     vi.advanceTimersByTime(100);
     expect(run).toHaveBeenCalledTimes(1);
+  });
+});
+
+/**
+ * Animation frames as a page gets them: a frame every 16 ms while the scene draws (the camera moves),
+ * and, at rest, one 16 ms after anything asks for one (requestAnimationFrame answers whether or not the
+ * scene draws); `stopped` models a hidden tab, where none comes.
+ */
+function fakeFrames() {
+  const requested = new Set<() => void>();
+  const state = { inFrame: false, drawing: true, stopped: false, frames: 0 };
+  const source = (run: () => void) => {
+    requested.add(run);
+    return () => requested.delete(run);
+  };
+  /** 16 ms pass; a frame comes at their end if the scene draws or something asked for one. */
+  const wait16 = () => {
+    vi.advanceTimersByTime(16);
+    if (state.stopped || (!state.drawing && requested.size === 0)) return;
+    state.frames++;
+    state.inFrame = true;
+    const callbacks = [...requested];
+    requested.clear();
+    for (const callback of callbacks) callback();
+    state.inFrame = false;
+  };
+  return { source, state, wait16 };
+}
+
+describe('Throttle waiting on frames', () => {
+  beforeEach(() => vi.useFakeTimers());
+  afterEach(() => vi.useRealTimers());
+
+  it('takes the trailing run in a frame on a slow GPU (frames 200 ms apart, a tile arriving between): no run in a task of its own', () => {
+    const frames = fakeFrames();
+    const runs: { at: number; inTask: boolean }[] = [];
+    let asking = false;
+    const throttle = new Throttle(50, () => runs.push({ at: performance.now(), inTask: asking || frames.state.inFrame }), frames.source);
+    const ask = () => {
+      asking = true;
+      throttle.ask();
+      asking = false;
+    };
+    for (let frame = 0; frame < 10; frame++) {
+      ask(); // the camera moves after the frame
+      vi.advanceTimersByTime(10);
+      ask(); // a tile arrives
+      vi.advanceTimersByTime(190 - 16);
+      frames.wait16(); // the next frame, 200 ms after the last
+    }
+    expect(runs.length).toBeGreaterThanOrEqual(10);
+    expect(runs.filter((run) => !run.inTask)).toEqual([]);
+    for (let i = 1; i < runs.length; i++) expect(runs[i].at - runs[i - 1].at).toBeGreaterThanOrEqual(50);
+  });
+
+  it('runs at most once an interval in a flight of moves every 16 ms with frames, and the last move\'s run follows in a frame once the camera stops and the scene draws none', () => {
+    const frames = fakeFrames();
+    const runs: { at: number; inTask: boolean }[] = [];
+    let asking = false;
+    const throttle = new Throttle(50, () => runs.push({ at: performance.now(), inTask: asking || frames.state.inFrame }), frames.source);
+    for (let move = 0; move < 30; move++) {
+      asking = true;
+      throttle.ask();
+      asking = false;
+      frames.wait16();
+    }
+    const lastAsk = performance.now() - 16;
+    frames.state.drawing = false; // the camera stops: the scene asks for no more frames
+    const framesAtStop = frames.state.frames;
+    for (let i = 0; i < 10; i++) frames.wait16();
+    expect(runs.filter((run) => !run.inTask)).toEqual([]);
+    for (let i = 1; i < runs.length; i++) expect(runs[i].at - runs[i - 1].at).toBeGreaterThanOrEqual(50);
+    // The last ask's run: once due, within a frame, in the frame the throttle asked for.
+    const last = runs[runs.length - 1];
+    expect(last.at).toBeGreaterThan(lastAsk);
+    expect(last.at - Math.max(lastAsk, runs[runs.length - 2].at + 50)).toBeLessThanOrEqual(16);
+    expect(frames.state.frames).toBeGreaterThan(framesAtStop);
+    expect(throttle.pending).toBe(false);
+    // Nothing more asked: no more frames are asked for.
+    const framesAfter = frames.state.frames;
+    for (let i = 0; i < 10; i++) frames.wait16();
+    expect(frames.state.frames).toBe(framesAfter);
+  });
+
+  it('still runs the last ask where frames stop altogether (a hidden tab), FRAMELESS_RUN_MS after it', () => {
+    const frames = fakeFrames();
+    const run = vi.fn();
+    const throttle = new Throttle(50, run, frames.source);
+    throttle.ask();
+    throttle.ask();
+    frames.state.stopped = true;
+    vi.advanceTimersByTime(FRAMELESS_RUN_MS - 1);
+    expect(run).toHaveBeenCalledTimes(1);
+    vi.advanceTimersByTime(1);
+    expect(run).toHaveBeenCalledTimes(2);
+    expect(throttle.pending).toBe(false);
   });
 });
