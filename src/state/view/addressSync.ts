@@ -9,6 +9,7 @@ import { resetHelpAtom } from '../help/atoms';
 import { selectedStarAtom } from '../selection/atoms';
 import type { Store } from '../store';
 import { Throttle } from '../../timing/throttle';
+import { nextFrame } from '../../timing/nextFrame';
 import { hideWindowAtom } from '../windows/atoms';
 import { addressPlacesCameraAtom, addressViewAtom, poseOf, saveCameraAtom, starBudgetPolicyAtom } from './atoms';
 
@@ -61,11 +62,15 @@ export function startAddressSync(store: Store, scene: AddressScene, addressBar: 
   /** The query this sync wrote or handled last (hashchange and popstate both report a back or forward step). */
   let handled: string | undefined;
   // A move saves in its own task at most every CAMERA_SAVE_MS, and the pose the camera stops at after
-  // it: a save timer of its own every CAMERA_SAVE_MS was a task the flight's frames paid for (one in
-  // two frames where the GPU draws at 8 frames a second).
-  const cameraSave = new Throttle(CAMERA_SAVE_MS, () => {
-    if (galaxy !== undefined && store.get(openedGalaxyAtom)) store.set(saveCameraAtom, scene.getCamera());
-  });
+  // it, in the first animation frame's task once due: a save timer of its own every CAMERA_SAVE_MS was
+  // a task the flight's frames paid for (one in two frames where the GPU draws at 8 frames a second).
+  const cameraSave = new Throttle(
+    CAMERA_SAVE_MS,
+    () => {
+      if (galaxy !== undefined && store.get(openedGalaxyAtom)) store.set(saveCameraAtom, scene.getCamera());
+    },
+    nextFrame,
+  );
   let rewriteTimer: ReturnType<typeof setTimeout> | undefined;
 
   const address = () => splitHash(new URL(addressBar.href()).hash);
