@@ -14,8 +14,8 @@ export const FRAMELESS_RUN_MS = 1000;
  * a flight that the frames paid for.
  *
  * The trailing run waits on a timer `ms` from the ask, or, given `frames`, on the first frame once
- * it is due: a timer firing between two frames of a slow GPU was a task of its own (~0.25 ms of the
- * main thread's time, for a few microseconds of work) where the frame's task was coming anyway. A
+ * it is due: a timer firing between two frames of a slow GPU was a task of its own where the frame's
+ * task was coming anyway (the run's own work, a plan, costs the same in either task). A
  * frame source that stops answering still gets the run FRAMELESS_RUN_MS after the ask.
  */
 export class Throttle {
