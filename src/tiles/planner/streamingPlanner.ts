@@ -52,22 +52,16 @@ export const DEFAULT_MIN_PIXEL_RADIUS = 8;
  * distance) first; a loaded tile is drawn and offers its children, an unloaded one is queued for
  * fetching and its children wait, so the picture refines coarse to fine as tiles arrive. Tiles
  * wholly outside the view are neither drawn nor fetched; the root is always wanted, so that a
- * turn of the camera never shows an empty sky. The planner remembers when each tile was last
- * wanted, which orders what may be evicted.
+ * turn of the camera never shows an empty sky.
  */
 export class StreamingPlanner {
-  private readonly lastWanted: Float64Array;
-  private plans = 0;
   private readonly worldBox = new Float64Array(6);
   private readonly planes = emptyFrustumPlanes();
 
-  constructor(readonly hierarchy: TileHierarchy) {
-    this.lastWanted = new Float64Array(hierarchy.tileCount).fill(-1);
-  }
+  constructor(readonly hierarchy: TileHierarchy) {}
 
   plan({ camera, budget, loaded, failed, scale, minPixelRadius = DEFAULT_MIN_PIXEL_RADIUS }: PlanOptions): TilePlan {
     const h = this.hierarchy;
-    const stamp = ++this.plans;
     const planes = frustumPlanes(camera.viewProjection, this.planes);
     const factor = projectionFactor(camera);
     const draw: number[] = [];
@@ -94,7 +88,6 @@ export class StreamingPlanner {
       if (!isRoot && (wantedStars + stars > budget.stars || wantedBytes + bytes > budget.bytes)) break;
       wantedStars += stars;
       wantedBytes += bytes;
-      this.lastWanted[tile] = stamp;
       if (!loaded.has(tile)) {
         fetch.push(tile);
         continue;
@@ -106,17 +99,6 @@ export class StreamingPlanner {
     }
 
     return { draw, fetch, drawnStars, wantedStars, wantedBytes };
-  }
-
-  /**
-   * Of `loaded`, the tiles the last plan did not want, least recently wanted first: what to free
-   * when memory is short. Asked for, not part of every plan: a plan per camera move copied and
-   * sorted every loaded tile for a list the stream never read (it lets tiles go by its holding).
-   */
-  evictable(loaded: Iterable<number>): number[] {
-    const stamp = this.plans;
-    const evictable = [...loaded].filter((tile) => this.lastWanted[tile] !== stamp);
-    return evictable.sort((a, b) => this.lastWanted[a] - this.lastWanted[b]);
   }
 
   private offerChildren(queue: TilePriorityQueue, camera: PlannerCamera, factor: number, tile: number, scale: number, minPixelRadius: number): void {

@@ -108,22 +108,6 @@ describe('StreamingPlanner', () => {
     expect(fromPlusX.fetch.slice(0, 4).every((tile) => minX(tile) >= 0)).toBe(true);
     expect(fromMinusX.fetch.slice(0, 4).every((tile) => minX(tile) < 0)).toBe(true);
   });
-
-  it('offers loaded tiles the view left for eviction, least recently wanted first', () => {
-    const planner = new StreamingPlanner(octree);
-    const loaded = [root, ...children];
-    const halfTheChildren: StreamingBudget = { stars: 500, bytes: 1e9 };
-    const tileAt = (x: 0 | 1, y: 0 | 1, z: 0 | 1) => children[x + 2 * y + 4 * z];
-    plan({ loaded, budget: halfTheChildren, camera: cameraAt([5000, 0, 0], [-1, 0, 0]) }, planner); // wants x > 0
-    plan({ loaded, budget: halfTheChildren, camera: cameraAt([0, 5000, 0], [0, -1, 0]) }, planner); // wants y > 0
-    const last = plan({ loaded, budget: halfTheChildren, camera: cameraAt([0, 0, -5000], [0, 0, 1]) }, planner); // wants z < 0
-    expect(last.draw).toHaveLength(5);
-    const evictable = planner.evictable(loaded);
-    expect(evictable).toHaveLength(4);
-    expect(evictable.slice(0, 2)).toEqual([tileAt(0, 0, 1), tileAt(1, 0, 1)]); // never wanted, then wanted first
-    expect([...evictable.slice(2)].sort((a, b) => a - b)).toEqual([tileAt(0, 1, 1), tileAt(1, 1, 1)]);
-    expect(evictable).not.toContain(root);
-  });
 });
 
 describe('a plan asks the loaded and failed tiles one at a time', () => {
