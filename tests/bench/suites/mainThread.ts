@@ -16,7 +16,10 @@
  * counting the GPU API's calls per frame (`gpuCallsPerFrame`); MAIN_THREAD_BENCH_TIME_GPU=1 flies it once more
  * timing each GPU API call and each animation-frame callback with performance.now() (`gpuCallMsPerFrame`;
  * with GALAXY_BENCH_ISOLATED=1 the clock's step is 5 µs, else 100 µs with jitter); MAIN_THREAD_BENCH_ALLOCATIONS=1
- * flies it once more under V8's sampling heap profiler (`allocatedPerFrame`: bytes per frame by function).
+ * flies it once more under V8's sampling heap profiler (`allocatedPerFrame`: bytes per frame by function);
+ * MAIN_THREAD_BENCH_CPU_PROFILE=1 flies it once more under V8's CPU profiler sampling every 25 µs
+ * (`cpuProfilePerFrame`: wall µs per frame by function, self and inclusive, idle left out; with
+ * GALAXY_BENCH_NO_MINIFY=1 the names are the source's).
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -299,6 +302,46 @@ async function allocationsOverFlight(page: Page, poses: CameraPose[]) {
   return { bytesPerFrame: Math.round(total / frames), byFunction: Object.fromEntries(top.map(([key, b]) => [key, Math.round(b / frames)])) };
 }
 
+const cpuProfiled = process.env.MAIN_THREAD_BENCH_CPU_PROFILE === '1';
+
+interface ProfiledNode { id: number; callFrame: { functionName: string; url: string; lineNumber: number }; children?: number[] }
+
+/**
+ * Wall µs per drawn frame by function (self: on top of the stack; total: anywhere on it), from V8's
+ * CPU profiler at a 25 µs sampling interval over the path flown again: finer than the trace's
+ * profiler, for what costs tens of microseconds a frame (timer calls, GPU API calls, message handling).
+ */
+async function cpuProfileOverFlight(page: Page, poses: CameraPose[]) {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Profiler.enable');
+  await cdp.send('Profiler.setSamplingInterval', { interval: 25 });
+  await cdp.send('Profiler.start');
+  const flown = (await page.evaluate(`(${FLY_SOURCE})(${JSON.stringify(poses)})`)) as Flown;
+  const { profile } = (await cdp.send('Profiler.stop')) as { profile: { nodes: ProfiledNode[]; samples: number[]; timeDeltas: number[] } };
+  await cdp.detach();
+  const byId = new Map(profile.nodes.map((node) => [node.id, node]));
+  const parentOf = new Map<number, number>();
+  for (const node of profile.nodes) for (const child of node.children ?? []) parentOf.set(child, node.id);
+  const nameOf = ({ callFrame: { functionName, url, lineNumber } }: ProfiledNode) => `${functionName || '(anonymous)'} ${url.split('/').pop()}:${lineNumber}`;
+  const self = new Map<string, number>(), total = new Map<string, number>();
+  profile.samples.forEach((id, i) => {
+    // A sample's time is the gap to the next one.
+    const ms = (profile.timeDeltas[i + 1] ?? 0) / 1000;
+    const top = byId.get(id)!;
+    if (top.callFrame.functionName === '(idle)') return;
+    self.set(nameOf(top), (self.get(nameOf(top)) ?? 0) + ms);
+    const seen = new Set<string>();
+    for (let at: number | undefined = id; at !== undefined; at = parentOf.get(at)) {
+      const name = nameOf(byId.get(at)!);
+      if (!seen.has(name)) total.set(name, (total.get(name) ?? 0) + ms);
+      seen.add(name);
+    }
+  });
+  const frames = Math.max(1, flown.frames);
+  const top = (map: Map<string, number>, n: number) => Object.fromEntries([...map].sort((a, b) => b[1] - a[1]).slice(0, n).map(([name, ms]) => [name, Math.round((ms / frames) * 1000)]));
+  return { frames: flown.frames, selfUs: top(self, 40), totalUs: top(total, 60) };
+}
+
 /** Ms per drawn frame (and calls per frame) of each GPU API call and frame callback, over the path flown again with timing wrappers. */
 async function gpuCallTimesOverFlight(page: Page, poses: CameraPose[]) {
   await page.evaluate(TIME_GPU_CALLS_SOURCE);
@@ -328,6 +371,7 @@ async function measure(page: Page, url: string, label: string) {
   const gpuCallsPerFrame = countGpuCalls ? await gpuCallsOverFlight(page, measured) : undefined;
   const gpuCallMsPerFrame = timeGpuCalls ? await gpuCallTimesOverFlight(page, measured) : undefined;
   const allocatedPerFrame = sampleAllocations ? await allocationsOverFlight(page, measured) : undefined;
+  const cpuProfilePerFrame = cpuProfiled ? await cpuProfileOverFlight(page, measured) : undefined;
   return {
     backend: await page.evaluate(() => window.galaxyScene!.backend),
     ...figures(work.frames),
@@ -346,6 +390,7 @@ async function measure(page: Page, url: string, label: string) {
     gpuCallsPerFrame,
     gpuCallMsPerFrame,
     allocatedPerFrame,
+    cpuProfilePerFrame,
     profile: profile && { frameCallbackSelfMs: profile.frameCallbackSelfMs, frameCallbackTotalMs: profile.frameCallbackTotalMs, outsideFrameCallbackSelfMs: profile.otherSelfMs },
   };
 }
@@ -359,7 +404,7 @@ const suite: BenchSuite = {
     try {
       const results: Record<string, unknown> = {
         note:
-          'SwiftShader (CPU) rasteriser, viewport 1280x800, default settings (names on, links off). ' +
+          'SwiftShader (CPU) rasteriser, viewport 1280x800, default settings (names on, links on as the spec\'s default). ' +
           `The camera moves every frame along a fixed path (whole-galaxy view towards the centre, then half a turn), ${WARM_UP} warm-up frames then ${FRAMES} traced. ` +
           'Per drawn frame: CPU (thread time) of all main-thread tasks from one frame callback to the next; median and p95. ' +
           'frameCallback: the galaxy\'s drawFrame (label placement, render commands); cameraMove: the flight\'s setCamera (the planner, the label scan\'s restart, camera listeners); ' +
