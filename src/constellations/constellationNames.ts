@@ -203,11 +203,14 @@ export function chooseConstellations(tree: ConstellationTree, view: Constellatio
   };
   // The walk from the top, up to its gates, is the same for every camera; a gate that looks too small
   // (its span computed as visit computes it) would neither be named nor hand over, so it is skipped.
-  const { level: levels, id: ids, handedOver, xyz, radius: radii } = gates;
-  const { chunkStart, chunkCentre, chunkReach, chunkCentreNorm } = gates;
+  const { level: levels, id: ids, handedOver, xyz, radius: radii, reach } = gates;
+  const { chunkStart, chunkCentre, chunkReach, chunkCentreNorm, chunkSubtreeReach } = gates;
   // The camera's depth axis's length, the same for every chunk: once per choice, not once per chunk.
   const across = Math.hypot(m[3], m[7], m[11]);
+  const planes = frustumPlanes(m);
   for (let chunk = 0; chunk + 1 < chunkStart.length; chunk++) {
+    // No community below any of the chunk's gates has its centre in view: none of them can be named.
+    if (!ballMayBeInView(planes, chunkCentre, chunk, chunkSubtreeReach[chunk])) continue;
     const nearest = nearestDepth(chunkCentre, chunkReach, chunkCentreNorm, chunk, m, across);
     const end = chunkStart[chunk + 1];
     let g = chunkStart[chunk];
@@ -220,6 +223,8 @@ export function chooseConstellations(tree: ConstellationTree, view: Constellatio
       const w = m[3] * x + m[7] * y + m[11] * z + m[15];
       const span = w > radius ? (2 * radius * focal) / w / shorter : Infinity;
       if (span < CONSTELLATION_MIN_SPAN) continue;
+      // A gate behind the camera or beside the view (span Infinity for one behind: its walk went all the way down) with nothing below it in view names nothing.
+      if (!ballMayBeInView(planes, xyz, g, reach[g])) continue;
       visit(levels[g], ids[g], handedOver[g]);
     }
     if (counts) counts.communitiesVisited += g - chunkStart[chunk];
@@ -247,6 +252,8 @@ interface ConstellationGates {
   handedOver: Float64Array;
   xyz: Float64Array;
   radius: Float64Array;
+  /** How far from the gate's centre the centre of any community the walk may reach below it lies (0 for one without children). */
+  reach: Float64Array;
   /** Gates in chunks of nearby ones (in Morton order of their centres), each chunk's biggest first: chunk c is chunkStart[c] to chunkStart[c + 1]. */
   chunkStart: Uint32Array;
   /** Per chunk a ball holding its gates' centres. */
@@ -254,12 +261,64 @@ interface ConstellationGates {
   chunkReach: Float64Array;
   /** Per chunk the length of its ball's centre (Math.hypot of it), for the rounding room of nearestDepth. */
   chunkCentreNorm: Float64Array;
+  /** Per chunk a ball, about chunkCentre, holding every centre the walk may reach from its gates. */
+  chunkSubtreeReach: Float64Array;
 }
 
 const GATES_PER_CHUNK = 32;
 
 /** Relative room left for rounding where a bound stands in for the spans it bounds. */
 const BOUND_SLACK = 1e-6;
+
+/**
+ * The view's five sides as the choice tests a centre against them: in front of the camera (w > 0)
+ * and within the screen's edges (-w <= x, y <= w in clip space), each a linear function of the
+ * point, (a, d) with a point p inside while a·p + d >= 0, and |a| for bounding it over a ball.
+ */
+interface FrustumPlanes {
+  /** Per plane: a's three, d, |a|. */
+  readonly values: Float64Array;
+}
+
+const FRUSTUM_PLANES = 5;
+
+function frustumPlanes(m: ArrayLike<number>): FrustumPlanes {
+  const values = frustumScratch;
+  // Rows of the matrix (column-major): x = row 0, y = row 1, w = row 3.
+  const plane = (p: number, sx: number, sy: number) => {
+    const a0 = m[3] + sx * m[0] + sy * m[1], a1 = m[7] + sx * m[4] + sy * m[5], a2 = m[11] + sx * m[8] + sy * m[9], d = m[15] + sx * m[12] + sy * m[13];
+    values[p * 5] = a0;
+    values[p * 5 + 1] = a1;
+    values[p * 5 + 2] = a2;
+    values[p * 5 + 3] = d;
+    values[p * 5 + 4] = Math.hypot(a0, a1, a2);
+  };
+  plane(0, 0, 0);
+  plane(1, 1, 0);
+  plane(2, -1, 0);
+  plane(3, 0, 1);
+  plane(4, 0, -1);
+  return frustumView;
+}
+
+/** frustumPlanes' numbers, rewritten for each choice (the choice runs on one thread, one at a time). */
+const frustumScratch = new Float64Array(FRUSTUM_PLANES * 5);
+const frustumView: FrustumPlanes = { values: frustumScratch };
+
+/**
+ * False only when every point within `reach` of centre `i` of `centres` is, by more than rounding,
+ * behind the camera or beyond an edge of the screen: then no centre there passes visit's tests.
+ */
+function ballMayBeInView({ values }: FrustumPlanes, centres: Float64Array, i: number, reach: number): boolean {
+  const x = centres[i * 3], y = centres[i * 3 + 1], z = centres[i * 3 + 2];
+  const norm = Math.abs(x) + Math.abs(y) + Math.abs(z) + reach;
+  for (let p = 0; p < FRUSTUM_PLANES * 5; p += 5) {
+    const a = values[p + 4];
+    const most = values[p] * x + values[p + 1] * y + values[p + 2] * z + values[p + 3] + reach * a;
+    if (most < -BOUND_SLACK * (a * norm + Math.abs(values[p + 3]))) return false;
+  }
+  return true;
+}
 
 /** At most the depth (w) of any centre in `chunk`'s ball, a little less for rounding; `across` is the length of the matrix's depth row (m[3], m[7], m[11]). */
 function nearestDepth(centres: Float64Array, reach: Float64Array, centreNorm: Float64Array, chunk: number, m: ArrayLike<number>, across: number): number {
@@ -324,10 +383,12 @@ function findGates(tree: ConstellationTree): ConstellationGates {
     handedOver: new Float64Array(sorted.length),
     xyz: new Float64Array(sorted.length * 3),
     radius: new Float64Array(sorted.length),
+    reach: new Float64Array(sorted.length),
     chunkStart,
     chunkCentre: new Float64Array(chunks * 3),
     chunkReach: new Float64Array(chunks),
     chunkCentreNorm: new Float64Array(chunks),
+    chunkSubtreeReach: new Float64Array(chunks),
   };
   sorted.forEach(({ level, id, handedOver }, g) => {
     gates.level[g] = level;
@@ -335,6 +396,7 @@ function findGates(tree: ConstellationTree): ConstellationGates {
     gates.handedOver[g] = handedOver;
     gates.xyz.set(tree.centres[level].subarray(id * 3, id * 3 + 3), g * 3);
     gates.radius[g] = tree.radii[level][id];
+    gates.reach[g] = subtreeReach(tree, level, id);
   });
   for (let c = 0; c < chunks; c++) {
     const min = [Infinity, Infinity, Infinity], max = [-Infinity, -Infinity, -Infinity];
@@ -347,9 +409,29 @@ function findGates(tree: ConstellationTree): ConstellationGates {
     for (let g = chunkStart[c]; g < chunkStart[c + 1]; g++) {
       const d = Math.hypot(gates.xyz[g * 3] - gates.chunkCentre[c * 3], gates.xyz[g * 3 + 1] - gates.chunkCentre[c * 3 + 1], gates.xyz[g * 3 + 2] - gates.chunkCentre[c * 3 + 2]);
       gates.chunkReach[c] = Math.max(gates.chunkReach[c], d);
+      gates.chunkSubtreeReach[c] = Math.max(gates.chunkSubtreeReach[c], d + gates.reach[g]);
     }
   }
   return gates;
+}
+
+/** How far from community `id`'s centre at `level` the centres of its descendants lie, at most. */
+function subtreeReach(tree: ConstellationTree, level: number, id: number): number {
+  const centres = tree.centres[level];
+  const x = centres[id * 3], y = centres[id * 3 + 1], z = centres[id * 3 + 2];
+  let reach = 0;
+  const below = (l: number, c: number): void => {
+    if (l === 0) return;
+    const { start, list } = tree.children[l];
+    const childCentres = tree.centres[l - 1];
+    for (let at = start[c]; at < start[c + 1]; at++) {
+      const k = list[at];
+      reach = Math.max(reach, Math.hypot(childCentres[k * 3] - x, childCentres[k * 3 + 1] - y, childCentres[k * 3 + 2] - z));
+      below(l - 1, k);
+    }
+  };
+  below(level, id);
+  return reach;
 }
 
 /** 1 well inside [MIN, MAX], easing to 0 over the last FADE_BAND of the range at each end (log scale). */
