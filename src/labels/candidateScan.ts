@@ -48,7 +48,6 @@ export class CandidateScan {
   private span = 0;
   private camera: ScanCamera | undefined;
   private done: Uint32Array = new Uint32Array(0);
-  private doneScores: Float32Array = new Float32Array(0);
   /** Passes finished so far. */
   passes = 0;
 
@@ -145,15 +144,9 @@ export class CandidateScan {
     return this.done;
   }
 
-  /** The scores of result(), in its order. */
-  resultScores(): Float32Array {
-    return this.doneScores;
-  }
-
   private finish(): void {
     const order = Array.from({ length: this.heapSize }, (_, i) => i).sort((a, b) => this.heapScores[b] - this.heapScores[a] || this.heapIds[a] - this.heapIds[b]);
     this.done = Uint32Array.from(order, (i) => this.heapIds[i]);
-    this.doneScores = Float32Array.from(order, (i) => this.heapScores[i]);
     this.camera = undefined;
     this.passes++;
   }

@@ -16,6 +16,8 @@ export interface CandidateSearch {
   step(deadline: number): boolean;
   /** The last finished pass's slots, best first. */
   result(): Uint32Array;
+  /** result()'s slots in ascending order where the search brings them sorted (the worker's), else undefined. */
+  sortedResult(): Uint32Array | undefined;
   /** These slots' positions, sizes or boosted marks changed: the next pass sees them. */
   written(start: number, count: number): void;
   dispose(): void;
@@ -54,6 +56,10 @@ export class SlicedCandidateSearch implements CandidateSearch {
     return this.scan.result();
   }
 
+  sortedResult(): undefined {
+    return undefined;
+  }
+
   /** The scan reads the columns themselves: nothing to do. */
   written(): void {}
 
@@ -85,6 +91,7 @@ export class WorkerCandidateSearch implements CandidateSearch {
   /** The last answered pass's wall time from sent to candidates in, ms. */
   lastPassMs = 0;
   private done: Uint32Array = new Uint32Array(0);
+  private doneSorted: Uint32Array = new Uint32Array(0);
   /** The cells whose spans the worker holds (undefined cells are all the stars), or none held yet. */
   private spansHeldFor: StarCells | undefined | typeof NO_SPANS_HELD = NO_SPANS_HELD;
   /** Written [start, end) slot ranges not sent yet. */
@@ -132,6 +139,10 @@ export class WorkerCandidateSearch implements CandidateSearch {
     return this.done;
   }
 
+  sortedResult(): Uint32Array {
+    return this.doneSorted;
+  }
+
   written(start: number, count: number): void {
     if (!this.worker) return;
     const end = Math.min(start + count, this.stars.sizes.length);
@@ -176,6 +187,7 @@ export class WorkerCandidateSearch implements CandidateSearch {
     if (reply.kind !== 'candidates' || reply.generation !== this.generation || reply.pass !== this.pass || !this.pending) return;
     this.pending = false;
     this.done = reply.ids;
+    this.doneSorted = reply.sortedIds;
     this.lastPassMs = performance.now() - this.sentAt;
     this.thread.answered();
     this.onFinished();

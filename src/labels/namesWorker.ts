@@ -23,5 +23,5 @@ self.onmessage = (event: MessageEvent<ScanRequest | RasterRequest>) => {
     return;
   }
   const reply = scan.handle(request);
-  if (reply) scope.postMessage(reply, [reply.ids.buffer as ArrayBuffer, reply.scores.buffer as ArrayBuffer]);
+  if (reply) scope.postMessage(reply, [reply.ids.buffer as ArrayBuffer]);
 };

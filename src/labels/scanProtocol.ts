@@ -30,11 +30,26 @@ export function unpackScanCamera(packed: Float32Array): ScanCamera {
   return { viewProjection: packed.subarray(0, 16), position: packed.subarray(16, 19), pixelRatio: packed[19] };
 }
 
-/** Names' worker -> main thread: a pass's candidates, best first, and their scores (buffers transferred). */
+/**
+ * Names' worker -> main thread: a pass's candidates, best first, and the same slots in ascending
+ * order (for the main thread's lookups, which then sort nothing in the reply's task): two views of
+ * one transferred buffer.
+ */
 export interface ScanReply {
   kind: 'candidates';
   generation: number;
   pass: number;
   ids: Uint32Array;
-  scores: Float32Array;
+  sortedIds: Uint32Array;
+}
+
+/** A pass's reply for `ids` (best first): one buffer holding them and them sorted. */
+export function scanReplyOf(generation: number, pass: number, ids: Uint32Array): ScanReply {
+  const count = ids.length;
+  const both = new Uint32Array(count * 2);
+  both.set(ids);
+  const sortedIds = both.subarray(count);
+  sortedIds.set(ids);
+  sortedIds.sort();
+  return { kind: 'candidates', generation, pass, ids: both.subarray(0, count), sortedIds };
 }

@@ -1,5 +1,5 @@
 import { CandidateScan } from './candidateScan';
-import { type ScanReply, type ScanRequest, unpackScanCamera } from './scanProtocol';
+import { type ScanReply, scanReplyOf, type ScanRequest, unpackScanCamera } from './scanProtocol';
 
 /**
  * What the scan worker holds: its copy of the drawn stars' positions, sizes and boosted marks, kept
@@ -48,7 +48,7 @@ export class ScanWorkerState {
     if (request.spans) this.spans = request.spans;
     this.scan.beginSpans(unpackScanCamera(request.camera), this.spans);
     this.scan.step(Infinity);
-    return { kind: 'candidates', generation: this.generation, pass: request.pass, ids: this.scan.result(), scores: this.scan.resultScores() };
+    return scanReplyOf(this.generation, request.pass, this.scan.result());
   }
 
   private adopt(positions: Float32Array, sizes: Float32Array, boosted: Uint8Array): void {

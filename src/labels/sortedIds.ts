@@ -4,15 +4,25 @@
  * added (allocations in the reply's task, every pass of a flight).
  */
 export class SortedIds {
-  private ids = new Uint32Array(0);
+  private ids: Uint32Array = new Uint32Array(0);
   private count = 0;
+  /** Whether `ids` is this set's own array (take writes into it), not one adopted. */
+  private owned = true;
 
   /** Replaces the ids with `ids` (any order; the caller's array is not changed). */
   take(ids: Uint32Array): void {
-    if (this.ids.length < ids.length) this.ids = new Uint32Array(ids.length);
+    if (!this.owned || this.ids.length < ids.length) this.ids = new Uint32Array(ids.length);
+    this.owned = true;
     this.ids.set(ids);
     this.count = ids.length;
     this.ids.subarray(0, this.count).sort();
+  }
+
+  /** Replaces the ids with `sorted`, already in ascending order, kept as it is (not copied): the caller must not change it. */
+  adopt(sorted: Uint32Array): void {
+    this.ids = sorted;
+    this.count = sorted.length;
+    this.owned = false;
   }
 
   clear(): void {

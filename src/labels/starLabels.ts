@@ -990,15 +990,17 @@ export class StarLabels {
 
   /** A scan pass ended: its candidates are used, and the next pass begins when one is due. */
   private takeScanResult(scan: CandidateSearch): void {
-    this.useCandidates(scan.result());
+    this.useCandidates(scan.result(), scan.sortedResult());
     this.stats.scanPasses++;
     if (this.scanStale) this.scheduleStaleScan();
   }
 
-  private useCandidates(ids: Uint32Array): void {
+  /** `sorted`: the same slots in ascending order, where the search brings them so (then nothing is sorted here). */
+  private useCandidates(ids: Uint32Array, sorted?: Uint32Array): void {
     this.inputsChanged = true;
     this.candidates = ids;
-    this.candidateIds.take(ids);
+    if (sorted) this.candidateIds.adopt(sorted);
+    else this.candidateIds.take(ids);
   }
 
   private setPlaced(labels: PlacedLabel[]): void {

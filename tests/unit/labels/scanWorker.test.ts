@@ -39,7 +39,7 @@ class InThreadScanWorker extends EventTarget {
     setTimeout(() => {
       const reply = this.state.handle(copy);
       if (!reply) return;
-      const delivered = structuredClone(reply, { transfer: [reply.ids.buffer, reply.scores.buffer] });
+      const delivered = structuredClone(reply, { transfer: [reply.ids.buffer] });
       setTimeout(() => this.dispatchEvent(new MessageEvent<ScanReply>('message', { data: delivered })), 0);
     }, 0);
   }
