@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { type CandidateSearch, WorkerCandidateSearch } from '../../../src/labels/candidateSearch';
 import { LabelAtlas, rasterizeName, type Rasterizer } from '../../../src/labels/labelAtlas';
 import { NamesThread } from '../../../src/labels/namesThread';
@@ -25,6 +25,8 @@ class InThreadScanWorker extends EventTarget {
   passes: Extract<ScanRequest, { kind: 'pass' }>[] = [];
   holdRasters = false;
   private held: RasterReply[] = [];
+  /** Runs around each scan reply's delivery (the main thread's task for it). */
+  aroundReply: (deliver: () => void) => void = (deliver) => deliver();
 
   postMessage(request: ScanRequest | RasterRequest, transfer: Transferable[] = []): void {
     const copy = structuredClone(request, { transfer });
@@ -40,7 +42,7 @@ class InThreadScanWorker extends EventTarget {
       const reply = this.state.handle(copy);
       if (!reply) return;
       const delivered = structuredClone(reply, { transfer: [reply.ids.buffer] });
-      setTimeout(() => this.dispatchEvent(new MessageEvent<ScanReply>('message', { data: delivered })), 0);
+      setTimeout(() => this.aroundReply(() => this.dispatchEvent(new MessageEvent<ScanReply>('message', { data: delivered }))), 0);
     }, 0);
   }
 
@@ -133,6 +135,41 @@ describe('the candidate scan in a worker', () => {
     expect(worker.passes.map((p) => (p.spans ? [...p.spans] : undefined))).toEqual([[0, 20], undefined, [50, 60]]);
     expect(worker.passes.every((p) => p.camera.byteLength === 80)).toBe(true);
     search.dispose();
+  });
+
+  it('answers a pass with its candidates best first and the same ones sorted, in one transferred buffer', () => {
+    const state = new ScanWorkerState();
+    const { positions, sizes } = gridOfStars();
+    state.handle({ kind: 'stars', generation: 7, positions, sizes, boosted: new Uint8Array(60), capacity: 40, minCssDiameter: 0 });
+    const packed = new Float32Array(20);
+    packed.set(camera.viewProjection);
+    packed.set(camera.position, 16);
+    packed[19] = 1;
+    const reply = state.handle({ kind: 'pass', generation: 7, pass: 1, camera: packed })!;
+    expect(reply.ids).toHaveLength(40);
+    expect([...reply.sortedIds]).toEqual([...reply.ids].sort((a, b) => a - b));
+    expect(reply.sortedIds.buffer).toBe(reply.ids.buffer);
+    expect(Object.keys(reply).sort()).toEqual(['generation', 'ids', 'kind', 'pass', 'sortedIds']);
+  });
+
+  it('takes a pass\'s candidates on the main thread without sorting them, and names the same stars', async () => {
+    const worker = new InThreadScanWorker();
+    const sort = vi.spyOn(Uint32Array.prototype, 'sort');
+    let sortsInReplies = 0, replies = 0;
+    worker.aroundReply = (deliver) => {
+      const before = sort.mock.calls.length;
+      deliver();
+      replies++;
+      sortsInReplies += sort.mock.calls.length - before;
+    };
+    try {
+      const named = await namesOverTheGrid(worker).settle();
+      expect(named).toHaveLength(60);
+      expect(replies).toBeGreaterThan(0);
+      expect(sortsInReplies).toBe(0);
+    } finally {
+      sort.mockRestore();
+    }
   });
 
   it('names the same stars as the scan on the main thread', async () => {
