@@ -1,4 +1,4 @@
-import { chooseConstellations, type ConstellationTree, type ConstellationWalkCounts } from '../constellations/constellationNames';
+import { type ChosenConstellation, chooseConstellations, type ConstellationTree, type ConstellationView, type ConstellationWalkCounts } from '../constellations/constellationNames';
 import { CONSTELLATION_BUDGET, CONSTELLATION_FONT_SCALE, LABEL_FADE_MS, LABEL_MARGIN_CSS_PX } from './constants';
 import type { AtlasEntry } from './labelAtlas';
 import { displayText } from './labelText';
@@ -155,6 +155,13 @@ export class ConstellationLabels {
   private readonly shown = new Set<number>();
   /** The camera as the choice reads it, written in place each frame. */
   private readonly view = { viewProjection: [] as ArrayLike<number>, cssWidth: 0, cssHeight: 0, focalCssPx: 0 };
+  /**
+   * The last choice and the view it was made for (view-projection, CSS size, focal length): the
+   * frames of a fade, or of new names arriving, with the camera still, choose the same again.
+   */
+  private chosen: readonly ChosenConstellation[] = [];
+  private readonly chosenFor = new Float64Array(19);
+  private chosenValid = false;
   private placedNow: PlacedConstellation[] = [];
   private wanted = new Set<string>();
   /** Display text by name: the same few names are chosen frame after frame, and displayText runs four replaces. */
@@ -171,6 +178,8 @@ export class ConstellationLabels {
     this.states.clear();
     this.placedNow = [];
     this.wanted.clear();
+    this.chosenValid = false;
+    this.chosen = [];
   }
 
   get hasTree(): boolean {
@@ -227,7 +236,7 @@ export class ConstellationLabels {
       view.cssWidth = camera.cssWidth;
       view.cssHeight = camera.cssHeight;
       view.focalCssPx = (camera.cssHeight / 2) * yScale;
-      for (const chosen of chooseConstellations(tree, view, CONSTELLATION_BUDGET, this.walkCounts)) {
+      for (const chosen of this.choose(tree, view)) {
         const key = stateKey(chosen.level, chosen.id);
         const text = this.textOf(chosen.name);
         const entry = entryOf(text);
@@ -279,6 +288,21 @@ export class ConstellationLabels {
     }
     this.placedNow = placed;
     return animating;
+  }
+
+  /** chooseConstellations for `view`, or the last choice where the view is the one it was made for. */
+  private choose(tree: ConstellationTree, view: ConstellationView): readonly ChosenConstellation[] {
+    const kept = this.chosenFor, m = view.viewProjection;
+    let same = this.chosenValid && kept[16] === view.cssWidth && kept[17] === view.cssHeight && kept[18] === view.focalCssPx;
+    for (let i = 0; same && i < 16; i++) same = kept[i] === m[i];
+    if (same) return this.chosen;
+    for (let i = 0; i < 16; i++) kept[i] = m[i];
+    kept[16] = view.cssWidth;
+    kept[17] = view.cssHeight;
+    kept[18] = view.focalCssPx;
+    this.chosen = chooseConstellations(tree, view, CONSTELLATION_BUDGET, this.walkCounts);
+    this.chosenValid = true;
+    return this.chosen;
   }
 
   private textOf(name: string): string {

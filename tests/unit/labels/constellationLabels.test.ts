@@ -38,8 +38,8 @@ function oneConstellation(galaxyRadius: number): ConstellationTree {
 
 const camera = { viewProjection: [1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1], position: [0, 0, 10], width: 1000, cssWidth: 1000, cssHeight: 1000 };
 
-async function namedWith(tree: ConstellationTree) {
-  const labels = new StarLabels(new LabelAtlas(rasterizer), camera, new CameraRest(), () => {});
+async function namedWith(tree: ConstellationTree, from: typeof camera = camera) {
+  const labels = new StarLabels(new LabelAtlas(rasterizer), from, new CameraRest(), () => {});
   labels.setStars(gridOfStars());
   labels.setConstellations(tree);
   let now = 0;
@@ -85,6 +85,37 @@ describe('constellation names among star names', () => {
     const { constellations } = await namedWith(crowded);
     expect(constellations.map((c) => c.text).sort()).toEqual([...names].sort());
     for (const a of constellations) for (const b of constellations) if (a !== b) expect(intersects(a, b)).toBe(false);
+  });
+});
+
+describe('the constellations chosen for a camera', () => {
+  it('are chosen once while the camera stays put (the frames of a fade walk the tree no more), again once it moves, and placed as a fresh choice places them', async () => {
+    const still = { ...camera, viewProjection: [...camera.viewProjection], position: [...camera.position] };
+    const labels = new StarLabels(new LabelAtlas(rasterizer), still, new CameraRest(), () => {});
+    labels.setStars(gridOfStars());
+    labels.setConstellations(oneConstellation(1));
+    let now = 0, frames = 0;
+    for (let i = 0; i < 300 && !(labels.settled && i > 2); i++) {
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      labels.frame((now += 50));
+      frames++;
+    }
+    expect(frames).toBeGreaterThan(5);
+    expect(labels.placedConstellations().map((c) => c.text)).toEqual(['react · react-dom · 13,984 packages']);
+    const walkedAtRest = labels.stats.communitiesVisited;
+    expect(walkedAtRest).toBeGreaterThan(0);
+    // The one community is a gate, tested, then visited: two a choice, and one choice for the camera.
+    expect(walkedAtRest).toBe(2);
+    // The camera moves 0.1 to the right in clip space: 50 CSS px.
+    const before = labels.placedConstellations()[0];
+    still.viewProjection[12] = 0.1;
+    labels.cameraMoved();
+    labels.frame((now += 50));
+    expect(labels.stats.communitiesVisited).toBe(walkedAtRest * 2);
+    const moved = labels.placedConstellations()[0];
+    expect(moved.x - before.x).toBeCloseTo(50, 6);
+    const fresh = await namedWith(oneConstellation(1), still);
+    expect(fresh.constellations.map(({ x, y, width, height }) => ({ x, y, width, height }))).toEqual([{ x: moved.x, y: moved.y, width: moved.width, height: moved.height }]);
   });
 });
 
