@@ -1,7 +1,8 @@
 import type { TileHierarchy } from '../tileHierarchy';
 import { boxIntersectsFrustum, emptyFrustumPlanes, frustumPlanes } from './frustum';
-import { projectionFactor, tileImportance, type PlannerCamera } from './importance';
+import { distanceBetween, projectionFactor, type PlannerCamera } from './importance';
 import { TilePriorityQueue } from './tilePriorityQueue';
+import { tileSpheres, type TileSpheres } from './tileSpheres';
 
 export interface StreamingBudget {
   /** Most stars drawn at once. */
@@ -55,31 +56,38 @@ export const DEFAULT_MIN_PIXEL_RADIUS = 8;
  * turn of the camera never shows an empty sky.
  */
 export class StreamingPlanner {
-  private readonly worldBox = new Float64Array(6);
   private readonly planes = emptyFrustumPlanes();
+  private readonly queue = new TilePriorityQueue();
+  private spheres: TileSpheres | undefined;
+  /** Tiles whose importance the last plan computed (offered as a child), for tests and benches. */
+  scoredLastPlan = 0;
 
   constructor(readonly hierarchy: TileHierarchy) {}
 
   plan({ camera, budget, loaded, failed, scale, minPixelRadius = DEFAULT_MIN_PIXEL_RADIUS }: PlanOptions): TilePlan {
     const h = this.hierarchy;
-    const planes = frustumPlanes(camera.viewProjection, this.planes);
-    const factor = projectionFactor(camera);
     const draw: number[] = [];
     const fetch: number[] = [];
     let drawnStars = 0;
     let wantedStars = 0;
     let wantedBytes = 0;
+    this.scoredLastPlan = 0;
     if (h.tileCount === 0) return { draw, fetch, drawnStars, wantedStars, wantedBytes };
+    if (this.spheres?.scale !== scale) this.spheres = tileSpheres(h, scale);
+    const { boxes } = this.spheres;
+    const planes = frustumPlanes(camera.viewProjection, this.planes);
+    const factor = projectionFactor(camera);
 
-    const queue = new TilePriorityQueue();
+    const queue = this.queue;
+    queue.clear();
     queue.push(0, Infinity);
     while (queue.size > 0) {
       const tile = queue.pop();
       const isRoot = tile === 0;
-      const visible = this.visible(planes, tile, scale);
+      const visible = boxIntersectsFrustum(planes, boxes, tile * 6);
       if (!visible && !isRoot) continue;
       if (failed?.has(tile)) {
-        if (visible) this.offerChildren(queue, camera, factor, tile, scale, minPixelRadius);
+        if (visible) this.offerChildren(camera, factor, tile, minPixelRadius);
         continue;
       }
       const stars = h.starCount[tile];
@@ -95,33 +103,31 @@ export class StreamingPlanner {
       if (!visible) continue;
       draw.push(tile);
       drawnStars += stars;
-      this.offerChildren(queue, camera, factor, tile, scale, minPixelRadius);
+      this.offerChildren(camera, factor, tile, minPixelRadius);
     }
 
     return { draw, fetch, drawnStars, wantedStars, wantedBytes };
   }
 
-  private offerChildren(queue: TilePriorityQueue, camera: PlannerCamera, factor: number, tile: number, scale: number, minPixelRadius: number): void {
+  /** Queues the children of `tile` big enough on screen by importance (tileImportance, from the kept spheres). */
+  private offerChildren(camera: PlannerCamera, factor: number, tile: number, minPixelRadius: number): void {
     const h = this.hierarchy;
+    const { centres, radii } = this.spheres as TileSpheres;
+    const [px, py, pz] = camera.position;
     const first = h.firstChild[tile];
-    for (let c = 0; c < h.childCount[tile]; c++) {
-      const child = first + c;
-      const { pixelRadius, importance } = tileImportance(camera, factor, h.boxes, child * 6, scale);
+    const end = first + h.childCount[tile];
+    for (let child = first; child < end; child++) {
+      this.scoredLastPlan++;
+      const radius = radii[child];
+      const c = child * 3;
+      const distance = distanceBetween(centres[c], centres[c + 1], centres[c + 2], px, py, pz);
+      if (distance <= radius) {
+        this.queue.push(child, Infinity);
+        continue;
+      }
+      const pixelRadius = (radius * factor) / distance;
       if (pixelRadius < minPixelRadius) continue;
-      queue.push(child, importance);
+      this.queue.push(child, pixelRadius / distance);
     }
-  }
-
-  private visible(planes: Float64Array, tile: number, scale: number): boolean {
-    const b = this.hierarchy.boxes;
-    const o = tile * 6;
-    const w = this.worldBox;
-    for (let axis = 0; axis < 3; axis++) {
-      const lo = b[o + axis] * scale;
-      const hi = b[o + 3 + axis] * scale;
-      w[axis] = Math.min(lo, hi);
-      w[axis + 3] = Math.max(lo, hi);
-    }
-    return boxIntersectsFrustum(planes, w);
   }
 }

@@ -33,6 +33,11 @@ export class TileFetchScheduler<T> {
   private queue: number[] = [];
   private heldBytes = 0;
   private disposed = false;
+  /**
+   * Counts every change of what is held, on its way, queued or failed: a holder that saw the same
+   * number at its last update knows that an update with the same wishes would change nothing.
+   */
+  version = 0;
 
   constructor(private readonly options: TileFetchSchedulerOptions<T>) {}
 
@@ -47,6 +52,11 @@ export class TileFetchScheduler<T> {
 
   get inFlightTiles(): number[] {
     return [...this.inFlight.keys()];
+  }
+
+  /** Tiles on their way or queued (without listing them). */
+  get pendingCount(): number {
+    return this.inFlight.size + this.queue.length;
   }
 
   get queuedTiles(): readonly number[] {
@@ -79,13 +89,16 @@ export class TileFetchScheduler<T> {
 
   update(wanted: FetchWanted): void {
     if (this.disposed) return;
-    const want = new Set(wanted.fetch);
+    this.version++;
+    // A few tiles in flight against a plan's few dozen to fetch: a search of the list, no set built.
     for (const [tile, controller] of this.inFlight) {
-      if (want.has(tile)) continue;
+      if (wanted.fetch.includes(tile)) continue;
       controller.abort();
       this.inFlight.delete(tile);
     }
-    this.queue = wanted.fetch.filter((tile) => !this.cache.has(tile) && !this.inFlight.has(tile) && !this.failed.has(tile));
+    const queue = this.queue;
+    queue.length = 0;
+    for (const tile of wanted.fetch) if (!this.cache.has(tile) && !this.inFlight.has(tile) && !this.failed.has(tile)) queue.push(tile);
     this.startNext();
   }
 
@@ -95,16 +108,18 @@ export class TileFetchScheduler<T> {
    */
   forget(tile: number): void {
     if (!this.cache.delete(tile)) return;
+    this.version++;
     this.heldBytes -= this.options.sizeOf(tile);
   }
 
   /** Asks for a failed tile again at the next update. */
   retry(tile: number): void {
-    this.failed.delete(tile);
+    if (this.failed.delete(tile)) this.version++;
   }
 
   dispose(): void {
     this.disposed = true;
+    this.version++;
     for (const controller of this.inFlight.values()) controller.abort();
     this.inFlight.clear();
     this.queue = [];
@@ -115,12 +130,14 @@ export class TileFetchScheduler<T> {
   private startNext(): void {
     while (this.inFlight.size < this.options.maxInFlight && this.queue.length > 0) {
       const tile = this.queue.shift() as number;
+      this.version++;
       const controller = new AbortController();
       this.inFlight.set(tile, controller);
       this.options.fetchTile(tile, controller.signal).then(
         (value) => {
           if (this.inFlight.get(tile) !== controller) return; // cancelled meanwhile
           this.inFlight.delete(tile);
+          this.version++;
           this.cache.set(tile, value);
           this.heldBytes += this.options.sizeOf(tile);
           this.options.onLoaded?.(tile);
@@ -129,6 +146,7 @@ export class TileFetchScheduler<T> {
         (error: unknown) => {
           if (this.inFlight.get(tile) !== controller) return;
           this.inFlight.delete(tile);
+          this.version++;
           this.failed.set(tile, error);
           this.options.onFailed?.(tile, error);
           this.startNext();

@@ -4,6 +4,8 @@ import type { SlotRange } from '../../stars/starSource';
 export const FOOTPRINT_FADE_MS = 300;
 
 interface Fading {
+  /** The slots whose footprints change (first and how many): a parent's stand-ins change only where a child was drawn or given up. */
+  first: number;
   count: number;
   from: Float32Array;
   startedAt: number;
@@ -41,13 +43,27 @@ export class FootprintFade {
     this.shown ??= target.slice();
   }
 
-  /** Slots start..start+count fade to the target's values from now, from what they showed when held (hold) or from 0. */
-  start({ start, count }: SlotRange, fromZero: boolean, now: number): void {
+  /**
+   * Slots start..start+count fade to `target`'s values from now, from what they showed when held
+   * (hold) or from 0. Only the slots whose value changes fade: the others show their target already,
+   * so each step leaves them alone.
+   */
+  start({ start, count }: SlotRange, fromZero: boolean, now: number, target: Float32Array): void {
     const shown = this.shown;
     if (!shown) throw new Error('FootprintFade.start before hold: what was drawn is gone');
-    const from = fromZero ? new Float32Array(count) : shown.slice(start, start + count);
-    this.fading.set(start, { count, from, startedAt: now });
-    shown.set(from, start);
+    this.fading.delete(start);
+    let first = start;
+    let end = start + count;
+    if (fromZero) shown.fill(0, start, end);
+    else {
+      while (first < end && shown[first] === target[first]) first++;
+      while (end > first && shown[end - 1] === target[end - 1]) end--;
+    }
+    if (first === end) {
+      this.letGoAtRest();
+      return;
+    }
+    this.fading.set(start, { first, count: end - first, from: shown.slice(first, end), startedAt: now });
   }
 
   /** Slots show `target`'s values at once (placed, freed or moved slots); every fade ends when `all`. */
@@ -68,17 +84,18 @@ export class FootprintFade {
     const shown = this.shown;
     if (!shown) return changed;
     for (const [start, fade] of this.fading) {
+      const { first, count, from } = fade;
       const t = Math.min(1, (now - fade.startedAt) / FOOTPRINT_FADE_MS);
-      changed.push({ start, count: fade.count });
+      changed.push({ start: first, count });
       if (t >= 1) {
         // The target itself, not a sum that may miss it by a rounding: the column is let go at rest.
-        shown.set(target.subarray(start, start + fade.count), start);
+        shown.set(target.subarray(first, first + count), first);
         this.fading.delete(start);
         continue;
       }
       // Smoothstep: no jump at either end.
       const ease = t * t * (3 - 2 * t);
-      for (let k = 0; k < fade.count; k++) shown[start + k] = fade.from[k] + (target[start + k] - fade.from[k]) * ease;
+      for (let k = 0; k < count; k++) shown[first + k] = from[k] + (target[first + k] - from[k]) * ease;
     }
     this.letGoAtRest();
     return changed;

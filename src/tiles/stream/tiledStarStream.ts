@@ -78,7 +78,11 @@ export class TiledStarStream implements StarSource {
   private readonly isDrawn: Uint8Array;
   /** Tiles the last plan wants (drawn or to fetch): never let go. */
   private readonly isWanted: Uint8Array;
-  private wanted: readonly number[] = [];
+  private wanted: readonly (readonly number[])[] = [];
+  /** The scheduler's version when the last plan was applied: with the same plan again, nothing would change. */
+  private appliedAt = -1;
+  /** The drawn tiles least important first, for the holding (kept: rewritten by every plan that changes them). */
+  private readonly drawnLeastFirst: number[] = [];
   private readonly changes: ChangeBatcher;
   private camera: PlannerCamera | undefined;
   private plan: TilePlan | undefined;
@@ -259,7 +263,7 @@ export class TiledStarStream implements StarSource {
 
   /** Whether tiles are still on their way or a plan is waiting. */
   get busy(): boolean {
-    return this.planning.pending || this.scheduler.inFlightTiles.length > 0 || this.scheduler.queuedTiles.length > 0;
+    return this.planning.pending || this.scheduler.pendingCount > 0;
   }
 
   /** Fetches and places the root tile: the first frame draws it whatever the camera. */
@@ -377,12 +381,24 @@ export class TiledStarStream implements StarSource {
     const { budget } = this;
     const { scale } = this.options;
     const plan = this.planner.plan({ camera, budget, loaded: this.loadedLookup, failed: this.failedLookup, scale });
+    const last = this.plan;
     this.plan = plan;
+    // The same wishes as the last plan's, with nothing held, fetched or failed since: the fetches,
+    // the drawn tiles and the holding's order are as that plan left them (a flight mostly moves the
+    // camera less than changes a tile's turn).
+    if (last && this.appliedAt === this.scheduler.version && sameTiles(plan.draw, last.draw) && sameTiles(plan.fetch, last.fetch)) {
+      this.noteBusy();
+      return;
+    }
     this.scheduler.update(plan);
-    this.setWanted([...plan.draw, ...plan.fetch]);
-    this.setDrawn(plan.draw.filter((tile) => this.pool.isResident(tile)));
+    this.setWanted(plan.draw, plan.fetch);
+    this.setDrawn(this.allResident(plan.draw) ? plan.draw : plan.draw.filter((tile) => this.pool.isResident(tile)));
     // The drawn tiles become the most recently wanted, least important first; beyond the drawn stars' bytes (with those on their way) the tiles given up longest ago go.
-    this.options.holding.wanted([...plan.draw].reverse(), this.scheduler.inFlightBytes);
+    const leastFirst = this.drawnLeastFirst;
+    leastFirst.length = 0;
+    for (let i = plan.draw.length - 1; i >= 0; i--) leastFirst.push(plan.draw[i]);
+    this.options.holding.wanted(leastFirst, this.scheduler.inFlightBytes);
+    this.appliedAt = this.scheduler.version;
     this.noteBusy();
   }
 
@@ -394,10 +410,15 @@ export class TiledStarStream implements StarSource {
     this.changes.settled();
   }
 
-  private setWanted(wanted: readonly number[]): void {
-    for (const tile of this.wanted) this.isWanted[tile] = 0;
-    for (const tile of wanted) this.isWanted[tile] = 1;
-    this.wanted = wanted;
+  private setWanted(...lists: (readonly number[])[]): void {
+    for (const list of this.wanted) for (const tile of list) this.isWanted[tile] = 0;
+    for (const list of lists) for (const tile of list) this.isWanted[tile] = 1;
+    this.wanted = lists;
+  }
+
+  private allResident(tiles: readonly number[]): boolean {
+    for (const tile of tiles) if (!this.pool.isResident(tile)) return false;
+    return true;
   }
 
   /** Whether a placed tile must stay: drawn, wanted by the last plan, or any tile before the first plan (the root alone is drawn then). */
@@ -441,7 +462,7 @@ export class TiledStarStream implements StarSource {
       const fadesFrom = wasDrawn[tile] ? 'drawn' : parent >= 0 && wasDrawn[parent] ? 'zero' : undefined;
       if (fadesFrom) this.fade.hold(this.pool.footprints);
       standInFootprints(this.pool.positions, range.count, box, hiddenStarsByOctant(h, tile, this.subtree, this.isDrawn), this.pool.footprints, range.start);
-      if (fadesFrom) this.fade.start(range, fadesFrom === 'zero', now);
+      if (fadesFrom) this.fade.start(range, fadesFrom === 'zero', now, this.pool.footprints);
       else this.fade.settle(this.pool.footprints, range);
       this.changes.footprints(range);
     }

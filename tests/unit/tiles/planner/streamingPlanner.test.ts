@@ -1,5 +1,8 @@
-import { describe, expect, it } from 'vitest';
-import { StreamingPlanner, type StreamingBudget } from '../../../../src/tiles/planner/streamingPlanner';
+import { describe, expect, it, vi } from 'vitest';
+import { boxIntersectsFrustum, frustumPlanes } from '../../../../src/tiles/planner/frustum';
+import { projectionFactor, tileImportance } from '../../../../src/tiles/planner/importance';
+import { TilePriorityQueue } from '../../../../src/tiles/planner/tilePriorityQueue';
+import { DEFAULT_MIN_PIXEL_RADIUS, StreamingPlanner, type StreamingBudget } from '../../../../src/tiles/planner/streamingPlanner';
 import { boxOf, cameraAt, childrenOf, fullOctree } from './plannerFixtures';
 
 const roomy: StreamingBudget = { stars: 1_000_000, bytes: 1_000_000_000 };
@@ -127,5 +130,83 @@ describe('a plan asks the loaded and failed tiles one at a time', () => {
     expect(fromLookups).toEqual(fromSets);
     expect(asked.loaded).toBeGreaterThan(0);
     expect(asked.failed).toBeGreaterThan(0);
+  });
+});
+
+/** The planner as it was written first: every tile's sphere and world box computed from its box on every plan. */
+function referencePlan(h: typeof octree, options: { camera: ReturnType<typeof cameraAt>; budget: StreamingBudget; loaded: Set<number>; scale: number }) {
+  const { camera, budget, loaded, scale } = options;
+  const planes = frustumPlanes(camera.viewProjection);
+  const factor = projectionFactor(camera);
+  const visible = (tile: number) => {
+    const box = Array.from({ length: 6 }, (_, k) => h.boxes[tile * 6 + (k % 3)] * scale);
+    for (let axis = 0; axis < 3; axis++) {
+      const [lo, hi] = [h.boxes[tile * 6 + axis] * scale, h.boxes[tile * 6 + 3 + axis] * scale];
+      [box[axis], box[axis + 3]] = [Math.min(lo, hi), Math.max(lo, hi)];
+    }
+    return boxIntersectsFrustum(planes, box);
+  };
+  // The planner's queue: ties (several spheres around the camera, all Infinity) come out in its order.
+  const queue = new TilePriorityQueue();
+  queue.push(0, Infinity);
+  const draw: number[] = [];
+  const fetch: number[] = [];
+  let wantedStars = 0;
+  while (queue.size > 0) {
+    const tile = queue.pop();
+    if (!visible(tile) && tile !== 0) continue;
+    if (tile !== 0 && wantedStars + h.starCount[tile] > budget.stars) break;
+    wantedStars += h.starCount[tile];
+    if (!loaded.has(tile)) {
+      fetch.push(tile);
+      continue;
+    }
+    if (!visible(tile)) continue;
+    draw.push(tile);
+    for (let c = h.firstChild[tile]; c < h.firstChild[tile] + h.childCount[tile]; c++) {
+      const { pixelRadius, importance } = tileImportance(camera, factor, h.boxes, c * 6, scale);
+      if (pixelRadius >= DEFAULT_MIN_PIXEL_RADIUS) queue.push(c, importance);
+    }
+  }
+  return { draw, fetch };
+}
+
+describe('a plan from spheres kept per scale', () => {
+  const deep = fullOctree(3);
+  // Cameras off every symmetry plane of the octree, so that no two tiles tie and the order is the importance's alone.
+  const cameras = Array.from({ length: 40 }, (_, i) => {
+    const angle = 0.3 + i * 0.37;
+    const distance = 300 + 97 * i;
+    return cameraAt([Math.cos(angle) * distance + 13, 211 - 7 * i, Math.sin(angle) * distance + 29], [-Math.cos(angle), -0.05, -Math.sin(angle)]);
+  });
+
+  it('wants the same tiles in the same order as the tile-by-tile planner, for cameras inside and outside the galaxy', () => {
+    const planner = new StreamingPlanner(deep);
+    const loaded = new Set(Array.from({ length: deep.tileCount }, (_, t) => t).filter((t) => t % 7 !== 3));
+    for (const [i, camera] of cameras.entries()) {
+      const budget = { stars: 1000 + 900 * i, bytes: 1e12 };
+      for (const scale of [1, -1.5]) {
+        const planned = planner.plan({ camera, budget, loaded, scale });
+        expect({ draw: planned.draw, fetch: planned.fetch }).toEqual(referencePlan(deep, { camera, budget, loaded, scale }));
+      }
+    }
+  });
+
+  it("computes no tile's sphere again while the camera flies: the boxes are read once per scale", () => {
+    const planner = new StreamingPlanner(deep);
+    const loaded = new Set(Array.from({ length: deep.tileCount }, (_, t) => t));
+    planner.plan({ camera: cameras[0], budget: roomy, loaded, scale: 1 });
+    const hypot = vi.spyOn(Math, 'hypot');
+    try {
+      let scored = 0;
+      for (const camera of cameras) {
+        planner.plan({ camera, budget: roomy, loaded, scale: 1 });
+        scored += planner.scoredLastPlan;
+      }
+      expect(scored).toBeGreaterThan(cameras.length * 8);
+      expect(hypot).not.toHaveBeenCalled();
+    } finally {
+      hypot.mockRestore();
+    }
   });
 });

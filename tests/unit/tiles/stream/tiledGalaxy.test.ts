@@ -13,6 +13,7 @@ import type { SearchProgress } from '../../../../src/search/starSearch';
 import type { StarSourceChange } from '../../../../src/stars/starSource';
 import { PLAN_INTERVAL_MS } from '../../../../src/tiles/planner/budgets';
 import { writeTiles } from '../../../../src/tiles/write/writeTiles';
+import { HeldParts } from '../../../../src/tiles/stream/heldParts';
 import { classicData, openTiles, removeTempFolders, syntheticVersion, tempFolder } from '../../../support/tiledFixtures';
 import { cameraLookingAt, classicIdsByStar, nextCatalogChange, openTestGalaxy } from '../../../support/tiledStream';
 
@@ -205,6 +206,34 @@ describe(`a tiled galaxy streamed into the slot pool (${STARS} stars, 200 a tile
       expect(galaxy.stars.plans).toBeGreaterThan(plans);
     } finally {
       now.mockRestore();
+    }
+  });
+
+  it('a plan that wants what the last one wanted, with no tile arrived since, leaves the fetches, the drawn tiles and the holding as they are', async () => {
+    const galaxy = await open();
+    const [x, y, z] = rootCentre();
+    // Off the octree's symmetry planes, where no two tiles tie.
+    const from = (drift: number) => cameraLookingAt([x + 370 + drift, y + 230, z + 40000], [x, y, z]);
+    galaxy.stars.setCamera(from(0));
+    await galaxy.whenIdle();
+    const drawn = galaxy.stars.drawnTiles;
+    let clock = performance.now() + PLAN_INTERVAL_MS;
+    const now = vi.spyOn(performance, 'now').mockImplementation(() => clock);
+    const touched = vi.spyOn(HeldParts.prototype, 'wanted');
+    const plans = galaxy.stars.plans;
+    try {
+      // A far camera drifting a little: every move is planned, each plan wants the same tiles in the same order.
+      for (let i = 1; i <= 8; i++) {
+        galaxy.stars.setCamera(from(i / 2));
+        clock += PLAN_INTERVAL_MS;
+      }
+      expect(galaxy.stars.plans - plans).toBe(8);
+      expect(galaxy.stars.drawnTiles).toEqual(drawn);
+      expect(touched).not.toHaveBeenCalled();
+      expect(galaxy.stars.busy).toBe(false);
+    } finally {
+      now.mockRestore();
+      touched.mockRestore();
     }
   });
 
