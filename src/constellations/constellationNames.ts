@@ -207,7 +207,7 @@ export function chooseConstellations(tree: ConstellationTree, view: Constellatio
   const { chunkStart, chunkCentre, chunkReach, chunkCentreNorm, chunkSubtreeReach } = gates;
   // The camera's depth axis's length, the same for every chunk: once per choice, not once per chunk.
   const across = Math.hypot(m[3], m[7], m[11]);
-  const planes = frustumPlanes(m);
+  const planes = viewSides(m);
   for (let chunk = 0; chunk + 1 < chunkStart.length; chunk++) {
     // No community below any of the chunk's gates has its centre in view: none of them can be named.
     if (!ballMayBeInView(planes, chunkCentre, chunk, chunkSubtreeReach[chunk])) continue;
@@ -274,16 +274,18 @@ const BOUND_SLACK = 1e-6;
  * The view's five sides as the choice tests a centre against them: in front of the camera (w > 0)
  * and within the screen's edges (-w <= x, y <= w in clip space), each a linear function of the
  * point, (a, d) with a point p inside while a·p + d >= 0, and |a| for bounding it over a ball.
+ * Not src/geometry/frustum.ts's planes: visit names a centre anywhere in front of the camera, so
+ * the front side here is w = 0, not the near plane.
  */
-interface FrustumPlanes {
+interface ViewSides {
   /** Per plane: a's three, d, |a|. */
   readonly values: Float64Array;
 }
 
-const FRUSTUM_PLANES = 5;
+const VIEW_SIDES = 5;
 
-function frustumPlanes(m: ArrayLike<number>): FrustumPlanes {
-  const values = frustumScratch;
+function viewSides(m: ArrayLike<number>): ViewSides {
+  const values = viewSidesScratch;
   // Rows of the matrix (column-major): x = row 0, y = row 1, w = row 3.
   const plane = (p: number, sx: number, sy: number) => {
     const a0 = m[3] + sx * m[0] + sy * m[1], a1 = m[7] + sx * m[4] + sy * m[5], a2 = m[11] + sx * m[8] + sy * m[9], d = m[15] + sx * m[12] + sy * m[13];
@@ -298,21 +300,21 @@ function frustumPlanes(m: ArrayLike<number>): FrustumPlanes {
   plane(2, -1, 0);
   plane(3, 0, 1);
   plane(4, 0, -1);
-  return frustumView;
+  return viewSidesView;
 }
 
-/** frustumPlanes' numbers, rewritten for each choice (the choice runs on one thread, one at a time). */
-const frustumScratch = new Float64Array(FRUSTUM_PLANES * 5);
-const frustumView: FrustumPlanes = { values: frustumScratch };
+/** viewSides' numbers, rewritten for each choice (the choice runs on one thread, one at a time). */
+const viewSidesScratch = new Float64Array(VIEW_SIDES * 5);
+const viewSidesView: ViewSides = { values: viewSidesScratch };
 
 /**
  * False only when every point within `reach` of centre `i` of `centres` is, by more than rounding,
  * behind the camera or beyond an edge of the screen: then no centre there passes visit's tests.
  */
-function ballMayBeInView({ values }: FrustumPlanes, centres: Float64Array, i: number, reach: number): boolean {
+function ballMayBeInView({ values }: ViewSides, centres: Float64Array, i: number, reach: number): boolean {
   const x = centres[i * 3], y = centres[i * 3 + 1], z = centres[i * 3 + 2];
   const norm = Math.abs(x) + Math.abs(y) + Math.abs(z) + reach;
-  for (let p = 0; p < FRUSTUM_PLANES * 5; p += 5) {
+  for (let p = 0; p < VIEW_SIDES * 5; p += 5) {
     const a = values[p + 4];
     const most = values[p] * x + values[p + 1] * y + values[p + 2] * z + values[p + 3] + reach * a;
     if (most < -BOUND_SLACK * (a * norm + Math.abs(values[p + 3]))) return false;

@@ -1,5 +1,6 @@
 import type { mat4 } from 'gl-matrix';
 import { POINT_SIZE_FACTOR } from './starStyle';
+import { boxIntersectsFrustum, emptyFrustumPlanes, frustumPlanes, type FrustumShape } from '../geometry/frustum';
 
 /**
  * Stars given as cells: contiguous ranges of the star buffer, each with its box, drawn or skipped as
@@ -34,18 +35,11 @@ export function createVisibleRuns(cells: StarCells): VisibleRuns {
   return { first: new Uint32Array(cells.cells), count: new Uint32Array(cells.cells), runs: 0, stars: 0, cellIds: new Uint32Array(cells.cells), visibleCells: 0 };
 }
 
-/** findVisibleRuns' side and near planes (a, b, c, d each), rewritten at each call: arrays made per call were a frame's garbage. */
-const visiblePlanes = new Float64Array(20);
+/** findVisibleRuns' side and near planes, rewritten at each call: arrays made per call were a frame's garbage. */
+const visiblePlanes = emptyFrustumPlanes();
 
-/**
- * Plane `p` of `planes`, normalised: row 3 of the matrix times `widen` plus `sign` times row `row`
- * (gl-matrix is column-major: element (row r, col c) is m[c * 4 + r]).
- */
-function writePlane(planes: Float64Array, p: number, m: mat4, widen: number, row: number, sign: number): void {
-  for (let c = 0; c < 4; c++) planes[p * 4 + c] = m[c * 4 + 3] * widen + sign * m[c * 4 + row];
-  const length = Math.hypot(planes[p * 4], planes[p * 4 + 1], planes[p * 4 + 2]) || 1;
-  for (let c = 0; c < 4; c++) planes[p * 4 + c] /= length;
-}
+/** findVisibleRuns' widened planes, rewritten at each call. */
+const visibleShape: Required<FrustumShape> = { widenX: 1, widenY: 1, normalised: true };
 
 /**
  * Fills `out` with the runs of slots whose cells may show on screen: boxes grown by the world
@@ -63,13 +57,9 @@ export function findVisibleRuns(
   out: VisibleRuns,
 ): VisibleRuns {
   const m = viewProjection;
-  const ex = 1 + 4 / Math.max(1, viewportWidth), ey = 1 + 4 / Math.max(1, viewportHeight);
-  const planes = visiblePlanes;
-  writePlane(planes, 0, m, ex, 0, 1);
-  writePlane(planes, 1, m, ex, 0, -1);
-  writePlane(planes, 2, m, ey, 1, 1);
-  writePlane(planes, 3, m, ey, 1, -1);
-  writePlane(planes, 4, m, 1, 2, 1);
+  visibleShape.widenX = 1 + 4 / Math.max(1, viewportWidth);
+  visibleShape.widenY = 1 + 4 / Math.max(1, viewportHeight);
+  const planes = frustumPlanes(m, visiblePlanes, visibleShape);
   const margin = starWorldRadius(maxStarSize, viewportHeight, tanHalfFov) + 1;
   const bounds = cells.bounds;
   out.runs = 0;
@@ -79,20 +69,7 @@ export function findVisibleRuns(
   for (let k = 0; k < cells.cells; k++) {
     const count = cells.count[k];
     if (count === 0) continue;
-    const b = k * 6;
-    let visible = true;
-    for (let p = 0; p < 20; p += 4) {
-      const a = planes[p], bb = planes[p + 1], c = planes[p + 2], d = planes[p + 3];
-      // The box corner farthest along the plane normal.
-      const x = a >= 0 ? bounds[b + 3] : bounds[b];
-      const y = bb >= 0 ? bounds[b + 4] : bounds[b + 1];
-      const z = c >= 0 ? bounds[b + 5] : bounds[b + 2];
-      if (a * x + bb * y + c * z + d < -margin) {
-        visible = false;
-        break;
-      }
-    }
-    if (!visible) {
+    if (!boxIntersectsFrustum(planes, bounds, k * 6, margin)) {
       runEnd = -1;
       continue;
     }

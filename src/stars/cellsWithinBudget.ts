@@ -1,5 +1,5 @@
 import type { StarCells } from '../renderer/starCells';
-import { boxIntersectsFrustum, emptyFrustumPlanes, frustumPlanes } from '../tiles/planner/frustum';
+import { boxIntersectsFrustum, emptyFrustumPlanes, frustumPlanes } from '../geometry/frustum';
 import { projectionFactor, type PlannerCamera } from '../tiles/planner/importance';
 
 /**

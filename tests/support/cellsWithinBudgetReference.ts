@@ -1,6 +1,6 @@
 import type { StarCells } from '../../src/renderer/starCells';
 import { cellImportance, spheresOf } from '../../src/stars/cellsWithinBudget';
-import { boxIntersectsFrustum, frustumPlanes } from '../../src/tiles/planner/frustum';
+import { boxIntersectsFrustum, frustumPlanes } from '../../src/geometry/frustum';
 import { projectionFactor, type PlannerCamera } from '../../src/tiles/planner/importance';
 
 /**

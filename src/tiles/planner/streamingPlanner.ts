@@ -1,5 +1,5 @@
 import type { TileHierarchy } from '../tileHierarchy';
-import { boxIntersectsFrustum, emptyFrustumPlanes, frustumPlanes } from './frustum';
+import { boxIntersectsFrustum, emptyFrustumPlanes, frustumPlanes } from '../../geometry/frustum';
 import { distanceBetween, projectionFactor, type PlannerCamera } from './importance';
 import { TilePriorityQueue } from './tilePriorityQueue';
 import { tileSpheres, type TileSpheres } from './tileSpheres';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { boxIntersectsFrustum, emptyFrustumPlanes, frustumPlanes } from '../../../../src/tiles/planner/frustum';
+import { boxIntersectsFrustum, emptyFrustumPlanes, frustumPlanes } from '../../../../src/geometry/frustum';
 import { projectionFactor, tileImportance } from '../../../../src/tiles/planner/importance';
 import { TilePriorityQueue } from '../../../../src/tiles/planner/tilePriorityQueue';
 import { cameraAt } from './plannerFixtures';

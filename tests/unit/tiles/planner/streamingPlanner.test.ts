@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { boxIntersectsFrustum, frustumPlanes } from '../../../../src/tiles/planner/frustum';
+import { boxIntersectsFrustum, frustumPlanes } from '../../../../src/geometry/frustum';
 import { projectionFactor, tileImportance } from '../../../../src/tiles/planner/importance';
 import { TilePriorityQueue } from '../../../../src/tiles/planner/tilePriorityQueue';
 import { DEFAULT_MIN_PIXEL_RADIUS, StreamingPlanner, type StreamingBudget } from '../../../../src/tiles/planner/streamingPlanner';
