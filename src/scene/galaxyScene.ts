@@ -16,7 +16,7 @@ import { NO_CELLS } from '../renderer/starCells';
 import { HOVER_COLOR, HOVER_SIZE_FACTOR } from '../renderer/starStyle';
 import type { Renderer } from '../renderer/types';
 import type { ShownGalaxy } from '../stars/shownGalaxy';
-import type { LinkSettings, SlotRange, StarSource, StarSourceChange } from '../stars/starSource';
+import type { LinkSettings, LinkWork, SlotRange, StarSource, StarSourceChange } from '../stars/starSource';
 import { FLY_TO_DISTANCE, poseAt } from './cameraAnimation';
 import type { ConstellationRef, Constellations } from '../constellations/constellations';
 import {
@@ -449,6 +449,11 @@ export class GalaxyScene implements Scene {
   /** Times the stars shown have chosen what to draw for the camera (the planner's runs), for the main-thread bench. */
   plannerRuns(): number {
     return this.stars?.plans ?? 0;
+  }
+
+  /** Counted link upkeep of the stars shown (tiled galaxies), for the main-thread bench. */
+  linkWorkStats(): LinkWork | undefined {
+    return this.stars?.linkWork && { ...this.stars.linkWork };
   }
 
   /** The longest slices of label work so far (the benchmark reads them). */

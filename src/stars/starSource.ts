@@ -19,6 +19,20 @@ export interface SlotRange {
   count: number;
 }
 
+/** Counted work of a galaxy's link upkeep since it opened. */
+export interface LinkWork {
+  /** Updates that looked at the drawn tiles (one per change of links asked for). */
+  updates: number;
+  /** Tiles whose pairs went (no longer drawn, or moved in the pool). */
+  tilesUnlinked: number;
+  /** Pairs read or moved to drop the pairs of tiles that went. */
+  pairsVisited: number;
+  /** Pairs copied into arrays handed out. */
+  pairsCopied: number;
+  /** Pairs held now. */
+  pairsHeld: number;
+}
+
 export interface StarSourceChange {
   /** Slot ranges whose positions, sizes and stars were rewritten (tiles placed or freed, links arrived, stars moved). */
   written: readonly SlotRange[];
@@ -80,6 +94,8 @@ export interface StarSource {
   readonly starCount: number;
   /** Times the source has chosen what to draw for the camera (the planner's runs; the main-thread bench counts them per frame). */
   readonly plans?: number;
+  /** What keeping the links up to date has cost so far, counted (the main-thread bench reads it); tiled galaxies only. */
+  readonly linkWork?: LinkWork;
   /** World bounds of the whole galaxy (scale applied), for the camera. */
   readonly bounds: { min: [number, number, number]; max: [number, number, number] };
   /** The cells to draw this frame. */

@@ -2,7 +2,7 @@ import { maxVisibleEdgeLengthSquared } from '../../renderer/linkIndices';
 import type { SlotPool } from './slotPool';
 import { outLinksBytesHeld, type TileOutLinks } from './adjacencyCuts';
 import { LINK_PAIR_BUDGET } from '../../stars/drawnLinkPairs';
-import type { LinkSettings } from '../../stars/starSource';
+import type { LinkSettings, LinkWork } from '../../stars/starSource';
 
 
 export interface LinkUpdate {
@@ -48,6 +48,8 @@ export class TiledLinks {
   /** 1 for the tiles being linked by link() that are not linked yet: a quick test before the map. */
   private readonly linking: Uint8Array;
   private key: string | undefined;
+  /** Counted work so far (StarSource.linkWork). */
+  readonly work: LinkWork = { updates: 0, tilesUnlinked: 0, pairsVisited: 0, pairsCopied: 0, pairsHeld: 0 };
 
   constructor(
     private readonly pool: SlotPool,
@@ -63,6 +65,7 @@ export class TiledLinks {
   update({ drawnTiles, isDrawn, outLinks, settings }: LinkUpdate): LinkState {
     const key = `${settings.maxVisibleDistance} ${settings.scale}`;
     if (key !== this.key) this.reset(key);
+    this.work.updates++;
     const removed = this.linkedTiles.filter((tile) => !isDrawn[tile] || this.pool.firstSlotOf(tile) !== this.linkedSlot[tile]);
     if (removed.length > 0) this.unlink(removed);
 
@@ -80,7 +83,9 @@ export class TiledLinks {
     if (newTiles.length > 0) this.link(newTiles, outLinks, maxVisibleEdgeLengthSquared(settings.maxVisibleDistance, settings.scale));
     if (removed.length > 0 || this.handedOut === undefined || this.handedOut.length !== this.length) {
       this.handedOut = this.buffer.slice(0, this.length);
+      this.work.pairsCopied += this.length / 2;
     }
+    this.work.pairsHeld = this.length / 2;
     return { pairs: this.handedOut, missingTiles, outLinkBytes };
   }
 
@@ -103,6 +108,8 @@ export class TiledLinks {
       this.linked[tile] = 0;
     }
     const pairs = this.buffer;
+    this.work.tilesUnlinked += tiles.length;
+    this.work.pairsVisited += this.length / 2;
     let kept = 0;
     for (let i = 0; i < this.length; i += 2) {
       if (dropped[pairs[i]] || dropped[pairs[i + 1]]) continue;

@@ -21,7 +21,7 @@ import { nearestInCells } from '../../picking/nearestInCells';
 import { Throttle } from '../../timing/throttle';
 import { nextFrame } from '../../timing/nextFrame';
 import type { Ray } from '../../picking/ray';
-import type { StarBudgetRange, LinkSettings, StarSource, StarSourceChange } from '../../stars/starSource';
+import type { StarBudgetRange, LinkSettings, LinkWork, StarSource, StarSourceChange } from '../../stars/starSource';
 
 /** Tile requests in flight at once: enough to fill an HTTP/2 connection with 30-40 KB files, few enough to cancel quickly when the camera turns. */
 export const TILES_IN_FLIGHT = 6;
@@ -156,6 +156,11 @@ export class TiledStarStream implements StarSource {
   }
 
   /** Slots in the pool: the star budget and room for one more tile to arrive while the drawn ones fill it. */
+  /** Counted link upkeep (StarSource.linkWork). */
+  get linkWork(): LinkWork {
+    return this.links.work;
+  }
+
   get capacity(): number {
     return this.pool.capacity;
   }

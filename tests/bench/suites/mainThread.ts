@@ -59,6 +59,7 @@ const FLY_SOURCE = `async (poses) => {
   const scanPassesBefore = stats ? stats.scanPasses ?? 0 : 0;
   const visitedBefore = stats ? stats.communitiesVisited ?? 0 : 0;
   const plansBefore = scene.plannerRuns ? scene.plannerRuns() : 0;
+  const linksBefore = scene.linkWorkStats ? scene.linkWorkStats() : undefined;
   const framesBefore = drawn();
   const stars = [];
   for (const pose of poses) {
@@ -76,6 +77,14 @@ const FLY_SOURCE = `async (poses) => {
     plans: (scene.plannerRuns ? scene.plannerRuns() : 0) - plansBefore,
     namedStars: scene.namedStars().length,
     stars,
+    links: (() => {
+      const after = scene.linkWorkStats ? scene.linkWorkStats() : undefined;
+      if (!after || !linksBefore) return undefined;
+      const less = {};
+      for (const key of Object.keys(after)) less[key] = after[key] - linksBefore[key];
+      less.pairsHeld = after.pairsHeld;
+      return less;
+    })(),
   };
 }`;
 
@@ -125,6 +134,21 @@ const COUNT_GPU_CALLS_SOURCE = `(() => {
         if (label === 'GPUQueue.writeBuffer') {
           const key = 'writeBuffer bytes:' + (args[0].label || 'unlabelled');
           counts[key] = (counts[key] ?? 0) + bytesOf(args[2], args[3], args[4]);
+        }
+        if (label === 'GPUDevice.createBuffer' && args[0] && args[0].mappedAtCreation) {
+          const key = 'createBuffer mapped bytes:' + (args[0].label || 'unlabelled');
+          counts[key] = (counts[key] ?? 0) + args[0].size;
+        }
+        // WebGL2 uploads by target (ARRAY_BUFFER 34962, ELEMENT_ARRAY_BUFFER 34963): a size argument makes no bytes.
+        if ((label === 'WebGL2RenderingContext.bufferData' || label === 'WebGL2RenderingContext.bufferSubData') && args[1] && typeof args[1] === 'object') {
+          const target = args[0] === 34963 ? 'element' : args[0] === 34962 ? 'array' : String(args[0]);
+          const data = args[1];
+          const unit = data.BYTES_PER_ELEMENT ?? 1;
+          const from = label.endsWith('SubData') ? args[3] : args[2];
+          const length = label.endsWith('SubData') ? args[4] : args[3];
+          const bytes = length ? length * unit : data.byteLength - (from ?? 0) * unit;
+          const key = label.slice('WebGL2RenderingContext.'.length) + ' bytes:' + target;
+          counts[key] = (counts[key] ?? 0) + bytes;
         }
         if (label === 'GPUQueue.writeTexture') counts['writeTexture bytes'] = (counts['writeTexture bytes'] ?? 0) + args[1].byteLength;
         // The typed arrays a worker's message carries (top level and one level down): its bytes.
@@ -194,7 +218,7 @@ const countGpuCalls = process.env.MAIN_THREAD_BENCH_COUNT_GPU === '1';
 /** MAIN_THREAD_BENCH_CATEGORIES=a,b: more trace categories for the first traced flight (to read the trace kept in MAIN_THREAD_BENCH_TRACES). */
 const extraCategories = process.env.MAIN_THREAD_BENCH_CATEGORIES?.split(',').filter(Boolean) ?? [];
 
-interface Flown { frames: number; placements: number; placementWallMs: number; scanPasses: number; communitiesVisited: number; plans: number; namedStars: number; stars: number[] }
+interface Flown { frames: number; placements: number; placementWallMs: number; scanPasses: number; communitiesVisited: number; plans: number; namedStars: number; stars: number[]; links?: Record<string, number> }
 
 async function openGalaxy(page: Page, url: string): Promise<void> {
   await page.goto(url);
@@ -385,6 +409,8 @@ async function measure(page: Page, url: string, label: string) {
       namedStarsAtEnd: flown.namedStars,
       starsDrawnMedian: median(flown.stars),
       scriptTasksPerFrame: round(work.scriptTasksPerFrame.reduce((sum, [, { tasks }]) => sum + tasks, 0)),
+      // Link upkeep per frame (tiled galaxies): updates, tiles unlinked, pairs visited and copied; pairs held at the end.
+      links: flown.links && Object.fromEntries(Object.entries(flown.links).map(([key, value]) => [key, key === 'pairsHeld' ? value : round(value / Math.max(1, flown.frames))])),
     },
     scriptTasksByEntry: Object.fromEntries(work.scriptTasksPerFrame),
     gpuCallsPerFrame,
