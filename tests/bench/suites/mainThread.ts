@@ -140,13 +140,12 @@ const COUNT_GPU_CALLS_SOURCE = `(() => {
           counts[key] = (counts[key] ?? 0) + args[0].size;
         }
         // WebGL2 uploads by target (ARRAY_BUFFER 34962, ELEMENT_ARRAY_BUFFER 34963): a size argument makes no bytes.
-        if ((label === 'WebGL2RenderingContext.bufferData' || label === 'WebGL2RenderingContext.bufferSubData') && args[1] && typeof args[1] === 'object') {
+        if ((label === 'WebGL2RenderingContext.bufferData' && args[1] && typeof args[1] === 'object') || (label === 'WebGL2RenderingContext.bufferSubData' && args[2] && typeof args[2] === 'object')) {
           const target = args[0] === 34963 ? 'element' : args[0] === 34962 ? 'array' : String(args[0]);
-          const data = args[1];
+          // bufferData(target, data, usage, srcOffset, length); bufferSubData(target, dstByteOffset, data, srcOffset, length).
+          const data = label.endsWith('SubData') ? args[2] : args[1];
           const unit = data.BYTES_PER_ELEMENT ?? 1;
-          const from = label.endsWith('SubData') ? args[3] : args[2];
-          const length = label.endsWith('SubData') ? args[4] : args[3];
-          const bytes = length ? length * unit : data.byteLength - (from ?? 0) * unit;
+          const bytes = args[4] ? args[4] * unit : data.byteLength - (args[3] ?? 0) * unit;
           const key = label.slice('WebGL2RenderingContext.'.length) + ' bytes:' + target;
           counts[key] = (counts[key] ?? 0) + bytes;
         }
@@ -219,6 +218,11 @@ const countGpuCalls = process.env.MAIN_THREAD_BENCH_COUNT_GPU === '1';
 const extraCategories = process.env.MAIN_THREAD_BENCH_CATEGORIES?.split(',').filter(Boolean) ?? [];
 
 interface Flown { frames: number; placements: number; placementWallMs: number; scanPasses: number; communitiesVisited: number; plans: number; namedStars: number; stars: number[]; links?: Record<string, number> }
+
+/** The flight's link upkeep per frame, as `links:<figure>` (pairs held: at the end); none for a galaxy without it. */
+function linksPerFrame(flown: Flown): Record<string, number> {
+  return Object.fromEntries(Object.entries(flown.links ?? {}).map(([key, value]) => [`links:${key}`, key === 'pairsHeld' ? value : round(value / Math.max(1, flown.frames))]));
+}
 
 async function openGalaxy(page: Page, url: string): Promise<void> {
   await page.goto(url);
@@ -293,7 +297,7 @@ async function gpuCallsOverFlight(page: Page, poses: CameraPose[]): Promise<Reco
   const flown = (await page.evaluate(`(${FLY_SOURCE})(${JSON.stringify(poses)})`)) as Flown;
   const counts = (await page.evaluate('window.gpuCallCounts')) as Record<string, number>;
   const perFrame = Object.entries(counts).map(([call, count]) => [call, round(count / Math.max(1, flown.frames))] as const);
-  return Object.fromEntries(perFrame.sort((a, b) => b[1] - a[1]));
+  return { ...Object.fromEntries(perFrame.sort((a, b) => b[1] - a[1])), ...linksPerFrame(flown) };
 }
 
 const sampleAllocations = process.env.MAIN_THREAD_BENCH_ALLOCATIONS === '1';
@@ -363,7 +367,7 @@ async function cpuProfileOverFlight(page: Page, poses: CameraPose[]) {
   });
   const frames = Math.max(1, flown.frames);
   const top = (map: Map<string, number>, n: number) => Object.fromEntries([...map].sort((a, b) => b[1] - a[1]).slice(0, n).map(([name, ms]) => [name, Math.round((ms / frames) * 1000)]));
-  return { frames: flown.frames, selfUs: top(self, 40), totalUs: top(total, 60) };
+  return { frames: flown.frames, links: linksPerFrame(flown), selfUs: top(self, 40), totalUs: top(total, 60) };
 }
 
 /** Ms per drawn frame (and calls per frame) of each GPU API call and frame callback, over the path flown again with timing wrappers. */
@@ -410,7 +414,7 @@ async function measure(page: Page, url: string, label: string) {
       starsDrawnMedian: median(flown.stars),
       scriptTasksPerFrame: round(work.scriptTasksPerFrame.reduce((sum, [, { tasks }]) => sum + tasks, 0)),
       // Link upkeep per frame (tiled galaxies): updates, tiles unlinked, pairs visited and copied; pairs held at the end.
-      links: flown.links && Object.fromEntries(Object.entries(flown.links).map(([key, value]) => [key, key === 'pairsHeld' ? value : round(value / Math.max(1, flown.frames))])),
+      links: linksPerFrame(flown),
     },
     scriptTasksByEntry: Object.fromEntries(work.scriptTasksPerFrame),
     gpuCallsPerFrame,
