@@ -19,6 +19,12 @@ export interface SlotRange {
   count: number;
 }
 
+export interface LinkPairsChange {
+  pairs: Uint32Array<ArrayBuffer>;
+  version: number;
+  changed: readonly SlotRange[];
+}
+
 /** Counted work of a galaxy's link upkeep since it opened. */
 export interface LinkWork {
   /** Updates that looked at the drawn tiles (one per change of links asked for). */
@@ -31,6 +37,8 @@ export interface LinkWork {
   pairsCopied: number;
   /** Pairs held now. */
   pairsHeld: number;
+  /** Out-links read to link tiles. */
+  outLinksWalked: number;
 }
 
 export interface StarSourceChange {
@@ -112,6 +120,12 @@ export interface StarSource {
   setCamera(camera: PlannerCamera): void;
   /** Links of resident stars as pairs of slots, by the ml and s rules; undefined when none are drawn. */
   linkPairs(settings: LinkSettings): Uint32Array | undefined;
+  /**
+   * The pairs linkPairs returned last, with what changed in them (tiled galaxies, whose pairs change
+   * a tile at a time): `version` counts up with every new array, `changed` are the index ranges that
+   * differ from the version before. Without it, every new array is new throughout.
+   */
+  readonly linkPairsChange?: LinkPairsChange;
   /** Star number nearest to the ray within `threshold` (docs/rules.md#picking), among the drawn stars. */
   nearestStar(ray: Ray, threshold: number): number | undefined;
   /** Picking uses its index (until then it scans every star). */
