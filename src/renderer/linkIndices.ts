@@ -8,6 +8,11 @@ import { LINK_COLOR_RANGE } from './shaderConstants';
 
 export { LINK_COLOR_RANGE };
 
+/** Indices to make room for when links that keep changing outgrow their index buffer: half as much again, so that links growing by appends are set whole rarely. */
+export function linkIndexRoom(indices: number): number {
+  return indices === 0 ? 0 : indices + (indices >> 1) + 1024;
+}
+
 export function maxVisibleEdgeLengthSquared(maxVisibleDistance: number, scale: number): number {
   return maxVisibleDistance * maxVisibleDistance * scale;
 }

@@ -1,4 +1,4 @@
-import type { LinkColours, Renderer } from './types';
+import type { IndexRange, LinkColours, Renderer } from './types';
 import type { StarCells } from './starCells';
 
 /** What both backends' star stores offer: buffers by slot, drawn through cells. */
@@ -14,6 +14,8 @@ export interface StarStore {
 export interface LinkStore {
   /** Pairs of star slots (positions in the star buffer), or undefined for no links. */
   set(slotPairs: Uint32Array | undefined): void;
+  /** Renderer.writeLinks. */
+  write(slotPairs: Uint32Array<ArrayBuffer>, changed: readonly IndexRange[]): void;
   setColours(colours: LinkColours): void;
 }
 
@@ -21,7 +23,7 @@ export interface LinkStore {
 export function starAndLinkData(
   points: StarStore,
   links: LinkStore,
-): Pick<Renderer, 'setStars' | 'setStarCells' | 'updateStars' | 'updateStarColors' | 'updateStarSizes' | 'updateStarFootprints' | 'setLinks' | 'setLinkColours'> {
+): Pick<Renderer, 'setStars' | 'setStarCells' | 'updateStars' | 'updateStarColors' | 'updateStarSizes' | 'updateStarFootprints' | 'setLinks' | 'writeLinks' | 'setLinkColours'> {
   return {
     setStars: (positions, colors, sizes, cells) => points.set(positions, colors, sizes, cells),
     setStarCells: (cells) => points.setCells(cells),
@@ -30,6 +32,7 @@ export function starAndLinkData(
     updateStarSizes: (sizes, start, count) => points.updateSizes(sizes, start, count),
     updateStarFootprints: (footprints, start, count) => points.updateFootprints(footprints, start, count),
     setLinks: (pairs) => links.set(pairs),
+    writeLinks: (pairs, changed) => links.write(pairs, changed),
     setLinkColours: (colours) => links.setColours(colours),
   };
 }

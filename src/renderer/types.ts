@@ -2,6 +2,12 @@ import type { LabelQuads } from '../labels/labelQuads';
 import type { Camera } from './camera';
 import type { StarCells } from './starCells';
 
+/** Indices start .. start + count - 1 of an array. */
+export interface IndexRange {
+  start: number;
+  count: number;
+}
+
 /** Which GPU backend a renderer runs on. */
 export type Backend = 'webgpu' | 'webgl2';
 
@@ -61,6 +67,12 @@ export interface Renderer {
   updateStarFootprints(footprints: Float32Array, start: number, count: number): void;
   /** Pairs of slots to join with a line, or undefined for no links. */
   setLinks(pairs: Uint32Array | undefined): void;
+  /**
+   * The pairs set or written last, changed in the index ranges `changed` only and now `pairs.length`
+   * long: writes those ranges instead of every pair again (pairs that grew past the room held are
+   * set whole). Both backends implement it; optional so that stand-ins need not.
+   */
+  writeLinks?(pairs: Uint32Array<ArrayBuffer>, changed: readonly IndexRange[]): void;
   /** Where the links' end colours come from from the next render on; 'positions' until set. */
   setLinkColours(colours: LinkColours): void;
   /**

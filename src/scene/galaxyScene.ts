@@ -16,7 +16,7 @@ import { NO_CELLS } from '../renderer/starCells';
 import { HOVER_COLOR, HOVER_SIZE_FACTOR } from '../renderer/starStyle';
 import type { Renderer } from '../renderer/types';
 import type { ShownGalaxy } from '../stars/shownGalaxy';
-import type { LinkSettings, SlotRange, StarSource, StarSourceChange } from '../stars/starSource';
+import type { LinkSettings, LinkWork, SlotRange, StarSource, StarSourceChange } from '../stars/starSource';
 import { FLY_TO_DISTANCE, poseAt } from './cameraAnimation';
 import type { ConstellationRef, Constellations } from '../constellations/constellations';
 import {
@@ -71,6 +71,8 @@ export class GalaxyScene implements Scene {
   private bounds: SceneBounds = { center: [0, 0, 0], radius: 0, halfSize: 0 };
   private links: LinkSettings = { showLinks: false, maxVisibleDistance: 150, scale: 1.75 };
   private linkPairs: Uint32Array | undefined;
+  /** The source and version (StarSource.linkPairsChange) of the link pairs the renderer holds, when it holds a source's such pairs. */
+  private linksDrawn: { stars: StarSource; version: number } | undefined;
   /** By star number, re-applied when its star's slot is written. */
   private hovered: number | undefined;
   private highlighted = new Map<number, number>();
@@ -451,6 +453,11 @@ export class GalaxyScene implements Scene {
     return this.stars?.plans ?? 0;
   }
 
+  /** Counted link upkeep of the stars shown (tiled galaxies), for the main-thread bench. */
+  linkWorkStats(): LinkWork | undefined {
+    return this.stars?.linkWork && { ...this.stars.linkWork };
+  }
+
   /** The longest slices of label work so far (the benchmark reads them). */
   labelWorkStats(): LabelWorkStats | undefined {
     return this.labels?.stats;
@@ -787,17 +794,28 @@ export class GalaxyScene implements Scene {
 
   private updateLinks(): void {
     // Asked on every change, links shown or not, so that the stars know the settings.
-    const pairs = this.stars?.linkPairs({ ...this.links });
+    const { stars } = this;
+    const pairs = stars?.linkPairs({ ...this.links });
     this.linkPairs = this.links.showLinks ? pairs : undefined;
-    this.drawLinks();
+    const change = stars?.linkPairsChange;
+    const drawn = this.linksDrawn;
+    if (this.renderer?.writeLinks && stars && change && change.pairs === this.linkPairs && drawn?.stars === stars && change.version <= drawn.version + 1) {
+      // The renderer holds the version before (or this one): only what changed since is written.
+      if (change.version === drawn.version + 1) this.renderer.writeLinks(change.pairs, change.changed);
+      this.linksDrawn = { stars, version: change.version };
+      this.renderer.canvas.dataset.links = String(change.pairs.length / 2);
+    } else this.drawLinks();
     this.requestRender();
   }
 
   /** Hands the link pairs to the renderer; the canvas says how many it draws (`data-links`, for tests). */
   private drawLinks(): void {
+    this.linksDrawn = undefined;
     if (!this.renderer) return;
     this.renderer.setLinks(this.linkPairs);
     this.renderer.canvas.dataset.links = String((this.linkPairs?.length ?? 0) / 2);
+    const change = this.stars?.linkPairsChange;
+    if (this.stars && change && change.pairs === this.linkPairs) this.linksDrawn = { stars: this.stars, version: change.version };
   }
 }
 

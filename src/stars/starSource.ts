@@ -19,6 +19,28 @@ export interface SlotRange {
   count: number;
 }
 
+export interface LinkPairsChange {
+  pairs: Uint32Array<ArrayBuffer>;
+  version: number;
+  changed: readonly SlotRange[];
+}
+
+/** Counted work of a galaxy's link upkeep since it opened. */
+export interface LinkWork {
+  /** Updates that looked at the drawn tiles (one per change of links asked for). */
+  updates: number;
+  /** Tiles whose pairs went (no longer drawn, or moved in the pool). */
+  tilesUnlinked: number;
+  /** Pairs read or moved to drop the pairs of tiles that went. */
+  pairsVisited: number;
+  /** Pairs copied into arrays handed out. */
+  pairsCopied: number;
+  /** Pairs held now. */
+  pairsHeld: number;
+  /** Out-links read to link tiles. */
+  outLinksWalked: number;
+}
+
 export interface StarSourceChange {
   /** Slot ranges whose positions, sizes and stars were rewritten (tiles placed or freed, links arrived, stars moved). */
   written: readonly SlotRange[];
@@ -80,6 +102,8 @@ export interface StarSource {
   readonly starCount: number;
   /** Times the source has chosen what to draw for the camera (the planner's runs; the main-thread bench counts them per frame). */
   readonly plans?: number;
+  /** What keeping the links up to date has cost so far, counted (the main-thread bench reads it); tiled galaxies only. */
+  readonly linkWork?: LinkWork;
   /** World bounds of the whole galaxy (scale applied), for the camera. */
   readonly bounds: { min: [number, number, number]; max: [number, number, number] };
   /** The cells to draw this frame. */
@@ -96,6 +120,12 @@ export interface StarSource {
   setCamera(camera: PlannerCamera): void;
   /** Links of resident stars as pairs of slots, by the ml and s rules; undefined when none are drawn. */
   linkPairs(settings: LinkSettings): Uint32Array | undefined;
+  /**
+   * The pairs linkPairs returned last, with what changed in them (tiled galaxies, whose pairs change
+   * a tile at a time): `version` counts up with every new array, `changed` are the index ranges that
+   * differ from the version before. Without it, every new array is new throughout.
+   */
+  readonly linkPairsChange?: LinkPairsChange;
   /** Star number nearest to the ray within `threshold` (docs/rules.md#picking), among the drawn stars. */
   nearestStar(ray: Ray, threshold: number): number | undefined;
   /** Picking uses its index (until then it scans every star). */

@@ -2,7 +2,7 @@ import type { PlannerCamera } from '../../src/tiles/planner/importance';
 import type { StarCells } from '../../src/renderer/starCells';
 import { nearestInCells } from '../../src/picking/nearestInCells';
 import type { Ray } from '../../src/picking/ray';
-import type { LinkSettings, StarSource, StarSourceChange } from '../../src/stars/starSource';
+import type { LinkPairsChange, LinkSettings, SlotRange, StarSource, StarSourceChange } from '../../src/stars/starSource';
 
 /** A tile as the fake places it: star numbers with their positions (world) and sizes. */
 export interface FakeTile {
@@ -23,6 +23,8 @@ export class FakeTiledStars implements StarSource {
   readonly located: number[] = [];
   /** What linkPairs answers (pairs of slots). */
   pairs: Uint32Array | undefined;
+  /** Set by linksChanged only, as a tiled galaxy's stream does. */
+  linkPairsChange: LinkPairsChange | undefined;
   /** Where locate finds stars that are not resident. */
   elsewhere = new Map<number, [number, number, number]>();
   private slotStars: Int32Array;
@@ -77,6 +79,12 @@ export class FakeTiledStars implements StarSource {
   drawOnly(starts: number[]): void {
     this.drawn = this.resident.filter((tile) => starts.includes(tile.start));
     this.emit({ written: [], drawnChanged: true, linksChanged: false });
+  }
+
+  /** New pairs that differ from the version before in `changed` only (StarSource.linkPairsChange); `skip` versions are never handed out. */
+  linksChanged(pairs: Uint32Array<ArrayBuffer>, changed: SlotRange[], skip = 0): void {
+    this.linkPairsChange = { pairs, changed, version: (this.linkPairsChange?.version ?? 0) + 1 + skip };
+    this.linksArrived(pairs);
   }
 
   linksArrived(pairs: Uint32Array | undefined): void {

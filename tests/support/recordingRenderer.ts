@@ -10,6 +10,8 @@ export interface RendererCalls {
   colors: Array<{ start: number; count: number; bytes: number[] }>;
   sizes: Array<{ start: number; count: number; values: number[] }>;
   links: Array<number[] | undefined>;
+  /** Each writeLinks: the pairs' length and the ranges written, with their indices. */
+  linkWrites: Array<{ length: number; written: Array<{ start: number; indices: number[] }> }>;
   /** Each setLinkColours, in order. */
   linkColours: LinkColours[];
   cells: StarCells[];
@@ -19,7 +21,7 @@ export interface RendererCalls {
 
 /** A Renderer stand-in that records what the scene asks of it; its canvas sits at (left, top), 400 x 300. */
 export function recordingRenderer(backend: Renderer['backend'] = 'webgl2', rect = { left: 10, top: 20 }): { renderer: Renderer; calls: RendererCalls } {
-  const calls: RendererCalls = { stars: [], colors: [], sizes: [], links: [], linkColours: [], cells: [], updates: [], renders: 0 };
+  const calls: RendererCalls = { stars: [], colors: [], sizes: [], links: [], linkWrites: [], linkColours: [], cells: [], updates: [], renders: 0 };
   const canvas = { dataset: {}, getBoundingClientRect: () => ({ ...rect, width: 400, height: 300 }) } as unknown as HTMLCanvasElement;
   const renderer: Renderer = {
     backend,
@@ -42,6 +44,8 @@ export function recordingRenderer(backend: Renderer['backend'] = 'webgl2', rect 
     updateStarSizes: (sizes, start, count) => calls.sizes.push({ start, count, values: [...sizes.subarray(start, start + count)] }),
     updateStarFootprints: () => {},
     setLinks: (pairs) => calls.links.push(pairs ? [...pairs] : undefined),
+    writeLinks: (pairs, changed) =>
+      calls.linkWrites.push({ length: pairs.length, written: changed.map(({ start, count }) => ({ start, indices: [...pairs.subarray(start, start + count)] })) }),
     setLinkColours: (colours) => calls.linkColours.push(colours),
     resize: () => {},
     render: (_camera: Camera) => void calls.renders++,

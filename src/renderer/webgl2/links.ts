@@ -1,7 +1,8 @@
 import fragmentSource from '../../../shaders/links.frag?raw';
 import vertexSource from '../../../shaders/links.vert?raw';
 import type { Camera } from '../camera';
-import type { LinkColours } from '../types';
+import type { IndexRange, LinkColours } from '../types';
+import { linkIndexRoom } from '../linkIndices';
 import { createProgram } from './program';
 import { bindStarAttribute } from './starPasses';
 
@@ -15,6 +16,8 @@ export class WebGL2Links {
   private vao: WebGLVertexArrayObject;
   private indexBuffer: WebGLBuffer;
   private count = 0;
+  /** Indices the index buffer has room for. */
+  private room = 0;
   private uView: WebGLUniformLocation | null;
   private uProjection: WebGLUniformLocation | null;
   private uStarColours: WebGLUniformLocation | null;
@@ -43,6 +46,24 @@ export class WebGL2Links {
     gl.bindVertexArray(this.vao);
     gl.bufferData(gl.ELEMENT_ARRAY_BUFFER, pairs ?? new Uint32Array(0), gl.STATIC_DRAW);
     gl.bindVertexArray(null);
+    this.room = this.count;
+  }
+
+  write(pairs: Uint32Array<ArrayBuffer>, changed: readonly IndexRange[]): void {
+    const gl = this.gl;
+    gl.bindVertexArray(this.vao);
+    if (pairs.length > this.room) {
+      this.room = linkIndexRoom(pairs.length);
+      gl.bufferData(gl.ELEMENT_ARRAY_BUFFER, this.room * 4, gl.DYNAMIC_DRAW);
+      gl.bufferSubData(gl.ELEMENT_ARRAY_BUFFER, 0, pairs);
+    } else {
+      for (const { start, count } of changed) {
+        const end = Math.min(start + count, pairs.length);
+        if (end > start) gl.bufferSubData(gl.ELEMENT_ARRAY_BUFFER, start * 4, pairs, start, end - start);
+      }
+    }
+    gl.bindVertexArray(null);
+    this.count = pairs.length;
   }
 
   setColours(colours: LinkColours): void {

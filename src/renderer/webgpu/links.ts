@@ -2,8 +2,9 @@ import frameUniformsSource from '../../../shaders/frameUniforms.wgsl?raw';
 import shaderSource from '../../../shaders/links.wgsl?raw';
 import { withWgslConstants } from '../shaderConstants';
 import type { RenderCommands } from './renderBundle';
-import type { LinkColours } from '../types';
+import type { IndexRange, LinkColours } from '../types';
 import { DEPTH_FORMAT } from './target';
+import { linkIndexRoom } from '../linkIndices';
 
 const POSITIONS: GPUVertexBufferLayout = { arrayStride: 12, attributes: [{ shaderLocation: 0, offset: 0, format: 'float32x3' }] };
 const STAR_COLOURS: GPUVertexBufferLayout = { arrayStride: 4, attributes: [{ shaderLocation: 1, offset: 0, format: 'unorm8x4' }] };
@@ -18,6 +19,8 @@ export class WebGPULinks {
   private bindGroups: Record<LinkColours, GPUBindGroup>;
   private indexBuffer: GPUBuffer | undefined;
   private count = 0;
+  /** Indices the index buffer has room for. */
+  private room = 0;
   private colours: LinkColours = 'positions';
   /** Bumped whenever what draw() encodes changes, but for the star buffers (the points' version follows those). */
   drawVersion = 0;
@@ -41,14 +44,34 @@ export class WebGPULinks {
   }
 
   set(pairs: Uint32Array | undefined): void {
+    this.upload(pairs, pairs?.length ?? 0);
+  }
+
+  write(pairs: Uint32Array<ArrayBuffer>, changed: readonly IndexRange[]): void {
+    if (!this.indexBuffer || pairs.length > this.room) {
+      this.upload(pairs, linkIndexRoom(pairs.length));
+      return;
+    }
+    for (const { start, count } of changed) {
+      const end = Math.min(start + count, pairs.length);
+      if (end > start) this.device.queue.writeBuffer(this.indexBuffer, start * 4, pairs, start, end - start);
+    }
+    if (pairs.length !== this.count) this.drawVersion++;
+    this.count = pairs.length;
+  }
+
+  /** A new index buffer with room for `room` indices, the first `pairs`. */
+  private upload(pairs: Uint32Array | undefined, room: number): void {
     this.drawVersion++;
     this.indexBuffer?.destroy();
     this.indexBuffer = undefined;
     this.count = pairs?.length ?? 0;
-    if (!pairs || pairs.length === 0) return;
-    this.indexBuffer = this.device.createBuffer({ label: 'link indices', size: pairs.byteLength, usage: GPUBufferUsage.INDEX | GPUBufferUsage.COPY_DST, mappedAtCreation: true });
+    this.room = 0;
+    if (!pairs || room === 0) return;
+    this.indexBuffer = this.device.createBuffer({ label: 'link indices', size: room * 4, usage: GPUBufferUsage.INDEX | GPUBufferUsage.COPY_DST, mappedAtCreation: true });
     new Uint32Array(this.indexBuffer.getMappedRange()).set(pairs);
     this.indexBuffer.unmap();
+    this.room = room;
   }
 
   setColours(colours: LinkColours): void {

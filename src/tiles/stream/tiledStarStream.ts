@@ -21,7 +21,7 @@ import { nearestInCells } from '../../picking/nearestInCells';
 import { Throttle } from '../../timing/throttle';
 import { nextFrame } from '../../timing/nextFrame';
 import type { Ray } from '../../picking/ray';
-import type { StarBudgetRange, LinkSettings, StarSource, StarSourceChange } from '../../stars/starSource';
+import type { StarBudgetRange, LinkPairsChange, LinkSettings, LinkWork, StarSource, StarSourceChange } from '../../stars/starSource';
 
 /** Tile requests in flight at once: enough to fill an HTTP/2 connection with 30-40 KB files, few enough to cancel quickly when the camera turns. */
 export const TILES_IN_FLIGHT = 6;
@@ -103,6 +103,8 @@ export class TiledStarStream implements StarSource {
   private linksShown = false;
   private readonly links: TiledLinks;
   private linkPairsNow: { key: string; pairs: Uint32Array } | undefined;
+  /** StarSource.linkPairsChange. */
+  linkPairsChange: LinkPairsChange | undefined;
   private locatedTile: DecodedTile | undefined;
   private disposed = false;
   private rootWaiter: { resolve: () => void; reject: (error: unknown) => void } | undefined;
@@ -160,6 +162,11 @@ export class TiledStarStream implements StarSource {
   }
 
   /** Slots in the pool: the star budget and room for one more tile to arrive while the drawn ones fill it. */
+  /** Counted link upkeep (StarSource.linkWork). */
+  get linkWork(): LinkWork {
+    return this.links.work;
+  }
+
   get capacity(): number {
     return this.pool.capacity;
   }
@@ -332,6 +339,7 @@ export class TiledStarStream implements StarSource {
       adjacency.requestOutLinks(tile);
     }
     this.linkPairsNow = { key, pairs: result.pairs };
+    this.linkPairsChange = { pairs: result.pairs, version: result.version, changed: result.changed };
     return result.pairs;
   }
 

@@ -59,6 +59,7 @@ const FLY_SOURCE = `async (poses) => {
   const scanPassesBefore = stats ? stats.scanPasses ?? 0 : 0;
   const visitedBefore = stats ? stats.communitiesVisited ?? 0 : 0;
   const plansBefore = scene.plannerRuns ? scene.plannerRuns() : 0;
+  const linksBefore = scene.linkWorkStats ? scene.linkWorkStats() : undefined;
   const framesBefore = drawn();
   const stars = [];
   for (const pose of poses) {
@@ -76,6 +77,14 @@ const FLY_SOURCE = `async (poses) => {
     plans: (scene.plannerRuns ? scene.plannerRuns() : 0) - plansBefore,
     namedStars: scene.namedStars().length,
     stars,
+    links: (() => {
+      const after = scene.linkWorkStats ? scene.linkWorkStats() : undefined;
+      if (!after || !linksBefore) return undefined;
+      const less = {};
+      for (const key of Object.keys(after)) less[key] = after[key] - linksBefore[key];
+      less.pairsHeld = after.pairsHeld;
+      return less;
+    })(),
   };
 }`;
 
@@ -125,6 +134,20 @@ const COUNT_GPU_CALLS_SOURCE = `(() => {
         if (label === 'GPUQueue.writeBuffer') {
           const key = 'writeBuffer bytes:' + (args[0].label || 'unlabelled');
           counts[key] = (counts[key] ?? 0) + bytesOf(args[2], args[3], args[4]);
+        }
+        if (label === 'GPUDevice.createBuffer' && args[0] && args[0].mappedAtCreation) {
+          const key = 'createBuffer mapped bytes:' + (args[0].label || 'unlabelled');
+          counts[key] = (counts[key] ?? 0) + args[0].size;
+        }
+        // WebGL2 uploads by target (ARRAY_BUFFER 34962, ELEMENT_ARRAY_BUFFER 34963): a size argument makes no bytes.
+        if ((label === 'WebGL2RenderingContext.bufferData' && args[1] && typeof args[1] === 'object') || (label === 'WebGL2RenderingContext.bufferSubData' && args[2] && typeof args[2] === 'object')) {
+          const target = args[0] === 34963 ? 'element' : args[0] === 34962 ? 'array' : String(args[0]);
+          // bufferData(target, data, usage, srcOffset, length); bufferSubData(target, dstByteOffset, data, srcOffset, length).
+          const data = label.endsWith('SubData') ? args[2] : args[1];
+          const unit = data.BYTES_PER_ELEMENT ?? 1;
+          const bytes = args[4] ? args[4] * unit : data.byteLength - (args[3] ?? 0) * unit;
+          const key = label.slice('WebGL2RenderingContext.'.length) + ' bytes:' + target;
+          counts[key] = (counts[key] ?? 0) + bytes;
         }
         if (label === 'GPUQueue.writeTexture') counts['writeTexture bytes'] = (counts['writeTexture bytes'] ?? 0) + args[1].byteLength;
         // The typed arrays a worker's message carries (top level and one level down): its bytes.
@@ -194,7 +217,12 @@ const countGpuCalls = process.env.MAIN_THREAD_BENCH_COUNT_GPU === '1';
 /** MAIN_THREAD_BENCH_CATEGORIES=a,b: more trace categories for the first traced flight (to read the trace kept in MAIN_THREAD_BENCH_TRACES). */
 const extraCategories = process.env.MAIN_THREAD_BENCH_CATEGORIES?.split(',').filter(Boolean) ?? [];
 
-interface Flown { frames: number; placements: number; placementWallMs: number; scanPasses: number; communitiesVisited: number; plans: number; namedStars: number; stars: number[] }
+interface Flown { frames: number; placements: number; placementWallMs: number; scanPasses: number; communitiesVisited: number; plans: number; namedStars: number; stars: number[]; links?: Record<string, number> }
+
+/** The flight's link upkeep per frame, as `links:<figure>` (pairs held: at the end); none for a galaxy without it. */
+function linksPerFrame(flown: Flown): Record<string, number> {
+  return Object.fromEntries(Object.entries(flown.links ?? {}).map(([key, value]) => [`links:${key}`, key === 'pairsHeld' ? value : round(value / Math.max(1, flown.frames))]));
+}
 
 async function openGalaxy(page: Page, url: string): Promise<void> {
   await page.goto(url);
@@ -269,7 +297,7 @@ async function gpuCallsOverFlight(page: Page, poses: CameraPose[]): Promise<Reco
   const flown = (await page.evaluate(`(${FLY_SOURCE})(${JSON.stringify(poses)})`)) as Flown;
   const counts = (await page.evaluate('window.gpuCallCounts')) as Record<string, number>;
   const perFrame = Object.entries(counts).map(([call, count]) => [call, round(count / Math.max(1, flown.frames))] as const);
-  return Object.fromEntries(perFrame.sort((a, b) => b[1] - a[1]));
+  return { ...Object.fromEntries(perFrame.sort((a, b) => b[1] - a[1])), ...linksPerFrame(flown) };
 }
 
 const sampleAllocations = process.env.MAIN_THREAD_BENCH_ALLOCATIONS === '1';
@@ -339,7 +367,7 @@ async function cpuProfileOverFlight(page: Page, poses: CameraPose[]) {
   });
   const frames = Math.max(1, flown.frames);
   const top = (map: Map<string, number>, n: number) => Object.fromEntries([...map].sort((a, b) => b[1] - a[1]).slice(0, n).map(([name, ms]) => [name, Math.round((ms / frames) * 1000)]));
-  return { frames: flown.frames, selfUs: top(self, 40), totalUs: top(total, 60) };
+  return { frames: flown.frames, links: linksPerFrame(flown), selfUs: top(self, 40), totalUs: top(total, 60) };
 }
 
 /** Ms per drawn frame (and calls per frame) of each GPU API call and frame callback, over the path flown again with timing wrappers. */
@@ -385,6 +413,8 @@ async function measure(page: Page, url: string, label: string) {
       namedStarsAtEnd: flown.namedStars,
       starsDrawnMedian: median(flown.stars),
       scriptTasksPerFrame: round(work.scriptTasksPerFrame.reduce((sum, [, { tasks }]) => sum + tasks, 0)),
+      // Link upkeep per frame (tiled galaxies): updates, tiles unlinked, pairs visited and copied; pairs held at the end.
+      links: linksPerFrame(flown),
     },
     scriptTasksByEntry: Object.fromEntries(work.scriptTasksPerFrame),
     gpuCallsPerFrame,

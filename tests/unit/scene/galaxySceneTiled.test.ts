@@ -110,6 +110,29 @@ describe('GalaxyScene drawing a tiled galaxy', () => {
     expect(stars.cameras.at(-1)).toMatchObject({ viewportHeight: 600 });
   });
 
+  it('hands the renderer only the link indices that changed from the version it holds, and the pairs whole otherwise', () => {
+    const { scene, stars, calls } = tiledScene();
+    stars.place(2, tileA);
+    scene.setLinkSettings({ showLinks: true, maxVisibleDistance: 150, scale: 1.75 });
+    stars.linksChanged(Uint32Array.from([2, 3, 2, 4, 3, 4]), [{ start: 0, count: 6 }]);
+    // The first version the renderer sees: whole.
+    expect(calls.links.at(-1)).toEqual([2, 3, 2, 4, 3, 4]);
+    const sets = calls.links.length;
+    // A tile's pair went, the last pair filled its place: one range of two indices, and the length.
+    stars.linksChanged(Uint32Array.from([3, 4, 2, 4]), [{ start: 0, count: 2 }]);
+    expect(calls.links.length).toBe(sets);
+    expect(calls.linkWrites.at(-1)).toEqual({ length: 4, written: [{ start: 0, indices: [3, 4] }] });
+    // A version the renderer never saw lies between: whole again.
+    stars.linksChanged(Uint32Array.from([3, 4, 2, 4, 2, 3]), [{ start: 4, count: 2 }], 1);
+    expect(calls.links.at(-1)).toEqual([3, 4, 2, 4, 2, 3]);
+    expect(calls.linkWrites).toHaveLength(1);
+    // Hidden, then shown: the renderer dropped them, so whole.
+    scene.setLinkSettings({ showLinks: false, maxVisibleDistance: 150, scale: 1.75 });
+    scene.setLinkSettings({ showLinks: true, maxVisibleDistance: 150, scale: 1.75 });
+    expect(calls.links.at(-1)).toEqual([3, 4, 2, 4, 2, 3]);
+    expect(calls.linkWrites).toHaveLength(1);
+  });
+
   it('draws the stars\' link pairs while links are shown, asking again when they change', () => {
     const { scene, stars, calls } = tiledScene();
     stars.place(2, tileA);
