@@ -15,8 +15,9 @@ export interface FrameClock {
   now(): number;
   /** Asks for `frame` at the next frame; answers what it asked through (see `asker`). */
   requestFrame(frame: () => void): unknown;
-  /** Calls `fire` in `ms`; answers what it set the timer through. */
+  /** Calls `fire` in `ms`; answers the timer. */
   setTimer(fire: () => void, ms: number): unknown;
+  clearTimer(timer: unknown): void;
   /**
    * What requestFrame or setTimer would ask through now. Where that is not what asked a pending
    * frame or timer, that one never comes (tests replace the page's timers and animation frames).
@@ -40,10 +41,8 @@ export const pageFrameClock: FrameClock = {
     setTimeout(frame, FRAMELESS_FRAME_MS);
     return setTimeout;
   },
-  setTimer(fire, ms) {
-    setTimeout(fire, ms);
-    return setTimeout;
-  },
+  setTimer: (fire, ms) => setTimeout(fire, ms),
+  clearTimer: (timer) => clearTimeout(timer as ReturnType<typeof setTimeout>),
   asker: (timer) => (!timer && typeof requestAnimationFrame === 'function' ? requestAnimationFrame : setTimeout),
   framesMayStop: () => typeof requestAnimationFrame === 'function',
 };
@@ -56,20 +55,26 @@ export const pageFrameClock: FrameClock = {
  * frame's runs go waits for the next frame. Nothing is cancelled with the browser: a run removed
  * leaves the frame asked, which then finds less to do.
  *
- * Where frames stop (a hidden tab) one timer stands in: armed when a run starts waiting with none
- * armed, never cleared, and on firing armed again for FRAMELESS_RUN_MS after the last frame while
- * frames still come and runs wait, or, once none came for FRAMELESS_RUN_MS, running the waiting runs
- * as a frame would. So a run waits at most FRAMELESS_RUN_MS after its add for a frame, and a flight
- * sets one timer per FRAMELESS_RUN_MS, not one (and a clear) per run asked.
+ * Where frames stop (a hidden tab) one timer stands in, by RestTimer's rule: armed FRAMELESS_RUN_MS
+ * ahead when a run starts waiting with none armed, and armed again by a frame that finds it due
+ * within half of that, so that it never fires while frames come (a timer task
+ * of its own between a flight's frames, where a slow GPU's come 60-400 ms apart) and costs a clear
+ * and a set per half FRAMELESS_RUN_MS, not one per run asked. Should it fire with frames still coming
+ * (more than half of FRAMELESS_RUN_MS apart) it waits on; once no frame came for FRAMELESS_RUN_MS it
+ * runs the waiting runs as a frame would, and again every FRAMELESS_RUN_MS while runs wait. So a run
+ * waits at most FRAMELESS_RUN_MS past the last frame, or past its add where none has come since.
  */
 export class FrameQueue {
   private waiting = new Set<FrameRun>();
   /** The runs of the frame under way (emptied as they go), and the set the next frame's runs gather in after it. */
   private running = new Set<FrameRun>();
-  /** What asked the pending frame and set the pending fallback timer (undefined: none pending). */
+  /** What asked the pending frame (undefined: none pending). */
   private frameAsker: unknown;
-  private timerSetter: unknown;
-  /** The time of the last frame (or frameless run). */
+  /** The pending fallback timer, what set it (undefined: none pending) and when it fires. */
+  private fallbackTimer: unknown;
+  private fallbackSetter: unknown;
+  private fallbackDue = 0;
+  /** The time of the last frame. */
   private lastFrameAt = -Infinity;
 
   constructor(private readonly clock: FrameClock = pageFrameClock) {}
@@ -80,7 +85,7 @@ export class FrameQueue {
     const clock = this.clock;
     if (this.frameAsker === undefined || this.frameAsker !== clock.asker(false)) this.frameAsker = clock.requestFrame(this.frame);
     if (!clock.framesMayStop()) return;
-    if (this.timerSetter === undefined || this.timerSetter !== clock.asker(true)) this.armFallback(FRAMELESS_RUN_MS);
+    if (this.fallbackSetter === undefined || this.fallbackSetter !== clock.asker(true)) this.armFallback(clock.now());
   }
 
   /** `run` no longer waits (nor, when removed by a run of the frame under way, runs in it). */
@@ -95,11 +100,15 @@ export class FrameQueue {
 
   private readonly frame = () => {
     this.frameAsker = undefined;
-    this.runWaiting();
+    const now = (this.lastFrameAt = this.runWaiting());
+    if (this.fallbackSetter === undefined || this.fallbackDue - now >= FRAMELESS_RUN_MS / 2) return;
+    this.clock.clearTimer(this.fallbackTimer);
+    this.armFallback(now);
   };
 
-  private runWaiting(): void {
-    const now = (this.lastFrameAt = this.clock.now());
+  /** Runs what waits; answers the time it gave them. */
+  private runWaiting(): number {
+    const now = this.clock.now();
     const runs = this.waiting;
     this.waiting = this.running;
     this.running = runs;
@@ -115,23 +124,27 @@ export class FrameQueue {
       }
     }
     if (this.waiting.size > 0 && this.frameAsker === undefined) this.frameAsker = this.clock.requestFrame(this.frame);
+    return now;
   }
 
-  private armFallback(ms: number): void {
-    this.timerSetter = this.clock.setTimer(this.fallback, ms);
+  private armFallback(now: number, ms = FRAMELESS_RUN_MS): void {
+    this.fallbackTimer = this.clock.setTimer(this.fallback, ms);
+    this.fallbackSetter = this.clock.asker(true);
+    this.fallbackDue = now + ms;
   }
 
   private readonly fallback = () => {
-    this.timerSetter = undefined;
+    this.fallbackSetter = undefined;
     if (this.waiting.size === 0) return;
-    const sinceFrame = this.clock.now() - this.lastFrameAt;
-    if (sinceFrame < FRAMELESS_RUN_MS) {
-      this.armFallback(FRAMELESS_RUN_MS - sinceFrame);
+    const now = this.clock.now();
+    // A frame came since (frames far apart, not stopped): the wait goes on for what is left.
+    if (now - this.lastFrameAt < FRAMELESS_RUN_MS) {
+      this.armFallback(now, this.lastFrameAt + FRAMELESS_RUN_MS - now);
       return;
     }
-    // The frame asked stays asked: it runs whatever waits then, when frames come again.
+    // No frame for FRAMELESS_RUN_MS: the frame asked stays asked, and runs whatever waits then, when frames come again.
     this.runWaiting();
-    if (this.waiting.size > 0) this.armFallback(FRAMELESS_RUN_MS);
+    if (this.waiting.size > 0) this.armFallback(now);
   };
 }
 

@@ -9,7 +9,7 @@ import { type FrameClock, FrameQueue } from '../../../src/timing/frameQueue';
  */
 export function fakeFrames() {
   let asked: (() => void) | undefined;
-  const state = { inFrame: false, drawing: true, stopped: false, frames: 0, framesAsked: 0, timersSet: 0 };
+  const state = { inFrame: false, drawing: true, stopped: false, frames: 0, framesAsked: 0, timersSet: 0, timersCleared: 0, timersFired: 0 };
   const clock: FrameClock = {
     now: () => performance.now(),
     requestFrame(frame) {
@@ -20,8 +20,14 @@ export function fakeFrames() {
     },
     setTimer(fire, ms) {
       state.timersSet++;
-      setTimeout(fire, ms);
-      return 'timers';
+      return setTimeout(() => {
+        state.timersFired++;
+        fire();
+      }, ms);
+    },
+    clearTimer(timer) {
+      state.timersCleared++;
+      clearTimeout(timer as ReturnType<typeof setTimeout>);
     },
     asker: (timer) => (timer ? 'timers' : 'frames'),
     framesMayStop: () => true,

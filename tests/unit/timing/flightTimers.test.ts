@@ -14,7 +14,7 @@ describe('the page\'s timers and animation frames through a flight over a tiled 
     vi.useRealTimers();
   });
 
-  it('asks one animation frame a drawn frame for everything waiting on frames, and sets no timer per run nor clears any (frames 100 ms apart, a tile arriving between)', () => {
+  it('asks one animation frame a drawn frame for everything waiting on frames, and sets and clears no timer per run (frames 100 ms apart, a tile arriving between)', () => {
     vi.useFakeTimers();
     let frameCallbacks: FrameRequestCallback[] = [];
     const animationFramesAsked = vi.fn((callback: FrameRequestCallback) => frameCallbacks.push(callback));
@@ -55,8 +55,9 @@ describe('the page\'s timers and animation frames through a flight over a tiled 
     }
 
     expect(animationFramesAsked.mock.calls.length).toBeLessThanOrEqual(FRAMES + 1);
-    expect(timersSet.mock.calls.length).toBeLessThanOrEqual((FRAMES * 100) / FRAMELESS_RUN_MS + 1);
-    expect(timersCleared).not.toHaveBeenCalled();
+    // The frame queue's fallback timer, set again once per half FRAMELESS_RUN_MS: no timer per run.
+    expect(timersSet.mock.calls.length).toBeLessThanOrEqual((FRAMES * 100) / (FRAMELESS_RUN_MS / 2) + 1);
+    expect(timersCleared.mock.calls.length).toBeLessThanOrEqual((FRAMES * 100) / (FRAMELESS_RUN_MS / 2));
     // What waits still runs as often: a plan a frame (the tile's, at the frame), a save every other frame, a flush a frame.
     expect(plans.length).toBeGreaterThanOrEqual(FRAMES - 1);
     for (let i = 1; i < plans.length; i++) expect(plans[i] - plans[i - 1]).toBeGreaterThanOrEqual(PLAN_INTERVAL_MS);

@@ -47,17 +47,23 @@ describe('FrameQueue', () => {
     expect(frames.queue.has(removedInFrame)).toBe(false);
   });
 
-  it('sets one fallback timer a FRAMELESS_RUN_MS through a flight whose frames come 100 ms apart, whatever waits each frame', () => {
+  it('through a flight whose frames come 100 to 400 ms apart, whatever waits each frame, its fallback timer never fires and is set again once per half FRAMELESS_RUN_MS', () => {
     const frames = fakeFrames();
     let ran = 0;
     const run = () => ran++;
+    const gaps = [100, 400, 250, 60, 400, 400, 100];
+    let flown = 0;
     for (let frame = 0; frame < 60; frame++) {
       frames.queue.add(run);
-      frames.wait(100);
+      const gap = gaps[frame % gaps.length];
+      frames.wait(gap);
+      flown += gap;
     }
     expect(ran).toBe(60);
     expect(frames.state.framesAsked).toBe(60);
-    expect(frames.state.timersSet).toBeLessThanOrEqual((60 * 100) / FRAMELESS_RUN_MS + 1);
+    expect(frames.state.timersFired).toBe(0);
+    expect(frames.state.timersSet).toBeLessThanOrEqual(flown / (FRAMELESS_RUN_MS / 2) + 1);
+    expect(frames.state.timersCleared).toBeLessThanOrEqual(flown / (FRAMELESS_RUN_MS / 2));
   });
 
   it('runs what waits where frames stop altogether (a hidden tab), within FRAMELESS_RUN_MS of its add, and again once frames come back', () => {
