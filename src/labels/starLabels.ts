@@ -385,17 +385,31 @@ export class StarLabels {
 
   /**
    * The frame's part of scheduleStaleScan: a due stale pass begins (a worker's pass needs no work
-   * slice after it). A frame that finds the pass not due yet leaves it to the page's frame queue
-   * (src/timing/frameQueue.ts), whose frames look again until it is due and begin it in that frame's
-   * task: the scene's next frame where frames are drawn, an animation frame that draws nothing where
-   * the camera came to rest. A timer armed for the due time fired between two frames of a slow GPU
+   * slice after it). A frame that finds the pass not due yet leaves it to the scene's next frames and
+   * to the page's frame queue (src/timing/frameQueue.ts), whose frames look again until it is due and
+   * begin it in that frame's task: the scene's next frame where frames are drawn, an animation frame
+   * that draws nothing where the camera came to rest. A timer armed for the due time fired between two frames of a slow GPU
    * (SwiftShader, 60-400 ms apart): a task of its own for a few microseconds of work. Where animation
    * frames stop (a hidden tab) the queue's fallback timer begins it, FRAMELESS_RUN_MS at most after
    * the frame that found it not due.
    */
   private beginScanAtFrame(): void {
-    this.scanAtFrame = false;
-    this.beginScanWhenDue(performance.now());
+    const scan = this.scan;
+    // A pass under way asks again when it ends (takeScanResult).
+    if (!this.scanStale || !scan || scan.running || !this.visible) {
+      this.scanAtFrame = false;
+      return;
+    }
+    // Not due: the scene's frames look again (scanAtFrame stays), and the queue's where the scene draws none.
+    if (performance.now() - this.scanBeganAt < LABEL_SCAN_MOVING_INTERVAL_MS) {
+      if (!this.scanWaitsOnFrames) {
+        this.scanWaitsOnFrames = true;
+        frameQueue.add(this.beginScanWhenDue);
+      }
+      return;
+    }
+    this.beginScan();
+    if (scan.sliced) this.scheduleWork();
   }
 
   /** Forgets a stale pass scheduled for the next frame. */
@@ -406,12 +420,14 @@ export class StarLabels {
     frameQueue.remove(this.beginScanWhenDue);
   }
 
-  /** A frame's check for a stale pass: it begins once due, else the next frame looks again. */
+  /** The frame queue's check for a stale pass: it begins once due, else the next frame looks again. */
   private beginScanWhenDue = (now: number) => {
     this.scanWaitsOnFrames = false;
     const scan = this.scan;
-    // A pass under way asks again when it ends (takeScanResult).
-    if (!this.scanStale || !scan || scan.running || !this.visible) return;
+    if (!this.scanStale || !scan || scan.running || !this.visible) {
+      this.scanAtFrame = false;
+      return;
+    }
     if (now - this.scanBeganAt < LABEL_SCAN_MOVING_INTERVAL_MS) {
       this.scanWaitsOnFrames = true;
       frameQueue.add(this.beginScanWhenDue);
