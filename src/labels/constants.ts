@@ -81,17 +81,11 @@ export const LABEL_CAMERA_REST_MS = 150;
  * frame of a flight cost the main thread more than the rest of the frame. The names are placed every
  * frame at the stars' current places from the last pass's candidates; a pass with the camera where
  * it came to rest follows within this time and one animation frame (the pass begins in the first
- * animation frame's task once due, a frame that draws nothing where the camera rests), or
- * LABEL_SCAN_FRAME_SLACK_MS more where animation frames stop altogether (a hidden tab).
+ * animation frame's task once due, a frame that draws nothing where the camera rests, through the
+ * page's frame queue), or where animation frames stop altogether (a hidden tab) within the queue's
+ * FRAMELESS_RUN_MS (src/timing/frameQueue.ts) of the frame that found it not due.
  */
 export const LABEL_SCAN_MOVING_INTERVAL_MS = 100;
-/**
- * A stale pass not yet due waits for the first animation frame after it is due, or this much more,
- * should animation frames stop (src/labels/starLabels.ts, beginScanAtFrame): well past the gap
- * between two frames of a slow GPU (60-400 ms on SwiftShader), where 50 ms fired a timer task of its
- * own between most of a flight's frames.
- */
-export const LABEL_SCAN_FRAME_SLACK_MS = 1000;
 
 /** Main-thread budget of one slice of label work (the candidate scan, rasterising names). */
 export const LABEL_WORK_SLICE_MS = 4;

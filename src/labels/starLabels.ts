@@ -3,7 +3,7 @@ import type { SlotRange } from '../stars/starSource';
 import type { ConstellationTree } from '../constellations/constellationNames';
 import { starCssDiameter } from './candidateScan';
 import { SortedIds } from './sortedIds';
-import { nextFrame } from '../timing/nextFrame';
+import { frameQueue } from '../timing/frameQueue';
 import { type CandidateSearch, type SearchStars, SlicedCandidateSearch, WorkerCandidateSearch } from './candidateSearch';
 import { NamesThread } from './namesThread';
 import { ConstellationLabels, type PlacedConstellation } from './constellationLabels';
@@ -22,7 +22,6 @@ import {
   LABEL_PINNED_MARGIN_CSS_PX,
   LABEL_QUAD_FLOATS,
   LABEL_RASTER_PER_MOVING_FRAME,
-  LABEL_SCAN_FRAME_SLACK_MS,
   LABEL_SCAN_MOVING_INTERVAL_MS,
   LABEL_WORK_SLICE_MS,
 } from './constants';
@@ -112,11 +111,10 @@ export class StarLabels {
   private stars: LabelStars | undefined;
   private scan: CandidateSearch | undefined;
   private scanStale = false;
-  /** When the last scan pass began (performance.now()), and the timer that begins a stale one when LABEL_SCAN_MOVING_INTERVAL_MS allows. */
+  /** When the last scan pass began (performance.now(), or a frame's time). */
   private scanBeganAt = -Infinity;
-  private scanTimer: ReturnType<typeof setTimeout> | undefined;
-  /** A stale pass not yet due waits for the first animation frame once due (beginScanAtFrame); this cancels that wait. */
-  private cancelScanFrame: (() => void) | undefined;
+  /** A stale pass not yet due waits on the page's frames for the first one once due (beginScanAtFrame). */
+  private scanWaitsOnFrames = false;
   /** A stale pass is due and begins in the next frame's task (see scheduleStaleScan). */
   private scanAtFrame = false;
   private candidates: Uint32Array = new Uint32Array(0);
@@ -387,12 +385,13 @@ export class StarLabels {
 
   /**
    * The frame's part of scheduleStaleScan: a due stale pass begins (a worker's pass needs no work
-   * slice after it). A frame that finds the pass not due yet asks the next animation frame, and the
-   * next until it is due, which begins it in that frame's task: the scene's next frame where frames
-   * are drawn, an animation frame that draws nothing where the camera came to rest. A timer armed
-   * for the due time fired between two frames of a slow GPU (SwiftShader, 60-400 ms apart): a task
-   * of its own for a few microseconds of work. Where animation frames stop (a hidden tab) a timer,
-   * LABEL_SCAN_FRAME_SLACK_MS after the due time, begins it.
+   * slice after it). A frame that finds the pass not due yet leaves it to the scene's next frames and
+   * to the page's frame queue (src/timing/frameQueue.ts), whose frames look again until it is due and
+   * begin it in that frame's task: the scene's next frame where frames are drawn, an animation frame
+   * that draws nothing where the camera came to rest. A timer armed for the due time fired between two frames of a slow GPU
+   * (SwiftShader, 60-400 ms apart): a task of its own for a few microseconds of work. Where animation
+   * frames stop (a hidden tab) the queue's fallback timer begins it, FRAMELESS_RUN_MS at most after
+   * the frame that found it not due.
    */
   private beginScanAtFrame(): void {
     const scan = this.scan;
@@ -401,11 +400,11 @@ export class StarLabels {
       this.scanAtFrame = false;
       return;
     }
-    const wait = this.scanBeganAt + LABEL_SCAN_MOVING_INTERVAL_MS - performance.now();
-    if (wait > 0) {
-      if (this.scanTimer === undefined) {
-        this.cancelScanFrame = nextFrame(this.beginScanWhenDue);
-        this.scanTimer = setTimeout(this.beginDueScan, wait + LABEL_SCAN_FRAME_SLACK_MS);
+    // Not due: the scene's frames look again (scanAtFrame stays), and the queue's where the scene draws none.
+    if (performance.now() - this.scanBeganAt < LABEL_SCAN_MOVING_INTERVAL_MS) {
+      if (!this.scanWaitsOnFrames) {
+        this.scanWaitsOnFrames = true;
+        frameQueue.add(this.beginScanWhenDue);
       }
       return;
     }
@@ -413,27 +412,27 @@ export class StarLabels {
     if (scan.sliced) this.scheduleWork();
   }
 
-  /** Forgets a stale pass scheduled for the next frame or its timer. */
+  /** Forgets a stale pass scheduled for the next frame. */
   private cancelScheduledScan(): void {
     this.scanAtFrame = false;
-    this.cancelScanFrame?.();
-    this.cancelScanFrame = undefined;
-    if (this.scanTimer === undefined) return;
-    clearTimeout(this.scanTimer);
-    this.scanTimer = undefined;
+    if (!this.scanWaitsOnFrames) return;
+    this.scanWaitsOnFrames = false;
+    frameQueue.remove(this.beginScanWhenDue);
   }
 
-  /** An animation frame's check for the pass beginScanAtFrame found not due: it begins once due, else the next frame looks again. */
-  private beginScanWhenDue = () => {
-    this.cancelScanFrame = undefined;
-    if (performance.now() - this.scanBeganAt >= LABEL_SCAN_MOVING_INTERVAL_MS) this.beginDueScan();
-    else this.cancelScanFrame = nextFrame(this.beginScanWhenDue);
-  };
-
-  private beginDueScan = () => {
-    this.cancelScheduledScan();
+  /** The frame queue's check for a stale pass: it begins once due, else the next frame looks again. */
+  private beginScanWhenDue = (now: number) => {
+    this.scanWaitsOnFrames = false;
     const scan = this.scan;
-    if (!this.scanStale || !scan || scan.running || !this.visible) return;
+    if (!this.scanStale || !scan || scan.running || !this.visible) {
+      this.scanAtFrame = false;
+      return;
+    }
+    if (now - this.scanBeganAt < LABEL_SCAN_MOVING_INTERVAL_MS) {
+      this.scanWaitsOnFrames = true;
+      frameQueue.add(this.beginScanWhenDue);
+      return;
+    }
     this.beginScan();
     // A worker's pass needs no work slice after it (its reply is a task of its own).
     if (scan.sliced) this.scheduleWork();
@@ -448,7 +447,7 @@ export class StarLabels {
   get settled(): boolean {
     return (
       !this.scan?.running &&
-      this.scanTimer === undefined &&
+      !this.scanWaitsOnFrames &&
       !this.scanAtFrame &&
       this.rasterQueue.size === 0 &&
       this.textQueue.size === 0 &&

@@ -11,7 +11,7 @@ import { starSizes } from '../renderer/starStyle';
 import type { PlannerCamera } from '../tiles/planner/importance';
 import { MIN_STAR_BUDGET, PLAN_INTERVAL_MS } from '../tiles/planner/budgets';
 import { Throttle } from '../timing/throttle';
-import { nextFrame } from '../timing/nextFrame';
+import { frameQueue } from '../timing/frameQueue';
 import { BudgetedCells, starsInCells } from './cellsWithinBudget';
 import { capLinkPairs, LINK_PAIR_BUDGET, pairsByFirstSlot, starRanksBySlot, type VisibleSlotLinks } from './drawnLinkPairs';
 import { defaultLinkPicker, type DrawnLinkPicker } from './drawnLinkPicker';
@@ -67,7 +67,7 @@ export class WholeGalaxyStars implements StarSource {
    * Chooses the cells for a moving camera at most every PLAN_INTERVAL_MS, as a tiled galaxy plans:
    * a choice ranks every cell (about 1 ms a move for classic npm on this project's 2-core machine).
    */
-  private readonly choosing = new Throttle(PLAN_INTERVAL_MS, () => this.chooseCells(), nextFrame);
+  private readonly choosing = new Throttle(PLAN_INTERVAL_MS, () => this.chooseCells(), frameQueue);
   /** Whether the scene last asked for the links shown: a new choice of cells then changes the pairs. */
   private linksShown = false;
   /**

@@ -1,10 +1,4 @@
-import type { FrameSource } from './nextFrame';
-
-/**
- * Where a run waiting on frames gives up on them (a hidden tab, a page whose frames stopped): this
- * long after the ask, well past the gap between two frames of a slow GPU (60-400 ms).
- */
-export const FRAMELESS_RUN_MS = 1000;
+import type { FrameQueue } from './frameQueue';
 
 /**
  * Runs `run` at most once every `ms`. An ask `ms` or more after the last run runs it at once, in the
@@ -13,59 +7,51 @@ export const FRAMELESS_RUN_MS = 1000;
  * where a timer due at the interval fired between two asks: a task of its own nearly every frame of
  * a flight that the frames paid for.
  *
- * The trailing run waits on a timer `ms` from the ask, or, given `frames`, on the first frame once
- * it is due: a timer firing between two frames of a slow GPU was a task of its own where the frame's
- * task was coming anyway (the run's own work, a plan, costs the same in either task). A
- * frame source that stops answering still gets the run FRAMELESS_RUN_MS after the ask.
+ * The trailing run waits on `frames` (the page's FrameQueue) for the first frame once it is due: a
+ * timer firing between two frames of a slow GPU was a task of its own where the frame's task was
+ * coming anyway (the run's own work, a plan, costs the same in either task). It sets and clears no
+ * timer of its own: where frames stop, the queue's fallback runs it (FRAMELESS_RUN_MS).
  */
 export class Throttle {
-  private timer: ReturnType<typeof setTimeout> | undefined;
-  private cancelFrame: (() => void) | undefined;
-  /** performance.now() at the last run. */
+  private waiting = false;
+  /** performance.now() (or a frame's time) at the last run. */
   private ranAt = -Infinity;
 
   constructor(
     private readonly ms: number,
     private readonly run: () => void,
-    private readonly frames?: FrameSource,
+    private readonly frames: FrameQueue,
   ) {}
 
-  /** A trailing run is waiting (on the timer or on frames). */
+  /** A trailing run is waiting (on frames). */
   get pending(): boolean {
-    return this.timer !== undefined;
+    return this.waiting;
   }
 
   ask(): void {
-    if (this.due()) this.runNow();
-    else if (this.timer === undefined) {
-      if (this.frames) {
-        this.cancelFrame = this.frames(this.atFrame);
-        this.timer = setTimeout(this.runNow, FRAMELESS_RUN_MS);
-      } else this.timer = setTimeout(this.runNow, this.ms);
+    const now = performance.now();
+    if (now - this.ranAt >= this.ms) this.runAt(now);
+    else if (!this.waiting) {
+      this.waiting = true;
+      this.frames.add(this.atFrame);
     }
   }
 
   /** The trailing run, if any, is dropped. */
   cancel(): void {
-    clearTimeout(this.timer);
-    this.timer = undefined;
-    this.cancelFrame?.();
-    this.cancelFrame = undefined;
+    if (!this.waiting) return;
+    this.waiting = false;
+    this.frames.remove(this.atFrame);
   }
 
-  private due(): boolean {
-    return performance.now() - this.ranAt >= this.ms;
-  }
-
-  private atFrame = () => {
-    this.cancelFrame = undefined;
-    if (this.due()) this.runNow();
-    else this.cancelFrame = this.frames!(this.atFrame);
+  private atFrame = (now: number) => {
+    if (now - this.ranAt >= this.ms) this.runAt(now);
+    else this.frames.add(this.atFrame);
   };
 
-  private runNow = () => {
+  private runAt(now: number): void {
     this.cancel();
-    this.ranAt = performance.now();
+    this.ranAt = now;
     this.run();
-  };
+  }
 }

@@ -9,7 +9,7 @@ import { resetHelpAtom } from '../help/atoms';
 import { selectedStarAtom } from '../selection/atoms';
 import type { Store } from '../store';
 import { Throttle } from '../../timing/throttle';
-import { nextFrame } from '../../timing/nextFrame';
+import { frameQueue } from '../../timing/frameQueue';
 import { hideWindowAtom } from '../windows/atoms';
 import { addressPlacesCameraAtom, addressViewAtom, poseOf, saveCameraAtom, starBudgetPolicyAtom } from './atoms';
 
@@ -69,7 +69,7 @@ export function startAddressSync(store: Store, scene: AddressScene, addressBar: 
     () => {
       if (galaxy !== undefined && store.get(openedGalaxyAtom)) store.set(saveCameraAtom, scene.getCamera());
     },
-    nextFrame,
+    frameQueue,
   );
   let rewriteTimer: ReturnType<typeof setTimeout> | undefined;
 

@@ -1,18 +1,5 @@
 import type { SlotRange, StarSourceChange } from '../../stars/starSource';
-
-/** Without animation frames (Node, workers) changes are gathered for this long, about two frames. */
-export const CHANGE_BATCH_MS = 30;
-
-type Schedule = (flush: () => void) => () => void;
-
-function nextFrameOrTimeout(flush: () => void): () => void {
-  if (typeof requestAnimationFrame === 'function') {
-    const frame = requestAnimationFrame(flush);
-    return () => cancelAnimationFrame(frame);
-  }
-  const timer = setTimeout(flush, CHANGE_BATCH_MS);
-  return () => clearTimeout(timer);
-}
+import { type FrameQueue, frameQueue } from '../../timing/frameQueue';
 
 /** Sorted, with overlapping and touching ranges joined. */
 export function mergeRanges(ranges: readonly SlotRange[]): SlotRange[] {
@@ -31,7 +18,7 @@ export function mergeRanges(ranges: readonly SlotRange[]): SlotRange[] {
 
 /**
  * Gathers what changed in the pool, the drawn cells, the links and the catalog, and tells the
- * listeners once per animation frame (or CHANGE_BATCH_MS without frames), not once per tile.
+ * listeners once per frame (the page's FrameQueue), not once per tile.
  */
 export class ChangeBatcher {
   private readonly starListeners = new Set<(change: StarSourceChange) => void>();
@@ -43,9 +30,9 @@ export class ChangeBatcher {
   private catalogChanged = false;
   private settledChanged = false;
   private resizedChanged = false;
-  private cancel: (() => void) | undefined;
+  private scheduled = false;
 
-  constructor(private readonly schedule: Schedule = nextFrameOrTimeout) {}
+  constructor(private readonly frames: FrameQueue = frameQueue) {}
 
   onStars(listener: (change: StarSourceChange) => void): () => void {
     this.starListeners.add(listener);
@@ -97,13 +84,12 @@ export class ChangeBatcher {
 
   /** Whether a notification is waiting to go out. */
   get waiting(): boolean {
-    return this.cancel !== undefined;
+    return this.scheduled;
   }
 
   /** Tells the listeners now what has gathered. */
   flush(): void {
-    this.cancel?.();
-    this.cancel = undefined;
+    this.unschedule();
     const written = mergeRanges(this.written);
     const footprintsWritten = mergeRanges(this.footprintsWritten);
     const change: StarSourceChange = {
@@ -123,16 +109,22 @@ export class ChangeBatcher {
   }
 
   dispose(): void {
-    this.cancel?.();
-    this.cancel = undefined;
+    this.unschedule();
     this.starListeners.clear();
     this.catalogListeners.clear();
   }
 
   private soon(): void {
-    this.cancel ??= this.schedule(() => {
-      this.cancel = undefined;
-      this.flush();
-    });
+    if (this.scheduled) return;
+    this.scheduled = true;
+    this.frames.add(this.flushAtFrame);
   }
+
+  private unschedule(): void {
+    if (!this.scheduled) return;
+    this.scheduled = false;
+    this.frames.remove(this.flushAtFrame);
+  }
+
+  private readonly flushAtFrame = () => this.flush();
 }

@@ -19,7 +19,7 @@ import type { TileSource } from './tileSource';
 import type { StarCells } from '../../renderer/starCells';
 import { nearestInCells } from '../../picking/nearestInCells';
 import { Throttle } from '../../timing/throttle';
-import { nextFrame } from '../../timing/nextFrame';
+import { frameQueue } from '../../timing/frameQueue';
 import type { Ray } from '../../picking/ray';
 import type { StarBudgetRange, LinkPairsChange, LinkSettings, LinkWork, StarSource, StarSourceChange } from '../../stars/starSource';
 
@@ -93,7 +93,7 @@ export class TiledStarStream implements StarSource {
    * move's own task while the camera keeps moving; a sooner ask (a tile's arrival) plans in the first
    * frame's task once due, and still gets one with the camera at rest (the plan asks that frame).
    */
-  private readonly planning = new Throttle(PLAN_INTERVAL_MS, () => this.replan(), nextFrame);
+  private readonly planning = new Throttle(PLAN_INTERVAL_MS, () => this.replan(), frameQueue);
   /** The scheduler's held and failed tiles as the planner asks them, one tile at a time: a plan copies neither. */
   private readonly loadedLookup: TileLookup = { has: (tile) => this.scheduler.has(tile) };
   private readonly failedLookup: TileLookup = { has: (tile) => this.scheduler.hasFailed(tile) };
@@ -118,7 +118,6 @@ export class TiledStarStream implements StarSource {
   private readonly footprintsFor: Uint16Array;
   /** The footprints as drawn while a refinement blends in. */
   private readonly fade: FootprintFade;
-  private cancelFadeFrame: (() => void) | undefined;
 
   constructor(private readonly options: TiledStarStreamOptions) {
     const { source, budget, scale, stallLimitMs } = options;
@@ -371,8 +370,7 @@ export class TiledStarStream implements StarSource {
     this.disposed = true;
     this.stallRetries?.dispose();
     this.planning.cancel();
-    this.cancelFadeFrame?.();
-    this.cancelFadeFrame = undefined;
+    frameQueue.remove(this.fadeStep);
     this.scheduler.dispose();
     this.rootWaiter?.reject(new DOMException('The tiled galaxy was closed', 'AbortError'));
   }
@@ -479,13 +477,13 @@ export class TiledStarStream implements StarSource {
 
   /** One step of the fades at the next frame, and the next while they run: frames only while a refinement blends in. */
   private fadeSoon(): void {
-    if (this.cancelFadeFrame || this.disposed) return;
-    this.cancelFadeFrame = nextFrame(() => {
-      this.cancelFadeFrame = undefined;
-      for (const range of this.fade.step(this.pool.footprints, performance.now())) this.changes.footprints(range);
-      if (this.fade.running) this.fadeSoon();
-    });
+    if (!this.disposed) frameQueue.add(this.fadeStep);
   }
+
+  private readonly fadeStep = (now: number) => {
+    for (const range of this.fade.step(this.pool.footprints, now)) this.changes.footprints(range);
+    if (this.fade.running) this.fadeSoon();
+  };
 
   private linksOutdated(): void {
     this.linkPairsNow = undefined;

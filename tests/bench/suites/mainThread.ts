@@ -107,16 +107,17 @@ const WRAP_METHODS_SOURCE = `const wrapMethods = (classes, wrap) => {
 /**
  * Counts every call the page makes on the GPU API's objects (WebGPU's queue, device, encoders and
  * passes, render bundle encoders, buffers, WebGL2's context), by `Class.method`, the bytes written
- * to each buffer (`writeBuffer bytes:<label>`) and texture, and its timers and workers' messages, from now on: `window.gpuCallCounts`. For the counted
+ * to each buffer (`writeBuffer bytes:<label>`) and texture, and its timers, animation frames asked (by callback name; the flight's own `tick` among them) and workers' messages, from now on: `window.gpuCallCounts`. For the counted
  * figure only (MAIN_THREAD_BENCH_COUNT_GPU=1), in a flight of its own: the wrappers cost time.
  */
 const COUNT_GPU_CALLS_SOURCE = `(() => {
   ${WRAP_METHODS_SOURCE}
   const counts = (window.gpuCallCounts = {});
-  for (const name of ['setTimeout', 'clearTimeout']) {
+  for (const name of ['setTimeout', 'clearTimeout', 'requestAnimationFrame', 'cancelAnimationFrame']) {
     const original = window[name];
     window[name] = function (...args) {
-      const label = name === 'setTimeout' ? name + ':' + ((args[0] && args[0].name) || 'anonymous') : name;
+      const named = name === 'setTimeout' || name === 'requestAnimationFrame';
+      const label = named ? name + ':' + ((args[0] && args[0].name) || 'anonymous') : name;
       counts[label] = (counts[label] ?? 0) + 1;
       return original.apply(this, args);
     };

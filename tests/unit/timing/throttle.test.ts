@@ -1,5 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { FRAMELESS_RUN_MS, Throttle } from '../../../src/timing/throttle';
+import { FRAMELESS_RUN_MS } from '../../../src/timing/frameQueue';
+import { Throttle } from '../../../src/timing/throttle';
+import { fakeFrames } from './fakeFrames';
 
 describe('Throttle', () => {
   beforeEach(() => vi.useFakeTimers());
@@ -8,8 +10,10 @@ describe('Throttle', () => {
   it('runs in the asking task once the interval has passed, so asks that keep coming fire no timer', () => {
     const runs: { at: number; inAsk: boolean }[] = [];
     let asking = false;
-    const throttle = new Throttle(50, () => runs.push({ at: performance.now(), inAsk: asking }));
+    const frames = fakeFrames();
+    const throttle = new Throttle(50, () => runs.push({ at: performance.now(), inAsk: asking }), frames.queue);
     const start = performance.now();
+    frames.state.stopped = true; // asks between frames of a slow GPU: no frame comes between them
     for (let ask = 0; ask < 12; ask++) {
       asking = true;
       throttle.ask();
@@ -20,9 +24,10 @@ describe('Throttle', () => {
     expect(runs.length).toBeGreaterThanOrEqual(4);
     expect(runs.every((run) => run.inAsk)).toBe(true);
     for (let i = 1; i < runs.length; i++) expect(runs[i].at - runs[i - 1].at).toBeGreaterThanOrEqual(50);
-    // The asks stop: the last one's timer runs once more, after the interval.
+    // The asks stop: the last one's trailing run comes with the next frame, once due.
     const ranInAsks = runs.length;
-    vi.advanceTimersByTime(50);
+    frames.state.stopped = false;
+    frames.wait(50);
     expect(runs.length).toBe(ranInAsks + 1);
     expect(runs[ranInAsks].inAsk).toBe(false);
     expect(throttle.pending).toBe(false);
@@ -30,41 +35,16 @@ describe('Throttle', () => {
 
   it('drops a waiting run when cancelled', () => {
     const run = vi.fn();
-    const throttle = new Throttle(50, run);
+    const frames = fakeFrames();
+    const throttle = new Throttle(50, run, frames.queue);
     throttle.ask();
     throttle.ask();
     expect(throttle.pending).toBe(true);
     throttle.cancel();
-    vi.advanceTimersByTime(100);
+    for (let i = 0; i < 100; i++) frames.wait16();
     expect(run).toHaveBeenCalledTimes(1);
   });
 });
-
-/**
- * Animation frames as a page gets them: a frame every 16 ms while the scene draws (the camera moves),
- * and, at rest, one 16 ms after anything asks for one (requestAnimationFrame answers whether or not the
- * scene draws); `stopped` models a hidden tab, where none comes.
- */
-function fakeFrames() {
-  const requested = new Set<() => void>();
-  const state = { inFrame: false, drawing: true, stopped: false, frames: 0 };
-  const source = (run: () => void) => {
-    requested.add(run);
-    return () => requested.delete(run);
-  };
-  /** 16 ms pass; a frame comes at their end if the scene draws or something asked for one. */
-  const wait16 = () => {
-    vi.advanceTimersByTime(16);
-    if (state.stopped || (!state.drawing && requested.size === 0)) return;
-    state.frames++;
-    state.inFrame = true;
-    const callbacks = [...requested];
-    requested.clear();
-    for (const callback of callbacks) callback();
-    state.inFrame = false;
-  };
-  return { source, state, wait16 };
-}
 
 describe('Throttle waiting on frames', () => {
   beforeEach(() => vi.useFakeTimers());
@@ -74,7 +54,7 @@ describe('Throttle waiting on frames', () => {
     const frames = fakeFrames();
     const runs: { at: number; inTask: boolean }[] = [];
     let asking = false;
-    const throttle = new Throttle(50, () => runs.push({ at: performance.now(), inTask: asking || frames.state.inFrame }), frames.source);
+    const throttle = new Throttle(50, () => runs.push({ at: performance.now(), inTask: asking || frames.state.inFrame }), frames.queue);
     const ask = () => {
       asking = true;
       throttle.ask();
@@ -96,7 +76,7 @@ describe('Throttle waiting on frames', () => {
     const frames = fakeFrames();
     const runs: { at: number; inTask: boolean }[] = [];
     let asking = false;
-    const throttle = new Throttle(50, () => runs.push({ at: performance.now(), inTask: asking || frames.state.inFrame }), frames.source);
+    const throttle = new Throttle(50, () => runs.push({ at: performance.now(), inTask: asking || frames.state.inFrame }), frames.queue);
     for (let move = 0; move < 30; move++) {
       asking = true;
       throttle.ask();
@@ -124,7 +104,7 @@ describe('Throttle waiting on frames', () => {
   it('still runs the last ask where frames stop altogether (a hidden tab), FRAMELESS_RUN_MS after it', () => {
     const frames = fakeFrames();
     const run = vi.fn();
-    const throttle = new Throttle(50, run, frames.source);
+    const throttle = new Throttle(50, run, frames.queue);
     throttle.ask();
     throttle.ask();
     frames.state.stopped = true;

@@ -1,0 +1,152 @@
+/** Work waiting for a frame, given the frame's time (performance.now() read once for the whole frame). */
+export type FrameRun = (now: number) => void;
+
+/**
+ * Where runs wait past FRAMELESS_RUN_MS without a frame, a timer runs them (a hidden tab, a page
+ * whose frames stopped): well past the gap between two frames of a slow GPU (60-400 ms).
+ */
+export const FRAMELESS_RUN_MS = 1000;
+
+/** Without animation frames (Node, workers) a frame is about this long. */
+const FRAMELESS_FRAME_MS = 16;
+
+/** What a FrameQueue asks frames, its fallback timer and the time of. */
+export interface FrameClock {
+  now(): number;
+  /** Asks for `frame` at the next frame; answers what it asked through (see `asker`). */
+  requestFrame(frame: () => void): unknown;
+  /** Calls `fire` in `ms`; answers the timer. */
+  setTimer(fire: () => void, ms: number): unknown;
+  clearTimer(timer: unknown): void;
+  /**
+   * What requestFrame or setTimer would ask through now. Where that is not what asked a pending
+   * frame or timer, that one never comes (tests replace the page's timers and animation frames).
+   */
+  asker(timer: boolean): unknown;
+  /** Whether frames can stop while runs wait (animation frames in a hidden tab), so that the fallback timer is needed. */
+  framesMayStop(): boolean;
+}
+
+/**
+ * The page's animation frames where it has them (one requestAnimationFrame a frame), else a 16 ms
+ * timer (Node, workers), whose frames never stop.
+ */
+export const pageFrameClock: FrameClock = {
+  now: () => performance.now(),
+  requestFrame(frame) {
+    if (typeof requestAnimationFrame === 'function') {
+      requestAnimationFrame(frame);
+      return requestAnimationFrame;
+    }
+    setTimeout(frame, FRAMELESS_FRAME_MS);
+    return setTimeout;
+  },
+  setTimer: (fire, ms) => setTimeout(fire, ms),
+  clearTimer: (timer) => clearTimeout(timer as ReturnType<typeof setTimeout>),
+  asker: (timer) => (!timer && typeof requestAnimationFrame === 'function' ? requestAnimationFrame : setTimeout),
+  framesMayStop: () => typeof requestAnimationFrame === 'function',
+};
+
+/**
+ * Runs waiting for the next frame, all in one frame callback: one requestAnimationFrame a frame
+ * however many runs wait (a throttle's trailing run, the tile fades' step, the change batcher's
+ * flush, the names' next scan pass), and one performance.now() for all of them. Each run is taken
+ * once per add; a run that wants the next frame too adds itself again. A run added while the
+ * frame's runs go waits for the next frame. Nothing is cancelled with the browser: a run removed
+ * leaves the frame asked, which then finds less to do.
+ *
+ * Where frames stop (a hidden tab) one timer stands in, by RestTimer's rule: armed FRAMELESS_RUN_MS
+ * ahead when a run starts waiting with none armed, and armed again by a frame that finds it due
+ * within half of that, so that it never fires while frames come (a timer task
+ * of its own between a flight's frames, where a slow GPU's come 60-400 ms apart) and costs a clear
+ * and a set per half FRAMELESS_RUN_MS, not one per run asked. Should it fire with frames still coming
+ * (more than half of FRAMELESS_RUN_MS apart) it waits on; once no frame came for FRAMELESS_RUN_MS it
+ * runs the waiting runs as a frame would, and again every FRAMELESS_RUN_MS while runs wait. So a run
+ * waits at most FRAMELESS_RUN_MS past the last frame, or past its add where none has come since.
+ */
+export class FrameQueue {
+  private waiting = new Set<FrameRun>();
+  /** The runs of the frame under way (emptied as they go), and the set the next frame's runs gather in after it. */
+  private running = new Set<FrameRun>();
+  /** What asked the pending frame (undefined: none pending). */
+  private frameAsker: unknown;
+  /** The pending fallback timer, what set it (undefined: none pending) and when it fires. */
+  private fallbackTimer: unknown;
+  private fallbackSetter: unknown;
+  private fallbackDue = 0;
+  /** The time of the last frame. */
+  private lastFrameAt = -Infinity;
+
+  constructor(private readonly clock: FrameClock = pageFrameClock) {}
+
+  /** `run` in the next frame (once however often it is added before then). */
+  add(run: FrameRun): void {
+    this.waiting.add(run);
+    const clock = this.clock;
+    if (this.frameAsker === undefined || this.frameAsker !== clock.asker(false)) this.frameAsker = clock.requestFrame(this.frame);
+    if (!clock.framesMayStop()) return;
+    if (this.fallbackSetter === undefined || this.fallbackSetter !== clock.asker(true)) this.armFallback(clock.now());
+  }
+
+  /** `run` no longer waits (nor, when removed by a run of the frame under way, runs in it). */
+  remove(run: FrameRun): void {
+    if (!this.waiting.delete(run)) this.running.delete(run);
+  }
+
+  /** Whether `run` waits for a frame. */
+  has(run: FrameRun): boolean {
+    return this.waiting.has(run) || this.running.has(run);
+  }
+
+  private readonly frame = () => {
+    this.frameAsker = undefined;
+    const now = (this.lastFrameAt = this.runWaiting());
+    if (this.fallbackSetter === undefined || this.fallbackDue - now >= FRAMELESS_RUN_MS / 2) return;
+    this.clock.clearTimer(this.fallbackTimer);
+    this.armFallback(now);
+  };
+
+  /** Runs what waits; answers the time it gave them. */
+  private runWaiting(): number {
+    const now = this.clock.now();
+    const runs = this.waiting;
+    this.waiting = this.running;
+    this.running = runs;
+    for (const run of runs) {
+      runs.delete(run);
+      try {
+        run(now);
+      } catch (error) {
+        // Reported as an uncaught error would be, without keeping the frame's other runs from theirs.
+        queueMicrotask(() => {
+          throw error;
+        });
+      }
+    }
+    if (this.waiting.size > 0 && this.frameAsker === undefined) this.frameAsker = this.clock.requestFrame(this.frame);
+    return now;
+  }
+
+  private armFallback(now: number, ms = FRAMELESS_RUN_MS): void {
+    this.fallbackTimer = this.clock.setTimer(this.fallback, ms);
+    this.fallbackSetter = this.clock.asker(true);
+    this.fallbackDue = now + ms;
+  }
+
+  private readonly fallback = () => {
+    this.fallbackSetter = undefined;
+    if (this.waiting.size === 0) return;
+    const now = this.clock.now();
+    // A frame came since (frames far apart, not stopped): the wait goes on for what is left.
+    if (now - this.lastFrameAt < FRAMELESS_RUN_MS) {
+      this.armFallback(now, this.lastFrameAt + FRAMELESS_RUN_MS - now);
+      return;
+    }
+    // No frame for FRAMELESS_RUN_MS: the frame asked stays asked, and runs whatever waits then, when frames come again.
+    this.runWaiting();
+    if (this.waiting.size > 0) this.armFallback(now);
+  };
+}
+
+/** The page's frame queue, which every run waiting on the page's frames shares. */
+export const frameQueue = new FrameQueue();
