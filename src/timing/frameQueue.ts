@@ -76,6 +76,8 @@ export class FrameQueue {
   private fallbackDue = 0;
   /** The time of the last frame. */
   private lastFrameAt = -Infinity;
+  /** How often the fallback timer ran the waiting runs for want of a frame (tests read it: a flight's frames should leave it still). */
+  framelessRuns = 0;
 
   constructor(private readonly clock: FrameClock = pageFrameClock) {}
 
@@ -143,6 +145,7 @@ export class FrameQueue {
       return;
     }
     // No frame for FRAMELESS_RUN_MS: the frame asked stays asked, and runs whatever waits then, when frames come again.
+    this.framelessRuns++;
     this.runWaiting();
     if (this.waiting.size > 0) this.armFallback(now);
   };

@@ -3,6 +3,7 @@ import { LABEL_RASTER_PER_MOVING_FRAME, LABEL_SCAN_MOVING_INTERVAL_MS } from '..
 import { LabelAtlas, type Rasterizer } from '../../../src/labels/labelAtlas';
 import { StarLabels, type LabelStars } from '../../../src/labels/starLabels';
 import { CameraRest } from '../../../src/scene/cameraRest';
+import { frameQueue } from '../../../src/timing/frameQueue';
 
 const rasterizer: Rasterizer = {
   measure: (text) => [...text].length * 7,
@@ -29,20 +30,34 @@ function gridOfStars() {
 const camera = { viewProjection: [1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1], position: [0, 0, 10], width: 1000, cssWidth: 1000, cssHeight: 1000 };
 const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0));
 
-/** Counts the names' scan timers that fire (a timer cleared before it fires costs no task) until restored. */
-function countScanTimersFired(): { readonly fired: number; restore(): void } {
-  let fired = 0;
-  const setTimer = globalThis.setTimeout;
-  const timers = vi.spyOn(globalThis, 'setTimeout').mockImplementation(((callback: () => void, ms?: number) =>
-    setTimer(() => {
-      if (callback.name === 'beginDueScan') fired++;
-      callback();
-    }, ms)) as typeof setTimeout);
+/** Counts the frame queue's runs made by its fallback timer for want of a frame (a task of its own, which may begin a scan pass), from now on. */
+function countFramelessRuns(): { readonly fired: number } {
+  const before = frameQueue.framelessRuns;
   return {
     get fired() {
-      return fired;
+      return frameQueue.framelessRuns - before;
     },
-    restore: () => timers.mockRestore(),
+  };
+}
+
+/**
+ * The page's animation frames, stubbed: `run()` runs the callbacks asked since the last one, as the
+ * browser does in the task that draws a frame. Restored with vi.unstubAllGlobals().
+ */
+function stubAnimationFrames(): { run(): void } {
+  const animationFrames = new Map<number, FrameRequestCallback>();
+  let lastFrameId = 0;
+  vi.stubGlobal('requestAnimationFrame', (callback: FrameRequestCallback) => {
+    animationFrames.set(++lastFrameId, callback);
+    return lastFrameId;
+  });
+  vi.stubGlobal('cancelAnimationFrame', (id: number) => animationFrames.delete(id));
+  return {
+    run() {
+      const callbacks = [...animationFrames.values()];
+      animationFrames.clear();
+      for (const callback of callbacks) callback(performance.now());
+    },
   };
 }
 
@@ -122,46 +137,55 @@ describe('the candidate scan while the camera moves', () => {
 
 describe('a flight\'s scan passes', () => {
   it('begin in its frames, with no timer of their own, when frames come further apart than the passes\' interval', async () => {
-    const flown = namesOverTheGrid();
-    await flown.settle();
-    const passesBefore = flown.labels.stats.scanPasses;
-    const scanTimers = countScanTimersFired();
-    for (let i = 0; i < 6; i++) {
+    const frames = stubAnimationFrames();
+    try {
+      const flown = namesOverTheGrid();
+      await flown.settle();
+      const passesBefore = flown.labels.stats.scanPasses;
+      const framelessRuns = countFramelessRuns();
+      for (let i = 0; i < 12; i++) {
+        flown.move();
+        flown.labels.drawnChanged();
+        await new Promise((resolve) => setTimeout(resolve, LABEL_SCAN_MOVING_INTERVAL_MS + 10));
+        frames.run();
+        flown.frame();
+      }
+      expect(framelessRuns.fired).toBe(0);
+      expect(flown.labels.stats.scanPasses - passesBefore).toBeGreaterThanOrEqual(8);
+      // The camera stops before a pass is due: the last pass still follows, and names those of a still camera.
       flown.move();
-      flown.labels.drawnChanged();
-      await new Promise((resolve) => setTimeout(resolve, LABEL_SCAN_MOVING_INTERVAL_MS + 10));
-      flown.frame();
+      frames.run();
+      const atRest = await flown.settle();
+      expect(atRest).toEqual(await namesOverTheGrid().settle());
+    } finally {
+      vi.unstubAllGlobals();
     }
-    scanTimers.restore();
-    expect(scanTimers.fired).toBe(0);
-    expect(flown.labels.stats.scanPasses - passesBefore).toBeGreaterThanOrEqual(4);
-    // The camera stops before a pass is due: the last pass still follows, and names those of a still camera.
-    flown.move();
-    const atRest = await flown.settle();
-    expect(atRest).toEqual(await namesOverTheGrid().settle());
   });
 });
 
 describe('a flight drawn slower than the scan passes\' interval (SwiftShader)', () => {
   it('begins each pass in its frame: the timer kept for when frames stop never fires', async () => {
-    const flown = namesOverTheGrid();
-    await flown.settle();
-    const passesBefore = flown.labels.stats.scanPasses;
-    const scanTimers = countScanTimersFired();
+    const frames = stubAnimationFrames();
     try {
-      // Each move comes right after a frame whose pass has ended, and the next frame comes after the slack.
-      for (let i = 0; i < 4; i++) {
+      const flown = namesOverTheGrid();
+      await flown.settle();
+      const passesBefore = flown.labels.stats.scanPasses;
+      const framelessRuns = countFramelessRuns();
+      // Each move comes right after a frame whose pass has ended, and the next frame 210 ms later:
+      // the flight lasts well past FRAMELESS_RUN_MS, which frames that keep coming hold off.
+      for (let i = 0; i < 8; i++) {
         flown.move();
         flown.labels.drawnChanged();
         await new Promise((resolve) => setTimeout(resolve, LABEL_SCAN_MOVING_INTERVAL_MS + 110));
+        frames.run();
         flown.frame();
         for (let task = 0; task < 5; task++) await nextTask();
       }
+      expect(framelessRuns.fired).toBe(0);
+      expect(flown.labels.stats.scanPasses - passesBefore).toBeGreaterThanOrEqual(6);
     } finally {
-      scanTimers.restore();
+      vi.unstubAllGlobals();
     }
-    expect(scanTimers.fired).toBe(0);
-    expect(flown.labels.stats.scanPasses - passesBefore).toBeGreaterThanOrEqual(3);
   });
 });
 
@@ -241,46 +265,32 @@ describe('a frame drawn slowly during a flight', () => {
 
 describe('a flight drawn slower than the passes\' interval, with a frame before each pass is due', () => {
   it('begins the pass in the next animation frame\'s task: no timer task of its own fires between frames', async () => {
-    const animationFrames = new Map<number, FrameRequestCallback>();
-    let lastFrameId = 0;
-    vi.stubGlobal('requestAnimationFrame', (callback: FrameRequestCallback) => {
-      animationFrames.set(++lastFrameId, callback);
-      return lastFrameId;
-    });
-    vi.stubGlobal('cancelAnimationFrame', (id: number) => animationFrames.delete(id));
-    const runAnimationFrame = () => {
-      const callbacks = [...animationFrames.values()];
-      animationFrames.clear();
-      for (const callback of callbacks) callback(performance.now());
-    };
+    const frames = stubAnimationFrames();
+    const runAnimationFrame = () => frames.run();
     const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
     try {
       const flown = namesOverTheGrid();
       await flown.settle();
       const passesBefore = flown.labels.stats.scanPasses;
-      const scanTimers = countScanTimersFired();
-      try {
-        for (let i = 0; i < 4; i++) {
-          // A frame begins a due pass; a move and a frame soon after find the next not due yet.
-          await sleep(LABEL_SCAN_MOVING_INTERVAL_MS + 10);
-          flown.move();
-          flown.labels.drawnChanged();
-          runAnimationFrame();
-          flown.frame();
-          for (let task = 0; task < 5; task++) await nextTask();
-          flown.move();
-          runAnimationFrame();
-          flown.frame();
-          // The next frame comes 250 ms later (SwiftShader): past the due time and the old 50 ms slack.
-          await sleep(250);
-          runAnimationFrame();
-          flown.frame();
-          for (let task = 0; task < 5; task++) await nextTask();
-        }
-      } finally {
-        scanTimers.restore();
+      const framelessRuns = countFramelessRuns();
+      for (let i = 0; i < 4; i++) {
+        // A frame begins a due pass; a move and a frame soon after find the next not due yet.
+        await sleep(LABEL_SCAN_MOVING_INTERVAL_MS + 10);
+        flown.move();
+        flown.labels.drawnChanged();
+        runAnimationFrame();
+        flown.frame();
+        for (let task = 0; task < 5; task++) await nextTask();
+        flown.move();
+        runAnimationFrame();
+        flown.frame();
+        // The next frame comes 250 ms later (SwiftShader): past the due time and the old 50 ms slack.
+        await sleep(250);
+        runAnimationFrame();
+        flown.frame();
+        for (let task = 0; task < 5; task++) await nextTask();
       }
-      expect(scanTimers.fired).toBe(0);
+      expect(framelessRuns.fired).toBe(0);
       expect(flown.labels.stats.scanPasses - passesBefore).toBeGreaterThanOrEqual(8);
     } finally {
       vi.unstubAllGlobals();
