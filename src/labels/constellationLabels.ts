@@ -60,9 +60,10 @@ export function stackedCandidates(x: number, y: number, width: number, height: n
 
 /**
  * The first of stackedCandidates' places, in their order, that `fits`, or undefined; boxes are built
- * only as far as that one. The order of the offsets depends only on the steps and the rows, so it is
- * sorted once per steps and rows (names keep their size, and the rows change only when the reach
- * crosses a whole row), not once per name per frame.
+ * only as far as that one. The order of the offsets depends only on the steps, and the rows only
+ * filter it (nearest first stays nearest first over fewer rows), so it is sorted once per steps for
+ * the most rows asked yet (names keep their size), not once per name per frame, nor again each
+ * time a zoom moves the reach across a row.
  */
 export function firstStackedPlace(x: number, y: number, width: number, height: number, reachCssPx: number, fits: (box: Readonly<LabelBox>) => boolean): LabelBox | undefined {
   // Names keep LABEL_MARGIN_CSS_PX apart: stacked places touch that margin and no more.
@@ -71,13 +72,15 @@ export function firstStackedPlace(x: number, y: number, width: number, height: n
   const firstRow = lastRow;
   while ((lastRow + 1) * rowStep <= reachCssPx) lastRow++;
   if (lastRow * rowStep > reachCssPx) return undefined;
-  const order = offsetOrder(rowStep, sideStep, firstRow, lastRow);
+  const order = offsetOrder(rowStep, sideStep, Math.max(-firstRow, lastRow));
   const box = candidate;
   box.width = width;
   box.height = height;
   for (let i = 0; i < order.length; i += 2) {
+    const row = order[i + 1];
+    if (row < firstRow || row > lastRow) continue;
     box.x = x - width / 2 + order[i] * sideStep;
-    box.y = y - height / 2 + order[i + 1] * rowStep;
+    box.y = y - height / 2 + row * rowStep;
     if (fits(box)) return { x: box.x, y: box.y, width, height };
   }
   return undefined;
@@ -90,44 +93,44 @@ export function firstStackedPlace(x: number, y: number, width: number, height: n
 const candidate: LabelBox = { x: 0, y: 0, width: 0, height: 0 };
 
 /**
- * Sorted offsets (side, row pairs) by row step, side step and rows (maps keyed by the numbers
- * themselves: a string key cost four number-to-text conversions per name per frame); a few hundred
- * at most are kept.
+ * Sorted offsets (side, row pairs) by row step and side step, over rows -rows..rows (maps keyed by
+ * the numbers themselves: a string key cost four number-to-text conversions per name per frame); a
+ * few hundred at most are kept.
  */
-const offsetOrders = new Map<number, Map<number, Map<number, Int32Array>>>();
+const offsetOrders = new Map<number, Map<number, { rows: number; order: Int32Array }>>();
 let offsetOrdersKept = 0;
 const OFFSET_ORDERS_KEPT = 512;
+/** The fewest rows an order is sorted for (a name's reach is mostly a few rows). */
+const MIN_ORDER_ROWS = 8;
 
-/** The (side, row) offsets of stacked places, nearest first (ties: higher first, then left first). */
-function offsetOrder(rowStep: number, sideStep: number, firstRow: number, lastRow: number): Int32Array {
-  // Rows are whole numbers far under 2^20 either side of 0: first and last make one exact key.
-  const rows = firstRow * 2 ** 21 + lastRow;
+/** The (side, row) offsets of stacked places over rows -rows..rows at least, nearest first (ties: higher first, then left first). */
+function offsetOrder(rowStep: number, sideStep: number, rows: number): Int32Array {
   let bySide = offsetOrders.get(rowStep);
-  let byRows = bySide?.get(sideStep);
-  let order = byRows?.get(rows);
-  if (order) return order;
+  const kept = bySide?.get(sideStep);
+  if (kept && kept.rows >= rows) return kept.order;
+  // Room for a zoom to go on widening the reach: a few sorts over a whole zoom, not one per row crossed.
+  rows = Math.max(rows, 2 * (kept?.rows ?? 0), MIN_ORDER_ROWS);
   const offsets: { side: number; row: number; dx: number; dy: number; distance: number }[] = [];
-  for (let row = firstRow; row <= lastRow; row++) {
+  for (let row = -rows; row <= rows; row++) {
     for (let side = -2; side <= 2; side++) {
       const dx = side * sideStep, dy = row * rowStep;
       offsets.push({ side, row, dx, dy, distance: Math.hypot(dx, dy) });
     }
   }
   offsets.sort((a, b) => a.distance - b.distance || a.dy - b.dy || a.dx - b.dx);
-  order = new Int32Array(offsets.length * 2);
+  const order = new Int32Array(offsets.length * 2);
   offsets.forEach(({ side, row }, i) => {
-    order![i * 2] = side;
-    order![i * 2 + 1] = row;
+    order[i * 2] = side;
+    order[i * 2 + 1] = row;
   });
-  if (offsetOrdersKept >= OFFSET_ORDERS_KEPT) {
+  if (!kept && offsetOrdersKept >= OFFSET_ORDERS_KEPT) {
     offsetOrders.clear();
     offsetOrdersKept = 0;
-    bySide = byRows = undefined;
+    bySide = undefined;
   }
   if (!bySide) offsetOrders.set(rowStep, (bySide = new Map()));
-  if (!byRows) bySide.set(sideStep, (byRows = new Map()));
-  byRows.set(rows, order);
-  offsetOrdersKept++;
+  if (!bySide.has(sideStep)) offsetOrdersKept++;
+  bySide.set(sideStep, { rows, order });
   return order;
 }
 

@@ -1,10 +1,11 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { childListsOf, type ConstellationTree } from '../../../src/constellations/constellationNames';
 import { NameColumn } from '../../../src/constellations/nameColumn';
 import { LabelAtlas, type Rasterizer } from '../../../src/labels/labelAtlas';
 import { intersects, PlacementGrid, type LabelBox } from '../../../src/labels/placeLabels';
 import { StarLabels, type LabelStars } from '../../../src/labels/starLabels';
 import { firstStackedPlace, stackedCandidates } from '../../../src/labels/constellationLabels';
+import { LABEL_MARGIN_CSS_PX } from '../../../src/labels/constants';
 import { CameraRest } from '../../../src/scene/cameraRest';
 
 const rasterizer: Rasterizer = {
@@ -137,6 +138,30 @@ describe('candidate places of a constellation name', () => {
       const fits = () => !taken.has(tried++);
       const expected = stackedCandidates(400, 300, width, height, reach).find((_, k) => !taken.has(k));
       expect(firstStackedPlace(400, 300, width, height, reach, fits)).toEqual(expected);
+    }
+  });
+
+  it('over a zoom that widens and narrows the reach, keep the nearest-first order of the rows in reach, sorted a few times, not once per row crossed', () => {
+    const [width, height] = [137, 13];
+    const rowStep = height + LABEL_MARGIN_CSS_PX, sideStep = width / 4;
+    /** Every place within `reach`, nearest first (ties: higher first, then left first), as offsets of the centre. */
+    const reference = (reach: number) => {
+      const offsets: Array<[number, number]> = [];
+      for (let row = -Math.floor(reach / rowStep); row * rowStep <= reach; row++) for (let side = -2; side <= 2; side++) offsets.push([side * sideStep + 0, row * rowStep + 0]);
+      return offsets.sort((a, b) => Math.hypot(...a) - Math.hypot(...b) || a[1] - b[1] || a[0] - b[0]);
+    };
+    const reaches = Array.from({ length: 120 }, (_, i) => 3 + (i < 60 ? i : 119 - i) * 11.3);
+    const expected = reaches.map(reference);
+    const sorts = vi.spyOn(Array.prototype, 'sort');
+    try {
+      reaches.forEach((reach, i) => {
+        const offsets = stackedCandidates(700, 400, width, height, reach).map((p) => [p.x + width / 2 - 700, p.y + height / 2 - 400]);
+        expect(offsets).toEqual(expected[i]);
+      });
+      // The reach crosses some 40 rows each way; the sorts cover them in doublings.
+      expect(sorts.mock.calls.length).toBeLessThanOrEqual(4);
+    } finally {
+      sorts.mockRestore();
     }
   });
 
