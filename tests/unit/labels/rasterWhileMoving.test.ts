@@ -135,23 +135,34 @@ describe('the candidate scan while the camera moves', () => {
   });
 });
 
+/**
+ * A flight of `moves` camera moves over settled names, each changing the cells drawn, the next frame
+ * `gapMs` later (the page's animation frames and the scene's), then `tasks` tasks; answers the scan
+ * passes it made and the frame queue's runs for want of a frame.
+ */
+async function flyWithFrames(flown: ReturnType<typeof namesOverTheGrid>, frames: { run(): void }, moves: number, gapMs: number, tasks: number) {
+  const passesBefore = flown.labels.stats.scanPasses;
+  const framelessRuns = countFramelessRuns();
+  for (let i = 0; i < moves; i++) {
+    flown.move();
+    flown.labels.drawnChanged();
+    await new Promise((resolve) => setTimeout(resolve, gapMs));
+    frames.run();
+    flown.frame();
+    for (let task = 0; task < tasks; task++) await nextTask();
+  }
+  return { passes: flown.labels.stats.scanPasses - passesBefore, framelessRuns: framelessRuns.fired };
+}
+
 describe('a flight\'s scan passes', () => {
   it('begin in its frames, with no timer of their own, when frames come further apart than the passes\' interval', async () => {
     const frames = stubAnimationFrames();
     try {
       const flown = namesOverTheGrid();
       await flown.settle();
-      const passesBefore = flown.labels.stats.scanPasses;
-      const framelessRuns = countFramelessRuns();
-      for (let i = 0; i < 12; i++) {
-        flown.move();
-        flown.labels.drawnChanged();
-        await new Promise((resolve) => setTimeout(resolve, LABEL_SCAN_MOVING_INTERVAL_MS + 10));
-        frames.run();
-        flown.frame();
-      }
-      expect(framelessRuns.fired).toBe(0);
-      expect(flown.labels.stats.scanPasses - passesBefore).toBeGreaterThanOrEqual(8);
+      const { passes, framelessRuns } = await flyWithFrames(flown, frames, 12, LABEL_SCAN_MOVING_INTERVAL_MS + 10, 0);
+      expect(framelessRuns).toBe(0);
+      expect(passes).toBeGreaterThanOrEqual(8);
       // The camera stops before a pass is due: the last pass still follows, and names those of a still camera.
       flown.move();
       frames.run();
@@ -169,20 +180,11 @@ describe('a flight drawn slower than the scan passes\' interval (SwiftShader)', 
     try {
       const flown = namesOverTheGrid();
       await flown.settle();
-      const passesBefore = flown.labels.stats.scanPasses;
-      const framelessRuns = countFramelessRuns();
       // Each move comes right after a frame whose pass has ended, and the next frame 210 ms later:
       // the flight lasts well past FRAMELESS_RUN_MS, which frames that keep coming hold off.
-      for (let i = 0; i < 8; i++) {
-        flown.move();
-        flown.labels.drawnChanged();
-        await new Promise((resolve) => setTimeout(resolve, LABEL_SCAN_MOVING_INTERVAL_MS + 110));
-        frames.run();
-        flown.frame();
-        for (let task = 0; task < 5; task++) await nextTask();
-      }
-      expect(framelessRuns.fired).toBe(0);
-      expect(flown.labels.stats.scanPasses - passesBefore).toBeGreaterThanOrEqual(6);
+      const { passes, framelessRuns } = await flyWithFrames(flown, frames, 8, LABEL_SCAN_MOVING_INTERVAL_MS + 110, 5);
+      expect(framelessRuns).toBe(0);
+      expect(passes).toBeGreaterThanOrEqual(6);
     } finally {
       vi.unstubAllGlobals();
     }
