@@ -41,11 +41,6 @@ export class TileFetchScheduler<T> {
 
   constructor(private readonly options: TileFetchSchedulerOptions<T>) {}
 
-  /** Tiles in the cache (the planner's `loaded`). */
-  get loaded(): ReadonlySet<number> {
-    return new Set(this.cache.keys());
-  }
-
   get bytes(): number {
     return this.heldBytes;
   }
