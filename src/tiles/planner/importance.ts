@@ -33,15 +33,25 @@ export function tileImportance(camera: PlannerCamera, factor: number, box: Array
   const cz = ((box[offset + 2] + box[offset + 5]) / 2) * scale;
   const radius =
     (Math.hypot(box[offset + 3] - box[offset], box[offset + 4] - box[offset + 1], box[offset + 5] - box[offset + 2]) / 2) * Math.abs(scale);
-  const [px, py, pz] = camera.position;
-  const distance = distanceBetween(cx, cy, cz, px, py, pz);
-  if (distance <= radius) return { pixelRadius: Infinity, importance: Infinity };
-  const pixelRadius = (radius * factor) / distance;
-  return { pixelRadius, importance: pixelRadius / distance };
+  return sphereImportance(camera, factor, cx, cy, cz, radius, { pixelRadius: 0, importance: 0 });
 }
 
-/** The planner's distance: a square root of the summed squares (Math.hypot guards against overflows world coordinates never reach, at several times the cost). */
-export function distanceBetween(ax: number, ay: number, az: number, bx: number, by: number, bz: number): number {
-  const dx = ax - bx, dy = ay - by, dz = az - bz;
-  return Math.sqrt(dx * dx + dy * dy + dz * dz);
+/**
+ * tileImportance of a bounding sphere (world centre and radius), written into `out`: the planner
+ * scores its kept spheres (tileSpheres.ts) with it, one kept result for a whole plan. The distance
+ * is a square root of the summed squares (Math.hypot guards against overflows world coordinates
+ * never reach, at several times the cost).
+ */
+export function sphereImportance(camera: PlannerCamera, factor: number, x: number, y: number, z: number, radius: number, out: TileImportance): TileImportance {
+  const p = camera.position;
+  const dx = x - p[0], dy = y - p[1], dz = z - p[2];
+  const distance = Math.sqrt(dx * dx + dy * dy + dz * dz);
+  if (distance <= radius) {
+    out.pixelRadius = Infinity;
+    out.importance = Infinity;
+    return out;
+  }
+  out.pixelRadius = (radius * factor) / distance;
+  out.importance = out.pixelRadius / distance;
+  return out;
 }

@@ -1,6 +1,6 @@
 import type { TileHierarchy } from '../tileHierarchy';
 import { boxIntersectsFrustum, emptyFrustumPlanes, frustumPlanes } from '../../geometry/frustum';
-import { distanceBetween, projectionFactor, type PlannerCamera } from './importance';
+import { projectionFactor, sphereImportance, type PlannerCamera, type TileImportance } from './importance';
 import { TilePriorityQueue } from './tilePriorityQueue';
 import { tileSpheres, type TileSpheres } from './tileSpheres';
 
@@ -61,6 +61,8 @@ export class StreamingPlanner {
   private spheres: TileSpheres | undefined;
   /** Tiles whose importance the last plan computed (offered as a child), for tests and benches. */
   scoredLastPlan = 0;
+  /** offerChildren's result, rewritten for each child. */
+  private readonly scored: TileImportance = { pixelRadius: 0, importance: 0 };
 
   constructor(readonly hierarchy: TileHierarchy) {}
 
@@ -109,25 +111,19 @@ export class StreamingPlanner {
     return { draw, fetch, drawnStars, wantedStars, wantedBytes };
   }
 
-  /** Queues the children of `tile` big enough on screen by importance (tileImportance, from the kept spheres). */
+  /** Queues the children of `tile` big enough on screen by importance (sphereImportance, from the kept spheres). */
   private offerChildren(camera: PlannerCamera, factor: number, tile: number, minPixelRadius: number): void {
     const h = this.hierarchy;
     const { centres, radii } = this.spheres as TileSpheres;
-    const [px, py, pz] = camera.position;
+    const scored = this.scored;
     const first = h.firstChild[tile];
     const end = first + h.childCount[tile];
     for (let child = first; child < end; child++) {
       this.scoredLastPlan++;
-      const radius = radii[child];
       const c = child * 3;
-      const distance = distanceBetween(centres[c], centres[c + 1], centres[c + 2], px, py, pz);
-      if (distance <= radius) {
-        this.queue.push(child, Infinity);
-        continue;
-      }
-      const pixelRadius = (radius * factor) / distance;
-      if (pixelRadius < minPixelRadius) continue;
-      this.queue.push(child, pixelRadius / distance);
+      sphereImportance(camera, factor, centres[c], centres[c + 1], centres[c + 2], radii[child], scored);
+      if (scored.pixelRadius < minPixelRadius) continue;
+      this.queue.push(child, scored.importance);
     }
   }
 }
