@@ -1,6 +1,7 @@
 import type { PlannerCamera } from '../tiles/planner/importance';
 import type { Ray } from '../picking/ray';
 import type { StarCells } from '../renderer/starCells';
+import type { IndexRange } from '../renderer/types';
 
 /**
  * The stars the scene (src/scene) draws, its names (src/labels) and picking read: one star source
@@ -22,7 +23,7 @@ export interface SlotRange {
 export interface LinkPairsChange {
   pairs: Uint32Array<ArrayBuffer>;
   version: number;
-  changed: readonly SlotRange[];
+  changed: readonly IndexRange[];
 }
 
 /** Counted work of a galaxy's link upkeep since it opened. */
@@ -33,8 +34,6 @@ export interface LinkWork {
   tilesUnlinked: number;
   /** Pairs read or moved to drop the pairs of tiles that went. */
   pairsVisited: number;
-  /** Pairs copied into arrays handed out. */
-  pairsCopied: number;
   /** Pairs held now. */
   pairsHeld: number;
   /** Out-links read to link tiles. */

@@ -1,4 +1,4 @@
-import type { SlotRange } from '../../stars/starSource';
+import type { IndexRange } from '../../renderer/types';
 
 /** Holes closer than this (in pairs) are written to the renderer as one range: fewer calls for a few bytes more. */
 const MERGE_GAP_PAIRS = 256;
@@ -92,12 +92,7 @@ export class GroupedLinkPairs {
       for (const place of this.groupPairs[group]) places[at++] = place;
       for (const tile of [this.groupTiles[group * 2], this.groupTiles[group * 2 + 1]]) {
         const groups = this.groupsOfTile.get(tile);
-        if (!groups) continue;
-        const i = groups.indexOf(group);
-        if (i >= 0) {
-          groups[i] = groups[groups.length - 1];
-          groups.pop();
-        }
+        if (groups) removeUnordered(groups, group);
       }
     }
     places.sort();
@@ -136,7 +131,7 @@ export class GroupedLinkPairs {
    * Index ranges (two indices a pair) of `pairs` written since the last call: what the renderer holds
    * from then is right elsewhere, but for the length. Merged where close.
    */
-  takeChanged(): SlotRange[] {
+  takeChanged(): IndexRange[] {
     const filled = this.filled.filter((place) => place < this.addedFrom).sort((a, b) => a - b);
     const runs: [number, number][] = [];
     for (const place of filled) {
@@ -182,4 +177,12 @@ export class GroupedLinkPairs {
     pairPlace.set(this.pairPlace.subarray(0, this.count));
     [this.buffer, this.pairGroup, this.pairPlace] = [buffer, pairGroup, pairPlace];
   }
+}
+
+/** Removes `value` from `list` (if there) by moving the last element into its place: the order of such lists does not matter. */
+export function removeUnordered(list: number[], value: number): void {
+  const i = list.indexOf(value);
+  if (i < 0) return;
+  list[i] = list[list.length - 1];
+  list.pop();
 }

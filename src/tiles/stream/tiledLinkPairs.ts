@@ -2,8 +2,9 @@ import { maxVisibleEdgeLengthSquared } from '../../renderer/linkIndices';
 import type { SlotPool } from './slotPool';
 import { outLinksBytesHeld, type TileOutLinks } from './adjacencyCuts';
 import { LINK_PAIR_BUDGET } from '../../stars/drawnLinkPairs';
-import type { LinkSettings, LinkWork, SlotRange } from '../../stars/starSource';
-import { GroupedLinkPairs } from './groupedLinkPairs';
+import type { LinkSettings, LinkWork } from '../../stars/starSource';
+import type { IndexRange } from '../../renderer/types';
+import { GroupedLinkPairs, removeUnordered } from './groupedLinkPairs';
 
 
 export interface LinkUpdate {
@@ -28,7 +29,7 @@ export interface LinkState {
    * Index ranges of `pairs` that differ from the pairs of the version before (every other index up
    * to the shorter length is as it was): what a renderer holding that version writes.
    */
-  changed: readonly SlotRange[];
+  changed: readonly IndexRange[];
   /** Drawn tiles whose out-links are not held, most important (lowest star numbers) first. */
   missingTiles: number[];
   /** Bytes of the held out-links of the drawn tiles. */
@@ -66,7 +67,7 @@ export class TiledLinks {
   private readonly marks: Uint8Array;
   private key: string | undefined;
   /** Counted work so far (StarSource.linkWork). */
-  readonly work: LinkWork = { updates: 0, tilesUnlinked: 0, pairsVisited: 0, pairsCopied: 0, pairsHeld: 0, outLinksWalked: 0 };
+  readonly work: LinkWork = { updates: 0, tilesUnlinked: 0, pairsVisited: 0, pairsHeld: 0, outLinksWalked: 0 };
 
   constructor(
     private readonly pool: SlotPool,
@@ -129,11 +130,7 @@ export class TiledLinks {
       for (const target of this.targetsOf.get(tile) ?? []) {
         const sources = this.sourcesInto.get(target);
         if (!sources) continue;
-        const i = sources.indexOf(tile);
-        if (i >= 0) {
-          sources[i] = sources[sources.length - 1];
-          sources.pop();
-        }
+        removeUnordered(sources, tile);
         if (sources.length === 0) this.sourcesInto.delete(target);
       }
       this.targetsOf.delete(tile);
