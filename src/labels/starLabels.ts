@@ -113,8 +113,6 @@ export class StarLabels {
   private scanStale = false;
   /** When the last scan pass began (performance.now(), or a frame's time). */
   private scanBeganAt = -Infinity;
-  /** A stale pass not yet due waits on the page's frames for the first one once due (beginScanAtFrame). */
-  private scanWaitsOnFrames = false;
   /** A stale pass is due and begins in the next frame's task (see scheduleStaleScan). */
   private scanAtFrame = false;
   private candidates: Uint32Array = new Uint32Array(0);
@@ -402,10 +400,7 @@ export class StarLabels {
     }
     // Not due: the scene's frames look again (scanAtFrame stays), and the queue's where the scene draws none.
     if (performance.now() - this.scanBeganAt < LABEL_SCAN_MOVING_INTERVAL_MS) {
-      if (!this.scanWaitsOnFrames) {
-        this.scanWaitsOnFrames = true;
-        frameQueue.add(this.beginScanWhenDue);
-      }
+      frameQueue.add(this.beginScanWhenDue);
       return;
     }
     this.beginScan();
@@ -415,21 +410,17 @@ export class StarLabels {
   /** Forgets a stale pass scheduled for the next frame. */
   private cancelScheduledScan(): void {
     this.scanAtFrame = false;
-    if (!this.scanWaitsOnFrames) return;
-    this.scanWaitsOnFrames = false;
     frameQueue.remove(this.beginScanWhenDue);
   }
 
   /** The frame queue's check for a stale pass: it begins once due, else the next frame looks again. */
   private beginScanWhenDue = (now: number) => {
-    this.scanWaitsOnFrames = false;
     const scan = this.scan;
     if (!this.scanStale || !scan || scan.running || !this.visible) {
       this.scanAtFrame = false;
       return;
     }
     if (now - this.scanBeganAt < LABEL_SCAN_MOVING_INTERVAL_MS) {
-      this.scanWaitsOnFrames = true;
       frameQueue.add(this.beginScanWhenDue);
       return;
     }
@@ -447,7 +438,7 @@ export class StarLabels {
   get settled(): boolean {
     return (
       !this.scan?.running &&
-      !this.scanWaitsOnFrames &&
+      !frameQueue.has(this.beginScanWhenDue) &&
       !this.scanAtFrame &&
       this.rasterQueue.size === 0 &&
       this.textQueue.size === 0 &&

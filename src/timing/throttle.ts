@@ -13,7 +13,6 @@ import type { FrameQueue } from './frameQueue';
  * timer of its own: where frames stop, the queue's fallback runs it (FRAMELESS_RUN_MS).
  */
 export class Throttle {
-  private waiting = false;
   /** performance.now() (or a frame's time) at the last run. */
   private ranAt = -Infinity;
 
@@ -25,22 +24,17 @@ export class Throttle {
 
   /** A trailing run is waiting (on frames). */
   get pending(): boolean {
-    return this.waiting;
+    return this.frames.has(this.atFrame);
   }
 
   ask(): void {
     const now = performance.now();
     if (now - this.ranAt >= this.ms) this.runAt(now);
-    else if (!this.waiting) {
-      this.waiting = true;
-      this.frames.add(this.atFrame);
-    }
+    else this.frames.add(this.atFrame);
   }
 
   /** The trailing run, if any, is dropped. */
   cancel(): void {
-    if (!this.waiting) return;
-    this.waiting = false;
     this.frames.remove(this.atFrame);
   }
 

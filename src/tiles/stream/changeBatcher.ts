@@ -30,7 +30,6 @@ export class ChangeBatcher {
   private catalogChanged = false;
   private settledChanged = false;
   private resizedChanged = false;
-  private scheduled = false;
 
   constructor(private readonly frames: FrameQueue = frameQueue) {}
 
@@ -84,12 +83,12 @@ export class ChangeBatcher {
 
   /** Whether a notification is waiting to go out. */
   get waiting(): boolean {
-    return this.scheduled;
+    return this.frames.has(this.flushAtFrame);
   }
 
   /** Tells the listeners now what has gathered. */
   flush(): void {
-    this.unschedule();
+    this.frames.remove(this.flushAtFrame);
     const written = mergeRanges(this.written);
     const footprintsWritten = mergeRanges(this.footprintsWritten);
     const change: StarSourceChange = {
@@ -109,21 +108,13 @@ export class ChangeBatcher {
   }
 
   dispose(): void {
-    this.unschedule();
+    this.frames.remove(this.flushAtFrame);
     this.starListeners.clear();
     this.catalogListeners.clear();
   }
 
   private soon(): void {
-    if (this.scheduled) return;
-    this.scheduled = true;
     this.frames.add(this.flushAtFrame);
-  }
-
-  private unschedule(): void {
-    if (!this.scheduled) return;
-    this.scheduled = false;
-    this.frames.remove(this.flushAtFrame);
   }
 
   private readonly flushAtFrame = () => this.flush();
