@@ -212,7 +212,8 @@ export function chooseConstellationsInto(tree: ConstellationTree, view: Constell
   // The budget as slice(0, budget) took it.
   const kept = Math.max(0, Math.trunc(budget));
   into.length = 0;
-  into.reserve(kept);
+  // One entry beyond the budget: where visit writes each constellation it names before ranking it.
+  into.reserve(kept + 1);
   const gates = gatesOf(tree);
   const m = view.viewProjection;
   const shorter = Math.max(1, Math.min(view.cssWidth, view.cssHeight));
@@ -233,7 +234,7 @@ export function chooseConstellationsInto(tree: ConstellationTree, view: Constell
   const planes = viewSides(m);
   for (let chunk = 0; chunk + 1 < chunkStart.length; chunk++) {
     // No community below any of the chunk's gates has its centre in view: none of them can be named.
-    if (!ballMayBeInView(planes, chunkCentre, chunk, chunkSubtreeReach[chunk])) continue;
+    if (!ballMayBeInView(planes, chunkCentre, chunk, chunkSubtreeReach)) continue;
     const nearest = nearestDepth(chunkCentre, chunkReach, chunkCentreNorm, chunk, m, across);
     const end = chunkStart[chunk + 1];
     let g = chunkStart[chunk];
@@ -244,10 +245,10 @@ export function chooseConstellationsInto(tree: ConstellationTree, view: Constell
       const x = xyz[g * 3], y = xyz[g * 3 + 1], z = xyz[g * 3 + 2];
       const radius = radii[g];
       const w = m[3] * x + m[7] * y + m[11] * z + m[15];
-      const span = w > radius ? (2 * radius * focal) / w / shorter : Infinity;
-      if (span < CONSTELLATION_MIN_SPAN) continue;
+      // Too small to be named or to hand over (one holding the camera or behind it looks infinitely big).
+      if (w > radius && (2 * radius * focal) / w / shorter < CONSTELLATION_MIN_SPAN) continue;
       // A gate behind the camera or beside the view (span Infinity for one behind: its walk went all the way down) with nothing below it in view names nothing.
-      if (!ballMayBeInView(planes, xyz, g, reach[g])) continue;
+      if (!ballMayBeInView(planes, xyz, g, reach)) continue;
       visit(walk, levels[g], ids[g], handedOver[g]);
     }
     if (counts) counts.communitiesVisited += g - chunkStart[chunk];
@@ -290,7 +291,8 @@ function visit(walk: WalkState, level: number, id: number, handedOver: number): 
   const radius = tree.radii[level][id];
   const w = m[3] * x + m[7] * y + m[11] * z + m[15];
   // Inside or at the edge of the community: it fills the screen, its children may not.
-  const span = w > radius ? (2 * radius * view.focalCssPx) / w / walk.shorter : Infinity;
+  // Number.POSITIVE_INFINITY, not the global Infinity: with that, V8 boxed every span as a new heap number.
+  const span = w > radius ? (2 * radius * view.focalCssPx) / w / walk.shorter : Number.POSITIVE_INFINITY;
   const diffuse = tree.diffuse[level][id] === 1;
   let strongestChild = 0;
   if (span > CONSTELLATION_HANDOVER_SPAN || diffuse) {
@@ -305,18 +307,29 @@ function visit(walk: WalkState, level: number, id: number, handedOver: number): 
   // Too big, it fades only as far as its children come in: with none in range it stays until its span leaves the range.
   const own = span > CONSTELLATION_HANDOVER_SPAN ? Math.max(spanStrength(span), 1 - strongestChild) : spanStrength(span);
   const strength = Math.max(own, handedOver);
-  keepRanked(walk.into!, walk.budget, level, id, ((nx + 1) / 2) * view.cssWidth, ((1 - ny) / 2) * view.cssHeight, span, strength);
+  const into = walk.into!, last = into.length;
+  into.level[last] = level;
+  into.id[last] = id;
+  into.x[last] = ((nx + 1) / 2) * view.cssWidth;
+  into.y[last] = ((1 - ny) / 2) * view.cssHeight;
+  into.span[last] = span;
+  into.strength[last] = strength;
+  rankLast(into, walk.budget);
   return Math.max(strength, strongestChild);
 }
 
 /**
- * Puts a constellation among the `budget` strongest kept so far, in their order: strongest first,
- * then widest, then lower level, then lower id. That order is total (no two constellations share
- * a level and id), so keeping the first `budget` as they come is sorting all and cutting the list.
+ * Moves the constellation written just past the chosen (at `length`) to its place among them, in
+ * their order: strongest first, then widest, then lower level, then lower id; the first `budget`
+ * stay. That order is total (no two constellations share a level and id), so keeping the first
+ * `budget` as they come is sorting all and cutting the list. (Read from the arrays, not passed:
+ * a fractional number passed to a call not inlined is a new heap number.)
  */
-function keepRanked(into: ConstellationChoice, budget: number, level: number, id: number, x: number, y: number, span: number, strength: number): void {
-  const { level: levels, id: ids, span: spans, strength: strengths } = into;
-  let at = into.length;
+function rankLast(into: ConstellationChoice, budget: number): void {
+  const { level: levels, id: ids, x: xs, y: ys, span: spans, strength: strengths } = into;
+  const last = into.length;
+  const level = levels[last], id = ids[last], x = xs[last], y = ys[last], span = spans[last], strength = strengths[last];
+  let at = last;
   while (at > 0) {
     const k = at - 1;
     const ahead = strength !== strengths[k] ? strength > strengths[k] : span !== spans[k] ? span > spans[k] : level !== levels[k] ? level < levels[k] : id < ids[k];
@@ -324,22 +337,21 @@ function keepRanked(into: ConstellationChoice, budget: number, level: number, id
     at = k;
   }
   if (at >= budget) return;
-  const length = Math.min(into.length + 1, budget);
-  for (let k = length - 1; k > at; k--) {
+  for (let k = last; k > at; k--) {
     levels[k] = levels[k - 1];
     ids[k] = ids[k - 1];
-    into.x[k] = into.x[k - 1];
-    into.y[k] = into.y[k - 1];
+    xs[k] = xs[k - 1];
+    ys[k] = ys[k - 1];
     spans[k] = spans[k - 1];
     strengths[k] = strengths[k - 1];
   }
   levels[at] = level;
   ids[at] = id;
-  into.x[at] = x;
-  into.y[at] = y;
+  xs[at] = x;
+  ys[at] = y;
   spans[at] = span;
   strengths[at] = strength;
-  into.length = length;
+  into.length = Math.min(last + 1, budget);
 }
 
 /** How much of the tree a choice looked at (the main-thread bench counts it per frame). */
@@ -419,11 +431,12 @@ const viewSidesScratch = new Float64Array(VIEW_SIDES * 5);
 const viewSidesView: ViewSides = { values: viewSidesScratch };
 
 /**
- * False only when every point within `reach` of centre `i` of `centres` is, by more than rounding,
+ * False only when every point within `reaches[i]` of centre `i` of `centres` is, by more than rounding,
  * behind the camera or beyond an edge of the screen: then no centre there passes visit's tests.
+ * (The reach is read here, not passed: a fractional number passed to a call not inlined is a new heap number.)
  */
-function ballMayBeInView({ values }: ViewSides, centres: Float64Array, i: number, reach: number): boolean {
-  const x = centres[i * 3], y = centres[i * 3 + 1], z = centres[i * 3 + 2];
+function ballMayBeInView({ values }: ViewSides, centres: Float64Array, i: number, reaches: Float64Array): boolean {
+  const x = centres[i * 3], y = centres[i * 3 + 1], z = centres[i * 3 + 2], reach = reaches[i];
   const norm = Math.abs(x) + Math.abs(y) + Math.abs(z) + reach;
   for (let p = 0; p < VIEW_SIDES * 5; p += 5) {
     const a = values[p + 4];

@@ -182,7 +182,9 @@ export class ConstellationLabels {
   private tree: ConstellationTree | undefined;
   /** Per level of the tree, the key of its community 0 (levelStartsOf). */
   private levelStart: Uint32Array = new Uint32Array(0);
+  /** The names drawn or fading, by key, and the same in the order they came (the order they are drawn in, walked without an iterator). */
   private states = new Map<number, ConstellationState>();
+  private readonly stateList: ConstellationState[] = [];
   /** The camera as the choice reads it, written in place each frame. */
   private readonly view = { viewProjection: [] as ArrayLike<number>, cssWidth: 0, cssHeight: 0, focalCssPx: 0 };
   /**
@@ -222,6 +224,7 @@ export class ConstellationLabels {
     this.levelStart = tree ? levelStartsOf(tree) : new Uint32Array(0);
     this.texts.clear();
     this.states.clear();
+    this.stateList.length = 0;
     this.placedStates.length = 0;
     this.placedList = [];
     this.wanted.clear();
@@ -248,7 +251,7 @@ export class ConstellationLabels {
 
   /** Texts drawn or fading: the atlas keeps them when it makes room. */
   *textsInUse(): Iterable<string> {
-    for (const state of this.states.values()) yield state.text;
+    for (const state of this.stateList) yield state.text;
     yield* this.wanted;
   }
 
@@ -322,6 +325,7 @@ export class ConstellationLabels {
         } else {
           state = { key, level, id, text, box: { x: box.x, y: box.y, width: box.width, height: box.height }, entry, opacity: 0, strength, placedIn: frame };
           this.states.set(key, state);
+          this.stateList.push(state);
         }
         state.entry = entry;
         state.placedIn = frame;
@@ -332,7 +336,10 @@ export class ConstellationLabels {
     }
     let animating = false;
     const step = dt / LABEL_FADE_MS;
-    for (const state of this.states.values()) {
+    const list = this.stateList;
+    let kept = 0;
+    for (let i = 0; i < list.length; i++) {
+      const state = list[i];
       if (state.placedIn !== frame) {
         state.entry = entryOf(state.text);
         if (state.opacity <= 0 || !state.entry || !grid.fits(state.box, NO_DENSITY)) {
@@ -341,6 +348,7 @@ export class ConstellationLabels {
         }
         grid.add(state.box, false);
       }
+      list[kept++] = state;
       const target = state.placedIn === frame ? 1 : 0;
       if (state.opacity !== target) {
         state.opacity = target > state.opacity ? Math.min(1, state.opacity + step) : Math.max(0, state.opacity - step);
@@ -348,6 +356,7 @@ export class ConstellationLabels {
       }
       if (state.entry) draw(state.box, state.entry, state.opacity * state.strength);
     }
+    list.length = kept;
     return animating;
   }
 

@@ -65,7 +65,8 @@ describe('the constellation choice walks only what the camera can change', () =>
     const next = random(53);
     const tree = constellationTree({ levels: npmShapedLevels(next).map(constellationLevel) }, 1, { centre: [0, 0, 0], radius: 1000 });
     const choice = new ConstellationChoice();
-    choice.reserve(40);
+    // The first choice at the largest budget makes the arrays; the rest are written into them.
+    chooseConstellationsInto(tree, randomView(next), 40, choice);
     const arrays = [choice.level, choice.id, choice.x, choice.y, choice.span, choice.strength];
     let named = 0;
     for (let i = 0; i < 1000; i++) {
