@@ -70,16 +70,35 @@ export function stackedCandidates(x: number, y: number, width: number, height: n
  * the most rows asked yet (names keep their size), not once per name per frame, nor again each
  * time a zoom moves the reach across a row.
  */
-export function firstStackedPlace(
-  x: number,
-  y: number,
-  width: number,
-  height: number,
-  reachCssPx: number,
-  fits: (box: Readonly<LabelBox>) => boolean,
-  /** The box the place found is written into and returned as (a new one without it). */
-  into?: LabelBox,
-): LabelBox | undefined {
+export function firstStackedPlace(x: number, y: number, width: number, height: number, reachCssPx: number, fits: (box: Readonly<LabelBox>) => boolean): LabelBox | undefined {
+  const name = stackedName;
+  name.x = x;
+  name.y = y;
+  name.width = width;
+  name.height = height;
+  name.reachCssPx = reachCssPx;
+  return placeStacked(name, fits);
+}
+
+/** A name to place as stackedCandidates places it: its community's centre (x, y), its text's size, and how far its centre may move (CSS px). */
+export interface StackedName {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+  reachCssPx: number;
+}
+
+/** firstStackedPlace's name, rewritten at each call. */
+const stackedName: StackedName = { x: 0, y: 0, width: 0, height: 0, reachCssPx: 0 };
+
+/**
+ * firstStackedPlace for `name`, the place found written into `into` (a new box without it). The
+ * numbers come in one object the caller keeps, not as arguments: a fractional number passed to a
+ * call that is not inlined is a new heap number, five a name a frame.
+ */
+export function placeStacked(name: Readonly<StackedName>, fits: (box: Readonly<LabelBox>) => boolean, into?: LabelBox): LabelBox | undefined {
+  const { x, y, width, height, reachCssPx } = name;
   // Names keep LABEL_MARGIN_CSS_PX apart: stacked places touch that margin and no more.
   const rowStep = height + LABEL_MARGIN_CSS_PX, sideStep = width / 4;
   let lastRow = -Math.floor(reachCssPx / rowStep);
@@ -211,7 +230,8 @@ export class ConstellationLabels {
   private frameGrid: PlacementGrid | undefined;
   /** firstStackedPlace's test, one function for every name of every frame. */
   private readonly fitsFrameGrid = (box: Readonly<LabelBox>): boolean => this.frameGrid!.fits(box, NO_DENSITY);
-  /** Where firstStackedPlace writes the place it finds (copied into the name's state). */
+  /** The name placeStacked places, rewritten for each, and where it writes the place found (copied into the name's state). */
+  private readonly toPlace: StackedName = { x: 0, y: 0, width: 0, height: 0, reachCssPx: 0 };
   private readonly found: LabelBox = { x: 0, y: 0, width: 0, height: 0 };
 
   constructor(
@@ -311,8 +331,13 @@ export class ConstellationLabels {
           this.wanted.add(text);
           continue;
         }
-        const width = entry.cssWidth * CONSTELLATION_FONT_SCALE, height = entry.cssHeight * CONSTELLATION_FONT_SCALE;
-        const box = firstStackedPlace(choice.x[k], choice.y[k], width, height, choice.span[k] * Math.min(camera.cssWidth, camera.cssHeight) * NAME_REACH, this.fitsFrameGrid, this.found);
+        const name = this.toPlace;
+        name.x = choice.x[k];
+        name.y = choice.y[k];
+        name.width = entry.cssWidth * CONSTELLATION_FONT_SCALE;
+        name.height = entry.cssHeight * CONSTELLATION_FONT_SCALE;
+        name.reachCssPx = choice.span[k] * Math.min(camera.cssWidth, camera.cssHeight) * NAME_REACH;
+        const box = placeStacked(name, this.fitsFrameGrid, this.found);
         if (!box) continue;
         let state = this.states.get(key);
         if (state) {
