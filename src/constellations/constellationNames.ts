@@ -161,46 +161,70 @@ export interface ChosenConstellation {
  * children may be.
  */
 export function chooseConstellations(tree: ConstellationTree, view: ConstellationView, budget: number, counts?: ConstellationWalkCounts): ChosenConstellation[] {
+  const choice = chooseConstellationsInto(tree, view, budget, keptChoice, counts);
   const chosen: ChosenConstellation[] = [];
+  for (let k = 0; k < choice.length; k++) {
+    const level = choice.level[k], id = choice.id[k];
+    chosen.push({ level, id, name: tree.names[level].at(id) ?? '', x: choice.x[k], y: choice.y[k], span: choice.span[k], strength: choice.strength[k] });
+  }
+  return chosen;
+}
+
+/**
+ * A choice of constellations as chooseConstellations makes it, less the names (a name is cut out of
+ * its NameColumn only when asked for), one array per field: rewritten by each choice made into it,
+ * so that a flight's frames choose without a new object per name or per choice.
+ */
+export class ConstellationChoice {
+  /** How many are chosen: entries 0 .. length - 1, strongest first. */
+  length = 0;
+  level = new Uint8Array(0);
+  id = new Uint32Array(0);
+  x = new Float64Array(0);
+  y = new Float64Array(0);
+  span = new Float64Array(0);
+  strength = new Float64Array(0);
+
+  /** Room for `capacity` entries at least, the first `length` kept. */
+  reserve(capacity: number): void {
+    if (capacity <= this.level.length) return;
+    const grown = <T extends Uint8Array | Uint32Array | Float64Array>(old: T, fresh: T): T => {
+      fresh.set(old.subarray(0, this.length));
+      return fresh;
+    };
+    this.level = grown(this.level, new Uint8Array(capacity));
+    this.id = grown(this.id, new Uint32Array(capacity));
+    this.x = grown(this.x, new Float64Array(capacity));
+    this.y = grown(this.y, new Float64Array(capacity));
+    this.span = grown(this.span, new Float64Array(capacity));
+    this.strength = grown(this.strength, new Float64Array(capacity));
+  }
+}
+
+/** chooseConstellations' own choice, rewritten at each call. */
+const keptChoice = new ConstellationChoice();
+
+/**
+ * chooseConstellations written into `into` (its last choice replaced), which it returns: the same
+ * constellations in the same order, with no object made per constellation, per choice or per walk.
+ */
+export function chooseConstellationsInto(tree: ConstellationTree, view: ConstellationView, budget: number, into: ConstellationChoice, counts?: ConstellationWalkCounts): ConstellationChoice {
+  // The budget as slice(0, budget) took it.
+  const kept = Math.max(0, Math.trunc(budget));
+  into.length = 0;
+  // One entry beyond the budget: where visit writes each constellation it names before ranking it.
+  into.reserve(kept + 1);
   const gates = gatesOf(tree);
   const m = view.viewProjection;
   const shorter = Math.max(1, Math.min(view.cssWidth, view.cssHeight));
   const focal = view.focalCssPx;
-  /**
-   * `handedOver`: how much of its strength the parent gave up for being too big (or unnamed), which
-   * its children take. Returns the strongest name chosen in this community (itself or below).
-   */
-  const visit = (level: number, id: number, handedOver: number): number => {
-    if (counts) counts.communitiesVisited++;
-    if (id === tree.unlinked[level]) return 0;
-    const { start, list } = tree.children[level];
-    const first = start[id], end = start[id + 1];
-    // One child holds the same stars (a community carried up a level unchanged): one name, the child's.
-    if (end - first === 1) return visit(level - 1, list[first], handedOver);
-    const centres = tree.centres[level];
-    const x = centres[id * 3], y = centres[id * 3 + 1], z = centres[id * 3 + 2];
-    const radius = tree.radii[level][id];
-    const w = m[3] * x + m[7] * y + m[11] * z + m[15];
-    // Inside or at the edge of the community: it fills the screen, its children may not.
-    const span = w > radius ? (2 * radius * focal) / w / shorter : Infinity;
-    const diffuse = tree.diffuse[level][id] === 1;
-    let strongestChild = 0;
-    if (span > CONSTELLATION_HANDOVER_SPAN || diffuse) {
-      const givenUp = diffuse || span > CONSTELLATION_MAX_SPAN ? 1 : 1 - spanStrength(span);
-      for (let at = first; at < end; at++) strongestChild = Math.max(strongestChild, visit(level - 1, list[at], givenUp));
-    }
-    if (span < CONSTELLATION_MIN_SPAN || span > CONSTELLATION_MAX_SPAN || diffuse) return strongestChild;
-    const nx = (m[0] * x + m[4] * y + m[8] * z + m[12]) / w;
-    const ny = (m[1] * x + m[5] * y + m[9] * z + m[13]) / w;
-    if (nx < -1 || nx > 1 || ny < -1 || ny > 1) return strongestChild;
-    const name = tree.names[level].at(id) ?? '';
-    if (!name) return strongestChild;
-    // Too big, it fades only as far as its children come in: with none in range it stays until its span leaves the range.
-    const own = span > CONSTELLATION_HANDOVER_SPAN ? Math.max(spanStrength(span), 1 - strongestChild) : spanStrength(span);
-    const strength = Math.max(own, handedOver);
-    chosen.push({ level, id, name, x: ((nx + 1) / 2) * view.cssWidth, y: ((1 - ny) / 2) * view.cssHeight, span, strength });
-    return Math.max(strength, strongestChild);
-  };
+  const walk = walkState;
+  walk.tree = tree;
+  walk.view = view;
+  walk.shorter = shorter;
+  walk.into = into;
+  walk.budget = kept;
+  walk.counts = counts;
   // The walk from the top, up to its gates, is the same for every camera; a gate that looks too small
   // (its span computed as visit computes it) would neither be named nor hand over, so it is skipped.
   const { level: levels, id: ids, handedOver, xyz, radius: radii, reach } = gates;
@@ -210,7 +234,7 @@ export function chooseConstellations(tree: ConstellationTree, view: Constellatio
   const planes = viewSides(m);
   for (let chunk = 0; chunk + 1 < chunkStart.length; chunk++) {
     // No community below any of the chunk's gates has its centre in view: none of them can be named.
-    if (!ballMayBeInView(planes, chunkCentre, chunk, chunkSubtreeReach[chunk])) continue;
+    if (!ballMayBeInView(planes, chunkCentre, chunk, chunkSubtreeReach)) continue;
     const nearest = nearestDepth(chunkCentre, chunkReach, chunkCentreNorm, chunk, m, across);
     const end = chunkStart[chunk + 1];
     let g = chunkStart[chunk];
@@ -221,16 +245,113 @@ export function chooseConstellations(tree: ConstellationTree, view: Constellatio
       const x = xyz[g * 3], y = xyz[g * 3 + 1], z = xyz[g * 3 + 2];
       const radius = radii[g];
       const w = m[3] * x + m[7] * y + m[11] * z + m[15];
-      const span = w > radius ? (2 * radius * focal) / w / shorter : Infinity;
-      if (span < CONSTELLATION_MIN_SPAN) continue;
+      // Too small to be named or to hand over (one holding the camera or behind it looks infinitely big).
+      if (w > radius && (2 * radius * focal) / w / shorter < CONSTELLATION_MIN_SPAN) continue;
       // A gate behind the camera or beside the view (span Infinity for one behind: its walk went all the way down) with nothing below it in view names nothing.
-      if (!ballMayBeInView(planes, xyz, g, reach[g])) continue;
-      visit(levels[g], ids[g], handedOver[g]);
+      if (!ballMayBeInView(planes, xyz, g, reach)) continue;
+      visit(walk, levels[g], ids[g], handedOver[g]);
     }
     if (counts) counts.communitiesVisited += g - chunkStart[chunk];
   }
-  // Strongest first: a budget that cut strong children after their faded parents would leave the sky unnamed.
-  return chosen.sort((a, b) => b.strength - a.strength || b.span - a.span || a.level - b.level || a.id - b.id).slice(0, budget);
+  walk.tree = undefined;
+  walk.view = undefined;
+  walk.into = undefined;
+  walk.counts = undefined;
+  return into;
+}
+
+/** What visit reads beside its community: set by chooseConstellationsInto for one choice (one at a time, on one thread). */
+interface WalkState {
+  tree: ConstellationTree | undefined;
+  view: ConstellationView | undefined;
+  shorter: number;
+  into: ConstellationChoice | undefined;
+  budget: number;
+  counts: ConstellationWalkCounts | undefined;
+}
+
+const walkState: WalkState = { tree: undefined, view: undefined, shorter: 1, into: undefined, budget: 0, counts: undefined };
+
+/**
+ * Names community `id` at `level` if it is in range and in view, and walks its children where it
+ * hands over. `handedOver`: how much of its strength the parent gave up for being too big (or
+ * unnamed), which its children take. Returns the strongest name chosen in this community (itself or below).
+ */
+function visit(walk: WalkState, level: number, id: number, handedOver: number): number {
+  const tree = walk.tree!, view = walk.view!;
+  if (walk.counts) walk.counts.communitiesVisited++;
+  if (id === tree.unlinked[level]) return 0;
+  const { start, list } = tree.children[level];
+  const first = start[id], end = start[id + 1];
+  // One child holds the same stars (a community carried up a level unchanged): one name, the child's.
+  if (end - first === 1) return visit(walk, level - 1, list[first], handedOver);
+  const m = view.viewProjection;
+  const centres = tree.centres[level];
+  const x = centres[id * 3], y = centres[id * 3 + 1], z = centres[id * 3 + 2];
+  const radius = tree.radii[level][id];
+  const w = m[3] * x + m[7] * y + m[11] * z + m[15];
+  // Inside or at the edge of the community: it fills the screen, its children may not.
+  // Number.POSITIVE_INFINITY, not the global Infinity: with that, V8 boxed every span as a new heap number.
+  const span = w > radius ? (2 * radius * view.focalCssPx) / w / walk.shorter : Number.POSITIVE_INFINITY;
+  const diffuse = tree.diffuse[level][id] === 1;
+  let strongestChild = 0;
+  if (span > CONSTELLATION_HANDOVER_SPAN || diffuse) {
+    const givenUp = diffuse || span > CONSTELLATION_MAX_SPAN ? 1 : 1 - spanStrength(span);
+    for (let at = first; at < end; at++) strongestChild = Math.max(strongestChild, visit(walk, level - 1, list[at], givenUp));
+  }
+  if (span < CONSTELLATION_MIN_SPAN || span > CONSTELLATION_MAX_SPAN || diffuse) return strongestChild;
+  const nx = (m[0] * x + m[4] * y + m[8] * z + m[12]) / w;
+  const ny = (m[1] * x + m[5] * y + m[9] * z + m[13]) / w;
+  if (nx < -1 || nx > 1 || ny < -1 || ny > 1) return strongestChild;
+  if (!tree.names[level].isNamed(id)) return strongestChild;
+  // Too big, it fades only as far as its children come in: with none in range it stays until its span leaves the range.
+  const own = span > CONSTELLATION_HANDOVER_SPAN ? Math.max(spanStrength(span), 1 - strongestChild) : spanStrength(span);
+  const strength = Math.max(own, handedOver);
+  const into = walk.into!, last = into.length;
+  into.level[last] = level;
+  into.id[last] = id;
+  into.x[last] = ((nx + 1) / 2) * view.cssWidth;
+  into.y[last] = ((1 - ny) / 2) * view.cssHeight;
+  into.span[last] = span;
+  into.strength[last] = strength;
+  rankLast(into, walk.budget);
+  return Math.max(strength, strongestChild);
+}
+
+/**
+ * Moves the constellation written just past the chosen (at `length`) to its place among them, in
+ * their order: strongest first, then widest, then lower level, then lower id; the first `budget`
+ * stay. That order is total (no two constellations share a level and id), so keeping the first
+ * `budget` as they come is sorting all and cutting the list. (Read from the arrays, not passed:
+ * a fractional number passed to a call not inlined is a new heap number.)
+ */
+function rankLast(into: ConstellationChoice, budget: number): void {
+  const { level: levels, id: ids, x: xs, y: ys, span: spans, strength: strengths } = into;
+  const last = into.length;
+  const level = levels[last], id = ids[last], x = xs[last], y = ys[last], span = spans[last], strength = strengths[last];
+  let at = last;
+  while (at > 0) {
+    const k = at - 1;
+    const ahead = strength !== strengths[k] ? strength > strengths[k] : span !== spans[k] ? span > spans[k] : level !== levels[k] ? level < levels[k] : id < ids[k];
+    if (!ahead) break;
+    at = k;
+  }
+  if (at >= budget) return;
+  for (let k = last; k > at; k--) {
+    levels[k] = levels[k - 1];
+    ids[k] = ids[k - 1];
+    xs[k] = xs[k - 1];
+    ys[k] = ys[k - 1];
+    spans[k] = spans[k - 1];
+    strengths[k] = strengths[k - 1];
+  }
+  levels[at] = level;
+  ids[at] = id;
+  xs[at] = x;
+  ys[at] = y;
+  spans[at] = span;
+  strengths[at] = strength;
+  into.length = Math.min(last + 1, budget);
 }
 
 /** How much of the tree a choice looked at (the main-thread bench counts it per frame). */
@@ -285,22 +406,24 @@ interface ViewSides {
 const VIEW_SIDES = 5;
 
 function viewSides(m: ArrayLike<number>): ViewSides {
-  const values = viewSidesScratch;
   // Rows of the matrix (column-major): x = row 0, y = row 1, w = row 3.
-  const plane = (p: number, sx: number, sy: number) => {
-    const a0 = m[3] + sx * m[0] + sy * m[1], a1 = m[7] + sx * m[4] + sy * m[5], a2 = m[11] + sx * m[8] + sy * m[9], d = m[15] + sx * m[12] + sy * m[13];
-    values[p * 5] = a0;
-    values[p * 5 + 1] = a1;
-    values[p * 5 + 2] = a2;
-    values[p * 5 + 3] = d;
-    values[p * 5 + 4] = Math.hypot(a0, a1, a2);
-  };
-  plane(0, 0, 0);
-  plane(1, 1, 0);
-  plane(2, -1, 0);
-  plane(3, 0, 1);
-  plane(4, 0, -1);
+  writeViewSide(m, 0, 0, 0);
+  writeViewSide(m, 1, 1, 0);
+  writeViewSide(m, 2, -1, 0);
+  writeViewSide(m, 3, 0, 1);
+  writeViewSide(m, 4, 0, -1);
   return viewSidesView;
+}
+
+/** Side `p` of viewSides: w + sx x + sy y >= 0. */
+function writeViewSide(m: ArrayLike<number>, p: number, sx: number, sy: number): void {
+  const values = viewSidesScratch;
+  const a0 = m[3] + sx * m[0] + sy * m[1], a1 = m[7] + sx * m[4] + sy * m[5], a2 = m[11] + sx * m[8] + sy * m[9], d = m[15] + sx * m[12] + sy * m[13];
+  values[p * 5] = a0;
+  values[p * 5 + 1] = a1;
+  values[p * 5 + 2] = a2;
+  values[p * 5 + 3] = d;
+  values[p * 5 + 4] = Math.hypot(a0, a1, a2);
 }
 
 /** viewSides' numbers, rewritten for each choice (the choice runs on one thread, one at a time). */
@@ -308,11 +431,12 @@ const viewSidesScratch = new Float64Array(VIEW_SIDES * 5);
 const viewSidesView: ViewSides = { values: viewSidesScratch };
 
 /**
- * False only when every point within `reach` of centre `i` of `centres` is, by more than rounding,
+ * False only when every point within `reaches[i]` of centre `i` of `centres` is, by more than rounding,
  * behind the camera or beyond an edge of the screen: then no centre there passes visit's tests.
+ * (The reach is read here, not passed: a fractional number passed to a call not inlined is a new heap number.)
  */
-function ballMayBeInView({ values }: ViewSides, centres: Float64Array, i: number, reach: number): boolean {
-  const x = centres[i * 3], y = centres[i * 3 + 1], z = centres[i * 3 + 2];
+function ballMayBeInView({ values }: ViewSides, centres: Float64Array, i: number, reaches: Float64Array): boolean {
+  const x = centres[i * 3], y = centres[i * 3 + 1], z = centres[i * 3 + 2], reach = reaches[i];
   const norm = Math.abs(x) + Math.abs(y) + Math.abs(z) + reach;
   for (let p = 0; p < VIEW_SIDES * 5; p += 5) {
     const a = values[p + 4];

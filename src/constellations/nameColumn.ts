@@ -17,6 +17,11 @@ export class NameColumn {
     this.text = names.join('');
   }
 
+  /** Whether community `id` has a name (in the list and not empty), without cutting it out. */
+  isNamed(id: number): boolean {
+    return id >= 0 && id < this.length && this.start[id + 1] > this.start[id];
+  }
+
   /** Name `id`, or undefined beyond the list (an empty name stays empty). */
   at(id: number): string | undefined {
     if (!(id >= 0 && id < this.length)) return undefined;

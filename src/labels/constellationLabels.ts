@@ -1,4 +1,4 @@
-import { type ChosenConstellation, chooseConstellations, type ConstellationTree, type ConstellationView, type ConstellationWalkCounts } from '../constellations/constellationNames';
+import { ConstellationChoice, chooseConstellationsInto, type ConstellationTree, type ConstellationView, type ConstellationWalkCounts } from '../constellations/constellationNames';
 import { CONSTELLATION_BUDGET, CONSTELLATION_FONT_SCALE, LABEL_FADE_MS, LABEL_MARGIN_CSS_PX } from './constants';
 import type { AtlasEntry } from './labelAtlas';
 import { displayText } from './labelText';
@@ -14,15 +14,20 @@ export interface PlacedConstellation extends LabelBox {
   opacity: number;
 }
 
-/** A constellation name on screen or fading, by stateKey(level, id). */
+/** A constellation name on screen or fading, by its community's key (levelStartsOf). */
 interface ConstellationState {
+  key: number;
   level: number;
   id: number;
   text: string;
+  /** Where it is drawn: rewritten in place when it is placed again. */
   box: LabelBox;
+  /** Its atlas entry as this frame found it (set when placed or drawn). */
+  entry: AtlasEntry | undefined;
+  /** The frame (ConstellationLabels' count) that last placed it. */
+  placedIn: number;
   opacity: number;
   strength: number;
-  shown: boolean;
 }
 
 /** The camera as constellation names need it (the scene's Camera fits). */
@@ -66,6 +71,34 @@ export function stackedCandidates(x: number, y: number, width: number, height: n
  * time a zoom moves the reach across a row.
  */
 export function firstStackedPlace(x: number, y: number, width: number, height: number, reachCssPx: number, fits: (box: Readonly<LabelBox>) => boolean): LabelBox | undefined {
+  const name = stackedName;
+  name.x = x;
+  name.y = y;
+  name.width = width;
+  name.height = height;
+  name.reachCssPx = reachCssPx;
+  return placeStacked(name, fits);
+}
+
+/** A name to place as stackedCandidates places it: its community's centre (x, y), its text's size, and how far its centre may move (CSS px). */
+export interface StackedName {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+  reachCssPx: number;
+}
+
+/** firstStackedPlace's name, rewritten at each call. */
+const stackedName: StackedName = { x: 0, y: 0, width: 0, height: 0, reachCssPx: 0 };
+
+/**
+ * firstStackedPlace for `name`, the place found written into `into` (a new box without it). The
+ * numbers come in one object the caller keeps, not as arguments: a fractional number passed to a
+ * call that is not inlined is a new heap number, five a name a frame.
+ */
+export function placeStacked(name: Readonly<StackedName>, fits: (box: Readonly<LabelBox>) => boolean, into?: LabelBox): LabelBox | undefined {
+  const { x, y, width, height, reachCssPx } = name;
   // Names keep LABEL_MARGIN_CSS_PX apart: stacked places touch that margin and no more.
   const rowStep = height + LABEL_MARGIN_CSS_PX, sideStep = width / 4;
   let lastRow = -Math.floor(reachCssPx / rowStep);
@@ -81,7 +114,14 @@ export function firstStackedPlace(x: number, y: number, width: number, height: n
     if (row < firstRow || row > lastRow) continue;
     box.x = x - width / 2 + order[i] * sideStep;
     box.y = y - height / 2 + row * rowStep;
-    if (fits(box)) return { x: box.x, y: box.y, width, height };
+    if (fits(box)) {
+      if (!into) return { x: box.x, y: box.y, width, height };
+      into.x = box.x;
+      into.y = box.y;
+      into.width = width;
+      into.height = height;
+      return into;
+    }
   }
   return undefined;
 }
@@ -134,9 +174,15 @@ function offsetOrder(rowStep: number, sideStep: number, rows: number): Int32Arra
   return order;
 }
 
-/** A constellation's key among the names shown or fading: its level (under 256) and id (under 2^32), one exact number. */
-function stateKey(level: number, id: number): number {
-  return level * 0x1_0000_0000 + id;
+/**
+ * Each community of a tree as one small whole number, levelStart[level] + id (levels' counts
+ * added up): a key the names' maps hash as it is. level * 2^32 + id was a double for every level
+ * but the first, which a Set or Map holds as a new heap number at each add.
+ */
+function levelStartsOf(tree: ConstellationTree): Uint32Array {
+  const starts = new Uint32Array(tree.radii.length);
+  for (let level = 1; level < tree.radii.length; level++) starts[level] = starts[level - 1] + tree.radii[level - 1].length;
+  return starts;
 }
 
 /** Fading and constellation names are fitted without the density test (one object, not one a frame). */
@@ -153,22 +199,40 @@ const DEFAULT_Y_SCALE = 1 / Math.tan(Math.PI / 8);
  */
 export class ConstellationLabels {
   private tree: ConstellationTree | undefined;
+  /** Per level of the tree, the key of its community 0 (levelStartsOf). */
+  private levelStart: Uint32Array = new Uint32Array(0);
+  /** The names drawn or fading, by key, and the same in the order they came (the order they are drawn in, walked without an iterator). */
   private states = new Map<number, ConstellationState>();
-  /** frame()'s scratch, emptied at each frame: the names chosen and placed this frame, by stateKey. */
-  private readonly shown = new Set<number>();
+  private readonly stateList: ConstellationState[] = [];
   /** The camera as the choice reads it, written in place each frame. */
   private readonly view = { viewProjection: [] as ArrayLike<number>, cssWidth: 0, cssHeight: 0, focalCssPx: 0 };
   /**
    * The last choice and the view it was made for (view-projection, CSS size, focal length): the
    * frames of a fade, or of new names arriving, with the camera still, choose the same again.
+   * Each choice is written over the last (no object per name or per choice).
    */
-  private chosen: readonly ChosenConstellation[] = [];
+  private readonly choice = new ConstellationChoice();
   private readonly chosenFor = new Float64Array(19);
   private chosenValid = false;
-  private placedNow: PlacedConstellation[] = [];
+  /** frame()'s count, stamped on the states placed in it (whether a state is placed this frame, without a set of keys). */
+  private frameCount = 0;
+  /** The states placed this frame, in the order placed (emptied at each frame). */
+  private readonly placedStates: ConstellationState[] = [];
+  /** placed()'s list, built when asked for (tests read it), not each frame. */
+  private placedList: PlacedConstellation[] | undefined = [];
   private wanted = new Set<string>();
-  /** Display text by name: the same few names are chosen frame after frame, and displayText runs four replaces. */
-  private texts = new Map<string, string>();
+  /**
+   * Display text by community key: the same few names are chosen frame after frame, and each name
+   * cut out of its NameColumn is a new string (hashed anew were it the key), displayText four replaces.
+   */
+  private texts = new Map<number, string>();
+  /** frame()'s grid while it places names (fitsFrameGrid reads it). */
+  private frameGrid: PlacementGrid | undefined;
+  /** firstStackedPlace's test, one function for every name of every frame. */
+  private readonly fitsFrameGrid = (box: Readonly<LabelBox>): boolean => this.frameGrid!.fits(box, NO_DENSITY);
+  /** The name placeStacked places, rewritten for each, and where it writes the place found (copied into the name's state). */
+  private readonly toPlace: StackedName = { x: 0, y: 0, width: 0, height: 0, reachCssPx: 0 };
+  private readonly found: LabelBox = { x: 0, y: 0, width: 0, height: 0 };
 
   constructor(
     /** Counts the communities each choice looks at (the engine's work stats; none by default). */
@@ -177,12 +241,15 @@ export class ConstellationLabels {
 
   setTree(tree: ConstellationTree | undefined): void {
     this.tree = tree;
+    this.levelStart = tree ? levelStartsOf(tree) : new Uint32Array(0);
     this.texts.clear();
     this.states.clear();
-    this.placedNow = [];
+    this.stateList.length = 0;
+    this.placedStates.length = 0;
+    this.placedList = [];
     this.wanted.clear();
     this.chosenValid = false;
-    this.chosen = [];
+    this.choice.length = 0;
   }
 
   get hasTree(): boolean {
@@ -204,12 +271,26 @@ export class ConstellationLabels {
 
   /** Texts drawn or fading: the atlas keeps them when it makes room. */
   *textsInUse(): Iterable<string> {
-    for (const state of this.states.values()) yield state.text;
+    for (const state of this.stateList) yield state.text;
     yield* this.wanted;
   }
 
+  /** The names placed by the last frame, as it left them. */
   placed(): readonly PlacedConstellation[] {
-    return this.placedNow;
+    if (this.placedList) return this.placedList;
+    const names = this.tree?.names;
+    this.placedList = this.placedStates.map(({ level, id, box, entry, opacity, strength }) => ({
+      level,
+      id,
+      name: names?.[level].at(id) ?? '',
+      text: entry?.text ?? '',
+      x: box.x,
+      y: box.y,
+      width: box.width,
+      height: box.height,
+      opacity: opacity * strength,
+    }));
+    return this.placedList;
   }
 
   /**
@@ -228,10 +309,10 @@ export class ConstellationLabels {
   ): boolean {
     const tree = this.tree;
     this.wanted.clear();
-    const placed: PlacedConstellation[] = [];
-    const shown = this.shown;
-    shown.clear();
-    const fit = NO_DENSITY;
+    const placed = this.placedStates;
+    placed.length = 0;
+    this.placedList = undefined;
+    const frame = ++this.frameCount;
     if (tree && wantNames) {
       const yScale = camera.projection?.[5] ?? DEFAULT_Y_SCALE;
       const view = this.view;
@@ -239,81 +320,93 @@ export class ConstellationLabels {
       view.cssWidth = camera.cssWidth;
       view.cssHeight = camera.cssHeight;
       view.focalCssPx = (camera.cssHeight / 2) * yScale;
-      for (const chosen of this.choose(tree, view)) {
-        const key = stateKey(chosen.level, chosen.id);
-        const text = this.textOf(chosen.name);
+      const choice = this.choose(tree, view);
+      this.frameGrid = grid;
+      for (let k = 0; k < choice.length; k++) {
+        const level = choice.level[k], id = choice.id[k], strength = choice.strength[k];
+        const key = this.levelStart[level] + id;
+        const text = this.textOf(key, tree, level, id);
         const entry = entryOf(text);
         if (!entry) {
           this.wanted.add(text);
           continue;
         }
-        const width = entry.cssWidth * CONSTELLATION_FONT_SCALE, height = entry.cssHeight * CONSTELLATION_FONT_SCALE;
-        const box = firstStackedPlace(chosen.x, chosen.y, width, height, chosen.span * Math.min(camera.cssWidth, camera.cssHeight) * NAME_REACH, (candidate) => grid.fits(candidate, fit));
+        const name = this.toPlace;
+        name.x = choice.x[k];
+        name.y = choice.y[k];
+        name.width = entry.cssWidth * CONSTELLATION_FONT_SCALE;
+        name.height = entry.cssHeight * CONSTELLATION_FONT_SCALE;
+        name.reachCssPx = choice.span[k] * Math.min(camera.cssWidth, camera.cssHeight) * NAME_REACH;
+        const box = placeStacked(name, this.fitsFrameGrid, this.found);
         if (!box) continue;
-        grid.add(box, false);
         let state = this.states.get(key);
         if (state) {
+          state.box.x = box.x;
+          state.box.y = box.y;
+          state.box.width = box.width;
+          state.box.height = box.height;
           state.text = text;
-          state.box = box;
-          state.strength = chosen.strength;
-          state.shown = true;
+          state.strength = strength;
         } else {
-          state = { level: chosen.level, id: chosen.id, text, box, opacity: 0, strength: chosen.strength, shown: true };
+          state = { key, level, id, text, box: { x: box.x, y: box.y, width: box.width, height: box.height }, entry, opacity: 0, strength, placedIn: frame };
           this.states.set(key, state);
+          this.stateList.push(state);
         }
-        shown.add(key);
-        placed.push({ level: chosen.level, id: chosen.id, name: chosen.name, text: entry.text, ...box, opacity: 0 });
+        state.entry = entry;
+        state.placedIn = frame;
+        grid.add(state.box, false);
+        placed.push(state);
       }
+      this.frameGrid = undefined;
     }
     let animating = false;
     const step = dt / LABEL_FADE_MS;
-    for (const [key, state] of this.states) {
-      if (!shown.has(key)) {
-        state.shown = false;
-        const entry = entryOf(state.text);
-        if (state.opacity <= 0 || !entry || !grid.fits(state.box, fit)) {
-          this.states.delete(key);
+    const list = this.stateList;
+    let kept = 0;
+    for (let i = 0; i < list.length; i++) {
+      const state = list[i];
+      if (state.placedIn !== frame) {
+        state.entry = entryOf(state.text);
+        if (state.opacity <= 0 || !state.entry || !grid.fits(state.box, NO_DENSITY)) {
+          this.states.delete(state.key);
           continue;
         }
         grid.add(state.box, false);
       }
-      const target = state.shown ? 1 : 0;
+      list[kept++] = state;
+      const target = state.placedIn === frame ? 1 : 0;
       if (state.opacity !== target) {
         state.opacity = target > state.opacity ? Math.min(1, state.opacity + step) : Math.max(0, state.opacity - step);
         animating = true;
       }
-      const entry = entryOf(state.text);
-      if (entry) draw(state.box, entry, state.opacity * state.strength);
+      if (state.entry) draw(state.box, state.entry, state.opacity * state.strength);
     }
-    for (const label of placed) {
-      const state = this.states.get(stateKey(label.level, label.id));
-      label.opacity = state ? state.opacity * state.strength : 0;
-    }
-    this.placedNow = placed;
+    list.length = kept;
     return animating;
   }
 
-  /** chooseConstellations for `view`, or the last choice where the view is the one it was made for. */
-  private choose(tree: ConstellationTree, view: ConstellationView): readonly ChosenConstellation[] {
+  /** chooseConstellationsInto for `view`, or the last choice where the view is the one it was made for. */
+  private choose(tree: ConstellationTree, view: ConstellationView): ConstellationChoice {
     const kept = this.chosenFor, m = view.viewProjection;
     let same = this.chosenValid && kept[16] === view.cssWidth && kept[17] === view.cssHeight && kept[18] === view.focalCssPx;
     for (let i = 0; same && i < 16; i++) same = kept[i] === m[i];
-    if (same) return this.chosen;
+    if (same) return this.choice;
     for (let i = 0; i < 16; i++) kept[i] = m[i];
     kept[16] = view.cssWidth;
     kept[17] = view.cssHeight;
     kept[18] = view.focalCssPx;
-    this.chosen = chooseConstellations(tree, view, CONSTELLATION_BUDGET, this.walkCounts);
+    chooseConstellationsInto(tree, view, CONSTELLATION_BUDGET, this.choice, this.walkCounts);
     this.chosenValid = true;
-    return this.chosen;
+    return this.choice;
   }
 
-  private textOf(name: string): string {
-    let text = this.texts.get(name);
+  /** The display text of community `id` at `level`, whose key is `key`: worked out once while names are kept. */
+  private textOf(key: number, tree: ConstellationTree, level: number, id: number): string {
+    let text = this.texts.get(key);
     if (text === undefined) {
       if (this.texts.size >= 4096) this.texts.clear();
-      text = displayText(name);
-      this.texts.set(name, text);
+      text = displayText(tree.names[level].at(id) ?? '');
+      this.texts.set(key, text);
     }
     return text;
   }

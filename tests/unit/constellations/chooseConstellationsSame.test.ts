@@ -1,7 +1,7 @@
 import { mat4 } from 'gl-matrix';
 import { constellationLevel } from '../../../src/constellations/constellationLevel';
 import { describe, expect, it } from 'vitest';
-import { chooseConstellations, constellationTree, type ConstellationView } from '../../../src/constellations/constellationNames';
+import { chooseConstellations, chooseConstellationsInto, ConstellationChoice, constellationTree, type ConstellationView } from '../../../src/constellations/constellationNames';
 import { seededRandom as random } from '../../../src/layout/random';
 import { chooseConstellationsReference } from '../../support/chooseConstellationsReference';
 import { npmShapedLevels } from '../../support/npmShapedLevels';
@@ -59,5 +59,27 @@ describe('the constellation choice walks only what the camera can change', () =>
     }
     expect(named).toBeGreaterThan(400 * 5);
     expect(counts.communitiesVisited).toBeLessThan(referenceCounts.communitiesVisited / 3);
+  });
+
+  it('written over one kept choice, camera after camera, chooses the same as the whole walk without new arrays: a flight\'s frames make no object per name', () => {
+    const next = random(53);
+    const tree = constellationTree({ levels: npmShapedLevels(next).map(constellationLevel) }, 1, { centre: [0, 0, 0], radius: 1000 });
+    const choice = new ConstellationChoice();
+    // The first choice at the largest budget makes the arrays; the rest are written into them.
+    chooseConstellationsInto(tree, randomView(next), 40, choice);
+    const arrays = [choice.level, choice.id, choice.x, choice.y, choice.span, choice.strength];
+    let named = 0;
+    for (let i = 0; i < 1000; i++) {
+      const view = randomView(next);
+      const budget = 1 + Math.floor(next() * 40);
+      expect(chooseConstellationsInto(tree, view, budget, choice)).toBe(choice);
+      const written = Array.from({ length: choice.length }, (_, k) => ({ level: choice.level[k], id: choice.id[k], x: choice.x[k], y: choice.y[k], span: choice.span[k], strength: choice.strength[k] }));
+      const reference = chooseConstellationsReference(tree, view, budget).map(({ level, id, x, y, span, strength }) => ({ level, id, x, y, span, strength }));
+      expect(written).toEqual(reference);
+      named += choice.length;
+    }
+    expect(named).toBeGreaterThan(1000);
+    expect([choice.level, choice.id, choice.x, choice.y, choice.span, choice.strength]).toEqual(arrays);
+    for (const [k, array] of arrays.entries()) expect([choice.level, choice.id, choice.x, choice.y, choice.span, choice.strength][k]).toBe(array);
   });
 });

@@ -120,6 +120,37 @@ describe('the constellations chosen for a camera', () => {
   });
 });
 
+describe('the names of a moving camera', () => {
+  it('cut a name out of its community\'s list of names once while it stays named, not at every frame, and still follow the camera', async () => {
+    const moving = { ...camera, viewProjection: [...camera.viewProjection], position: [...camera.position] };
+    const labels = new StarLabels(new LabelAtlas(rasterizer), moving, new CameraRest(), () => {});
+    labels.setStars(gridOfStars());
+    labels.setConstellations(oneConstellation(1));
+    let now = 0;
+    for (let i = 0; i < 300 && !(labels.settled && i > 2); i++) {
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      labels.frame((now += 50));
+    }
+    const before = labels.placedConstellations()[0];
+    expect(before?.text).toBe('react · react-dom · 13,984 packages');
+    const cuts = vi.spyOn(NameColumn.prototype, 'at');
+    try {
+      // 30 frames, the camera 2 CSS px further right at each.
+      for (let frame = 1; frame <= 30; frame++) {
+        moving.viewProjection[12] = frame * 0.004;
+        labels.cameraMoved();
+        labels.frame((now += 50));
+      }
+      expect(cuts.mock.calls.length).toBe(0);
+    } finally {
+      cuts.mockRestore();
+    }
+    const after = labels.placedConstellations()[0];
+    expect(after.name).toBe('react · react-dom · 13,984 packages');
+    expect(after.x - before.x).toBeCloseTo(60, 6);
+  });
+});
+
 describe('candidate places of a constellation name', () => {
   it('start at the centre, then go by rows within the reach and by quarter widths while the text spans the centre, nearest first', () => {
     const places = stackedCandidates(500, 300, 200, 20, 30);
