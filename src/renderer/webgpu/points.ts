@@ -1,6 +1,6 @@
 import { mat4 } from 'gl-matrix';
 import { BIG_DRAW_ARGS, STARS_PER_INVOCATION, WINNERS_START, WORKGROUP } from '../shaderConstants';
-import { FIELD_OF_VIEW_DEGREES, type Camera } from '../camera';
+import { FIELD_OF_VIEW_DEGREES, perspectiveTimesView, type Camera } from '../camera';
 import { CULL_FROM_STARS_PER_PIXEL, STAGE_ENDS } from '../crowdedViews';
 import { NearestCells } from '../nearestCells';
 import { StarLayout, type StarCells, type VisibleRuns } from '../starCells';
@@ -236,7 +236,7 @@ export class WebGPUPoints {
   /** How a cell's runs are tested against the tiles in later stages (see hiddenCells.ts). */
   private cellTests(camera: Camera, width: number, height: number): (cell: number) => CellTest {
     const { layout, test } = this;
-    const viewProjection = mat4.multiply(this.viewProjection, camera.projectionZeroToOne(this.projection), camera.view);
+    const viewProjection = perspectiveTimesView(this.viewProjection, camera.projectionZeroToOne(this.projection), camera.view);
     const margin = layout!.worldMargin(height, Math.tan((FIELD_OF_VIEW_DEGREES * Math.PI) / 360));
     const bounds = layout!.cells.bounds;
     return (cell) => cellTest(bounds, cell, viewProjection, margin, width, height, test);
