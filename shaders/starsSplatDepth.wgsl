@@ -3,6 +3,13 @@
 // first, most stars behind others are never listed.
 @compute @workgroup_size(WORKGROUP)
 fn splatDepth(@builtin(workgroup_id) group: vec3u, @builtin(num_workgroups) groups: vec3u, @builtin(local_invocation_index) lane: u32) {
+  // The frame's counters start all zero (cleared with the depth keys): the first invocation of each
+  // stage sets the ones, splatColor's dispatch of 0 x 1 x 1 and the big stars' 0 vertices of 1 instance.
+  if (group.x == 0u && group.y == 0u && lane == 0u) {
+    atomicStore(&winnersOut[1], 1u);
+    atomicStore(&winnersOut[2], 1u);
+    atomicStore(&winnersOut[BIG_DRAW_ARGS + 1u], 1u);
+  }
   let index = stage.base + group.y * groups.x + group.x;
   if (index >= stage.end) {
     return;

@@ -30,7 +30,8 @@ export const WORKGROUP = 64;
 export const STARS_PER_INVOCATION = 16;
 /**
  * WebGPU's frame counters sit in front of the list of stars that won a pixel (winnersOut / winnersIn),
- * so that one write a frame resets them all: splatColor's dispatch arguments in [0..2], the count of
+ * right after the depth keys in one buffer, so that the frame's clear of the depth keys resets them
+ * too (splatDepth sets the ones): splatColor's dispatch arguments in [0..2], the count of
  * winners in [3], then the big stars' four indirect draw arguments from BIG_DRAW_ARGS; the winners'
  * slots from WINNERS_START. The big stars' slots (bigOut / bigIn) start at 0.
  */

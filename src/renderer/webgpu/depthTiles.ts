@@ -18,7 +18,7 @@ export class WebGPUDepthTiles {
   }
 
   /** The tiles of a canvas of this size, reduced from `depthKeys` (per pixel). */
-  resize(width: number, height: number, depthKeys: GPUBuffer): GPUBuffer {
+  resize(width: number, height: number, depthKeys: GPUBufferBinding): GPUBuffer {
     this.destroy();
     this.tiles = Math.ceil(width / TILE_PIXELS) * Math.ceil(height / TILE_PIXELS);
     const buffer = this.device.createBuffer({ label: 'farthest depth per tile', size: Math.max(16, this.tiles * 4), usage: GPUBufferUsage.STORAGE | GPUBufferUsage.COPY_DST });

@@ -30,7 +30,7 @@ export class WebGPUOcclusion {
   }
 
   /** The tiles and the culling's bind groups for a canvas of this size, over these splat buffers. */
-  resize(width: number, height: number, depthKeys: GPUBuffer, spans: GPUBuffer): void {
+  resize(width: number, height: number, depthKeys: GPUBufferBinding, spans: GPUBuffer): void {
     const tileKeys = this.tiles.resize(width, height, depthKeys);
     this.cullBindGroups = Array.from({ length: STAGES }, (_, s) =>
       starBindGroup(this.device, this.cullPipeline, 'culling', { u: this.uniforms, stage: this.stageOf(s), tileKeysIn: tileKeys, spansOut: spans }),

@@ -1,6 +1,6 @@
 import { mat4 } from 'gl-matrix';
 import { BIG_DRAW_ARGS, STARS_PER_INVOCATION, WINNERS_START, WORKGROUP } from '../shaderConstants';
-import { FIELD_OF_VIEW_DEGREES, type Camera } from '../camera';
+import { FIELD_OF_VIEW_DEGREES, perspectiveTimesView, type Camera } from '../camera';
 import { CULL_FROM_STARS_PER_PIXEL, STAGE_ENDS } from '../crowdedViews';
 import { NearestCells } from '../nearestCells';
 import { StarLayout, type StarCells, type VisibleRuns } from '../starCells';
@@ -18,13 +18,8 @@ const SPAN_WORDS = 5;
 /** nearestFirst's stage bounds when the view is not crowded (one stage). */
 const NO_STAGES: readonly number[] = [];
 
-/**
- * The frame counters at the head of the winners' buffer as each frame starts (see WINNERS_START):
- * no winners (splatColor dispatched 0 x 1 x 1), no big stars (0 vertices of 1 instance).
- */
-const FRESH_COUNTERS = new Uint32Array(WINNERS_START);
-FRESH_COUNTERS.set([0, 1, 1, 0]);
-FRESH_COUNTERS.set([0, 1, 0, 0], BIG_DRAW_ARGS);
+/** The least offset alignment of a storage binding WebGPU guarantees (minStorageBufferOffsetAlignment). */
+const STORAGE_OFFSET_ALIGNMENT = 256;
 
 /**
  * Stars from position, RGBA8 colour and size storage buffers stored in cell order, so that a
@@ -52,8 +47,6 @@ export class WebGPUPoints {
   private footprintBuffer: GPUBuffer | undefined;
   /** Per star: the slots of the stars drawn as triangles. */
   private bigBuffer: GPUBuffer | undefined;
-  /** The frame counters (FRESH_COUNTERS), then per star the slots of stars that won a pixel. */
-  private winnersBuffer: GPUBuffer | undefined;
   /** One span (SPAN_WORDS) per splatting workgroup, nearest cells first. */
   private spansBuffer: GPUBuffer | undefined;
   private spansData = new Uint32Array(0);
@@ -71,12 +64,21 @@ export class WebGPUPoints {
   private test: CellTest = { tileMin: 0, tileMax: 0, nearKey: NO_TEST };
   private nearestCells = new NearestCells();
   private cellOrder = new Uint32Array(0);
-  /** Per pixel: nearest inverted depth bits and colour of the splatted stars. */
-  private depthKeys: GPUBuffer | undefined;
+  /**
+   * Per pixel the nearest inverted depth bits (depthKeys), then from `countersAt` the frame
+   * counters and per star the slots of the stars that won a pixel (winnersOut, see WINNERS_START):
+   * one buffer, so that the frame's one clearBuffer resets both the depth keys and the counters
+   * (splatDepth sets the counters' ones), where a second call wrote the counters each frame.
+   */
+  private splatDepth: GPUBuffer | undefined;
+  private countersAt = 0;
+  /** Per pixel: colour of the splatted star. */
   private splatColors: GPUBuffer | undefined;
   private pixels = { width: 0, height: 0 };
   layout: StarLayout | undefined;
   private count = 0;
+  /** The compute pass's descriptor, kept: each frame sets only its timestamps. */
+  private computePass: GPUComputePassDescriptor = { label: 'splat stars' };
   /** Bumped whenever a buffer or bind group draw() encodes is made again (the renderer's recorded pass follows it). */
   drawVersion = 0;
 
@@ -107,7 +109,6 @@ export class WebGPUPoints {
     this.sizeBuffer = uploadBuffer(this.device, sizes, 'star sizes', storage);
     this.footprintBuffer = uploadBuffer(this.device, new Float32Array(this.count).fill(1), 'star footprints', storage);
     this.bigBuffer = this.device.createBuffer({ label: 'big stars', size: Math.max(1, this.count) * 4, usage: storage });
-    this.winnersBuffer = this.device.createBuffer({ label: 'star counters and winners', size: (WINNERS_START + this.count) * 4, usage: storage | GPUBufferUsage.INDIRECT });
     this.drawBindGroup = starBindGroup(this.device, this.drawPipeline, 'bigStars', {
       u: this.uniforms,
       positions: this.positionBuffer,
@@ -177,21 +178,23 @@ export class WebGPUPoints {
    * the render pass, which is whether the compute pass was encoded.
    */
   prepare(encoder: GPUCommandEncoder, camera: Camera, width: number, height: number, timestampWrites?: GPUComputePassTimestampWrites): boolean {
-    const { layout, winnersBuffer, spansBuffer } = this;
-    if (this.count === 0 || !layout || !winnersBuffer || !spansBuffer) return false;
+    const { layout, spansBuffer } = this;
+    if (this.count === 0 || !layout || !spansBuffer) return false;
     const runs = layout.visible(camera.viewProjection, camera.width, camera.height, Math.tan((FIELD_OF_VIEW_DEGREES * Math.PI) / 360));
     if (runs.runs === 0) return false;
     this.ensurePixels(width, height);
     const crowded = runs.stars >= CULL_FROM_STARS_PER_PIXEL * width * height;
     const workgroups = this.nearestFirst(runs, camera, crowded ? this.cellTests(camera, width, height) : undefined);
     this.writeSpans(spansBuffer, workgroups * SPAN_WORDS);
-    this.device.queue.writeBuffer(winnersBuffer, 0, FRESH_COUNTERS);
-    encoder.clearBuffer(this.depthKeys!);
-    const pass = encoder.beginComputePass({ label: 'splat stars', timestampWrites });
+    const splatDepth = this.splatDepth!;
+    encoder.clearBuffer(splatDepth, 0, this.countersAt + WINNERS_START * 4);
+    const passDescriptor = this.computePass;
+    passDescriptor.timestampWrites = timestampWrites;
+    const pass = encoder.beginComputePass(passDescriptor);
     this.splatDepthStages(pass);
     pass.setPipeline(this.colorPipeline);
     pass.setBindGroup(0, this.colorBindGroup!);
-    pass.dispatchWorkgroupsIndirect(winnersBuffer, 0);
+    pass.dispatchWorkgroupsIndirect(splatDepth, this.countersAt);
     pass.end();
     return true;
   }
@@ -233,7 +236,7 @@ export class WebGPUPoints {
   /** How a cell's runs are tested against the tiles in later stages (see hiddenCells.ts). */
   private cellTests(camera: Camera, width: number, height: number): (cell: number) => CellTest {
     const { layout, test } = this;
-    const viewProjection = mat4.multiply(this.viewProjection, camera.projectionZeroToOne(this.projection), camera.view);
+    const viewProjection = perspectiveTimesView(this.viewProjection, camera.projectionZeroToOne(this.projection), camera.view);
     const margin = layout!.worldMargin(height, Math.tan((FIELD_OF_VIEW_DEGREES * Math.PI) / 360));
     const bounds = layout!.cells.bounds;
     return (cell) => cellTest(bounds, cell, viewProjection, margin, width, height, test);
@@ -275,40 +278,44 @@ export class WebGPUPoints {
 
   /** The splatted stars (colour and depth), then the big ones, into the render pass (or its bundle). */
   draw(pass: RenderCommands): void {
-    if (!this.resolveBindGroup || !this.drawBindGroup || !this.winnersBuffer) return;
+    if (!this.resolveBindGroup || !this.drawBindGroup || !this.splatDepth) return;
     pass.setPipeline(this.resolvePipeline);
     pass.setBindGroup(0, this.resolveBindGroup);
     pass.draw(3);
     pass.setPipeline(this.drawPipeline);
     pass.setBindGroup(0, this.drawBindGroup);
-    pass.drawIndirect(this.winnersBuffer, BIG_DRAW_ARGS * 4);
+    pass.drawIndirect(this.splatDepth, this.countersAt + BIG_DRAW_ARGS * 4);
   }
 
   /** The per-pixel splat buffers and the bind groups that use them, for this canvas size. */
   private ensurePixels(width: number, height: number): void {
-    if (this.depthKeys && this.pixels.width === width && this.pixels.height === height) return;
-    this.depthKeys?.destroy();
+    if (this.splatDepth && this.pixels.width === width && this.pixels.height === height) return;
+    this.splatDepth?.destroy();
     this.splatColors?.destroy();
     const size = Math.max(16, width * height * 4);
     const usage = GPUBufferUsage.STORAGE | GPUBufferUsage.COPY_DST;
-    const depthKeys = (this.depthKeys = this.device.createBuffer({ label: 'splat depth', size, usage }));
+    const countersAt = (this.countersAt = Math.ceil(size / STORAGE_OFFSET_ALIGNMENT) * STORAGE_OFFSET_ALIGNMENT);
+    const winnersSize = (WINNERS_START + this.count) * 4;
+    const splatDepth = (this.splatDepth = this.device.createBuffer({ label: 'splat depth, star counters and winners', size: countersAt + winnersSize, usage: usage | GPUBufferUsage.INDIRECT }));
+    const depthKeys: GPUBufferBinding = { buffer: splatDepth, offset: 0, size };
+    const winners: GPUBufferBinding = { buffer: splatDepth, offset: countersAt, size: winnersSize };
     const splatColors = (this.splatColors = this.device.createBuffer({ label: 'splat colours', size, usage }));
     this.occlusion.resize(width, height, depthKeys, this.spansBuffer!);
     this.pixels = { width, height };
     const u = this.uniforms, positions = this.positionBuffer!, colors = this.colorBuffer!, sizes = this.sizeBuffer!, footprints = this.footprintBuffer!;
     this.depthBindGroups = [0, ...STAGE_ENDS].map((_, s) =>
       starBindGroup(this.device, this.depthPipeline, 'splatDepth', {
-        u, positions, colors, sizes, footprints, spans: this.spansBuffer!, depthKeys, bigOut: this.bigBuffer!, winnersOut: this.winnersBuffer!, stage: this.occlusion.stageOf(s),
+        u, positions, colors, sizes, footprints, spans: this.spansBuffer!, depthKeys, bigOut: this.bigBuffer!, winnersOut: winners, stage: this.occlusion.stageOf(s),
       }),
     );
     this.drawVersion++;
-    this.colorBindGroup = starBindGroup(this.device, this.colorPipeline, 'splatColor', { u, positions, colors, sizes, footprints, depthKeysIn: depthKeys, splatColors, winnersIn: this.winnersBuffer! });
+    this.colorBindGroup = starBindGroup(this.device, this.colorPipeline, 'splatColor', { u, positions, colors, sizes, footprints, depthKeysIn: depthKeys, splatColors, winnersIn: winners });
     this.resolveBindGroup = starBindGroup(this.device, this.resolvePipeline, 'resolve', { u, depthKeysIn: depthKeys, splatColorsIn: splatColors });
   }
 
   private destroyStarBuffers(): void {
-    for (const buffer of [this.positionBuffer, this.colorBuffer, this.sizeBuffer, this.footprintBuffer, this.bigBuffer, this.winnersBuffer, this.spansBuffer, this.depthKeys, this.splatColors]) buffer?.destroy();
-    this.positionBuffer = this.colorBuffer = this.sizeBuffer = this.footprintBuffer = this.bigBuffer = this.winnersBuffer = this.spansBuffer = this.depthKeys = this.splatColors = undefined;
+    for (const buffer of [this.positionBuffer, this.colorBuffer, this.sizeBuffer, this.footprintBuffer, this.bigBuffer, this.spansBuffer, this.splatDepth, this.splatColors]) buffer?.destroy();
+    this.positionBuffer = this.colorBuffer = this.sizeBuffer = this.footprintBuffer = this.bigBuffer = this.spansBuffer = this.splatDepth = this.splatColors = undefined;
     this.drawBindGroup = this.colorBindGroup = this.resolveBindGroup = undefined;
     this.drawVersion++;
     this.depthBindGroups = [];

@@ -1,5 +1,5 @@
 import { mat4 } from 'gl-matrix';
-import type { Camera } from '../camera';
+import { perspectiveTimesView, type Camera } from '../camera';
 import { MAX_POINT_SIZE } from '../starStyle';
 
 /** viewProjection (64 B), cameraPosition + maxPointSize (16 B), viewport + padding (16 B): Uniforms in frameUniforms.wgsl. */
@@ -16,7 +16,7 @@ export class FrameUniforms {
   }
 
   write(camera: Camera, width: number, height: number): void {
-    mat4.multiply(this.viewProjection, camera.projectionZeroToOne(this.projection), camera.view);
+    perspectiveTimesView(this.viewProjection, camera.projectionZeroToOne(this.projection), camera.view);
     this.data.set(this.viewProjection, 0);
     this.data.set(camera.position, 16);
     this.data[19] = MAX_POINT_SIZE;

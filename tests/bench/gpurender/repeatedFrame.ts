@@ -1,7 +1,9 @@
 /**
  * A frame drawn again with nothing changed but the frame itself, by the WebGPU renderer through
  * Dawn: small stars (splatted), big ones (triangles) and names. Prints which buffers each frame
- * writes (writeBuffer by label) and whether the frames drawn at the same view have the same pixels:
+ * writes (writeBuffer by label), every GPU call each frame makes (by name: the device's, the
+ * queue's, the encoder's and its passes', the canvas's and its texture's) and whether the frames
+ * drawn at the same view have the same pixels:
  * the first view, the view again (nothing changed), a moved view, and the first view once more.
  * tests/unit/renderer/webgpuInDawn.test.ts runs it.
  */
@@ -46,17 +48,48 @@ Object.defineProperty(queue, 'writeBuffer', {
   configurable: true,
 });
 
+const called: string[] = [];
+const counted = new WeakSet<object>();
+/** Counts each call of `object`'s methods `names` (as `${kind}.${name}`), and of what `wrapReturn` wraps in turn. */
+function countCalls<T extends object>(object: T, kind: string, names: readonly string[], wrapReturn: (name: string, value: unknown) => unknown = (_, value) => value): T {
+  if (counted.has(object)) return object;
+  counted.add(object);
+  for (const name of names) {
+    const method = (object as Record<string, unknown>)[name] as (...args: unknown[]) => unknown;
+    Object.defineProperty(object, name, {
+      value: (...args: unknown[]) => {
+        called.push(`${kind}.${name}`);
+        return wrapReturn(name, method.apply(object, args));
+      },
+      configurable: true,
+    });
+  }
+  return object;
+}
+const passCalls = ['setPipeline', 'setBindGroup', 'dispatchWorkgroups', 'dispatchWorkgroupsIndirect', 'draw', 'drawIndirect', 'setVertexBuffer', 'executeBundles', 'end'];
+countCalls(queue, 'queue', ['submit', 'writeTexture']);
+countCalls(canvas.context, 'context', ['getCurrentTexture'], (_, texture) => countCalls(texture as GPUTexture, 'texture', ['createView']));
+countCalls(device, 'device', ['createCommandEncoder', 'createBuffer', 'createBindGroup', 'createRenderBundleEncoder'], (name, made) =>
+  name === 'createCommandEncoder'
+    ? countCalls(made as GPUCommandEncoder, 'encoder', ['clearBuffer', 'copyBufferToBuffer', 'beginComputePass', 'beginRenderPass', 'finish'], (_, pass) =>
+        pass && typeof pass === 'object' && 'end' in pass ? countCalls(pass, 'pass', passCalls) : pass,
+      )
+    : made,
+);
+
 async function frame(pose: typeof first) {
   camera.setPose(pose);
   renderer.setLabels!(names());
   written.length = 0;
+  called.length = 0;
   renderer.render(camera);
+  const calls = called.length + written.length;
   await device.queue.onSubmittedWorkDone();
   const writes = written.slice().sort();
   const pixels = await canvas.readPixels(device);
   let lit = 0;
   for (let i = 0; i < pixels.length; i += 4) if (pixels[i] + pixels[i + 1] + pixels[i + 2] > 60) lit++;
-  return { writes, pixels, lit };
+  return { writes, calls, pixels, lit };
 }
 
 // The labels pipeline's warm-up frame comes first (it writes names of its own).
@@ -67,6 +100,7 @@ const same = (a: Uint8Array, b: Uint8Array) => a.length === b.length && a.every(
 process.stdout.write(
   `${JSON.stringify({
     writes: frames.map((f) => f.writes),
+    calls: frames.map((f) => f.calls),
     lit: frames.map((f) => f.lit),
     againSame: same(frames[0].pixels, frames[1].pixels),
     movedSame: same(frames[0].pixels, frames[2].pixels),

@@ -1,9 +1,9 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { vec4 } from 'gl-matrix';
+import { mat4, quat, vec3, vec4 } from 'gl-matrix';
 import { describe, expect, it } from 'vitest';
 import { decodePositions } from '../../../src/data/wire/positions';
-import { boundsOf, Camera, DEFAULT_FAR, lookAtOrientation, wholeScenePose } from '../../../src/renderer/camera';
+import { boundsOf, Camera, DEFAULT_FAR, lookAtOrientation, perspectiveTimesView, viewOfPose, wholeScenePose } from '../../../src/renderer/camera';
 import type { CameraPose } from '../../../src/scene/scene';
 import { haveSharedGalaxies, sharedGalaxiesDir, sharedGalaxiesMissingReason } from '../../support/sharedGalaxies';
 
@@ -46,6 +46,31 @@ describe('camera', () => {
     const t = [0, 1, 2].map((k) => (star[k] - ray.origin[k]) / ray.direction[k]);
     expect(t[1]).toBeCloseTo(t[0], 3);
     expect(t[2]).toBeCloseTo(t[0], 3);
+  });
+
+  it('puts a point the pose moved and turned back where it was: the view undoes the pose, as the inverse of its matrix', () => {
+    const view = mat4.create(), inverse = mat4.create();
+    for (const [angle, axis, position] of [
+      [0, [0, 1, 0], [0, 0, 0]],
+      [0.7, [1, 2, 3], [120, -40, 3000]],
+      [2.9, [-0.3, 0.1, 1], [-5e4, 2e4, 7]],
+    ] as const) {
+      const orientation = quat.setAxisAngle(quat.create(), vec3.normalize(vec3.create(), axis), angle);
+      viewOfPose(view, orientation, vec3.fromValues(position[0], position[1], position[2]));
+      mat4.invert(inverse, mat4.fromRotationTranslation(inverse, orientation, position));
+      for (let i = 0; i < 16; i++) expect(view[i]).toBeCloseTo(inverse[i], Math.abs(inverse[i]) > 100 ? 1 : 5);
+      // The camera's own point is the view's origin.
+      const eye = vec4.transformMat4(vec4.create(), [...position, 1], view);
+      for (let i = 0; i < 3; i++) expect(Math.abs(eye[i])).toBeLessThan(Math.hypot(...position) * 1e-6 + 1e-6);
+    }
+  });
+
+  it('multiplies a perspective projection by the view to the same numbers as a full matrix product, in either depth range', () => {
+    const view = viewOfPose(mat4.create(), quat.setAxisAngle(quat.create(), vec3.normalize(vec3.create(), [1, -2, 0.5]), 1.3), vec3.fromValues(310, -75, 4200));
+    for (const perspective of [mat4.perspectiveNO, mat4.perspectiveZO]) {
+      const projection = perspective(mat4.create(), Math.PI / 4, 1.6, 1, 48_000);
+      expect([...perspectiveTimesView(mat4.create(), projection, view)]).toEqual([...mat4.multiply(mat4.create(), projection, view)]);
+    }
   });
 
   it('looks at the target it is given', () => {
