@@ -58,6 +58,9 @@ export class Camera {
   cssHeight = 1;
   far = DEFAULT_FAR;
   private bounds: SceneBounds = { center: [0, 0, 0], radius: 0, halfSize: 0 };
+  /** Kept for update(), which every move runs. */
+  private readonly inverseOrientation = quat.create();
+  private readonly viewTranslation = vec3.create();
 
   setPose(pose: CameraPose): void {
     vec3.set(this.position, ...pose.position);
@@ -88,8 +91,12 @@ export class Camera {
   update(): void {
     const distanceToCenter = vec3.distance(this.position, this.bounds.center);
     this.far = Math.max(DEFAULT_FAR, (distanceToCenter + this.bounds.radius) * 1.01);
-    mat4.fromRotationTranslation(this.view, this.orientation, this.position);
-    mat4.invert(this.view, this.view);
+    // The view undoes the camera's rotation and translation: the inverse rotation (the unit
+    // orientation's conjugate) after -position, without a general 4x4 inverse every move.
+    const inverse = quat.conjugate(this.inverseOrientation, this.orientation);
+    const translation = vec3.transformQuat(this.viewTranslation, this.position, inverse);
+    vec3.negate(translation, translation);
+    mat4.fromRotationTranslation(this.view, inverse, translation);
     mat4.perspective(this.projection, (FIELD_OF_VIEW_DEGREES * Math.PI) / 180, this.width / this.height, NEAR, this.far);
     mat4.multiply(this.viewProjection, this.projection, this.view);
   }
