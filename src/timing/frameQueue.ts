@@ -82,6 +82,9 @@ export class FrameQueue {
   /** The same two sets for draws. */
   private drawsWaiting = new Set<FrameRun>();
   private drawing = new Set<FrameRun>();
+  /** When draws began waiting from outside a page frame (clock time), and whether a page frame is under way. */
+  private drawsAskedAt = -Infinity;
+  private inPageFrame = false;
   /** What asked the pending frame (undefined: none pending). */
   private frameAsker: unknown;
   /** The pending fallback timer, what set it (undefined: none pending) and when it fires. */
@@ -106,6 +109,7 @@ export class FrameQueue {
 
   /** `draw` in the next frame, after its runs (once however often it is added before then). */
   addDraw(draw: FrameRun): void {
+    if (!this.inPageFrame && this.drawsWaiting.size === 0) this.drawsAskedAt = this.clock.now();
     this.drawsWaiting.add(draw);
     this.askFrame();
   }
@@ -128,8 +132,17 @@ export class FrameQueue {
   /** The page's one frame callback: the runs, then the draws. */
   private readonly pageFrame = (time?: number) => {
     this.frameAsker = undefined;
+    this.inPageFrame = true;
     const now = (this.lastFrameAt = this.runWaiting());
-    this.drawWaiting(time ?? now);
+    // Draws asked by an earlier callback of this very animation frame (a camera move in the controls'
+    // tick, asked before this frame's) wait for the next one, as a frame asked of their own would:
+    // the star budget takes the interval between two draws for a frame's cost only when the second
+    // was asked early in it (src/scene/frameIntervals.ts).
+    if (time !== undefined && this.drawsAskedAt > time) {
+      this.drawsAskedAt = -Infinity;
+      if (this.drawsWaiting.size > 0) this.askFrame();
+    } else this.drawWaiting(time ?? now);
+    this.inPageFrame = false;
     if (this.fallbackSetter === undefined || this.fallbackDue - now >= FRAMELESS_RUN_MS / 2) return;
     this.clock.clearTimer(this.fallbackTimer);
     this.armFallback(now);

@@ -127,6 +127,36 @@ describe('the page\'s frames while the scene draws', () => {
     scene.dispose();
   });
 
+  it('draws a move made by an earlier callback of the same animation frame in the next frame, as its own frame asked then would (the star budget\'s intervals)', () => {
+    vi.useFakeTimers();
+    let callbacks: FrameRequestCallback[] = [];
+    vi.stubGlobal('requestAnimationFrame', (callback: FrameRequestCallback) => callbacks.push(callback));
+    const frame = () => {
+      const frameTime = performance.now();
+      vi.advanceTimersByTime(1);
+      const now = callbacks;
+      callbacks = [];
+      for (const callback of now) callback(frameTime);
+    };
+    const { scene, calls } = sceneOverThreeStars();
+    frame();
+    let step = 0;
+    // The controls' tick, asked before the page's frame: it moves the camera and asks for itself again.
+    const tick = () => {
+      scene.setCamera(poseAt(++step));
+      requestAnimationFrame(tick);
+    };
+    requestAnimationFrame(tick);
+    frameQueue.add(() => {});
+    const rendersBefore = calls.renders;
+    frame();
+    expect(calls.renders).toBe(rendersBefore);
+    frame();
+    expect(calls.renders).toBe(rendersBefore + 1);
+    callbacks = [];
+    scene.dispose();
+  });
+
   it('draws nothing while frames stop (a hidden tab), while the runs waiting still run within FRAMELESS_RUN_MS; the draw comes with the next frame', () => {
     vi.useFakeTimers();
     const frames = stubAnimationFrames();
