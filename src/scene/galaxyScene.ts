@@ -30,6 +30,7 @@ import {
 import type { Backend, CameraPose, Scene } from './scene';
 import { keptPlannerCamera, plannerCameraOf } from './plannerCamera';
 import { SceneStarBudget, type StarBudgetPolicy } from './sceneStarBudget';
+import { frameQueue } from '../timing/frameQueue';
 
 /** Where the camera starts over a galaxy's first stars: a pose, or the pose that shows the galaxy whole. */
 export type CameraStart = CameraPose | 'whole-galaxy';
@@ -86,7 +87,6 @@ export class GalaxyScene implements Scene {
   private constellationMembers: Uint8Array | undefined;
   private cameraListeners = new Set<() => void>();
   private flight: Flight | undefined;
-  private frameRequest = 0;
   /** When the frame waiting now was asked for, and whether the camera moved since the last frame (the star budget measures frames by them). */
   private frameAskedAt = 0;
   private cameraMovedSinceFrame = false;
@@ -655,15 +655,18 @@ export class GalaxyScene implements Scene {
     this.renderer?.simulateLoss();
   }
 
+  /**
+   * Draws in the page's next frame, after what waits on it (src/timing/frameQueue.ts, `addDraw`):
+   * the page asks one animation frame for both. Nothing is drawn without animation frames (Node).
+   */
   requestRender(): void {
-    if (this.frameRequest || typeof requestAnimationFrame === 'undefined') return;
+    if (typeof requestAnimationFrame === 'undefined' || frameQueue.has(this.drawFrame)) return;
     this.frameAskedAt = performance.now();
-    this.frameRequest = requestAnimationFrame(this.drawFrame);
+    frameQueue.addDraw(this.drawFrame);
   }
 
   dispose(): void {
-    if (this.frameRequest) cancelAnimationFrame(this.frameRequest);
-    this.frameRequest = 0;
+    frameQueue.remove(this.drawFrame);
     this.stopVisibility();
     this.starBudget.setSource(undefined);
     this.stopStars?.();
@@ -679,7 +682,6 @@ export class GalaxyScene implements Scene {
   // internals
 
   private drawFrame = (now: number) => {
-    this.frameRequest = 0;
     const flight = this.flight;
     if (flight) {
       const { pose, done } = poseAt(flight.from, flight.to, now - flight.started);

@@ -1,4 +1,7 @@
-/** Work waiting for a frame, given the frame's time (performance.now() read once for the whole frame). */
+/**
+ * Work waiting for a frame, given the frame's time: a run's is performance.now() read once for the
+ * frame's runs; a draw's is the animation frame's own time (what requestAnimationFrame passes).
+ */
 export type FrameRun = (now: number) => void;
 
 /**
@@ -13,8 +16,8 @@ const FRAMELESS_FRAME_MS = 16;
 /** What a FrameQueue asks frames, its fallback timer and the time of. */
 export interface FrameClock {
   now(): number;
-  /** Asks for `frame` at the next frame; answers what it asked through (see `asker`). */
-  requestFrame(frame: () => void): unknown;
+  /** Asks for `frame` at the next frame, which passes it the frame's time where it has one; answers what it asked through (see `asker`). */
+  requestFrame(frame: (time?: number) => void): unknown;
   /** Calls `fire` in `ms`; answers the timer. */
   setTimer(fire: () => void, ms: number): unknown;
   clearTimer(timer: unknown): void;
@@ -55,7 +58,15 @@ export const pageFrameClock: FrameClock = {
  * frame's runs go waits for the next frame. Nothing is cancelled with the browser: a run removed
  * leaves the frame asked, which then finds less to do.
  *
- * Where frames stop (a hidden tab) one timer stands in, by RestTimer's rule: armed FRAMELESS_RUN_MS
+ * Draws (`addDraw`: the scene's frame) go in the same callback, after the frame's runs, since those
+ * change what is drawn: a draw asked by one of them (the change batcher's flush writing new stars)
+ * is drawn in that frame, not the next. So the page asks one animation frame a frame and runs one
+ * callback in it (`pageFrame`, where the main-thread bench cuts its frames), where the scene's frame
+ * and the queue's each asked their own: two calls and two callbacks a frame of a flight. A draw
+ * added while the frame's draws go waits for the next frame. Draws wait for frames only: where
+ * frames stop (a hidden tab) nothing is drawn, as an animation frame of their own would not be.
+ *
+ * Where frames stop (a hidden tab) one timer stands in for the runs, by RestTimer's rule: armed FRAMELESS_RUN_MS
  * ahead when a run starts waiting with none armed, and armed again by a frame that finds it due
  * within half of that, so that it never fires while frames come (a timer task
  * of its own between a flight's frames, where a slow GPU's come 60-400 ms apart) and costs a clear
@@ -68,6 +79,12 @@ export class FrameQueue {
   private waiting = new Set<FrameRun>();
   /** The runs of the frame under way (emptied as they go), and the set the next frame's runs gather in after it. */
   private running = new Set<FrameRun>();
+  /** The same two sets for draws. */
+  private drawsWaiting = new Set<FrameRun>();
+  private drawing = new Set<FrameRun>();
+  /** When draws began waiting from outside a page frame (clock time), and whether a page frame is under way. */
+  private drawsAskedAt = -Infinity;
+  private inPageFrame = false;
   /** What asked the pending frame (undefined: none pending). */
   private frameAsker: unknown;
   /** The pending fallback timer, what set it (undefined: none pending) and when it fires. */
@@ -85,28 +102,74 @@ export class FrameQueue {
   add(run: FrameRun): void {
     this.waiting.add(run);
     const clock = this.clock;
-    if (this.frameAsker === undefined || this.frameAsker !== clock.asker(false)) this.frameAsker = clock.requestFrame(this.frame);
+    this.askFrame();
     if (!clock.framesMayStop()) return;
     if (this.fallbackSetter === undefined || this.fallbackSetter !== clock.asker(true)) this.armFallback(clock.now());
   }
 
-  /** `run` no longer waits (nor, when removed by a run of the frame under way, runs in it). */
+  /** `draw` in the next frame, after its runs (once however often it is added before then). */
+  addDraw(draw: FrameRun): void {
+    if (!this.inPageFrame && this.drawsWaiting.size === 0) this.drawsAskedAt = this.clock.now();
+    this.drawsWaiting.add(draw);
+    this.askFrame();
+  }
+
+  /** `run` (or draw) no longer waits (nor, when removed by a run or draw of the frame under way, runs in it). */
   remove(run: FrameRun): void {
-    if (!this.waiting.delete(run)) this.running.delete(run);
+    if (this.waiting.delete(run) || this.running.delete(run) || this.drawsWaiting.delete(run)) return;
+    this.drawing.delete(run);
   }
 
-  /** Whether `run` waits for a frame. */
+  /** Whether `run` (or draw) waits for a frame. */
   has(run: FrameRun): boolean {
-    return this.waiting.has(run) || this.running.has(run);
+    return this.waiting.has(run) || this.running.has(run) || this.drawsWaiting.has(run) || this.drawing.has(run);
   }
 
-  private readonly frame = () => {
+  private askFrame(): void {
+    if (this.frameAsker === undefined || this.frameAsker !== this.clock.asker(false)) this.frameAsker = this.clock.requestFrame(this.pageFrame);
+  }
+
+  /** The page's one frame callback: the runs, then the draws. */
+  private readonly pageFrame = (time?: number) => {
     this.frameAsker = undefined;
+    this.inPageFrame = true;
     const now = (this.lastFrameAt = this.runWaiting());
+    // Draws asked by an earlier callback of this very animation frame (a camera move in the controls'
+    // tick, asked before this frame's) wait for the next one, as a frame asked of their own would:
+    // the star budget takes the interval between two draws for a frame's cost only when the second
+    // was asked early in it (src/scene/frameIntervals.ts).
+    if (time !== undefined && this.drawsAskedAt > time) {
+      this.drawsAskedAt = -Infinity;
+      if (this.drawsWaiting.size > 0) this.askFrame();
+    } else this.drawWaiting(time ?? now);
+    this.inPageFrame = false;
     if (this.fallbackSetter === undefined || this.fallbackDue - now >= FRAMELESS_RUN_MS / 2) return;
     this.clock.clearTimer(this.fallbackTimer);
     this.armFallback(now);
   };
+
+  private drawWaiting(time: number): void {
+    const draws = this.drawsWaiting;
+    if (draws.size === 0) return;
+    this.drawsWaiting = this.drawing;
+    this.drawing = draws;
+    for (const draw of draws) {
+      draws.delete(draw);
+      FrameQueue.call(draw, time);
+    }
+    if (this.drawsWaiting.size > 0) this.askFrame();
+  }
+
+  /** Calls a run or draw; an error is reported as an uncaught one would be, without keeping the frame's others from theirs. */
+  private static call(run: FrameRun, now: number): void {
+    try {
+      run(now);
+    } catch (error) {
+      queueMicrotask(() => {
+        throw error;
+      });
+    }
+  }
 
   /** Runs what waits; answers the time it gave them. */
   private runWaiting(): number {
@@ -116,16 +179,9 @@ export class FrameQueue {
     this.running = runs;
     for (const run of runs) {
       runs.delete(run);
-      try {
-        run(now);
-      } catch (error) {
-        // Reported as an uncaught error would be, without keeping the frame's other runs from theirs.
-        queueMicrotask(() => {
-          throw error;
-        });
-      }
+      FrameQueue.call(run, now);
     }
-    if (this.waiting.size > 0 && this.frameAsker === undefined) this.frameAsker = this.clock.requestFrame(this.frame);
+    if (this.waiting.size > 0 && this.frameAsker === undefined) this.frameAsker = this.clock.requestFrame(this.pageFrame);
     return now;
   }
 

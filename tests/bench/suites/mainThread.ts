@@ -438,7 +438,7 @@ const suite: BenchSuite = {
           'SwiftShader (CPU) rasteriser, viewport 1280x800, default settings (names on, links on as the spec\'s default). ' +
           `The camera moves every frame along a fixed path (whole-galaxy view towards the centre, then half a turn), ${WARM_UP} warm-up frames then ${FRAMES} traced. ` +
           'Per drawn frame: CPU (thread time) of all main-thread tasks from one frame callback to the next; median and p95. ' +
-          'frameCallback: the galaxy\'s drawFrame (label placement, render commands); cameraMove: the flight\'s setCamera (the planner, the label scan\'s restart, camera listeners); ' +
+          'frameCallback: the page\'s one frame callback, pageFrame (the frame queue\'s runs: trailing plans and camera saves, the names\' due scan pass, tile fades, the change batcher\'s flush; then the galaxy\'s drawFrame: label placement, render commands); cameraMove: the flight\'s setCamera (the planner, the label scan\'s restart, camera listeners); ' +
           'react: React\'s scheduler tasks; otherScript: other script (label scan slices, worker replies, timers); ' +
           'gcOutsideScript: V8 garbage collection outside any script call (the app\'s allocations, collected in a task of its own); ' +
           'browser: the rest of the tasks (style, layout, paint, commit: Chromium\'s own work); gc: all V8 garbage collection, inside script or not. ' +

@@ -9,6 +9,7 @@ import type { LabelTaskTimes } from '../../../src/labels/labelWorkStats';
 import { median, openBenchBrowser } from '../support/benchBrowser';
 import { type BrowserCpu, browserCpu, cpuPerFrame } from '../support/processCpu';
 import { mainThreadTasks, TRACE_CATEGORIES, type TaskTimes } from '../support/traceTasks';
+import { FRAME_ENTRY } from '../support/frameWork';
 
 /**
  * NAMES_BENCH_FRAMES=n frames per block; each case alternates names on and off in NAMES_BENCH_BLOCKS blocks.
@@ -79,8 +80,8 @@ async function frameTimes(page: Page, view: View, names: boolean, start: CameraP
 const LABEL_TASKS = {
   slice: ['runLabelSlice'],
   reply: ['takeRasterReply'],
-  /** The frame task: placement of the names, and the rendering of the frame. */
-  frame: ['drawFrame'],
+  /** The frame task: the page's frame callback, whose draw places the names and renders the frame. */
+  frame: [FRAME_ENTRY],
   /** The list of named stars committed and laid out once the camera rests (never in a frame: longestLayoutCpuMs of the frames says). */
   list: ['listNamedStarsAtRest'],
 };

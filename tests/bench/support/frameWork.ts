@@ -3,8 +3,11 @@ import { readRendererMainThread, type ProfileNode, type TraceEvent } from './tra
 
 /**
  * The page's main-thread CPU work per drawn frame, from a Chromium trace (TRACE_CATEGORIES plus the
- * V8 sampling profiler's): frames are cut at the galaxy's frame callback (`drawFrame`), and every
- * main-thread task from one frame callback to the next counts for that frame. Each task's CPU (thread
+ * V8 sampling profiler's): frames are cut at the page's one animation-frame callback (`pageFrame`,
+ * src/timing/frameQueue.ts: what waits on the frame, the tile plan's and the camera save's trailing
+ * runs, the names' due scan pass, the tile fades, the change batcher's flush, then the galaxy's draw,
+ * `drawFrame`), and every main-thread task from one frame callback to the next counts for that frame.
+ * The flight moves the camera every frame, so each such callback draws. Each task's CPU (thread
  * time) is split by the JavaScript it enters: the frame callback, React's scheduler, other script,
  * and the browser's own work around them (style, layout, paint, commit); GC is counted beside it.
  * With the profiler's category, it says which functions took the time inside the frame callback and outside it.
@@ -53,7 +56,8 @@ export interface FrameWorkReport {
 
 const GC_EVENTS = new Set(['MinorGC', 'MajorGC', 'V8.GCScavenger', 'V8.GCCompactor', 'V8.GCIncrementalMarking', 'V8.GCFinalizeMC']);
 const REACT_ENTRIES = new Set(['performWorkUntilDeadline']);
-const FRAME_ENTRY = 'drawFrame';
+/** The page's frame callback, which the galaxy's draw runs in (FrameQueue.pageFrame). */
+export const FRAME_ENTRY = 'pageFrame';
 
 /** The bench's own animation-frame callback, whose continuation moves the camera (setCamera: the planner, the scan's restart, listeners). */
 const CAMERA_MOVE_ENTRY = 'tick';

@@ -1,17 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { frameWork, ownWorkFigures, type FrameWork } from '../../bench/support/frameWork';
+import { FRAME_ENTRY, frameWork, ownWorkFigures, type FrameWork } from '../../bench/support/frameWork';
 
 const MAIN = { pid: 1, tid: 1 };
 const span = (name: string, ts: number, dur: number, functionName?: string) => ({ ...MAIN, ph: 'X', name, ts, dur, tdur: dur, args: functionName ? { data: { functionName } } : {} });
 const scriptCall = (functionName: string, ts: number, dur: number) => [span('v8.callFunction', ts, dur), span('FunctionCall', ts, dur - 10, functionName)];
 
-/** One drawn frame (from one drawFrame to the next) of known work, in µs. */
+/** One drawn frame (from one page frame callback to the next) of known work, in µs. */
 const trace = JSON.stringify({
   traceEvents: [
     { ...MAIN, ph: 'M', name: 'thread_name', args: { name: 'CrRendererMain' } },
-    // The frame callback's task: 1 ms of drawFrame (a scavenge inside it, nested events), 2 ms of the browser's own.
+    // The frame callback's task: 1 ms of the page's frame (a scavenge inside it, nested events), 2 ms of the browser's own.
     span('ThreadControllerImpl::RunTask', 0, 3000),
-    ...scriptCall('drawFrame', 100, 1000),
+    ...scriptCall(FRAME_ENTRY, 100, 1000),
     span('MinorGC', 200, 300),
     span('V8.GCScavenger', 210, 250),
     // A task that moves the camera (0.5 ms), then collects outside the call (0.4 ms), 1.1 ms of the browser's.
@@ -23,7 +23,7 @@ const trace = JSON.stringify({
     span('MinorGC', 8000, 200),
     // The next frame.
     span('ThreadControllerImpl::RunTask', 10_000, 1000),
-    ...scriptCall('drawFrame', 10_100, 500),
+    ...scriptCall(FRAME_ENTRY, 10_100, 500),
   ],
 });
 
@@ -44,7 +44,7 @@ describe('frameWork', () => {
   it('counts the tasks that ran script per frame by the function each entered, the frame callback\'s by it', () => {
     const { scriptTasksPerFrame } = frameWork(trace);
     expect(scriptTasksPerFrame).toEqual([
-      ['drawFrame', { tasks: 1, cpuMs: 3 }],
+      [FRAME_ENTRY, { tasks: 1, cpuMs: 3 }],
       ['tick', { tasks: 1, cpuMs: 2 }],
     ]);
   });

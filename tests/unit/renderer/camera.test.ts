@@ -73,6 +73,18 @@ describe('camera', () => {
     }
   });
 
+  it('views the world from its pose: the view undoes the camera\'s placement, for poses of every kind', () => {
+    const camera = cameraAt({ position: [0, 0, 0], orientation: [0, 0, 0, 1] }, new Float32Array(3));
+    for (let i = 0; i < 50; i++) {
+      const position: [number, number, number] = [Math.sin(i) * 5000, Math.cos(i * 1.3) * 200, i * 97 - 2000];
+      camera.setPose({ position, orientation: lookAtOrientation(position, [Math.cos(i) * 300, i * 11, Math.sin(i * 0.7) * 800]) });
+      const placement = mat4.fromRotationTranslation(mat4.create(), camera.orientation, camera.position);
+      const undone = mat4.multiply(mat4.create(), camera.view, placement);
+      const identity = mat4.create();
+      for (let k = 0; k < 16; k++) expect(undone[k]).toBeCloseTo(identity[k], 3);
+    }
+  });
+
   it('looks at the target it is given', () => {
     const camera = cameraAt({ position: [100, 100, 100], orientation: lookAtOrientation([100, 100, 100], [100, 100, -900]) }, new Float32Array(3));
     const forward = camera.forward();

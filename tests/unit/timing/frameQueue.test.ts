@@ -47,6 +47,31 @@ describe('FrameQueue', () => {
     expect(frames.queue.has(removedInFrame)).toBe(false);
   });
 
+  it('runs the frame\'s draws after its runs, those its runs ask included, in the same one frame asked; a draw that asks again waits for the next frame', () => {
+    const frames = fakeFrames();
+    frames.state.drawing = false;
+    const order: string[] = [];
+    let drawsLeft = 2;
+    const draw = () => {
+      order.push('draw');
+      if (--drawsLeft > 0) frames.queue.addDraw(draw);
+    };
+    frames.queue.addDraw(draw);
+    frames.queue.add(() => {
+      order.push('run');
+      frames.queue.addDraw(draw);
+    });
+    expect(frames.state.framesAsked).toBe(1);
+    frames.wait16();
+    expect(order).toEqual(['run', 'draw']);
+    expect(frames.queue.has(draw)).toBe(true);
+    frames.wait16();
+    expect(order).toEqual(['run', 'draw', 'draw']);
+    frames.wait16();
+    expect(frames.state.framesAsked).toBe(2);
+    expect(frames.queue.has(draw)).toBe(false);
+  });
+
   it('through a flight whose frames come 100 to 400 ms apart, whatever waits each frame, its fallback timer never fires and is set again once per half FRAMELESS_RUN_MS', () => {
     const frames = fakeFrames();
     let ran = 0;

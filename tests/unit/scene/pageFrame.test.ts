@@ -1,0 +1,176 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { Graph } from '../../../src/data/graph';
+import { GalaxyScene } from '../../../src/scene/galaxyScene';
+import type { CameraPose } from '../../../src/scene/scene';
+import { ShownGalaxies } from '../../../src/stars/shownGalaxy';
+import { PLAN_INTERVAL_MS } from '../../../src/tiles/planner/budgets';
+import { FRAMELESS_RUN_MS, frameQueue } from '../../../src/timing/frameQueue';
+import { Throttle } from '../../../src/timing/throttle';
+import { recordingRenderer } from '../../support/recordingRenderer';
+
+/**
+ * The page's animation frames, stubbed: `frame()` runs the callbacks asked since the last frame, as
+ * the browser does in the task that draws one, and counts the frames asked and the callbacks run.
+ */
+function stubAnimationFrames() {
+  let callbacks: FrameRequestCallback[] = [];
+  const counts = { asked: 0, callbacksRun: 0 };
+  vi.stubGlobal('requestAnimationFrame', (callback: FrameRequestCallback) => {
+    counts.asked++;
+    callbacks.push(callback);
+    return callbacks.length;
+  });
+  vi.stubGlobal('cancelAnimationFrame', () => {});
+  return {
+    counts,
+    frame() {
+      const now = callbacks;
+      callbacks = [];
+      for (const callback of now) {
+        counts.callbacksRun++;
+        callback(performance.now());
+      }
+    },
+  };
+}
+
+function sceneOverThreeStars() {
+  vi.spyOn(console, 'warn').mockImplementation(() => {}); // no Worker in Node: picking scans every star
+  const graph = new Graph({
+    name: 'test',
+    version: '1',
+    nodeCount: 3,
+    edgeCount: 0,
+    positions: new Float32Array([0, 0, -500, 0, 0, -600, 0, 0, -1600]),
+    outOffsets: new Uint32Array(4),
+    outTargets: new Uint32Array(0),
+    inOffsets: new Uint32Array(4),
+    inTargets: new Uint32Array(0),
+    labelText: 'abc',
+    labelStarts: new Uint32Array([0, 1, 2]),
+    labelEnds: new Uint32Array([1, 2, 3]),
+    warnings: [],
+  });
+  const scene = new GalaxyScene();
+  const { renderer, calls } = recordingRenderer();
+  scene.attachRenderer(renderer);
+  scene.show(new ShownGalaxies().of({ graph }));
+  scene.resize(400, 300, 400, 300);
+  return { scene, calls };
+}
+
+const poseAt = (step: number): CameraPose => ({ position: [step, 0, 100], orientation: [0, 0, 0, 1] });
+
+describe('the page\'s frames while the scene draws', () => {
+  afterEach(() => {
+    vi.restoreAllMocks();
+    vi.unstubAllGlobals();
+    vi.useRealTimers();
+  });
+
+  it('asks one animation frame a frame for the scene\'s draw and the runs waiting on frames, and runs one callback in it (frames 100 ms apart, the camera moving every frame)', () => {
+    vi.useFakeTimers();
+    const frames = stubAnimationFrames();
+    const { scene, calls } = sceneOverThreeStars();
+    // What waits on the page's frames in a flight: a throttle's trailing run (the tile plan, the camera save).
+    const plans: number[] = [];
+    const planning = new Throttle(PLAN_INTERVAL_MS, () => plans.push(performance.now()), frameQueue);
+    scene.onCameraChange(() => planning.ask());
+    frames.frame();
+    const before = { ...frames.counts, renders: calls.renders };
+
+    const FRAMES = 20;
+    for (let frame = 0; frame < FRAMES; frame++) {
+      // The flight's move (in a task of its own), then a tile arriving asks a plan, then the frame.
+      scene.setCamera(poseAt(frame));
+      vi.advanceTimersByTime(40);
+      planning.ask();
+      vi.advanceTimersByTime(60);
+      frames.frame();
+    }
+
+    expect(calls.renders - before.renders).toBe(FRAMES);
+    expect(frames.counts.asked - before.asked).toBe(FRAMES);
+    expect(frames.counts.callbacksRun - before.callbacksRun).toBe(FRAMES);
+    // The trailing plans still ran, one a frame at most PLAN_INTERVAL_MS apart.
+    expect(plans.length).toBeGreaterThanOrEqual(FRAMES);
+    planning.cancel();
+    scene.dispose();
+  });
+
+  it('runs what waits on the frame before the draw, draws in the same frame what one of them changes, and asks nothing more once nothing waits', () => {
+    vi.useFakeTimers();
+    const frames = stubAnimationFrames();
+    const { scene, calls } = sceneOverThreeStars();
+    frames.frame();
+    const order: string[] = [];
+    const rendersBefore = calls.renders;
+    const countRenders = () => order.push(`renders ${calls.renders - rendersBefore}`);
+    // A run asked before the move, and one that changes what is drawn (as the change batcher's flush does).
+    frameQueue.add(countRenders);
+    scene.setCamera(poseAt(1));
+    frames.frame();
+    expect(order).toEqual(['renders 0']);
+    expect(calls.renders - rendersBefore).toBe(1);
+
+    frameQueue.add(() => {
+      countRenders();
+      scene.setHovered(2);
+    });
+    frames.frame();
+    expect(order).toEqual(['renders 0', 'renders 1']);
+    expect(calls.renders - rendersBefore).toBe(2);
+
+    const asked = frames.counts.asked;
+    frames.frame();
+    expect(frames.counts.asked).toBe(asked);
+    scene.dispose();
+  });
+
+  it('draws a move made by an earlier callback of the same animation frame in the next frame, as its own frame asked then would (the star budget\'s intervals)', () => {
+    vi.useFakeTimers();
+    let callbacks: FrameRequestCallback[] = [];
+    vi.stubGlobal('requestAnimationFrame', (callback: FrameRequestCallback) => callbacks.push(callback));
+    const frame = () => {
+      const frameTime = performance.now();
+      vi.advanceTimersByTime(1);
+      const now = callbacks;
+      callbacks = [];
+      for (const callback of now) callback(frameTime);
+    };
+    const { scene, calls } = sceneOverThreeStars();
+    frame();
+    let step = 0;
+    // The controls' tick, asked before the page's frame: it moves the camera and asks for itself again.
+    const tick = () => {
+      scene.setCamera(poseAt(++step));
+      requestAnimationFrame(tick);
+    };
+    requestAnimationFrame(tick);
+    frameQueue.add(() => {});
+    const rendersBefore = calls.renders;
+    frame();
+    expect(calls.renders).toBe(rendersBefore);
+    frame();
+    expect(calls.renders).toBe(rendersBefore + 1);
+    callbacks = [];
+    scene.dispose();
+  });
+
+  it('draws nothing while frames stop (a hidden tab), while the runs waiting still run within FRAMELESS_RUN_MS; the draw comes with the next frame', () => {
+    vi.useFakeTimers();
+    const frames = stubAnimationFrames();
+    const { scene, calls } = sceneOverThreeStars();
+    frames.frame();
+    const rendersBefore = calls.renders;
+    const run = vi.fn();
+    scene.setCamera(poseAt(1));
+    frameQueue.add(run);
+    vi.advanceTimersByTime(FRAMELESS_RUN_MS + 1);
+    expect(run).toHaveBeenCalledTimes(1);
+    expect(calls.renders).toBe(rendersBefore);
+    frames.frame();
+    expect(calls.renders).toBe(rendersBefore + 1);
+    scene.dispose();
+  });
+});
