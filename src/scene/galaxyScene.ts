@@ -88,7 +88,6 @@ export class GalaxyScene implements Scene {
   private cameraListeners = new Set<() => void>();
   private flight: Flight | undefined;
   /** When the frame waiting now was asked for, and whether the camera moved since the last frame (the star budget measures frames by them). */
-  private frameAskedAt = 0;
   private cameraMovedSinceFrame = false;
   /** The camera's position and orientation before a move, to tell whether it moved (kept: a flight moves it every frame). */
   private readonly poseBefore = new Float64Array(7);
@@ -661,7 +660,6 @@ export class GalaxyScene implements Scene {
    */
   requestRender(): void {
     if (typeof requestAnimationFrame === 'undefined' || frameQueue.has(this.drawFrame)) return;
-    this.frameAskedAt = performance.now();
     frameQueue.addDraw(this.drawFrame);
   }
 
@@ -705,7 +703,7 @@ export class GalaxyScene implements Scene {
     if (stars > 0) this.firstStarFrameAt ??= performance.now();
     const gpuTimes = this.renderer.gpuFrameTimes?.();
     if (gpuTimes) this.starBudget.gpuFrame(now, gpuTimes, this.cameraMovedSinceFrame, stars);
-    else this.starBudget.frame(now, this.frameAskedAt, this.cameraMovedSinceFrame, stars);
+    else this.starBudget.frame(now, frameQueue.frameAskedAt, this.cameraMovedSinceFrame, stars);
     this.cameraMovedSinceFrame = false;
     this.showBudget();
   };

@@ -82,11 +82,16 @@ export class FrameQueue {
   /** The same two sets for draws. */
   private drawsWaiting = new Set<FrameRun>();
   private drawing = new Set<FrameRun>();
-  /** When draws began waiting from outside a page frame (clock time), and whether a page frame is under way. */
-  private drawsAskedAt = -Infinity;
-  private inPageFrame = false;
-  /** What asked the pending frame (undefined: none pending). */
+  /** What asked the pending frame (undefined: none pending), and when (clock time). */
   private frameAsker: unknown;
+  private pendingAskedAt = -Infinity;
+  /**
+   * When the animation frame under way (or the last one) was asked (clock time). The star budget
+   * takes the interval between two draws for a frame's cost only when the second frame was asked
+   * early in it (src/scene/frameIntervals.ts): a move made in this very frame by an earlier callback
+   * (the controls' tick) is drawn in it, and the frame it is drawn in was asked before.
+   */
+  frameAskedAt = -Infinity;
   /** The pending fallback timer, what set it (undefined: none pending) and when it fires. */
   private fallbackTimer: unknown;
   private fallbackSetter: unknown;
@@ -109,7 +114,6 @@ export class FrameQueue {
 
   /** `draw` in the next frame, after its runs (once however often it is added before then). */
   addDraw(draw: FrameRun): void {
-    if (!this.inPageFrame && this.drawsWaiting.size === 0) this.drawsAskedAt = this.clock.now();
     this.drawsWaiting.add(draw);
     this.askFrame();
   }
@@ -126,23 +130,17 @@ export class FrameQueue {
   }
 
   private askFrame(): void {
-    if (this.frameAsker === undefined || this.frameAsker !== this.clock.asker(false)) this.frameAsker = this.clock.requestFrame(this.pageFrame);
+    if (this.frameAsker !== undefined && this.frameAsker === this.clock.asker(false)) return;
+    this.pendingAskedAt = this.clock.now();
+    this.frameAsker = this.clock.requestFrame(this.pageFrame);
   }
 
   /** The page's one frame callback: the runs, then the draws. */
   private readonly pageFrame = (time?: number) => {
     this.frameAsker = undefined;
-    this.inPageFrame = true;
+    this.frameAskedAt = this.pendingAskedAt;
     const now = (this.lastFrameAt = this.runWaiting());
-    // Draws asked by an earlier callback of this very animation frame (a camera move in the controls'
-    // tick, asked before this frame's) wait for the next one, as a frame asked of their own would:
-    // the star budget takes the interval between two draws for a frame's cost only when the second
-    // was asked early in it (src/scene/frameIntervals.ts).
-    if (time !== undefined && this.drawsAskedAt > time) {
-      this.drawsAskedAt = -Infinity;
-      if (this.drawsWaiting.size > 0) this.askFrame();
-    } else this.drawWaiting(time ?? now);
-    this.inPageFrame = false;
+    this.drawWaiting(time ?? now);
     if (this.fallbackSetter === undefined || this.fallbackDue - now >= FRAMELESS_RUN_MS / 2) return;
     this.clock.clearTimer(this.fallbackTimer);
     this.armFallback(now);
@@ -181,7 +179,7 @@ export class FrameQueue {
       runs.delete(run);
       FrameQueue.call(run, now);
     }
-    if (this.waiting.size > 0 && this.frameAsker === undefined) this.frameAsker = this.clock.requestFrame(this.pageFrame);
+    if (this.waiting.size > 0 && this.frameAsker === undefined) this.askFrame();
     return now;
   }
 

@@ -127,7 +127,7 @@ describe('the page\'s frames while the scene draws', () => {
     scene.dispose();
   });
 
-  it('draws a move made by an earlier callback of the same animation frame in the next frame, as its own frame asked then would (the star budget\'s intervals)', () => {
+  it('draws a move made by an earlier callback of the same animation frame in that frame, and dates the frame by when it was asked, before the move (the star budget\'s intervals)', () => {
     vi.useFakeTimers();
     let callbacks: FrameRequestCallback[] = [];
     vi.stubGlobal('requestAnimationFrame', (callback: FrameRequestCallback) => callbacks.push(callback));
@@ -148,11 +148,18 @@ describe('the page\'s frames while the scene draws', () => {
     };
     requestAnimationFrame(tick);
     frameQueue.add(() => {});
+    const pageFrameAskedAt = performance.now();
     const rendersBefore = calls.renders;
     frame();
-    expect(calls.renders).toBe(rendersBefore);
+    expect(calls.renders).toBe(rendersBefore + 1);
+    expect(frameQueue.frameAskedAt).toBe(pageFrameAskedAt);
+    // The tick's next move asks the page's frame after the tick's own: drawn a frame later, in a frame asked then.
+    const tickAskedAt = performance.now() + 1; // frame() runs the callbacks 1 ms after the frame's time
     frame();
     expect(calls.renders).toBe(rendersBefore + 1);
+    frame();
+    expect(calls.renders).toBe(rendersBefore + 2);
+    expect(frameQueue.frameAskedAt).toBe(tickAskedAt);
     callbacks = [];
     scene.dispose();
   });
