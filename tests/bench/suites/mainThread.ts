@@ -151,10 +151,10 @@ const COUNT_GPU_CALLS_SOURCE = `(() => {
           counts[key] = (counts[key] ?? 0) + bytes;
         }
         if (label === 'GPUQueue.writeTexture') counts['writeTexture bytes'] = (counts['writeTexture bytes'] ?? 0) + args[1].byteLength;
-        // The typed arrays a worker's message carries (top level and one level down): its bytes.
+        // The typed arrays a worker's message carries (the message itself, or top level and one level down): its bytes (a view sent alone copies its whole buffer).
         if (label === 'Worker.postMessage' && args[0] && typeof args[0] === 'object') {
-          let bytes = 0;
-          for (const value of Object.values(args[0])) {
+          let bytes = ArrayBuffer.isView(args[0]) ? args[0].buffer.byteLength : 0;
+          if (!bytes) for (const value of Object.values(args[0])) {
             if (ArrayBuffer.isView(value)) bytes += value.byteLength;
             else if (value && typeof value === 'object') for (const inner of Object.values(value)) if (ArrayBuffer.isView(inner)) bytes += inner.byteLength;
           }
