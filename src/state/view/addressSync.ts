@@ -72,11 +72,12 @@ export function startAddressSync(store: Store, scene: AddressScene, addressBar: 
     frameQueue,
   );
   // The address is rewritten ADDRESS_DEBOUNCE_MS after the view's last change, by a timer armed for
-  // that time by the first frame that finds no camera move since the frame before and no save waiting: while the camera
-  // moves its saves change the view again, and the frames look again. So a flight's saves, one a frame
-  // or two on a slow GPU, set and clear no timer, where arming it at each save cost a clearTimeout and
-  // a setTimeout a save; a timer kept armed through the flight instead (RestTimer's rule) cost a task
-  // of its own every 400 ms.
+  // that time by the first frame that finds no camera move since the frame before and no save
+  // waiting: while the camera moves, its saves change the view again and the frames look again. So a
+  // flight's saves, one a frame or two on a slow GPU, set and clear no timer, where arming it at each
+  // save cost a clearTimeout and a setTimeout a save; a timer kept armed through the flight instead
+  // (RestTimer's rule) cost a task of its own every 400 ms. Where frames stop (a hidden tab) the
+  // frame queue's fallback looks, FRAMELESS_RUN_MS apart.
   let rewriteTimer: ReturnType<typeof setTimeout> | undefined;
   /** When the view last changed (performance.now()). */
   let viewChangedAt = 0;
