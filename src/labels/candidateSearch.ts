@@ -1,6 +1,6 @@
 import type { StarCells } from '../renderer/starCells';
 import { CandidateScan, type ScanCamera, scanSpans } from './candidateScan';
-import { packScanCamera, type ScanReply, type ScanRequest } from './scanProtocol';
+import { isPassRequest, isScanReply, PassWriter, replyGeneration, replyIds, replyPass, replySortedIds, type ScanRequest } from './scanProtocol';
 import type { NamesThread } from './namesThread';
 
 /**
@@ -94,6 +94,8 @@ export class WorkerCandidateSearch implements CandidateSearch {
   private doneSorted: Uint32Array = new Uint32Array(0);
   /** The cells whose spans the worker holds (undefined cells are all the stars), or none held yet. */
   private spansHeldFor: StarCells | undefined | typeof NO_SPANS_HELD = NO_SPANS_HELD;
+  /** Writes each pass's request into one kept array (postMessage copies it). */
+  private readonly passes = new PassWriter();
   /** Written [start, end) slot ranges not sent yet. */
   private writes: Array<[number, number]> = [];
   /** The worker this search listens to; undefined at rest (the next pass starts one and sends it the columns whole). */
@@ -127,7 +129,7 @@ export class WorkerCandidateSearch implements CandidateSearch {
     // The worker keeps the last spans: sent again only for other cells (a new plan) or a fresh worker.
     const spans = cells === this.spansHeldFor ? undefined : scanSpans(this.stars.sizes.length, cells);
     this.spansHeldFor = cells;
-    this.post({ kind: 'pass', generation: this.generation, pass: ++this.pass, camera: packScanCamera(camera), spans });
+    this.post(this.passes.write(this.generation, ++this.pass, camera, spans));
   }
 
   /** The pass runs in the worker: nothing to do here. */
@@ -182,12 +184,12 @@ export class WorkerCandidateSearch implements CandidateSearch {
     this.onFailed();
   };
 
-  private takeScanReply = (event: MessageEvent<ScanReply>) => {
+  private takeScanReply = (event: MessageEvent<unknown>) => {
     const reply = event.data;
-    if (reply.kind !== 'candidates' || reply.generation !== this.generation || reply.pass !== this.pass || !this.pending) return;
+    if (!isScanReply(reply) || replyGeneration(reply) !== this.generation || replyPass(reply) !== this.pass || !this.pending) return;
     this.pending = false;
-    this.done = reply.ids;
-    this.doneSorted = reply.sortedIds;
+    this.done = replyIds(reply);
+    this.doneSorted = replySortedIds(reply);
     this.lastPassMs = performance.now() - this.sentAt;
     this.thread.answered();
     this.onFinished();
@@ -227,13 +229,9 @@ export class WorkerCandidateSearch implements CandidateSearch {
     send();
   }
 
+  /** A pass is copied (its array is kept for the next); the columns' copies made for the worker are transferred. */
   private post(request: ScanRequest): void {
-    const transfer: ArrayBuffer[] = [];
-    if (request.kind === 'stars' || request.kind === 'write') transfer.push(request.positions.buffer as ArrayBuffer, request.sizes.buffer as ArrayBuffer, request.boosted.buffer as ArrayBuffer);
-    else if (request.kind === 'pass') {
-      transfer.push(request.camera.buffer as ArrayBuffer);
-      if (request.spans) transfer.push(request.spans.buffer as ArrayBuffer);
-    }
-    this.worker?.postMessage(request, transfer);
+    if (isPassRequest(request)) this.worker?.postMessage(request);
+    else this.worker?.postMessage(request, [request.positions.buffer as ArrayBuffer, request.sizes.buffer as ArrayBuffer, request.boosted.buffer as ArrayBuffer]);
   }
 }

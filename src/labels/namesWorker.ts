@@ -1,7 +1,7 @@
 /// <reference lib="webworker" />
 import { canvasRasterizer, rasterizeName, type Rasterizer } from './labelAtlas';
 import type { RasterReply, RasterRequest } from './rasterProtocol';
-import type { ScanRequest } from './scanProtocol';
+import { isPassRequest, type ScanRequest } from './scanProtocol';
 import { ScanWorkerState } from './scanWorkerState';
 
 /**
@@ -15,7 +15,7 @@ const scope = self as unknown as DedicatedWorkerGlobalScope;
 
 self.onmessage = (event: MessageEvent<ScanRequest | RasterRequest>) => {
   const request = event.data;
-  if (request.kind === 'raster') {
+  if (!isPassRequest(request) && request.kind === 'raster') {
     rasterizer ??= canvasRasterizer(request.fontFamily);
     const names = request.texts.map((text) => ({ key: text, ...rasterizeName(rasterizer!, text) }));
     const reply: RasterReply = { kind: 'raster', names };
@@ -23,5 +23,5 @@ self.onmessage = (event: MessageEvent<ScanRequest | RasterRequest>) => {
     return;
   }
   const reply = scan.handle(request);
-  if (reply) scope.postMessage(reply, [reply.ids.buffer as ArrayBuffer]);
+  if (reply) scope.postMessage(reply, [reply.buffer as ArrayBuffer]);
 };

@@ -2,54 +2,92 @@ import type { ScanCamera } from './candidateScan';
 
 /**
  * Main thread -> names' worker (its scan; src/labels/namesThread.ts). `stars` sends copies of the drawn stars' columns once (per galaxy,
- * per resize); `write` sends the slots rewritten since (from `start` on); `pass` asks for the best
- * candidates from `camera` (packed: see packScanCamera) over the [start, end) slot ranges `spans`, sent
- * only when they changed (the worker keeps the last; a new plan's cells or a fresh worker send them),
- * so a flight's pass is a 80-byte transferred array and a few numbers. At rest the worker is ended
+ * per resize); `write` sends the slots rewritten since (from `start` on); a pass (PassRequest) asks
+ * for the best candidates from a camera over the [start, end) slot ranges last sent (the worker
+ * keeps them; a new plan's cells or a fresh worker send them again). At rest the worker is ended
  * (src/labels/namesThread.ts, NAMES_REST_MS) and a fresh one gets `stars` again.
  */
 export type ScanRequest =
   | { kind: 'stars'; generation: number; positions: Float32Array; sizes: Float32Array; boosted: Uint8Array; capacity: number; minCssDiameter: number }
   | { kind: 'write'; generation: number; start: number; positions: Float32Array; sizes: Float32Array; boosted: Uint8Array }
-  | { kind: 'pass'; generation: number; pass: number; camera: Float32Array; spans?: Uint32Array };
+  | PassRequest;
+
+/**
+ * A pass, a flight's one request every pass: one array and no object around it, copied by
+ * postMessage from an array the sender keeps (PassWriter), so that a pass allocates nothing and
+ * transfers nothing. Its words: [generation, pass, span words, the camera's 20 floats (their bits),
+ * the spans' [start, end) pairs (only when they changed)].
+ */
+export type PassRequest = Uint32Array;
 
 /** Floats in a packed camera: the view-projection (16), the position (3), the pixel ratio. */
 export const PACKED_SCAN_CAMERA_FLOATS = 20;
+const CAMERA_AT = 3;
+const SPANS_AT = CAMERA_AT + PACKED_SCAN_CAMERA_FLOATS;
 
-/** A pass's camera as one array, transferred with the pass (one buffer, no nested objects to clone). */
-export function packScanCamera(camera: ScanCamera): Float32Array {
-  const packed = new Float32Array(PACKED_SCAN_CAMERA_FLOATS);
-  packed.set(camera.viewProjection);
-  packed.set(camera.position, 16);
-  packed[19] = camera.pixelRatio;
-  return packed;
+export function isPassRequest(request: { kind: string } | PassRequest): request is PassRequest {
+  return request instanceof Uint32Array;
 }
 
-/** The camera packScanCamera packed, as views of the packed array. */
-export function unpackScanCamera(packed: Float32Array): ScanCamera {
-  return { viewProjection: packed.subarray(0, 16), position: packed.subarray(16, 19), pixelRatio: packed[19] };
+/** Writes pass requests: into one kept array when no spans go with them, a new one sized for the spans otherwise. */
+export class PassWriter {
+  private readonly words = new Uint32Array(SPANS_AT);
+  private readonly floats = new Float32Array(this.words.buffer, CAMERA_AT * 4, PACKED_SCAN_CAMERA_FLOATS);
+
+  write(generation: number, pass: number, camera: ScanCamera, spans: Uint32Array | undefined): PassRequest {
+    // An array sized for its spans (postMessage copies a view's whole buffer, so the kept one stays at its size).
+    const words = spans ? new Uint32Array(SPANS_AT + spans.length) : this.words;
+    words[0] = generation;
+    words[1] = pass;
+    words[2] = spans ? spans.length : 0;
+    const floats = spans ? new Float32Array(words.buffer, CAMERA_AT * 4, PACKED_SCAN_CAMERA_FLOATS) : this.floats;
+    floats.set(camera.viewProjection);
+    floats.set(camera.position, 16);
+    floats[19] = camera.pixelRatio;
+    if (spans) words.set(spans, SPANS_AT);
+    return words;
+  }
+}
+
+/** A pass request's parts, as views of its array. */
+export function readPass(words: PassRequest): { generation: number; pass: number; camera: ScanCamera; spans: Uint32Array | undefined } {
+  const floats = new Float32Array(words.buffer, words.byteOffset + CAMERA_AT * 4, PACKED_SCAN_CAMERA_FLOATS);
+  const spanWords = words[2];
+  return {
+    generation: words[0],
+    pass: words[1],
+    camera: { viewProjection: floats.subarray(0, 16), position: floats.subarray(16, 19), pixelRatio: floats[19] },
+    spans: spanWords > 0 ? words.subarray(SPANS_AT, SPANS_AT + spanWords) : undefined,
+  };
 }
 
 /**
  * Names' worker -> main thread: a pass's candidates, best first, and the same slots in ascending
- * order (for the main thread's lookups, which then sort nothing in the reply's task): two views of
- * one transferred buffer.
+ * order (for the main thread's lookups, which then sort nothing in the reply's task), in one
+ * transferred array and no object around it: [generation, pass, ids..., sorted ids...].
  */
-export interface ScanReply {
-  kind: 'candidates';
-  generation: number;
-  pass: number;
-  ids: Uint32Array;
-  sortedIds: Uint32Array;
+export type ScanReply = Uint32Array;
+
+export function isScanReply(reply: unknown): reply is ScanReply {
+  return reply instanceof Uint32Array;
 }
 
-/** A pass's reply for `ids` (best first): one buffer holding them and them sorted. */
+/** A pass's reply for `ids` (best first). */
 export function scanReplyOf(generation: number, pass: number, ids: Uint32Array): ScanReply {
   const count = ids.length;
-  const both = new Uint32Array(count * 2);
-  both.set(ids);
-  const sortedIds = both.subarray(count);
-  sortedIds.set(ids);
-  sortedIds.sort();
-  return { kind: 'candidates', generation, pass, ids: both.subarray(0, count), sortedIds };
+  const reply = new Uint32Array(2 + count * 2);
+  reply[0] = generation;
+  reply[1] = pass;
+  reply.set(ids, 2);
+  const sorted = reply.subarray(2 + count);
+  sorted.set(ids);
+  sorted.sort();
+  return reply;
 }
+
+export const replyGeneration = (reply: ScanReply): number => reply[0];
+export const replyPass = (reply: ScanReply): number => reply[1];
+/** The reply's candidates, best first (a view of it). */
+export const replyIds = (reply: ScanReply): Uint32Array => reply.subarray(2, 2 + (reply.length - 2) / 2);
+/** The same candidates in ascending order (a view of it). */
+export const replySortedIds = (reply: ScanReply): Uint32Array => reply.subarray(2 + (reply.length - 2) / 2);

@@ -1,5 +1,5 @@
 import { CandidateScan } from './candidateScan';
-import { type ScanReply, scanReplyOf, type ScanRequest, unpackScanCamera } from './scanProtocol';
+import { isPassRequest, type PassRequest, readPass, type ScanReply, scanReplyOf, type ScanRequest } from './scanProtocol';
 
 /**
  * What the scan worker holds: its copy of the drawn stars' positions, sizes and boosted marks, kept
@@ -23,6 +23,7 @@ export class ScanWorkerState {
 
   /** Takes one request; a pass answers with its reply. */
   handle(request: ScanRequest): ScanReply | undefined {
+    if (isPassRequest(request)) return this.pass(request);
     if (request.kind === 'stars') {
       this.generation = request.generation;
       this.capacity = request.capacity;
@@ -32,23 +33,26 @@ export class ScanWorkerState {
       return undefined;
     }
     if (request.generation !== this.generation || !this.scan) return undefined;
-    if (request.kind === 'write') {
-      const { start } = request;
-      // A write of every slot (links in, stars moved) brings whole columns, transferred: they become
-      // the copy, rather than being copied into it and left as garbage of the copy's size.
-      if (start === 0 && request.sizes.length === this.sizes.length) {
-        this.adopt(request.positions, request.sizes, request.boosted);
-        return undefined;
-      }
-      this.positions.set(request.positions, start * 3);
-      this.sizes.set(request.sizes, start);
-      this.boosted.set(request.boosted, start);
+    const { start } = request;
+    // A write of every slot (links in, stars moved) brings whole columns, transferred: they become
+    // the copy, rather than being copied into it and left as garbage of the copy's size.
+    if (start === 0 && request.sizes.length === this.sizes.length) {
+      this.adopt(request.positions, request.sizes, request.boosted);
       return undefined;
     }
-    if (request.spans) this.spans = request.spans;
-    this.scan.beginSpans(unpackScanCamera(request.camera), this.spans);
+    this.positions.set(request.positions, start * 3);
+    this.sizes.set(request.sizes, start);
+    this.boosted.set(request.boosted, start);
+    return undefined;
+  }
+
+  private pass(request: PassRequest): ScanReply | undefined {
+    const { generation, pass, camera, spans } = readPass(request);
+    if (generation !== this.generation || !this.scan) return undefined;
+    if (spans) this.spans = spans;
+    this.scan.beginSpans(camera, this.spans);
     this.scan.step(Infinity);
-    return scanReplyOf(this.generation, request.pass, this.scan.result());
+    return scanReplyOf(this.generation, pass, this.scan.result());
   }
 
   private adopt(positions: Float32Array, sizes: Float32Array, boosted: Uint8Array): void {

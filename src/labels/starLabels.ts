@@ -29,6 +29,7 @@ import type { AtlasEntry, LabelAtlas } from './labelAtlas';
 import { type LabelQuads, writeLabelQuad } from './labelQuads';
 import { emptyLabelWorkStats, type LabelWorkStats, noteLabelTask, noteTimes } from './labelWorkStats';
 import type { RasterReply, RasterRequest } from './rasterProtocol';
+import { isScanReply, type ScanReply } from './scanProtocol';
 import { displayText } from './labelText';
 import { type FitOptions, type LabelBox, placeOne, PlacementGrid, type PlacementRequest, type Side, SIDES } from './placeLabels';
 
@@ -208,8 +209,8 @@ export class StarLabels {
   };
 
   /** Packs the names the raster worker sends back (one task of label work). */
-  private takeRasterReply = (event: MessageEvent<RasterReply | { kind: 'candidates' }>) => {
-    if (event.data.kind !== 'raster') return;
+  private takeRasterReply = (event: MessageEvent<RasterReply | ScanReply>) => {
+    if (isScanReply(event.data)) return;
     const started = performance.now();
     this.thread?.answered();
     for (const name of event.data.names) {

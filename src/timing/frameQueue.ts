@@ -201,7 +201,8 @@ export class FrameQueue {
     // No frame for FRAMELESS_RUN_MS: the frame asked stays asked, and runs whatever waits then, when frames come again.
     this.framelessRuns++;
     this.runWaiting();
-    if (this.waiting.size > 0) this.armFallback(now);
+    // A run that added itself (or another) again has armed the timer already (add): one timer, not two.
+    if (this.waiting.size > 0 && this.fallbackSetter === undefined) this.armFallback(now);
   };
 }
 

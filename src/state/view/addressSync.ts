@@ -71,7 +71,19 @@ export function startAddressSync(store: Store, scene: AddressScene, addressBar: 
     },
     frameQueue,
   );
+  // The address is rewritten ADDRESS_DEBOUNCE_MS after the view's last change, by a timer armed for
+  // that time by the first frame that finds no camera move since the frame before and no save
+  // waiting: while the camera moves, its saves change the view again and the frames look again. So a
+  // flight's saves, one a frame or two on a slow GPU, set and clear no timer, where arming it at each
+  // save cost a clearTimeout and a setTimeout a save; a timer kept armed through the flight instead
+  // (RestTimer's rule) cost a task of its own every 400 ms. Where frames stop (a hidden tab) the
+  // frame queue's fallback looks, FRAMELESS_RUN_MS apart.
   let rewriteTimer: ReturnType<typeof setTimeout> | undefined;
+  /** When the view last changed (performance.now()). */
+  let viewChangedAt = 0;
+  /** Camera moves so far, and as the rewrite's last look at a frame saw them (-1: not looked yet). */
+  let moves = 0;
+  let movesAtLook = -1;
 
   const address = () => splitHash(new URL(addressBar.href()).hash);
 
@@ -123,6 +135,7 @@ export function startAddressSync(store: Store, scene: AddressScene, addressBar: 
     galaxy = undefined;
     handled = undefined;
     cameraSave.cancel();
+    frameQueue.remove(armRewrite);
     clearTimeout(rewriteTimer);
     rewriteTimer = undefined;
     closeGalaxy(store);
@@ -146,7 +159,10 @@ export function startAddressSync(store: Store, scene: AddressScene, addressBar: 
     if (opened && view.manifestVersion !== opened.version) store.set(addressViewAtom, { ...view, manifestVersion: opened.version });
   };
 
-  const saveCameraSoon = () => cameraSave.ask();
+  const saveCameraSoon = () => {
+    moves++;
+    cameraSave.ask();
+  };
 
   const rewrite = () => {
     rewriteTimer = undefined;
@@ -159,8 +175,25 @@ export function startAddressSync(store: Store, scene: AddressScene, addressBar: 
   };
 
   const rewriteSoon = () => {
-    clearTimeout(rewriteTimer);
-    rewriteTimer = galaxy !== undefined && store.get(openedGalaxyAtom) ? setTimeout(rewrite, ADDRESS_DEBOUNCE_MS) : undefined;
+    if (rewriteTimer !== undefined) {
+      clearTimeout(rewriteTimer);
+      rewriteTimer = undefined;
+    }
+    if (galaxy === undefined || !store.get(openedGalaxyAtom)) {
+      frameQueue.remove(armRewrite);
+      return;
+    }
+    viewChangedAt = performance.now();
+    movesAtLook = -1;
+    frameQueue.add(armRewrite);
+  };
+
+  const armRewrite = () => {
+    // A save waiting for its frame changes the view again (or finds the camera where it was saved).
+    if (moves !== movesAtLook || cameraSave.pending) {
+      movesAtLook = moves;
+      frameQueue.add(armRewrite);
+    } else rewriteTimer = setTimeout(rewrite, Math.max(0, viewChangedAt + ADDRESS_DEBOUNCE_MS - performance.now()));
   };
 
   const stops = [

@@ -7,8 +7,31 @@ import type { StarSource } from '../../stars/starSource';
 import type { CameraPose, Scene } from '../../scene/scene';
 import { defaultAddressView, type AddressView } from '../../url/viewQuery';
 
+/** The view's camera (URL keys cx to lw), saved every 200 ms while it moves. */
+type ViewPose = Pick<AddressView, 'pos' | 'lookAt'>;
+/** The rest of the view. */
+type ViewSettings = Omit<AddressView, 'pos' | 'lookAt'>;
+
+const splitView = ({ pos, lookAt, ...settings }: AddressView): [ViewPose, ViewSettings] => [{ pos, lookAt }, settings];
+const [defaultPose, defaultSettings] = splitView(defaultAddressView());
+
+/**
+ * The camera and the rest of the view in atoms of their own: the atoms read from the rest (links,
+ * names, colours, scale, version: the screen's and the scene's) are not computed again at each of a
+ * flight's camera saves, as they were while one atom held both.
+ */
+const viewPoseAtom = atom<ViewPose>(defaultPose);
+const viewSettingsAtom = atom<ViewSettings>(defaultSettings);
+
 /** The view state the address carries (docs/rules.md#url view configuration). */
-export const addressViewAtom = atom<AddressView>(defaultAddressView());
+export const addressViewAtom = atom(
+  (get): AddressView => ({ ...get(viewSettingsAtom), ...get(viewPoseAtom) }),
+  (_get, set, view: AddressView) => {
+    const [pose, settings] = splitView(view);
+    set(viewPoseAtom, pose);
+    set(viewSettingsAtom, settings);
+  },
+);
 
 /**
  * The scene, from the viewer's start to its end (src/app/startViewer.ts), with or without a
@@ -44,14 +67,14 @@ export const shownStarsAtom = atom<StarSource | undefined>(undefined);
 export const starBudgetPolicyAtom = atom<StarBudgetPolicy>(DEFAULT_STAR_BUDGET_POLICY);
 
 export const showLinksAtom = atom(
-  (get) => get(addressViewAtom).showLinks,
-  (get, set, show: boolean) => set(addressViewAtom, { ...get(addressViewAtom), showLinks: show }),
+  (get) => get(viewSettingsAtom).showLinks,
+  (get, set, show: boolean) => set(viewSettingsAtom, { ...get(viewSettingsAtom), showLinks: show }),
 );
 
 /** Star names drawn in the scene (URL key n). */
 export const showNamesAtom = atom(
-  (get) => get(addressViewAtom).showNames !== false,
-  (get, set, show: boolean) => set(addressViewAtom, { ...get(addressViewAtom), showNames: show }),
+  (get) => get(viewSettingsAtom).showNames !== false,
+  (get, set, show: boolean) => set(viewSettingsAtom, { ...get(viewSettingsAtom), showNames: show }),
 );
 
 /** The N key: names shown or hidden. */
@@ -61,8 +84,8 @@ export const toggleNamesAtom = atom(null, (get, set) => {
 
 /** Stars coloured by their constellation (URL key c; on unless the visitor turned it off). */
 export const colourByCommunityAtom = atom(
-  (get) => get(addressViewAtom).colourByCommunity !== false,
-  (get, set, on: boolean) => set(addressViewAtom, { ...get(addressViewAtom), colourByCommunity: on }),
+  (get) => get(viewSettingsAtom).colourByCommunity !== false,
+  (get, set, on: boolean) => set(viewSettingsAtom, { ...get(viewSettingsAtom), colourByCommunity: on }),
 );
 
 /** The C key: colour by community on or off. */
@@ -71,9 +94,9 @@ export const toggleColourByCommunityAtom = atom(null, (get, set) => {
 });
 
 /** Slices of the view that the screen redraws on; they stay equal while only the camera moves. */
-export const maxVisibleDistanceAtom = atom((get) => get(addressViewAtom).maxVisibleDistance);
-export const scaleAtom = atom((get) => get(addressViewAtom).scale);
-export const manifestVersionAtom = atom((get) => get(addressViewAtom).manifestVersion);
+export const maxVisibleDistanceAtom = atom((get) => get(viewSettingsAtom).maxVisibleDistance);
+export const scaleAtom = atom((get) => get(viewSettingsAtom).scale);
+export const manifestVersionAtom = atom((get) => get(viewSettingsAtom).manifestVersion);
 
 /** docs/rules.md#url: toggling links flips the flag. */
 export const toggleLinksAtom = atom(null, (get, set) => {
@@ -84,10 +107,9 @@ export const toggleLinksAtom = atom(null, (get, set) => {
 export const saveCameraAtom = atom(null, (get, set, pose: CameraPose) => {
   const [x, y, z] = pose.position;
   const [qx, qy, qz, qw] = pose.orientation;
-  const current = get(addressViewAtom);
-  const { pos, lookAt } = current;
+  const { pos, lookAt } = get(viewPoseAtom);
   if (pos.x === x && pos.y === y && pos.z === z && lookAt.x === qx && lookAt.y === qy && lookAt.z === qz && lookAt.w === qw) return;
-  set(addressViewAtom, { ...current, pos: { x, y, z }, lookAt: { x: qx, y: qy, z: qz, w: qw } });
+  set(viewPoseAtom, { pos: { x, y, z }, lookAt: { x: qx, y: qy, z: qz, w: qw } });
 });
 
 export { poseOf } from '../../url/viewPose';

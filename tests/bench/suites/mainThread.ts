@@ -151,8 +151,13 @@ const COUNT_GPU_CALLS_SOURCE = `(() => {
           counts[key] = (counts[key] ?? 0) + bytes;
         }
         if (label === 'GPUQueue.writeTexture') counts['writeTexture bytes'] = (counts['writeTexture bytes'] ?? 0) + args[1].byteLength;
+        // A typed array sent as the message itself: its buffer's bytes (a view copies its whole buffer), apart.
+        if (label === 'Worker.postMessage' && ArrayBuffer.isView(args[0])) {
+          counts['Worker.postMessage:array messages'] = (counts['Worker.postMessage:array messages'] ?? 0) + 1;
+          counts['Worker.postMessage:array bytes'] = (counts['Worker.postMessage:array bytes'] ?? 0) + args[0].buffer.byteLength;
+        }
         // The typed arrays a worker's message carries (top level and one level down): its bytes.
-        if (label === 'Worker.postMessage' && args[0] && typeof args[0] === 'object') {
+        else if (label === 'Worker.postMessage' && args[0] && typeof args[0] === 'object') {
           let bytes = 0;
           for (const value of Object.values(args[0])) {
             if (ArrayBuffer.isView(value)) bytes += value.byteLength;

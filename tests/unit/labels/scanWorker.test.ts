@@ -3,7 +3,7 @@ import { type CandidateSearch, WorkerCandidateSearch } from '../../../src/labels
 import { LabelAtlas, rasterizeName, type Rasterizer } from '../../../src/labels/labelAtlas';
 import { NamesThread } from '../../../src/labels/namesThread';
 import type { RasterReply, RasterRequest } from '../../../src/labels/rasterProtocol';
-import type { ScanReply, ScanRequest } from '../../../src/labels/scanProtocol';
+import { isPassRequest, isScanReply, type PassRequest, PassWriter, readPass, replyIds, replySortedIds, type ScanReply, type ScanRequest } from '../../../src/labels/scanProtocol';
 import { ScanWorkerState } from '../../../src/labels/scanWorkerState';
 import { StarLabels, type LabelStars } from '../../../src/labels/starLabels';
 import { CameraRest } from '../../../src/scene/cameraRest';
@@ -20,19 +20,22 @@ const rasterizer: Rasterizer = {
  */
 class InThreadScanWorker extends EventTarget {
   readonly state = new ScanWorkerState();
-  requests: (ScanRequest | RasterRequest)['kind'][] = [];
+  requests: ('pass' | Exclude<ScanRequest, PassRequest>['kind'] | RasterRequest['kind'])[] = [];
   /** Every pass request as delivered. */
-  passes: Extract<ScanRequest, { kind: 'pass' }>[] = [];
+  passes: ReturnType<typeof readPass>[] = [];
+  /** Every pass as posted (before the copy) with what was transferred with it. */
+  postedPasses: { request: PassRequest; transfer: Transferable[] }[] = [];
   holdRasters = false;
   private held: RasterReply[] = [];
   /** Runs around each scan reply's delivery (the main thread's task for it). */
   aroundReply: (deliver: () => void) => void = (deliver) => deliver();
 
   postMessage(request: ScanRequest | RasterRequest, transfer: Transferable[] = []): void {
+    if (isPassRequest(request)) this.postedPasses.push({ request, transfer });
     const copy = structuredClone(request, { transfer });
-    this.requests.push(copy.kind);
-    if (copy.kind === 'pass') this.passes.push(copy);
-    if (copy.kind === 'raster') {
+    this.requests.push(isPassRequest(copy) ? 'pass' : copy.kind);
+    if (isPassRequest(copy)) this.passes.push(readPass(copy));
+    if (!isPassRequest(copy) && copy.kind === 'raster') {
       const reply: RasterReply = { kind: 'raster', names: copy.texts.map((text) => ({ key: text, ...rasterizeName(rasterizer, text) })) };
       if (this.holdRasters) this.held.push(reply);
       else setTimeout(() => this.deliver(reply), 0);
@@ -41,7 +44,7 @@ class InThreadScanWorker extends EventTarget {
     setTimeout(() => {
       const reply = this.state.handle(copy);
       if (!reply) return;
-      const delivered = structuredClone(reply, { transfer: [reply.ids.buffer] });
+      const delivered = structuredClone(reply, { transfer: [reply.buffer] });
       setTimeout(() => this.aroundReply(() => this.dispatchEvent(new MessageEvent<ScanReply>('message', { data: delivered }))), 0);
     }, 0);
   }
@@ -133,7 +136,26 @@ describe('the candidate scan in a worker', () => {
     expect(await pass(firstTwenty)).toEqual(range(0, 20));
     expect(await pass(lastTen)).toEqual(range(50, 60));
     expect(worker.passes.map((p) => (p.spans ? [...p.spans] : undefined))).toEqual([[0, 20], undefined, [50, 60]]);
-    expect(worker.passes.every((p) => p.camera.byteLength === 80)).toBe(true);
+    search.dispose();
+  });
+
+  it('posts a flight\'s passes as one kept array, copied: no object around it, nothing transferred, no array made while the spans stay', async () => {
+    const worker = new InThreadScanWorker();
+    const search = new WorkerCandidateSearch(threadOf(worker).thread, { ...gridOfStars(), boosted: new Uint8Array(60) }, 60, 0, () => {}, () => {});
+    const cells = { cells: 1, start: Uint32Array.of(0), count: Uint32Array.of(60), bounds: new Float32Array(6) };
+    for (let i = 0; i < 4; i++) {
+      search.begin({ viewProjection: camera.viewProjection, position: [0, 0, 10 + i], pixelRatio: 1 }, cells);
+      for (let k = 0; k < 50 && search.running; k++) await new Promise((resolve) => setTimeout(resolve, 5));
+    }
+    const posted = worker.postedPasses;
+    expect(posted).toHaveLength(4);
+    expect(posted.every((p) => p.request instanceof Uint32Array && p.transfer.length === 0)).toBe(true);
+    // The first carries the spans (an array sized for them); the next three are the same kept array, 92 bytes.
+    expect(posted[0].request.byteLength).toBe(100);
+    expect(new Set(posted.slice(1).map((p) => p.request)).size).toBe(1);
+    expect(posted[1].request.buffer.byteLength).toBe(92);
+    // Each delivered pass kept its own camera: the kept array was copied when posted, not shared.
+    expect(worker.passes.map((p) => p.camera.position[2])).toEqual([10, 11, 12, 13]);
     search.dispose();
   });
 
@@ -141,15 +163,15 @@ describe('the candidate scan in a worker', () => {
     const state = new ScanWorkerState();
     const { positions, sizes } = gridOfStars();
     state.handle({ kind: 'stars', generation: 7, positions, sizes, boosted: new Uint8Array(60), capacity: 40, minCssDiameter: 0 });
-    const packed = new Float32Array(20);
-    packed.set(camera.viewProjection);
-    packed.set(camera.position, 16);
-    packed[19] = 1;
-    const reply = state.handle({ kind: 'pass', generation: 7, pass: 1, camera: packed })!;
-    expect(reply.ids).toHaveLength(40);
-    expect([...reply.sortedIds]).toEqual([...reply.ids].sort((a, b) => a - b));
-    expect(reply.sortedIds.buffer).toBe(reply.ids.buffer);
-    expect(Object.keys(reply).sort()).toEqual(['generation', 'ids', 'kind', 'pass', 'sortedIds']);
+    const request = new PassWriter().write(7, 1, { viewProjection: camera.viewProjection, position: camera.position, pixelRatio: 1 }, undefined);
+    const reply = state.handle(request)!;
+    // One array, no object around it: [generation, pass, ids..., sorted ids...].
+    expect(isScanReply(reply)).toBe(true);
+    expect([reply[0], reply[1]]).toEqual([7, 1]);
+    expect(reply).toHaveLength(2 + 80);
+    expect(replyIds(reply)).toHaveLength(40);
+    expect([...replySortedIds(reply)]).toEqual([...replyIds(reply)].sort((a, b) => a - b));
+    expect(replySortedIds(reply).buffer).toBe(reply.buffer);
   });
 
   it('takes a pass\'s candidates on the main thread without sorting them, and names the same stars', async () => {

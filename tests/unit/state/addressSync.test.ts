@@ -214,6 +214,60 @@ describe('the address sync writes the view back (docs/rules.md#url)', () => {
     }
   });
 
+  it('sets and clears no rewrite timer while a flight\'s saves come, and rewrites the address once, 400 ms after the last save', async () => {
+    const frames = new Set<FrameRequestCallback>();
+    vi.stubGlobal('requestAnimationFrame', (callback: FrameRequestCallback) => {
+      frames.add(callback);
+      return 0;
+    });
+    vi.stubGlobal('cancelAnimationFrame', () => frames.clear());
+    const drawFrame = () => {
+      const callbacks = [...frames];
+      frames.clear();
+      for (const callback of callbacks) callback(performance.now());
+    };
+    const setTimer = vi.spyOn(globalThis, 'setTimeout');
+    try {
+      const { store, loader, scene, address } = viewer('/galaxy/elm?cx=0&cy=0&cz=5000');
+      loader.calls[0].resolve(galaxy('elm'));
+      await flush();
+      await vi.advanceTimersByTimeAsync(ADDRESS_DEBOUNCE_MS);
+      drawFrame();
+      await vi.advanceTimersByTimeAsync(ADDRESS_DEBOUNCE_MS);
+      const rewrites = address.state.replaced.length;
+      const saves: number[] = [];
+      const stopCounting = store.sub(addressViewAtom, () => saves.push(performance.now()));
+      setTimer.mockClear();
+      // A flight of 16 moves 125 ms apart, each with its frame (8 frames a second).
+      for (let i = 1; i <= 16; i++) {
+        scene.setCamera(pose(10 * i, 0, 4000));
+        drawFrame();
+        await vi.advanceTimersByTimeAsync(125);
+      }
+      expect(saves.length).toBeGreaterThanOrEqual(7);
+      const rewriteTimers = () => setTimer.mock.calls.filter(([callback]) => callback.name === 'rewrite').length;
+      expect(rewriteTimers()).toBe(0);
+      expect(address.state.replaced).toHaveLength(rewrites);
+      // The camera stops: its last save comes in a frame once due, and the address follows 400 ms after it.
+      let lastSaveAt = saves[saves.length - 1];
+      while (performance.now() < lastSaveAt + ADDRESS_DEBOUNCE_MS - 1) {
+        await vi.advanceTimersByTimeAsync(1);
+        drawFrame();
+        lastSaveAt = saves[saves.length - 1];
+      }
+      expect(store.get(addressViewAtom).pos).toEqual({ x: 160, y: 0, z: 4000 });
+      expect(address.state.replaced).toHaveLength(rewrites);
+      await vi.advanceTimersByTimeAsync(1);
+      expect(address.state.replaced).toHaveLength(rewrites + 1);
+      expect(new URLSearchParams(address.query()).get('cx')).toBe('160');
+      expect(rewriteTimers()).toBe(1);
+      stopCounting();
+    } finally {
+      setTimer.mockRestore();
+      vi.unstubAllGlobals();
+    }
+  });
+
   it('rewrites nothing before the galaxy is in, then records the version the manifest chose', async () => {
     const { loader, address } = viewer('/galaxy/elm?v=v9');
     await vi.advanceTimersByTimeAsync(2000);
