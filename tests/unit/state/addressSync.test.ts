@@ -96,6 +96,25 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
+
+/**
+ * The page's animation frames, stubbed: the answer draws one, running the callbacks asked since the
+ * last (through `around`, which may mark the frame's task).
+ */
+function stubAnimationFrames(around: (runCallbacks: () => void) => void = (runCallbacks) => runCallbacks()): () => void {
+  const frames = new Set<FrameRequestCallback>();
+  vi.stubGlobal('requestAnimationFrame', (callback: FrameRequestCallback) => {
+    frames.add(callback);
+    return 0;
+  });
+  vi.stubGlobal('cancelAnimationFrame', () => frames.clear());
+  return () =>
+    around(() => {
+      const callbacks = [...frames];
+      frames.clear();
+      for (const callback of callbacks) callback(performance.now());
+    });
+}
 describe('the address sync opens galaxies (docs/rules.md#url)', () => {
   it('opens the galaxy the address names with its version, scale and star budget, and reads its view', () => {
     const { store, loader } = viewer('/galaxy/elm?v=v2&s=2&l=1&budget=500k');
@@ -171,19 +190,11 @@ describe('the address sync writes the view back (docs/rules.md#url)', () => {
     // Each save, when it came and whether in a move's or an animation frame's task rather than in a task of its own.
     let inTask = false;
     // The GPU draws 8 frames a second: a frame asked for comes with the next move, at rest 16 ms after it is asked for.
-    const frames = new Set<FrameRequestCallback>();
-    vi.stubGlobal('requestAnimationFrame', (callback: FrameRequestCallback) => {
-      frames.add(callback);
-      return 0;
-    });
-    vi.stubGlobal('cancelAnimationFrame', () => frames.clear());
-    const drawFrame = () => {
+    const drawFrame = stubAnimationFrames((runCallbacks) => {
       inTask = true;
-      const callbacks = [...frames];
-      frames.clear();
-      for (const callback of callbacks) callback(performance.now());
+      runCallbacks();
       inTask = false;
-    };
+    });
     try {
       const { store, loader, scene } = viewer('/galaxy/elm?cx=0&cy=0&cz=5000');
       loader.calls[0].resolve(galaxy('elm'));
@@ -215,17 +226,7 @@ describe('the address sync writes the view back (docs/rules.md#url)', () => {
   });
 
   it('sets and clears no rewrite timer while a flight\'s saves come, and rewrites the address once, 400 ms after the last save', async () => {
-    const frames = new Set<FrameRequestCallback>();
-    vi.stubGlobal('requestAnimationFrame', (callback: FrameRequestCallback) => {
-      frames.add(callback);
-      return 0;
-    });
-    vi.stubGlobal('cancelAnimationFrame', () => frames.clear());
-    const drawFrame = () => {
-      const callbacks = [...frames];
-      frames.clear();
-      for (const callback of callbacks) callback(performance.now());
-    };
+    const drawFrame = stubAnimationFrames();
     const setTimer = vi.spyOn(globalThis, 'setTimeout');
     try {
       const { store, loader, scene, address } = viewer('/galaxy/elm?cx=0&cy=0&cz=5000');
