@@ -87,7 +87,7 @@ export class GalaxyScene implements Scene {
   private constellationMembers: Uint8Array | undefined;
   private cameraListeners = new Set<() => void>();
   private flight: Flight | undefined;
-  /** When the frame waiting now was asked for, and whether the camera moved since the last frame (the star budget measures frames by them). */
+  /** Whether the camera moved since the last frame (the star budget measures frames by it, and by when the page asked the frame: FrameQueue.frameAskedAt). */
   private cameraMovedSinceFrame = false;
   /** The camera's position and orientation before a move, to tell whether it moved (kept: a flight moves it every frame). */
   private readonly poseBefore = new Float64Array(7);
