@@ -76,12 +76,8 @@ export const pageFrameClock: FrameClock = {
  * waits at most FRAMELESS_RUN_MS past the last frame, or past its add where none has come since.
  */
 export class FrameQueue {
-  private waiting = new Set<FrameRun>();
-  /** The runs of the frame under way (emptied as they go), and the set the next frame's runs gather in after it. */
-  private running = new Set<FrameRun>();
-  /** The same two sets for draws. */
-  private drawsWaiting = new Set<FrameRun>();
-  private drawing = new Set<FrameRun>();
+  private readonly runs = new FrameRuns();
+  private readonly draws = new FrameRuns();
   /** What asked the pending frame (undefined: none pending), and when (clock time). */
   private frameAsker: unknown;
   private pendingAskedAt = -Infinity;
@@ -105,7 +101,7 @@ export class FrameQueue {
 
   /** `run` in the next frame (once however often it is added before then). */
   add(run: FrameRun): void {
-    this.waiting.add(run);
+    this.runs.add(run);
     const clock = this.clock;
     this.askFrame();
     if (!clock.framesMayStop()) return;
@@ -114,19 +110,18 @@ export class FrameQueue {
 
   /** `draw` in the next frame, after its runs (once however often it is added before then). */
   addDraw(draw: FrameRun): void {
-    this.drawsWaiting.add(draw);
+    this.draws.add(draw);
     this.askFrame();
   }
 
   /** `run` (or draw) no longer waits (nor, when removed by a run or draw of the frame under way, runs in it). */
   remove(run: FrameRun): void {
-    if (this.waiting.delete(run) || this.running.delete(run) || this.drawsWaiting.delete(run)) return;
-    this.drawing.delete(run);
+    if (!this.runs.delete(run)) this.draws.delete(run);
   }
 
   /** Whether `run` (or draw) waits for a frame. */
   has(run: FrameRun): boolean {
-    return this.waiting.has(run) || this.running.has(run) || this.drawsWaiting.has(run) || this.drawing.has(run);
+    return this.runs.has(run) || this.draws.has(run);
   }
 
   private askFrame(): void {
@@ -147,39 +142,16 @@ export class FrameQueue {
   };
 
   private drawWaiting(time: number): void {
-    const draws = this.drawsWaiting;
-    if (draws.size === 0) return;
-    this.drawsWaiting = this.drawing;
-    this.drawing = draws;
-    for (const draw of draws) {
-      draws.delete(draw);
-      FrameQueue.call(draw, time);
-    }
-    if (this.drawsWaiting.size > 0) this.askFrame();
-  }
-
-  /** Calls a run or draw; an error is reported as an uncaught one would be, without keeping the frame's others from theirs. */
-  private static call(run: FrameRun, now: number): void {
-    try {
-      run(now);
-    } catch (error) {
-      queueMicrotask(() => {
-        throw error;
-      });
-    }
+    if (this.draws.waiting === 0) return;
+    this.draws.runAll(time);
+    if (this.draws.waiting > 0) this.askFrame();
   }
 
   /** Runs what waits; answers the time it gave them. */
   private runWaiting(): number {
     const now = this.clock.now();
-    const runs = this.waiting;
-    this.waiting = this.running;
-    this.running = runs;
-    for (const run of runs) {
-      runs.delete(run);
-      FrameQueue.call(run, now);
-    }
-    if (this.waiting.size > 0 && this.frameAsker === undefined) this.askFrame();
+    this.runs.runAll(now);
+    if (this.runs.waiting > 0 && this.frameAsker === undefined) this.askFrame();
     return now;
   }
 
@@ -191,7 +163,7 @@ export class FrameQueue {
 
   private readonly fallback = () => {
     this.fallbackSetter = undefined;
-    if (this.waiting.size === 0) return;
+    if (this.runs.waiting === 0) return;
     const now = this.clock.now();
     // A frame came since (frames far apart, not stopped): the wait goes on for what is left.
     if (now - this.lastFrameAt < FRAMELESS_RUN_MS) {
@@ -202,8 +174,52 @@ export class FrameQueue {
     this.framelessRuns++;
     this.runWaiting();
     // A run that added itself (or another) again has armed the timer already (add): one timer, not two.
-    if (this.waiting.size > 0 && this.fallbackSetter === undefined) this.armFallback(now);
+    if (this.runs.waiting > 0 && this.fallbackSetter === undefined) this.armFallback(now);
   };
+}
+
+/**
+ * The runs (or the draws) of a FrameQueue: those waiting for the next frame, and those of the frame
+ * under way (emptied as they go). A run added while the frame's go waits for the next frame.
+ */
+class FrameRuns {
+  private next = new Set<FrameRun>();
+  private now = new Set<FrameRun>();
+
+  /** How many wait for the next frame. */
+  get waiting(): number {
+    return this.next.size;
+  }
+
+  add(run: FrameRun): void {
+    this.next.add(run);
+  }
+
+  /** `run` no longer waits, nor runs in the frame under way; answers whether it was there. */
+  delete(run: FrameRun): boolean {
+    return this.next.delete(run) || this.now.delete(run);
+  }
+
+  has(run: FrameRun): boolean {
+    return this.next.has(run) || this.now.has(run);
+  }
+
+  /** Runs those waiting, given `time`; an error is reported as an uncaught one would be, without keeping the others from theirs. */
+  runAll(time: number): void {
+    const runs = this.next;
+    this.next = this.now;
+    this.now = runs;
+    for (const run of runs) {
+      runs.delete(run);
+      try {
+        run(time);
+      } catch (error) {
+        queueMicrotask(() => {
+          throw error;
+        });
+      }
+    }
+  }
 }
 
 /** The page's frame queue, which every run waiting on the page's frames shares. */
