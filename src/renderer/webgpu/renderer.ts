@@ -2,6 +2,7 @@ import type { Camera } from '../camera';
 import { clearColorRgb } from '../clearColor';
 import { starAndLinkData } from '../starAndLinkData';
 import type { Renderer, RendererOptions } from '../types';
+import { CanvasAttachment } from './canvasAttachment';
 import { DEPTH_FORMAT, DepthTarget } from './target';
 import { createWebGPUDevice } from './device';
 import { WebGPULabels } from './labels';
@@ -18,6 +19,7 @@ export async function createWebGPURenderer(canvas: HTMLCanvasElement, options: R
   const points = new WebGPUPoints(device, format, uniforms.buffer);
   const links = new WebGPULinks(device, format, uniforms.buffer);
   const depth = new DepthTarget(device);
+  const canvasAttachment = new CanvasAttachment();
   const labels = new WebGPULabels(device, format, DEPTH_FORMAT);
   const gpuTimer = timesGpuFrames(options.gpuFrameTimes, softwareRasteriser) ? WebGPUGpuTimer.create(device) : undefined;
   const [r, g, b] = clearColorRgb(options.clearColor);
@@ -62,12 +64,10 @@ export async function createWebGPURenderer(canvas: HTMLCanvasElement, options: R
       const encoder = device.createCommandEncoder();
       const timestamps = gpuTimer?.begin();
       const stars = points.prepare(encoder, camera, width, height, timestamps?.first);
-      const view = context.getCurrentTexture().createView(), depthView = depth.view(width, height);
-      if (colorAttachment && depthAttachment && passDescriptor) {
-        colorAttachment.view = view;
-        depthAttachment.view = depthView;
-      } else {
-        colorAttachment = { view, clearValue: { r, g, b, a: 1 }, loadOp: 'clear', storeOp: 'store' };
+      const texture = context.getCurrentTexture(), depthView = depth.view(width, height);
+      if (colorAttachment && depthAttachment && passDescriptor) depthAttachment.view = depthView;
+      else {
+        colorAttachment = { view: texture, clearValue: { r, g, b, a: 1 }, loadOp: 'clear', storeOp: 'store' };
         depthAttachment = { view: depthView, depthClearValue: 1, depthLoadOp: 'clear', depthStoreOp: 'discard' };
         passDescriptor = { colorAttachments: [colorAttachment], depthStencilAttachment: depthAttachment };
       }
@@ -79,7 +79,7 @@ export async function createWebGPURenderer(canvas: HTMLCanvasElement, options: R
       drawKey[1] = points.drawVersion;
       drawKey[2] = links.drawVersion;
       drawKey[3] = drawsLabels ? labels.drawVersion : -1;
-      const pass = encoder.beginRenderPass(passDescriptor);
+      const pass = canvasAttachment.beginPass(encoder, passDescriptor, colorAttachment, texture);
       pass.executeBundles(recorded.bundlesFor(drawKey, recordDraws));
       pass.end();
       gpuTimer?.resolve(encoder);
