@@ -1,5 +1,5 @@
 import { CandidateScan } from './candidateScan';
-import { isPassRequest, type PassRequest, readPass, type ScanReply, scanReplyOf, type ScanRequest } from './scanProtocol';
+import { isPassRequest, type PassRequest, readPass, sameScanReplyOf, type ScanReply, scanReplyOf, type ScanRequest } from './scanProtocol';
 
 /**
  * What the scan worker holds: its copy of the drawn stars' positions, sizes and boosted marks, kept
@@ -15,6 +15,10 @@ export class ScanWorkerState {
   private minCssDiameter = 0;
   /** The slot ranges passes walk: the last a pass brought (each stars request resets them to every slot). */
   private spans: Uint32Array = new Uint32Array(0);
+  /** The last pass answered, and a copy of its candidates (best first): a pass that finds the same ones, held by the main thread, says only so. */
+  private answeredPass = 0;
+  private answeredIds = new Uint32Array(0);
+  private answeredCount = 0;
 
   /** Slots of the copy held now. */
   get heldSlots(): number {
@@ -30,6 +34,7 @@ export class ScanWorkerState {
       this.minCssDiameter = request.minCssDiameter;
       this.adopt(request.positions, request.sizes, request.boosted);
       this.spans = Uint32Array.of(0, request.sizes.length);
+      this.answeredPass = 0;
       return undefined;
     }
     if (request.generation !== this.generation || !this.scan) return undefined;
@@ -47,12 +52,30 @@ export class ScanWorkerState {
   }
 
   private pass(request: PassRequest): ScanReply | undefined {
-    const { generation, pass, camera, spans } = readPass(request);
+    const { generation, pass, heldPass, camera, spans } = readPass(request);
     if (generation !== this.generation || !this.scan) return undefined;
     if (spans) this.spans = spans;
     this.scan.beginSpans(camera, this.spans);
     this.scan.step(Infinity);
-    return scanReplyOf(this.generation, pass, this.scan.result());
+    const ids = this.scan.result();
+    const same = heldPass !== 0 && heldPass === this.answeredPass && this.sameAsAnswered(ids);
+    this.answeredPass = pass;
+    if (same) return sameScanReplyOf(generation, pass);
+    this.keepAnswered(ids);
+    return scanReplyOf(generation, pass, ids);
+  }
+
+  private sameAsAnswered(ids: Uint32Array): boolean {
+    if (ids.length !== this.answeredCount) return false;
+    const answered = this.answeredIds;
+    for (let i = 0; i < ids.length; i++) if (ids[i] !== answered[i]) return false;
+    return true;
+  }
+
+  private keepAnswered(ids: Uint32Array): void {
+    if (this.answeredIds.length < ids.length) this.answeredIds = new Uint32Array(ids.length);
+    this.answeredIds.set(ids);
+    this.answeredCount = ids.length;
   }
 
   private adopt(positions: Float32Array, sizes: Float32Array, boosted: Uint8Array): void {

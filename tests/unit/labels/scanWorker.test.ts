@@ -60,6 +60,18 @@ class InThreadScanWorker extends EventTarget {
   }
 
   terminated = false;
+  /** 'message' listeners added and not removed. */
+  messageListeners = 0;
+
+  override addEventListener(type: string, listener: EventListenerOrEventListenerObject | null, options?: boolean | AddEventListenerOptions): void {
+    if (type === 'message') this.messageListeners++;
+    super.addEventListener(type, listener, options);
+  }
+
+  override removeEventListener(type: string, listener: EventListenerOrEventListenerObject | null, options?: boolean | EventListenerOptions): void {
+    if (type === 'message') this.messageListeners--;
+    super.removeEventListener(type, listener, options);
+  }
 
   terminate(): void {
     this.terminated = true;
@@ -150,10 +162,10 @@ describe('the candidate scan in a worker', () => {
     const posted = worker.postedPasses;
     expect(posted).toHaveLength(4);
     expect(posted.every((p) => p.request instanceof Uint32Array && p.transfer.length === 0)).toBe(true);
-    // The first carries the spans (an array sized for them); the next three are the same kept array, 92 bytes.
-    expect(posted[0].request.byteLength).toBe(100);
+    // The first carries the spans (an array sized for them); the next three are the same kept array, 96 bytes.
+    expect(posted[0].request.byteLength).toBe(104);
     expect(new Set(posted.slice(1).map((p) => p.request)).size).toBe(1);
-    expect(posted[1].request.buffer.byteLength).toBe(92);
+    expect(posted[1].request.buffer.byteLength).toBe(96);
     // Each delivered pass kept its own camera: the kept array was copied when posted, not shared.
     expect(worker.passes.map((p) => p.camera.position[2])).toEqual([10, 11, 12, 13]);
     search.dispose();
@@ -163,15 +175,70 @@ describe('the candidate scan in a worker', () => {
     const state = new ScanWorkerState();
     const { positions, sizes } = gridOfStars();
     state.handle({ kind: 'stars', generation: 7, positions, sizes, boosted: new Uint8Array(60), capacity: 40, minCssDiameter: 0 });
-    const request = new PassWriter().write(7, 1, { viewProjection: camera.viewProjection, position: camera.position, pixelRatio: 1 }, undefined);
+    const request = new PassWriter().write(7, 1, 0, { viewProjection: camera.viewProjection, position: camera.position, pixelRatio: 1 }, undefined);
     const reply = state.handle(request)!;
-    // One array, no object around it: [generation, pass, ids..., sorted ids...].
+    // One array, no object around it: [generation, pass, count, ids..., sorted ids...].
     expect(isScanReply(reply)).toBe(true);
-    expect([reply[0], reply[1]]).toEqual([7, 1]);
-    expect(reply).toHaveLength(2 + 80);
+    expect([reply[0], reply[1], reply[2]]).toEqual([7, 1, 40]);
+    expect(reply).toHaveLength(3 + 80);
     expect(replyIds(reply)).toHaveLength(40);
     expect([...replySortedIds(reply)]).toEqual([...replyIds(reply)].sort((a, b) => a - b));
     expect(replySortedIds(reply).buffer).toBe(reply.buffer);
+  });
+
+  it('answers a pass that finds the candidates held on the main thread with none: nothing to adopt, the same names', async () => {
+    const worker = new InThreadScanWorker();
+    const replies: ScanReply[] = [];
+    worker.addEventListener('message', (event) => replies.push((event as MessageEvent<ScanReply>).data));
+    const changes: boolean[] = [];
+    const search = new WorkerCandidateSearch(threadOf(worker).thread, { ...gridOfStars(), boosted: new Uint8Array(60) }, 60, 0, (changed) => changes.push(changed), () => {});
+    const first = await passOf(search);
+    expect(first).toHaveLength(60);
+    expect(await passOf(search)).toEqual(first);
+    expect(changes).toEqual([true, false]);
+    expect(replies.map((reply) => reply.length)).toEqual([3 + 120, 3]);
+    search.dispose();
+  });
+
+  it('answers in full where the held candidates are not the ones the worker last sent (a reply the main thread dropped)', async () => {
+    const worker = new InThreadScanWorker();
+    const search = new WorkerCandidateSearch(threadOf(worker).thread, { ...gridOfStars(), boosted: new Uint8Array(60) }, 400, 0, () => {}, () => {});
+    expect(await passOf(search)).toHaveLength(60);
+    // Two passes from a camera that sees only the stars right of x = 0: the first one's reply is dropped
+    // (overtaken), the second finds what the worker sent for the first, not what the main thread holds.
+    const right = { viewProjection: [-1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0.9, 0, 0, 1], position: [0, 0, 10], pixelRatio: 1 };
+    search.begin(right);
+    search.begin(right);
+    for (let i = 0; i < 50 && search.running; i++) await new Promise((resolve) => setTimeout(resolve, 5));
+    expect(search.result().length).toBeGreaterThan(0);
+    expect(search.result().length).toBeLessThan(60);
+    search.dispose();
+  });
+
+  it('asks no frame for a pass that brings the same candidates (a camera moved where the same stars stay named)', async () => {
+    const worker = new InThreadScanWorker();
+    let framesAsked = 0;
+    const labels = new StarLabels(new LabelAtlas(rasterizer), camera, new CameraRest(), () => framesAsked++, { start: () => worker as unknown as Worker });
+    labels.setStars(gridOfStars());
+    let now = 0;
+    const settle = async () => {
+      for (let i = 0; i < 300 && !labels.settled; i++) {
+        await new Promise((resolve) => setTimeout(resolve, 10));
+        labels.frame((now += 16));
+      }
+      expect(labels.settled).toBe(true);
+    };
+    await settle();
+    const named = labels.placedLabels().map((label) => label.id);
+    expect(named).toHaveLength(60);
+    const passes = labels.stats.scanPasses;
+    framesAsked = 0;
+    labels.cameraMoved();
+    await settle();
+    expect(labels.stats.scanPasses).toBe(passes + 1);
+    expect(framesAsked).toBe(0);
+    expect(labels.placedLabels().map((label) => label.id)).toEqual(named);
+    labels.dispose();
   });
 
   it('takes a pass\'s candidates on the main thread without sorting them, and names the same stars', async () => {
@@ -347,6 +414,20 @@ describe('one names worker for the scan and the rasterising', () => {
     expect(workers).toHaveLength(1);
     expect(workers[0].requests).toContain('pass');
     expect(workers[0].requests).toContain('raster');
+    labels.dispose();
+  });
+
+  it('listens to its worker once: each reply, scan or raster, is taken by one listener', async () => {
+    const { labels, workers, frames, named } = namesWithOneWorker(10_000);
+    labels.setStars(gridOfStars());
+    const listeners = vi.spyOn(workers[0], 'addEventListener');
+    await frames(300);
+    expect(named()).toHaveLength(60);
+    expect(workers).toHaveLength(1);
+    expect(workers[0].requests).toContain('raster');
+    // The thread's one listener was added when the worker started (before the spy); none since.
+    expect(listeners.mock.calls.filter(([type]) => type === 'message')).toHaveLength(0);
+    expect(workers[0].messageListeners).toBe(1);
     labels.dispose();
   });
 
