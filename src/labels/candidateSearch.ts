@@ -11,6 +11,11 @@ import type { NamesThread } from './namesThread';
 export interface CandidateSearch {
   readonly running: boolean;
   readonly sliced: boolean;
+  /**
+   * A pass may begin while one runs (the worker's: it scans the latest pass, and answers one whose
+   * candidates stay only when no pass follows); else the next begins when the one running ends.
+   */
+  readonly passesOverlap: boolean;
   begin(camera: ScanCamera, cells?: StarCells): void;
   /** Scans until `deadline` (performance.now() time); true when the pass finished. */
   step(deadline: number): boolean;
@@ -34,6 +39,7 @@ export interface SearchStars {
 /** The search on the main thread, in slices under a time budget (where there is no worker). */
 export class SlicedCandidateSearch implements CandidateSearch {
   readonly sliced = true;
+  readonly passesOverlap = false;
   private readonly scan: CandidateScan;
 
   constructor(stars: SearchStars, capacity: number, minCssDiameter: number) {
@@ -85,9 +91,10 @@ const NO_SPANS_HELD = Symbol('no spans held');
  */
 export class WorkerCandidateSearch implements CandidateSearch {
   readonly sliced = false;
+  readonly passesOverlap = true;
   private readonly generation = nextGeneration++;
   private pass = 0;
-  /** The pass whose candidates `done` holds (0: none from this worker's copy, which answers the next pass in full). */
+  /** The pass whose candidates `done` holds, as the worker sent them (0: none from this worker's copy, which answers the next pass in full). */
   private heldPass = 0;
   private pending = false;
   /** performance.now() when the pass in progress was sent. */
@@ -191,13 +198,22 @@ export class WorkerCandidateSearch implements CandidateSearch {
     this.onFailed();
   };
 
+  /**
+   * The last pass's answer ends it; an earlier pass's new candidates (answered before the worker
+   * took the passes after it) are newer than those held, and taken too.
+   */
   private takeScanReply = (reply: ScanReply) => {
-    if (replyGeneration(reply) !== this.generation || replyPass(reply) !== this.pass || !this.pending) return;
-    this.pending = false;
-    this.heldPass = this.pass;
-    this.lastPassMs = performance.now() - this.sentAt;
+    const pass = replyPass(reply);
+    if (replyGeneration(reply) !== this.generation || !this.pending) return;
+    const same = replyIsSame(reply);
+    if (pass !== this.pass && (same || pass <= this.heldPass)) return;
     this.thread.answered();
-    if (replyIsSame(reply)) return this.onFinished(false);
+    if (pass === this.pass) {
+      this.pending = false;
+      this.lastPassMs = performance.now() - this.sentAt;
+    }
+    if (same) return this.onFinished(false);
+    this.heldPass = pass;
     this.done = replyIds(reply);
     this.doneSorted = replySortedIds(reply);
     this.onFinished(true);

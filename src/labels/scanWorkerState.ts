@@ -1,5 +1,5 @@
 import { CandidateScan } from './candidateScan';
-import { isPassRequest, type PassRequest, readPass, sameScanReplyOf, type ScanReply, scanReplyOf, type ScanRequest } from './scanProtocol';
+import { isPassRequest, type PassRequest, readPass, replyIsSame, sameScanReplyOf, type ScanReply, scanReplyOf, type ScanRequest } from './scanProtocol';
 
 /**
  * What the scan worker holds: its copy of the drawn stars' positions, sizes and boosted marks, kept
@@ -15,7 +15,7 @@ export class ScanWorkerState {
   private minCssDiameter = 0;
   /** The slot ranges passes walk: the last a pass brought (each stars request resets them to every slot). */
   private spans: Uint32Array = new Uint32Array(0);
-  /** The last pass answered, and a copy of its candidates (best first): a pass that finds the same ones, held by the main thread, says only so. */
+  /** The last pass answered with its candidates, and a copy of them (best first): a pass that finds the same ones, held by the main thread, says only so. */
   private answeredPass = 0;
   private answeredIds = new Uint32Array(0);
   private answeredCount = 0;
@@ -58,9 +58,8 @@ export class ScanWorkerState {
     this.scan.beginSpans(camera, this.spans);
     this.scan.step(Infinity);
     const ids = this.scan.result();
-    const same = heldPass !== 0 && heldPass === this.answeredPass && this.sameAsAnswered(ids);
+    if (heldPass !== 0 && heldPass === this.answeredPass && this.sameAsAnswered(ids)) return sameScanReplyOf(generation, pass);
     this.answeredPass = pass;
-    if (same) return sameScanReplyOf(generation, pass);
     this.keepAnswered(ids);
     return scanReplyOf(generation, pass, ids);
   }
@@ -84,4 +83,59 @@ export class ScanWorkerState {
     this.boosted = boosted;
     this.scan = new CandidateScan(positions, sizes, this.capacity, this.minCssDiameter, boosted);
   }
+}
+
+/**
+ * How long the worker holds a pass's "same candidates" answer: a pass sent meanwhile (a flight sends
+ * one every LABEL_SCAN_MOVING_INTERVAL_MS, a frame or two apart where frames are slow) makes it moot,
+ * so a flight whose candidates stay costs the main thread no reply task; the last pass's answer
+ * comes this long after the camera stopped (the names on screen are those already placed).
+ */
+export const SAME_ANSWER_HOLD_MS = 300;
+
+/**
+ * The names' worker's side of the scan (namesWorker.ts): requests in, replies out. Passes are taken
+ * in a task of their own, the latest only where several came meanwhile (a slow scan is not followed
+ * by the ones it overtook); a pass's new candidates are posted at once, a "same" answer only once
+ * SAME_ANSWER_HOLD_MS passed with no newer pass.
+ */
+export class ScanReplier {
+  readonly state = new ScanWorkerState();
+  private latest: PassRequest | undefined;
+  private scanTimer: ReturnType<typeof setTimeout> | undefined;
+  private sameTimer: ReturnType<typeof setTimeout> | undefined;
+  private sameReply: ScanReply | undefined;
+
+  constructor(
+    private readonly post: (reply: ScanReply) => void,
+    private readonly sameHoldMs = SAME_ANSWER_HOLD_MS,
+  ) {}
+
+  take(request: ScanRequest): void {
+    if (!isPassRequest(request)) {
+      this.state.handle(request);
+      return;
+    }
+    clearTimeout(this.sameTimer);
+    this.sameTimer = undefined;
+    this.latest = request;
+    this.scanTimer ??= setTimeout(this.scanLatest, 0);
+  }
+
+  private scanLatest = () => {
+    this.scanTimer = undefined;
+    const request = this.latest;
+    this.latest = undefined;
+    const reply = request && this.state.handle(request);
+    if (!reply) return;
+    if (!replyIsSame(reply)) return this.post(reply);
+    this.sameReply = reply;
+    this.sameTimer = setTimeout(this.postSame, this.sameHoldMs);
+  };
+
+  private postSame = () => {
+    this.sameTimer = undefined;
+    if (this.sameReply) this.post(this.sameReply);
+    this.sameReply = undefined;
+  };
 }

@@ -350,7 +350,7 @@ export class StarLabels {
   /** A new scan pass starts now, or when the one in progress ends. */
   private restartScan(): void {
     if (!this.scan || !this.visible) return;
-    if (this.scan.running) this.scanStale = true;
+    if (this.scanWaits(this.scan)) this.scanStale = true;
     else this.beginScan();
     this.scheduleWork();
   }
@@ -363,7 +363,7 @@ export class StarLabels {
   private restartScanWhenDue(): void {
     if (!this.scan || !this.visible) return;
     this.scanStale = true;
-    if (!this.scan.running) this.scheduleStaleScan();
+    if (!this.scanWaits(this.scan)) this.scheduleStaleScan();
   }
 
   /**
@@ -389,7 +389,7 @@ export class StarLabels {
   private beginScanAtFrame(): void {
     const scan = this.scan;
     // A pass under way asks again when it ends (takeScanResult).
-    if (!this.scanStale || !scan || scan.running || !this.visible) {
+    if (!this.scanStale || !scan || this.scanWaits(scan) || !this.visible) {
       this.scanAtFrame = false;
       return;
     }
@@ -402,6 +402,11 @@ export class StarLabels {
     if (scan.sliced) this.scheduleWork();
   }
 
+  /** A new pass waits for the one running to end (the sliced search's; the worker's take one at any time). */
+  private scanWaits(scan: CandidateSearch): boolean {
+    return scan.running && !scan.passesOverlap;
+  }
+
   /** Forgets a stale pass scheduled for the next frame. */
   private cancelScheduledScan(): void {
     this.scanAtFrame = false;
@@ -411,7 +416,7 @@ export class StarLabels {
   /** The frame queue's check for a stale pass: it begins once due, else the next frame looks again. */
   private beginScanWhenDue = (now: number) => {
     const scan = this.scan;
-    if (!this.scanStale || !scan || scan.running || !this.visible) {
+    if (!this.scanStale || !scan || this.scanWaits(scan) || !this.visible) {
       this.scanAtFrame = false;
       return;
     }

@@ -4,7 +4,7 @@ import { LabelAtlas, rasterizeName, type Rasterizer } from '../../../src/labels/
 import { NamesThread } from '../../../src/labels/namesThread';
 import type { RasterReply, RasterRequest } from '../../../src/labels/rasterProtocol';
 import { isPassRequest, isScanReply, type PassRequest, PassWriter, readPass, replyIds, replySortedIds, type ScanReply, type ScanRequest } from '../../../src/labels/scanProtocol';
-import { ScanWorkerState } from '../../../src/labels/scanWorkerState';
+import { ScanReplier, ScanWorkerState } from '../../../src/labels/scanWorkerState';
 import { StarLabels, type LabelStars } from '../../../src/labels/starLabels';
 import { CameraRest } from '../../../src/scene/cameraRest';
 
@@ -19,7 +19,15 @@ const rasterizer: Rasterizer = {
  * while `holdRasters` is set, until release().
  */
 class InThreadScanWorker extends EventTarget {
-  readonly state = new ScanWorkerState();
+  /** Every scan reply as posted by the worker's side. */
+  replies: ScanReply[] = [];
+  /** The worker's side of the scan; a "same candidates" answer is held 20 ms here (SAME_ANSWER_HOLD_MS in the page). */
+  readonly replier = new ScanReplier((reply) => {
+    this.replies.push(reply.slice());
+    const delivered = structuredClone(reply, { transfer: [reply.buffer] });
+    setTimeout(() => this.aroundReply(() => this.dispatchEvent(new MessageEvent<ScanReply>('message', { data: delivered }))), 0);
+  }, 20);
+  readonly state = this.replier.state;
   requests: ('pass' | Exclude<ScanRequest, PassRequest>['kind'] | RasterRequest['kind'])[] = [];
   /** Every pass request as delivered. */
   passes: ReturnType<typeof readPass>[] = [];
@@ -41,12 +49,7 @@ class InThreadScanWorker extends EventTarget {
       else setTimeout(() => this.deliver(reply), 0);
       return;
     }
-    setTimeout(() => {
-      const reply = this.state.handle(copy);
-      if (!reply) return;
-      const delivered = structuredClone(reply, { transfer: [reply.buffer] });
-      setTimeout(() => this.aroundReply(() => this.dispatchEvent(new MessageEvent<ScanReply>('message', { data: delivered }))), 0);
-    }, 0);
+    setTimeout(() => this.replier.take(copy), 0);
   }
 
   /** Sends the raster replies held back. */
@@ -197,6 +200,41 @@ describe('the candidate scan in a worker', () => {
     expect(await passOf(search)).toEqual(first);
     expect(changes).toEqual([true, false]);
     expect(replies.map((reply) => reply.length)).toEqual([3 + 120, 3]);
+    search.dispose();
+  });
+
+  it('sends a flight\'s passes whose candidates stay no answer till the passes stop: then one, and the pass ends', async () => {
+    const worker = new InThreadScanWorker();
+    const changes: boolean[] = [];
+    const search = new WorkerCandidateSearch(threadOf(worker).thread, { ...gridOfStars(), boosted: new Uint8Array(60) }, 60, 0, (changed) => changes.push(changed), () => {});
+    const first = await passOf(search);
+    expect(worker.replies).toHaveLength(1);
+    // Passes 8 ms apart, inside the fake worker's 20 ms hold: each makes the last one's answer moot.
+    for (let i = 0; i < 6; i++) {
+      search.begin({ viewProjection: camera.viewProjection, position: [0, 0, 10 + i * 0.01], pixelRatio: 1 });
+      await new Promise((resolve) => setTimeout(resolve, 8));
+    }
+    expect(worker.replies).toHaveLength(1);
+    expect(search.running).toBe(true);
+    for (let i = 0; i < 50 && search.running; i++) await new Promise((resolve) => setTimeout(resolve, 5));
+    expect(search.running).toBe(false);
+    expect(worker.replies.map((reply) => reply.length)).toEqual([3 + 120, 3]);
+    expect(changes).toEqual([true, false]);
+    expect([...search.result()]).toEqual(first);
+    search.dispose();
+  });
+
+  it('takes new candidates at once while the camera moves, though later passes were sent', async () => {
+    const worker = new InThreadScanWorker();
+    const search = new WorkerCandidateSearch(threadOf(worker).thread, { ...gridOfStars(), boosted: new Uint8Array(60) }, 400, 0, () => {}, () => {});
+    expect(await passOf(search)).toHaveLength(60);
+    search.begin({ viewProjection: [-1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0.9, 0, 0, 1], position: [0, 0, 10], pixelRatio: 1 });
+    for (let i = 0; i < 50 && worker.replies.length < 2; i++) await new Promise((resolve) => setTimeout(resolve, 2));
+    // The next pass is sent before the new candidates are delivered: they are taken all the same.
+    search.begin({ viewProjection: [-1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0.9, 0, 0, 1], position: [0, 0, 10.001], pixelRatio: 1 });
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    expect(search.result().length).toBeGreaterThan(0);
+    expect(search.result().length).toBeLessThan(60);
     search.dispose();
   });
 
