@@ -1,6 +1,6 @@
 import type { StarCells } from '../renderer/starCells';
 import { CandidateScan, type ScanCamera, scanSpans } from './candidateScan';
-import { isPassRequest, isScanReply, PassWriter, replyGeneration, replyIds, replyPass, replySortedIds, type ScanRequest } from './scanProtocol';
+import { isPassRequest, PassWriter, replyGeneration, replyIds, replyIsSame, replyPass, replySortedIds, type ScanReply, type ScanRequest } from './scanProtocol';
 import type { NamesThread } from './namesThread';
 
 /**
@@ -11,6 +11,11 @@ import type { NamesThread } from './namesThread';
 export interface CandidateSearch {
   readonly running: boolean;
   readonly sliced: boolean;
+  /**
+   * A pass may begin while one runs (the worker's: it scans the latest pass, and answers one whose
+   * candidates stay only when no pass follows); else the next begins when the one running ends.
+   */
+  readonly passesOverlap: boolean;
   begin(camera: ScanCamera, cells?: StarCells): void;
   /** Scans until `deadline` (performance.now() time); true when the pass finished. */
   step(deadline: number): boolean;
@@ -34,6 +39,7 @@ export interface SearchStars {
 /** The search on the main thread, in slices under a time budget (where there is no worker). */
 export class SlicedCandidateSearch implements CandidateSearch {
   readonly sliced = true;
+  readonly passesOverlap = false;
   private readonly scan: CandidateScan;
 
   constructor(stars: SearchStars, capacity: number, minCssDiameter: number) {
@@ -79,12 +85,17 @@ const NO_SPANS_HELD = Symbol('no spans held');
  * copy of the columns once, then only the slot ranges written since, sent with the next pass; each
  * pass sends the camera and the slot ranges to walk and gets back the candidates. `onFinished` is
  * called when a pass's candidates are in. At rest the thread ends the worker (NAMES_REST_MS), and
- * the next pass starts one and sends it the columns again.
+ * the next pass starts one and sends it the columns again. A pass names the pass whose candidates
+ * are held here; where the worker finds the same ones it says only so, and `onFinished` is told
+ * that nothing changed.
  */
 export class WorkerCandidateSearch implements CandidateSearch {
   readonly sliced = false;
+  readonly passesOverlap = true;
   private readonly generation = nextGeneration++;
   private pass = 0;
+  /** The pass whose candidates `done` holds, as the worker sent them (0: none from this worker's copy, which answers the next pass in full). */
+  private heldPass = 0;
   private pending = false;
   /** performance.now() when the pass in progress was sent. */
   private sentAt = 0;
@@ -102,17 +113,21 @@ export class WorkerCandidateSearch implements CandidateSearch {
   private worker: Worker | undefined;
   /** Leaves the thread's users. */
   private readonly leave: () => void;
+  /** Stops the thread handing this search scan replies. */
+  private readonly stopTaking: () => void;
 
   constructor(
     private readonly thread: NamesThread,
     private readonly stars: SearchStars,
     private readonly capacity: number,
     private readonly minCssDiameter: number,
-    private readonly onFinished: () => void,
+    /** A pass's candidates are in; `changed` false when they are the held ones (result() is as it was). */
+    private readonly onFinished: (changed: boolean) => void,
     /** The worker failed (did not load, threw): the caller searches on this thread instead. */
     private readonly onFailed: () => void,
   ) {
     this.leave = thread.join({ busy: () => this.pending, ended: this.workerEnded });
+    this.stopTaking = thread.takeScanReplies(this.takeScanReply);
     this.listen();
   }
 
@@ -129,7 +144,7 @@ export class WorkerCandidateSearch implements CandidateSearch {
     // The worker keeps the last spans: sent again only for other cells (a new plan) or a fresh worker.
     const spans = cells === this.spansHeldFor ? undefined : scanSpans(this.stars.sizes.length, cells);
     this.spansHeldFor = cells;
-    this.post(this.passes.write(this.generation, ++this.pass, camera, spans));
+    this.post(this.passes.write(this.generation, ++this.pass, this.heldPass, camera, spans));
   }
 
   /** The pass runs in the worker: nothing to do here. */
@@ -155,6 +170,7 @@ export class WorkerCandidateSearch implements CandidateSearch {
 
   dispose(): void {
     this.leave();
+    this.stopTaking();
     this.unlisten();
     this.pending = false;
   }
@@ -167,14 +183,12 @@ export class WorkerCandidateSearch implements CandidateSearch {
       return false;
     }
     this.worker = worker;
-    worker.addEventListener('message', this.takeScanReply);
     worker.addEventListener('error', this.fail);
     this.sendStars();
     return true;
   }
 
   private unlisten(): void {
-    this.worker?.removeEventListener('message', this.takeScanReply);
     this.worker?.removeEventListener('error', this.fail);
     this.worker = undefined;
   }
@@ -184,15 +198,25 @@ export class WorkerCandidateSearch implements CandidateSearch {
     this.onFailed();
   };
 
-  private takeScanReply = (event: MessageEvent<unknown>) => {
-    const reply = event.data;
-    if (!isScanReply(reply) || replyGeneration(reply) !== this.generation || replyPass(reply) !== this.pass || !this.pending) return;
-    this.pending = false;
+  /**
+   * The last pass's answer ends it; an earlier pass's new candidates (answered before the worker
+   * took the passes after it) are newer than those held, and taken too.
+   */
+  private takeScanReply = (reply: ScanReply) => {
+    const pass = replyPass(reply);
+    if (replyGeneration(reply) !== this.generation || !this.pending) return;
+    const same = replyIsSame(reply);
+    if (pass !== this.pass && (same || pass <= this.heldPass)) return;
+    this.thread.answered();
+    if (pass === this.pass) {
+      this.pending = false;
+      this.lastPassMs = performance.now() - this.sentAt;
+    }
+    if (same) return this.onFinished(false);
+    this.heldPass = pass;
     this.done = replyIds(reply);
     this.doneSorted = replySortedIds(reply);
-    this.lastPassMs = performance.now() - this.sentAt;
-    this.thread.answered();
-    this.onFinished();
+    this.onFinished(true);
   };
 
   /** The thread ended the worker at rest (no pass pending): the next pass starts one and sends it the columns. */
@@ -206,6 +230,7 @@ export class WorkerCandidateSearch implements CandidateSearch {
     const { positions, sizes, boosted } = this.stars;
     this.writes = [];
     this.spansHeldFor = NO_SPANS_HELD;
+    this.heldPass = 0;
     this.post({ kind: 'stars', generation: this.generation, positions: positions.slice(), sizes: sizes.slice(), boosted: boosted.slice(), capacity: this.capacity, minCssDiameter: this.minCssDiameter });
   }
 

@@ -1,4 +1,6 @@
 import { RestTimer } from '../timing/restTimer';
+import type { RasterReply } from './rasterProtocol';
+import { isScanReply, type ScanReply } from './scanProtocol';
 
 /**
  * No scan pass begun and no name rasterised for this long: the view rests, and the names' worker is
@@ -21,19 +23,23 @@ export interface NamesThreadUser {
  * The one worker thread of a StarLabels, which runs both the candidate scan (scanProtocol.ts) and the
  * names' rasterising (rasterProtocol.ts): one extra isolate, not one for each. Started at once,
  * ended at rest (NAMES_REST_MS after the last answer, once nothing waits on it), started again by
- * the next pass or name that asks for it.
+ * the next pass or name that asks for it. Its one 'message' listener on each worker hands a scan
+ * reply to the scan's taker and a raster reply to the rasters' (one call a reply, not one for each
+ * listener, the other returning at once).
  */
 export class NamesThread {
   private worker: Worker | undefined;
   private readonly users = new Set<NamesThreadUser>();
   private readonly rest: RestTimer;
+  private scanTaker: ((reply: ScanReply) => void) | undefined;
+  private rasterTaker: ((reply: RasterReply) => void) | undefined;
 
   constructor(
     private readonly start: () => Worker | undefined,
     restMs = NAMES_REST_MS,
   ) {
     this.rest = new RestTimer(restMs, this.endAtRest);
-    this.worker = start();
+    this.worker = this.started();
   }
 
   /** A worker runs now (none at rest). */
@@ -43,8 +49,24 @@ export class NamesThread {
 
   /** The worker, started again if it was ended; undefined where none starts. */
   take(): Worker | undefined {
-    this.worker ??= this.start();
+    this.worker ??= this.started();
     return this.worker;
+  }
+
+  /** Scan replies go to `taker` (the search that sent the passes); the returned function stops that. */
+  takeScanReplies(taker: (reply: ScanReply) => void): () => void {
+    this.scanTaker = taker;
+    return () => {
+      if (this.scanTaker === taker) this.scanTaker = undefined;
+    };
+  }
+
+  /** Raster replies go to `taker`; the returned function stops that. */
+  takeRasterReplies(taker: (reply: RasterReply) => void): () => void {
+    this.rasterTaker = taker;
+    return () => {
+      if (this.rasterTaker === taker) this.rasterTaker = undefined;
+    };
   }
 
   /** Adds a user; the returned function removes it. */
@@ -61,16 +83,32 @@ export class NamesThread {
   /** Ends the worker now, whatever waits on it (the names are disposed, or the worker failed). */
   stop(): void {
     this.rest.cancel();
+    this.end();
+  }
+
+  private end(): void {
+    this.worker?.removeEventListener('message', this.route);
     this.worker?.terminate();
     this.worker = undefined;
   }
+
+  private started(): Worker | undefined {
+    const worker = this.start();
+    worker?.addEventListener('message', this.route);
+    return worker;
+  }
+
+  private route = (event: MessageEvent<ScanReply | RasterReply>) => {
+    const reply = event.data;
+    if (isScanReply(reply)) this.scanTaker?.(reply);
+    else this.rasterTaker?.(reply);
+  };
 
   private endAtRest = () => {
     // A user still waiting restarts the rest with its answer.
     for (const user of this.users) if (user.busy()) return;
     if (!this.worker) return;
-    this.worker.terminate();
-    this.worker = undefined;
+    this.end();
     for (const user of this.users) user.ended();
   };
 }

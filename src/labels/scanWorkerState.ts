@@ -1,5 +1,5 @@
 import { CandidateScan } from './candidateScan';
-import { isPassRequest, type PassRequest, readPass, type ScanReply, scanReplyOf, type ScanRequest } from './scanProtocol';
+import { isPassRequest, type PassRequest, readPass, replyIsSame, sameScanReplyOf, type ScanReply, scanReplyOf, type ScanRequest } from './scanProtocol';
 
 /**
  * What the scan worker holds: its copy of the drawn stars' positions, sizes and boosted marks, kept
@@ -15,6 +15,10 @@ export class ScanWorkerState {
   private minCssDiameter = 0;
   /** The slot ranges passes walk: the last a pass brought (each stars request resets them to every slot). */
   private spans: Uint32Array = new Uint32Array(0);
+  /** The last pass answered with its candidates, and a copy of them (best first): a pass that finds the same ones, held by the main thread, says only so. */
+  private answeredPass = 0;
+  private answeredIds = new Uint32Array(0);
+  private answeredCount = 0;
 
   /** Slots of the copy held now. */
   get heldSlots(): number {
@@ -30,6 +34,7 @@ export class ScanWorkerState {
       this.minCssDiameter = request.minCssDiameter;
       this.adopt(request.positions, request.sizes, request.boosted);
       this.spans = Uint32Array.of(0, request.sizes.length);
+      this.answeredPass = 0;
       return undefined;
     }
     if (request.generation !== this.generation || !this.scan) return undefined;
@@ -47,12 +52,29 @@ export class ScanWorkerState {
   }
 
   private pass(request: PassRequest): ScanReply | undefined {
-    const { generation, pass, camera, spans } = readPass(request);
+    const { generation, pass, heldPass, camera, spans } = readPass(request);
     if (generation !== this.generation || !this.scan) return undefined;
     if (spans) this.spans = spans;
     this.scan.beginSpans(camera, this.spans);
     this.scan.step(Infinity);
-    return scanReplyOf(this.generation, pass, this.scan.result());
+    const ids = this.scan.result();
+    if (heldPass !== 0 && heldPass === this.answeredPass && this.sameAsAnswered(ids)) return sameScanReplyOf(generation, pass);
+    this.answeredPass = pass;
+    this.keepAnswered(ids);
+    return scanReplyOf(generation, pass, ids);
+  }
+
+  private sameAsAnswered(ids: Uint32Array): boolean {
+    if (ids.length !== this.answeredCount) return false;
+    const answered = this.answeredIds;
+    for (let i = 0; i < ids.length; i++) if (ids[i] !== answered[i]) return false;
+    return true;
+  }
+
+  private keepAnswered(ids: Uint32Array): void {
+    if (this.answeredIds.length < ids.length) this.answeredIds = new Uint32Array(ids.length);
+    this.answeredIds.set(ids);
+    this.answeredCount = ids.length;
   }
 
   private adopt(positions: Float32Array, sizes: Float32Array, boosted: Uint8Array): void {
@@ -61,4 +83,59 @@ export class ScanWorkerState {
     this.boosted = boosted;
     this.scan = new CandidateScan(positions, sizes, this.capacity, this.minCssDiameter, boosted);
   }
+}
+
+/**
+ * How long the worker holds a pass's "same candidates" answer: a pass sent meanwhile (a flight sends
+ * one every LABEL_SCAN_MOVING_INTERVAL_MS, a frame or two apart where frames are slow) makes it moot,
+ * so a flight whose candidates stay costs the main thread no reply task; the last pass's answer
+ * comes this long after the camera stopped (the names on screen are those already placed).
+ */
+export const SAME_ANSWER_HOLD_MS = 300;
+
+/**
+ * The names' worker's side of the scan (namesWorker.ts): requests in, replies out. Passes are taken
+ * in a task of their own, the latest only where several came meanwhile (a slow scan is not followed
+ * by the ones it overtook); a pass's new candidates are posted at once, a "same" answer only once
+ * SAME_ANSWER_HOLD_MS passed with no newer pass.
+ */
+export class ScanReplier {
+  readonly state = new ScanWorkerState();
+  private latest: PassRequest | undefined;
+  private scanTimer: ReturnType<typeof setTimeout> | undefined;
+  private sameTimer: ReturnType<typeof setTimeout> | undefined;
+  private sameReply: ScanReply | undefined;
+
+  constructor(
+    private readonly post: (reply: ScanReply) => void,
+    private readonly sameHoldMs = SAME_ANSWER_HOLD_MS,
+  ) {}
+
+  take(request: ScanRequest): void {
+    if (!isPassRequest(request)) {
+      this.state.handle(request);
+      return;
+    }
+    clearTimeout(this.sameTimer);
+    this.sameTimer = undefined;
+    this.latest = request;
+    this.scanTimer ??= setTimeout(this.scanLatest, 0);
+  }
+
+  private scanLatest = () => {
+    this.scanTimer = undefined;
+    const request = this.latest;
+    this.latest = undefined;
+    const reply = request && this.state.handle(request);
+    if (!reply) return;
+    if (!replyIsSame(reply)) return this.post(reply);
+    this.sameReply = reply;
+    this.sameTimer = setTimeout(this.postSame, this.sameHoldMs);
+  };
+
+  private postSame = () => {
+    this.sameTimer = undefined;
+    if (this.sameReply) this.post(this.sameReply);
+    this.sameReply = undefined;
+  };
 }

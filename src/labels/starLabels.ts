@@ -29,7 +29,6 @@ import type { AtlasEntry, LabelAtlas } from './labelAtlas';
 import { type LabelQuads, writeLabelQuad } from './labelQuads';
 import { emptyLabelWorkStats, type LabelWorkStats, noteLabelTask, noteTimes } from './labelWorkStats';
 import type { RasterReply, RasterRequest } from './rasterProtocol';
-import { isScanReply, type ScanReply } from './scanProtocol';
 import { displayText } from './labelText';
 import { type FitOptions, type LabelBox, placeOne, PlacementGrid, type PlacementRequest, type Side, SIDES } from './placeLabels';
 
@@ -168,9 +167,9 @@ export class StarLabels {
   private thread: NamesThread | undefined;
   /** The font family the worker rasterises names in; undefined where names are rasterised on this thread. */
   private rasterFontFamily: string | undefined;
-  /** The worker whose raster replies this listens to (a fresh one after a rest is listened to when names go to it). */
-  private rasterListensTo: Worker | undefined;
   private leaveThread: (() => void) | undefined;
+  /** Stops the thread handing this its raster replies. */
+  private stopTakingRasters: (() => void) | undefined;
 
   constructor(
     private readonly atlas: LabelAtlas,
@@ -194,7 +193,8 @@ export class StarLabels {
       const thread = new NamesThread(worker.start, worker.restMs);
       this.thread = thread;
       this.rasterFontFamily = worker.rasterFontFamily;
-      this.leaveThread = thread.join({ busy: () => this.inFlight.size > 0, ended: this.stopRasterListening });
+      this.leaveThread = thread.join({ busy: () => this.inFlight.size > 0, ended: () => {} });
+      this.stopTakingRasters = thread.takeRasterReplies(this.takeRasterReply);
     }
   }
 
@@ -203,17 +203,11 @@ export class StarLabels {
     return this.thread !== undefined && this.rasterFontFamily !== undefined;
   }
 
-  private stopRasterListening = () => {
-    this.rasterListensTo?.removeEventListener('message', this.takeRasterReply);
-    this.rasterListensTo = undefined;
-  };
-
   /** Packs the names the raster worker sends back (one task of label work). */
-  private takeRasterReply = (event: MessageEvent<RasterReply | ScanReply>) => {
-    if (isScanReply(event.data)) return;
+  private takeRasterReply = (reply: RasterReply) => {
     const started = performance.now();
     this.thread?.answered();
-    for (const name of event.data.names) {
+    for (const name of reply.names) {
       this.inFlight.delete(name.key);
       if (this.atlas.get(name.key)) continue;
       if (!this.atlas.insert(name.key, name)) {
@@ -356,7 +350,7 @@ export class StarLabels {
   /** A new scan pass starts now, or when the one in progress ends. */
   private restartScan(): void {
     if (!this.scan || !this.visible) return;
-    if (this.scan.running) this.scanStale = true;
+    if (this.scanWaits(this.scan)) this.scanStale = true;
     else this.beginScan();
     this.scheduleWork();
   }
@@ -369,7 +363,7 @@ export class StarLabels {
   private restartScanWhenDue(): void {
     if (!this.scan || !this.visible) return;
     this.scanStale = true;
-    if (!this.scan.running) this.scheduleStaleScan();
+    if (!this.scanWaits(this.scan)) this.scheduleStaleScan();
   }
 
   /**
@@ -395,7 +389,7 @@ export class StarLabels {
   private beginScanAtFrame(): void {
     const scan = this.scan;
     // A pass under way asks again when it ends (takeScanResult).
-    if (!this.scanStale || !scan || scan.running || !this.visible) {
+    if (!this.scanStale || !scan || this.scanWaits(scan) || !this.visible) {
       this.scanAtFrame = false;
       return;
     }
@@ -408,6 +402,11 @@ export class StarLabels {
     if (scan.sliced) this.scheduleWork();
   }
 
+  /** A new pass waits for the one running to end (the sliced search's; the worker's take one at any time). */
+  private scanWaits(scan: CandidateSearch): boolean {
+    return scan.running && !scan.passesOverlap;
+  }
+
   /** Forgets a stale pass scheduled for the next frame. */
   private cancelScheduledScan(): void {
     this.scanAtFrame = false;
@@ -417,7 +416,7 @@ export class StarLabels {
   /** The frame queue's check for a stale pass: it begins once due, else the next frame looks again. */
   private beginScanWhenDue = (now: number) => {
     const scan = this.scan;
-    if (!this.scanStale || !scan || scan.running || !this.visible) {
+    if (!this.scanStale || !scan || this.scanWaits(scan) || !this.visible) {
       this.scanAtFrame = false;
       return;
     }
@@ -570,7 +569,7 @@ export class StarLabels {
     this.workWaitsForRest = false;
     this.cancelScheduledScan();
     this.scan?.dispose();
-    this.stopRasterListening();
+    this.stopTakingRasters?.();
     this.leaveThread?.();
     this.thread?.stop();
     this.listeners.clear();
@@ -750,11 +749,6 @@ export class StarLabels {
     if (!fresh) return;
     const worker = this.thread.take();
     if (!worker) return this.workerFailed();
-    if (worker !== this.rasterListensTo) {
-      this.stopRasterListening();
-      worker.addEventListener('message', this.takeRasterReply);
-      this.rasterListensTo = worker;
-    }
     for (const text of fresh) this.inFlight.add(text);
     worker.postMessage({ kind: 'raster', fontFamily, texts: fresh } satisfies RasterRequest);
   }
@@ -945,14 +939,19 @@ export class StarLabels {
   private startSearch(stars: SearchStars): CandidateSearch {
     const thread = this.thread;
     if (!thread?.take()) return new SlicedCandidateSearch(stars, LABEL_CANDIDATES, LABEL_MIN_STAR_CSS_PX);
-    const finished = () => {
-      // One task of label work: the candidates from the worker, and a frame to place them.
-      const started = performance.now();
+    const finished = (changed: boolean) => {
       if (search !== this.scan) return;
       noteTimes(this.stats.workerPasses, search.lastPassMs);
-      this.takeScanResult(search);
-      noteLabelTask(this.stats, 'slice', performance.now() - started);
-      this.requestFrame();
+      this.stats.scanPasses++;
+      if (changed) {
+        // One task of label work: the candidates from the worker, and a frame to place them.
+        const started = performance.now();
+        this.useCandidates(search.result(), search.sortedResult());
+        noteLabelTask(this.stats, 'slice', performance.now() - started);
+      }
+      // The same candidates leave the names as placed: a frame only for the stale pass to begin in.
+      if (this.scanStale) this.scheduleStaleScan();
+      if (changed || this.scanStale) this.requestFrame();
     };
     const failed = () => {
       this.workerFailed();
@@ -969,7 +968,8 @@ export class StarLabels {
    * go on in the work slices, the names sent to it and not back with them.
    */
   private workerFailed(): void {
-    this.stopRasterListening();
+    this.stopTakingRasters?.();
+    this.stopTakingRasters = undefined;
     this.leaveThread?.();
     this.leaveThread = undefined;
     this.thread?.stop();

@@ -4,7 +4,7 @@ import { LabelAtlas, rasterizeName, type Rasterizer } from '../../../src/labels/
 import { NamesThread } from '../../../src/labels/namesThread';
 import type { RasterReply, RasterRequest } from '../../../src/labels/rasterProtocol';
 import { isPassRequest, isScanReply, type PassRequest, PassWriter, readPass, replyIds, replySortedIds, type ScanReply, type ScanRequest } from '../../../src/labels/scanProtocol';
-import { ScanWorkerState } from '../../../src/labels/scanWorkerState';
+import { ScanReplier, ScanWorkerState } from '../../../src/labels/scanWorkerState';
 import { StarLabels, type LabelStars } from '../../../src/labels/starLabels';
 import { CameraRest } from '../../../src/scene/cameraRest';
 
@@ -19,7 +19,15 @@ const rasterizer: Rasterizer = {
  * while `holdRasters` is set, until release().
  */
 class InThreadScanWorker extends EventTarget {
-  readonly state = new ScanWorkerState();
+  /** Every scan reply as posted by the worker's side. */
+  replies: ScanReply[] = [];
+  /** The worker's side of the scan; a "same candidates" answer is held 20 ms here (SAME_ANSWER_HOLD_MS in the page). */
+  readonly replier = new ScanReplier((reply) => {
+    this.replies.push(reply.slice());
+    const delivered = structuredClone(reply, { transfer: [reply.buffer] });
+    setTimeout(() => this.aroundReply(() => this.dispatchEvent(new MessageEvent<ScanReply>('message', { data: delivered }))), 0);
+  }, 20);
+  readonly state = this.replier.state;
   requests: ('pass' | Exclude<ScanRequest, PassRequest>['kind'] | RasterRequest['kind'])[] = [];
   /** Every pass request as delivered. */
   passes: ReturnType<typeof readPass>[] = [];
@@ -41,12 +49,7 @@ class InThreadScanWorker extends EventTarget {
       else setTimeout(() => this.deliver(reply), 0);
       return;
     }
-    setTimeout(() => {
-      const reply = this.state.handle(copy);
-      if (!reply) return;
-      const delivered = structuredClone(reply, { transfer: [reply.buffer] });
-      setTimeout(() => this.aroundReply(() => this.dispatchEvent(new MessageEvent<ScanReply>('message', { data: delivered }))), 0);
-    }, 0);
+    setTimeout(() => this.replier.take(copy), 0);
   }
 
   /** Sends the raster replies held back. */
@@ -60,6 +63,18 @@ class InThreadScanWorker extends EventTarget {
   }
 
   terminated = false;
+  /** 'message' listeners added and not removed. */
+  messageListeners = 0;
+
+  override addEventListener(type: string, listener: EventListenerOrEventListenerObject | null, options?: boolean | AddEventListenerOptions): void {
+    if (type === 'message') this.messageListeners++;
+    super.addEventListener(type, listener, options);
+  }
+
+  override removeEventListener(type: string, listener: EventListenerOrEventListenerObject | null, options?: boolean | EventListenerOptions): void {
+    if (type === 'message') this.messageListeners--;
+    super.removeEventListener(type, listener, options);
+  }
 
   terminate(): void {
     this.terminated = true;
@@ -150,10 +165,10 @@ describe('the candidate scan in a worker', () => {
     const posted = worker.postedPasses;
     expect(posted).toHaveLength(4);
     expect(posted.every((p) => p.request instanceof Uint32Array && p.transfer.length === 0)).toBe(true);
-    // The first carries the spans (an array sized for them); the next three are the same kept array, 92 bytes.
-    expect(posted[0].request.byteLength).toBe(100);
+    // The first carries the spans (an array sized for them); the next three are the same kept array, 96 bytes.
+    expect(posted[0].request.byteLength).toBe(104);
     expect(new Set(posted.slice(1).map((p) => p.request)).size).toBe(1);
-    expect(posted[1].request.buffer.byteLength).toBe(92);
+    expect(posted[1].request.buffer.byteLength).toBe(96);
     // Each delivered pass kept its own camera: the kept array was copied when posted, not shared.
     expect(worker.passes.map((p) => p.camera.position[2])).toEqual([10, 11, 12, 13]);
     search.dispose();
@@ -163,15 +178,105 @@ describe('the candidate scan in a worker', () => {
     const state = new ScanWorkerState();
     const { positions, sizes } = gridOfStars();
     state.handle({ kind: 'stars', generation: 7, positions, sizes, boosted: new Uint8Array(60), capacity: 40, minCssDiameter: 0 });
-    const request = new PassWriter().write(7, 1, { viewProjection: camera.viewProjection, position: camera.position, pixelRatio: 1 }, undefined);
+    const request = new PassWriter().write(7, 1, 0, { viewProjection: camera.viewProjection, position: camera.position, pixelRatio: 1 }, undefined);
     const reply = state.handle(request)!;
-    // One array, no object around it: [generation, pass, ids..., sorted ids...].
+    // One array, no object around it: [generation, pass, count, ids..., sorted ids...].
     expect(isScanReply(reply)).toBe(true);
-    expect([reply[0], reply[1]]).toEqual([7, 1]);
-    expect(reply).toHaveLength(2 + 80);
+    expect([reply[0], reply[1], reply[2]]).toEqual([7, 1, 40]);
+    expect(reply).toHaveLength(3 + 80);
     expect(replyIds(reply)).toHaveLength(40);
     expect([...replySortedIds(reply)]).toEqual([...replyIds(reply)].sort((a, b) => a - b));
     expect(replySortedIds(reply).buffer).toBe(reply.buffer);
+  });
+
+  it('answers a pass that finds the candidates held on the main thread with none: nothing to adopt, the same names', async () => {
+    const worker = new InThreadScanWorker();
+    const replies: ScanReply[] = [];
+    worker.addEventListener('message', (event) => replies.push((event as MessageEvent<ScanReply>).data));
+    const changes: boolean[] = [];
+    const search = new WorkerCandidateSearch(threadOf(worker).thread, { ...gridOfStars(), boosted: new Uint8Array(60) }, 60, 0, (changed) => changes.push(changed), () => {});
+    const first = await passOf(search);
+    expect(first).toHaveLength(60);
+    expect(await passOf(search)).toEqual(first);
+    expect(changes).toEqual([true, false]);
+    expect(replies.map((reply) => reply.length)).toEqual([3 + 120, 3]);
+    search.dispose();
+  });
+
+  it('sends a flight\'s passes whose candidates stay no answer till the passes stop: then one, and the pass ends', async () => {
+    const worker = new InThreadScanWorker();
+    const changes: boolean[] = [];
+    const search = new WorkerCandidateSearch(threadOf(worker).thread, { ...gridOfStars(), boosted: new Uint8Array(60) }, 60, 0, (changed) => changes.push(changed), () => {});
+    const first = await passOf(search);
+    expect(worker.replies).toHaveLength(1);
+    // Passes 8 ms apart, inside the fake worker's 20 ms hold: each makes the last one's answer moot.
+    for (let i = 0; i < 6; i++) {
+      search.begin({ viewProjection: camera.viewProjection, position: [0, 0, 10 + i * 0.01], pixelRatio: 1 });
+      await new Promise((resolve) => setTimeout(resolve, 8));
+    }
+    expect(worker.replies).toHaveLength(1);
+    expect(search.running).toBe(true);
+    for (let i = 0; i < 50 && search.running; i++) await new Promise((resolve) => setTimeout(resolve, 5));
+    expect(search.running).toBe(false);
+    expect(worker.replies.map((reply) => reply.length)).toEqual([3 + 120, 3]);
+    expect(changes).toEqual([true, false]);
+    expect([...search.result()]).toEqual(first);
+    search.dispose();
+  });
+
+  it('takes new candidates at once while the camera moves, though later passes were sent', async () => {
+    const worker = new InThreadScanWorker();
+    const search = new WorkerCandidateSearch(threadOf(worker).thread, { ...gridOfStars(), boosted: new Uint8Array(60) }, 400, 0, () => {}, () => {});
+    expect(await passOf(search)).toHaveLength(60);
+    search.begin({ viewProjection: [-1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0.9, 0, 0, 1], position: [0, 0, 10], pixelRatio: 1 });
+    for (let i = 0; i < 50 && worker.replies.length < 2; i++) await new Promise((resolve) => setTimeout(resolve, 2));
+    // The next pass is sent before the new candidates are delivered: they are taken all the same.
+    search.begin({ viewProjection: [-1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0.9, 0, 0, 1], position: [0, 0, 10.001], pixelRatio: 1 });
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    expect(search.result().length).toBeGreaterThan(0);
+    expect(search.result().length).toBeLessThan(60);
+    search.dispose();
+  });
+
+  it('answers in full where the held candidates are not the ones the worker last sent (a reply the main thread dropped)', async () => {
+    const worker = new InThreadScanWorker();
+    const search = new WorkerCandidateSearch(threadOf(worker).thread, { ...gridOfStars(), boosted: new Uint8Array(60) }, 400, 0, () => {}, () => {});
+    expect(await passOf(search)).toHaveLength(60);
+    // Two passes from a camera that sees only the stars right of x = 0: the first one's reply is dropped
+    // (overtaken), the second finds what the worker sent for the first, not what the main thread holds.
+    const right = { viewProjection: [-1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0.9, 0, 0, 1], position: [0, 0, 10], pixelRatio: 1 };
+    search.begin(right);
+    search.begin(right);
+    for (let i = 0; i < 50 && search.running; i++) await new Promise((resolve) => setTimeout(resolve, 5));
+    expect(search.result().length).toBeGreaterThan(0);
+    expect(search.result().length).toBeLessThan(60);
+    search.dispose();
+  });
+
+  it('asks no frame for a pass that brings the same candidates (a camera moved where the same stars stay named)', async () => {
+    const worker = new InThreadScanWorker();
+    let framesAsked = 0;
+    const labels = new StarLabels(new LabelAtlas(rasterizer), camera, new CameraRest(), () => framesAsked++, { start: () => worker as unknown as Worker });
+    labels.setStars(gridOfStars());
+    let now = 0;
+    const settle = async () => {
+      for (let i = 0; i < 300 && !labels.settled; i++) {
+        await new Promise((resolve) => setTimeout(resolve, 10));
+        labels.frame((now += 16));
+      }
+      expect(labels.settled).toBe(true);
+    };
+    await settle();
+    const named = labels.placedLabels().map((label) => label.id);
+    expect(named).toHaveLength(60);
+    const passes = labels.stats.scanPasses;
+    framesAsked = 0;
+    labels.cameraMoved();
+    await settle();
+    expect(labels.stats.scanPasses).toBe(passes + 1);
+    expect(framesAsked).toBe(0);
+    expect(labels.placedLabels().map((label) => label.id)).toEqual(named);
+    labels.dispose();
   });
 
   it('takes a pass\'s candidates on the main thread without sorting them, and names the same stars', async () => {
@@ -347,6 +452,20 @@ describe('one names worker for the scan and the rasterising', () => {
     expect(workers).toHaveLength(1);
     expect(workers[0].requests).toContain('pass');
     expect(workers[0].requests).toContain('raster');
+    labels.dispose();
+  });
+
+  it('listens to its worker once: each reply, scan or raster, is taken by one listener', async () => {
+    const { labels, workers, frames, named } = namesWithOneWorker(10_000);
+    labels.setStars(gridOfStars());
+    const listeners = vi.spyOn(workers[0], 'addEventListener');
+    await frames(300);
+    expect(named()).toHaveLength(60);
+    expect(workers).toHaveLength(1);
+    expect(workers[0].requests).toContain('raster');
+    // The thread's one listener was added when the worker started (before the spy); none since.
+    expect(listeners.mock.calls.filter(([type]) => type === 'message')).toHaveLength(0);
+    expect(workers[0].messageListeners).toBe(1);
     labels.dispose();
   });
 
