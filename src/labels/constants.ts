@@ -94,6 +94,11 @@ export const LABEL_SCAN_MOVING_INTERVAL_MS = 100;
  * camera at rest chooses for it whatever the time.
  */
 export const CONSTELLATION_CHOICE_MOVING_INTERVAL_MS = LABEL_SCAN_MOVING_INTERVAL_MS;
+/**
+ * And at most every this many frames: where frames come over 50 ms apart (a software rasteriser) the
+ * time alone would choose at nearly every frame. At 60 frames a second the time decides (6 frames).
+ */
+export const CONSTELLATION_CHOICE_MOVING_FRAMES = 2;
 
 /** Main-thread budget of one slice of label work (the candidate scan, rasterising names). */
 export const LABEL_WORK_SLICE_MS = 4;

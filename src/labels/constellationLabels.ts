@@ -1,5 +1,5 @@
 import { ConstellationChoice, chooseConstellationsInto, followConstellations, type ConstellationTree, type ConstellationView, type ConstellationWalkCounts } from '../constellations/constellationNames';
-import { CONSTELLATION_BUDGET, CONSTELLATION_CHOICE_MOVING_INTERVAL_MS, CONSTELLATION_FONT_SCALE, LABEL_FADE_MS, LABEL_MARGIN_CSS_PX } from './constants';
+import { CONSTELLATION_BUDGET, CONSTELLATION_CHOICE_MOVING_FRAMES, CONSTELLATION_CHOICE_MOVING_INTERVAL_MS, CONSTELLATION_FONT_SCALE, LABEL_FADE_MS, LABEL_MARGIN_CSS_PX } from './constants';
 import type { AtlasEntry } from './labelAtlas';
 import { displayText } from './labelText';
 import type { FitOptions, LabelBox, PlacementGrid } from './placeLabels';
@@ -216,14 +216,17 @@ export class ConstellationLabels {
    * The last choice and the view it is for (view-projection, CSS size, focal length): the frames of
    * a fade, or of new names arriving, with the camera still, choose the same again. Each choice is
    * written over the last (no object per name or per choice). While the camera moves, a choice made
-   * under CONSTELLATION_CHOICE_MOVING_INTERVAL_MS ago is followed to the new view instead (`followed`:
-   * names may be missing from it), and the next frame of a camera at rest chooses afresh.
+   * under CONSTELLATION_CHOICE_MOVING_INTERVAL_MS ago, or fewer than CONSTELLATION_CHOICE_MOVING_FRAMES
+   * frames ago, is followed to the new view instead (`followed`: names may be missing from it), and
+   * the next frame of a camera at rest chooses afresh.
    */
   private readonly choice = new ConstellationChoice();
   private readonly chosenFor = new Float64Array(19);
   private chosenValid = false;
   private chosenAt = 0;
   private followed = false;
+  /** Frames since the choice (the one that made it not counted). */
+  private framesSinceChoice = 0;
   /** frame()'s count, stamped on the states placed in it (whether a state is placed this frame, without a set of keys). */
   private frameCount = 0;
   /** The states placed this frame, in the order placed (emptied at each frame). */
@@ -413,6 +416,7 @@ export class ConstellationLabels {
     const kept = this.chosenFor, m = view.viewProjection;
     let same = this.chosenValid && kept[16] === view.cssWidth && kept[17] === view.cssHeight && kept[18] === view.focalCssPx;
     for (let i = 0; same && i < 16; i++) same = kept[i] === m[i];
+    this.framesSinceChoice++;
     if (same && !this.followed) return this.choice;
     // The same view as the last frame's with a followed choice: the camera rests, choose for it.
     const moving = !same;
@@ -420,7 +424,8 @@ export class ConstellationLabels {
     kept[16] = view.cssWidth;
     kept[17] = view.cssHeight;
     kept[18] = view.focalCssPx;
-    if (moving && this.chosenValid && now >= this.chosenAt && now - this.chosenAt < CONSTELLATION_CHOICE_MOVING_INTERVAL_MS) {
+    const recent = now >= this.chosenAt && now - this.chosenAt < CONSTELLATION_CHOICE_MOVING_INTERVAL_MS;
+    if (moving && this.chosenValid && (recent || this.framesSinceChoice < CONSTELLATION_CHOICE_MOVING_FRAMES)) {
       followConstellations(tree, view, this.choice);
       this.followed = true;
       return this.choice;
@@ -430,6 +435,7 @@ export class ConstellationLabels {
     this.chosenValid = true;
     this.chosenAt = now;
     this.followed = false;
+    this.framesSinceChoice = 0;
     return this.choice;
   }
 

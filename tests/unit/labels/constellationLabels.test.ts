@@ -258,6 +258,12 @@ describe('the constellations named while the camera moves', () => {
     xs.forEach((dx, i) => expect(dx).toBeCloseTo(2 * (i + 1), 6));
   });
 
+  it('where frames come slower than every 100 ms, are chosen at every other frame, and still follow the camera at each', async () => {
+    const { xs, choices } = await flown(30, 150);
+    expect(choices).toBe(15);
+    xs.forEach((dx, i) => expect(dx).toBeCloseTo(2 * (i + 1), 6));
+  });
+
   it('are chosen for the camera at the first frame it rests, which the last moving frame asks for, as a fresh choice names them', async () => {
     const { labels, moving, now, animating, choices } = await flown(3, 1000 / 60);
     expect(choices).toBe(1);
