@@ -184,6 +184,9 @@ export class ConstellationChoice {
   y = new Float64Array(0);
   span = new Float64Array(0);
   strength = new Float64Array(0);
+  /** What the strength was made of beside the span (followConstellations recomputes it): the strength handed over by the parent, and the strongest name chosen below. */
+  handedOver = new Float64Array(0);
+  strongestChild = new Float64Array(0);
 
   /** Room for `capacity` entries at least, the first `length` kept. */
   reserve(capacity: number): void {
@@ -198,6 +201,8 @@ export class ConstellationChoice {
     this.y = grown(this.y, new Float64Array(capacity));
     this.span = grown(this.span, new Float64Array(capacity));
     this.strength = grown(this.strength, new Float64Array(capacity));
+    this.handedOver = grown(this.handedOver, new Float64Array(capacity));
+    this.strongestChild = grown(this.strongestChild, new Float64Array(capacity));
   }
 }
 
@@ -314,6 +319,8 @@ function visit(walk: WalkState, level: number, id: number, handedOver: number): 
   into.y[last] = ((1 - ny) / 2) * view.cssHeight;
   into.span[last] = span;
   into.strength[last] = strength;
+  into.handedOver[last] = handedOver;
+  into.strongestChild[last] = strongestChild;
   rankLast(into, walk.budget);
   return Math.max(strength, strongestChild);
 }
@@ -326,9 +333,10 @@ function visit(walk: WalkState, level: number, id: number, handedOver: number): 
  * a fractional number passed to a call not inlined is a new heap number.)
  */
 function rankLast(into: ConstellationChoice, budget: number): void {
-  const { level: levels, id: ids, x: xs, y: ys, span: spans, strength: strengths } = into;
+  const { level: levels, id: ids, x: xs, y: ys, span: spans, strength: strengths, handedOver: handed, strongestChild: strongest } = into;
   const last = into.length;
   const level = levels[last], id = ids[last], x = xs[last], y = ys[last], span = spans[last], strength = strengths[last];
+  const handedOver = handed[last], strongestChild = strongest[last];
   let at = last;
   while (at > 0) {
     const k = at - 1;
@@ -344,6 +352,8 @@ function rankLast(into: ConstellationChoice, budget: number): void {
     ys[k] = ys[k - 1];
     spans[k] = spans[k - 1];
     strengths[k] = strengths[k - 1];
+    handed[k] = handed[k - 1];
+    strongest[k] = strongest[k - 1];
   }
   levels[at] = level;
   ids[at] = id;
@@ -351,7 +361,51 @@ function rankLast(into: ConstellationChoice, budget: number): void {
   ys[at] = y;
   spans[at] = span;
   strengths[at] = strength;
+  handed[at] = handedOver;
+  strongest[at] = strongestChild;
   into.length = Math.min(last + 1, budget);
+}
+
+/**
+ * `choice`, made for an earlier camera, as `view` sees the same constellations: each one's place,
+ * span and strength worked out again as the choice works them out (the strength from its span now
+ * and the handover terms of the choice), those whose centre has left the view or whose span has
+ * left the range dropped, the rest in the choice's order again. No constellation is added: that
+ * takes a new choice. For the camera the choice was made for, it changes nothing.
+ */
+export function followConstellations(tree: ConstellationTree, view: ConstellationView, choice: ConstellationChoice): ConstellationChoice {
+  const m = view.viewProjection;
+  const shorter = Math.max(1, Math.min(view.cssWidth, view.cssHeight));
+  const chosen = choice.length;
+  choice.length = 0;
+  for (let k = 0; k < chosen; k++) {
+    const level = choice.level[k], id = choice.id[k];
+    const centres = tree.centres[level];
+    const x = centres[id * 3], y = centres[id * 3 + 1], z = centres[id * 3 + 2];
+    const radius = tree.radii[level][id];
+    const w = m[3] * x + m[7] * y + m[11] * z + m[15];
+    // As visit: inside the community it fills the screen (out of range).
+    if (!(w > radius)) continue;
+    const span = (2 * radius * view.focalCssPx) / w / shorter;
+    if (span < CONSTELLATION_MIN_SPAN || span > CONSTELLATION_MAX_SPAN) continue;
+    const nx = (m[0] * x + m[4] * y + m[8] * z + m[12]) / w;
+    const ny = (m[1] * x + m[5] * y + m[9] * z + m[13]) / w;
+    if (nx < -1 || nx > 1 || ny < -1 || ny > 1) continue;
+    const strongestChild = choice.strongestChild[k];
+    const own = span > CONSTELLATION_HANDOVER_SPAN ? Math.max(spanStrength(span), 1 - strongestChild) : spanStrength(span);
+    // Written at `length`, then ranked among those kept: the budget is the choice's own length.
+    const last = choice.length;
+    choice.level[last] = level;
+    choice.id[last] = id;
+    choice.x[last] = ((nx + 1) / 2) * view.cssWidth;
+    choice.y[last] = ((1 - ny) / 2) * view.cssHeight;
+    choice.span[last] = span;
+    choice.strength[last] = Math.max(own, choice.handedOver[k]);
+    choice.handedOver[last] = choice.handedOver[k];
+    choice.strongestChild[last] = strongestChild;
+    rankLast(choice, chosen);
+  }
+  return choice;
 }
 
 /** How much of the tree a choice looked at (the main-thread bench counts it per frame). */

@@ -87,6 +87,19 @@ export const LABEL_CAMERA_REST_MS = 150;
  */
 export const LABEL_SCAN_MOVING_INTERVAL_MS = 100;
 
+/**
+ * While the camera moves, the constellations to name are chosen anew at most this often (as star
+ * names' candidates are scanned); in the frames between, the names chosen follow the camera (their
+ * places, spans and fades worked out for each frame) and none is added. The first frame with the
+ * camera at rest chooses for it whatever the time.
+ */
+export const CONSTELLATION_CHOICE_MOVING_INTERVAL_MS = LABEL_SCAN_MOVING_INTERVAL_MS;
+/**
+ * And at most every this many frames: where frames come over 50 ms apart (a software rasteriser) the
+ * time alone would choose at nearly every frame. At 60 frames a second the time decides (6 frames).
+ */
+export const CONSTELLATION_CHOICE_MOVING_FRAMES = 2;
+
 /** Main-thread budget of one slice of label work (the candidate scan, rasterising names). */
 export const LABEL_WORK_SLICE_MS = 4;
 /** Atlas size in texels (one 8-bit channel): room for every candidate at the longest name width, so it is not cleared over and over. */

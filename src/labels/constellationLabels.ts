@@ -1,5 +1,5 @@
-import { ConstellationChoice, chooseConstellationsInto, type ConstellationTree, type ConstellationView, type ConstellationWalkCounts } from '../constellations/constellationNames';
-import { CONSTELLATION_BUDGET, CONSTELLATION_FONT_SCALE, LABEL_FADE_MS, LABEL_MARGIN_CSS_PX } from './constants';
+import { ConstellationChoice, chooseConstellationsInto, followConstellations, type ConstellationTree, type ConstellationView, type ConstellationWalkCounts } from '../constellations/constellationNames';
+import { CONSTELLATION_BUDGET, CONSTELLATION_CHOICE_MOVING_FRAMES, CONSTELLATION_CHOICE_MOVING_INTERVAL_MS, CONSTELLATION_FONT_SCALE, LABEL_FADE_MS, LABEL_MARGIN_CSS_PX } from './constants';
 import type { AtlasEntry } from './labelAtlas';
 import { displayText } from './labelText';
 import type { FitOptions, LabelBox, PlacementGrid } from './placeLabels';
@@ -185,6 +185,12 @@ function levelStartsOf(tree: ConstellationTree): Uint32Array {
   return starts;
 }
 
+/** What the names count for the engine's work stats: communities walked, choices made, places tried. */
+export interface ConstellationNameCounts extends ConstellationWalkCounts {
+  constellationChoices: number;
+  constellationPlacesTried: number;
+}
+
 /** Fading and constellation names are fitted without the density test (one object, not one a frame). */
 const NO_DENSITY: FitOptions = { density: false };
 
@@ -207,13 +213,20 @@ export class ConstellationLabels {
   /** The camera as the choice reads it, written in place each frame. */
   private readonly view = { viewProjection: [] as ArrayLike<number>, cssWidth: 0, cssHeight: 0, focalCssPx: 0 };
   /**
-   * The last choice and the view it was made for (view-projection, CSS size, focal length): the
-   * frames of a fade, or of new names arriving, with the camera still, choose the same again.
-   * Each choice is written over the last (no object per name or per choice).
+   * The last choice and the view it is for (view-projection, CSS size, focal length): the frames of
+   * a fade, or of new names arriving, with the camera still, choose the same again. Each choice is
+   * written over the last (no object per name or per choice). While the camera moves, a choice made
+   * under CONSTELLATION_CHOICE_MOVING_INTERVAL_MS ago, or fewer than CONSTELLATION_CHOICE_MOVING_FRAMES
+   * frames ago, is followed to the new view instead (`followed`: names may be missing from it), and
+   * the next frame of a camera at rest chooses afresh.
    */
   private readonly choice = new ConstellationChoice();
   private readonly chosenFor = new Float64Array(19);
   private chosenValid = false;
+  private chosenAt = 0;
+  private followed = false;
+  /** Frames since the choice (the one that made it not counted). */
+  private framesSinceChoice = 0;
   /** frame()'s count, stamped on the states placed in it (whether a state is placed this frame, without a set of keys). */
   private frameCount = 0;
   /** The states placed this frame, in the order placed (emptied at each frame). */
@@ -229,14 +242,17 @@ export class ConstellationLabels {
   /** frame()'s grid while it places names (fitsFrameGrid reads it). */
   private frameGrid: PlacementGrid | undefined;
   /** firstStackedPlace's test, one function for every name of every frame. */
-  private readonly fitsFrameGrid = (box: Readonly<LabelBox>): boolean => this.frameGrid!.fits(box, NO_DENSITY);
+  private readonly fitsFrameGrid = (box: Readonly<LabelBox>): boolean => {
+    if (this.counts) this.counts.constellationPlacesTried++;
+    return this.frameGrid!.fits(box, NO_DENSITY);
+  };
   /** The name placeStacked places, rewritten for each, and where it writes the place found (copied into the name's state). */
   private readonly toPlace: StackedName = { x: 0, y: 0, width: 0, height: 0, reachCssPx: 0 };
   private readonly found: LabelBox = { x: 0, y: 0, width: 0, height: 0 };
 
   constructor(
-    /** Counts the communities each choice looks at (the engine's work stats; none by default). */
-    private readonly walkCounts?: ConstellationWalkCounts,
+    /** Counts the communities each choice looks at, the choices and the places tried (the engine's work stats; none by default). */
+    private readonly counts?: ConstellationNameCounts,
   ) {}
 
   setTree(tree: ConstellationTree | undefined): void {
@@ -249,6 +265,7 @@ export class ConstellationLabels {
     this.placedList = [];
     this.wanted.clear();
     this.chosenValid = false;
+    this.followed = false;
     this.choice.length = 0;
   }
 
@@ -306,6 +323,8 @@ export class ConstellationLabels {
     entryOf: (text: string) => AtlasEntry | undefined,
     draw: (box: LabelBox, entry: AtlasEntry, opacity: number) => void,
     dt: number,
+    /** The frame's time (ms), for how old the choice is. */
+    now: number,
   ): boolean {
     const tree = this.tree;
     this.wanted.clear();
@@ -320,7 +339,7 @@ export class ConstellationLabels {
       view.cssWidth = camera.cssWidth;
       view.cssHeight = camera.cssHeight;
       view.focalCssPx = (camera.cssHeight / 2) * yScale;
-      const choice = this.choose(tree, view);
+      const choice = this.choose(tree, view, now);
       this.frameGrid = grid;
       for (let k = 0; k < choice.length; k++) {
         const level = choice.level[k], id = choice.id[k], strength = choice.strength[k];
@@ -337,6 +356,8 @@ export class ConstellationLabels {
         name.width = entry.cssWidth * CONSTELLATION_FONT_SCALE;
         name.height = entry.cssHeight * CONSTELLATION_FONT_SCALE;
         name.reachCssPx = choice.span[k] * Math.min(camera.cssWidth, camera.cssHeight) * NAME_REACH;
+        // Every place spans the centre, moved at most the reach up or down: under a panel, none fits.
+        if (grid.panelCovers(name.x, name.y - name.reachCssPx, name.y + name.reachCssPx)) continue;
         const box = placeStacked(name, this.fitsFrameGrid, this.found);
         if (!box) continue;
         let state = this.states.get(key);
@@ -382,21 +403,39 @@ export class ConstellationLabels {
       if (state.entry) draw(state.box, state.entry, state.opacity * state.strength);
     }
     list.length = kept;
-    return animating;
+    // A choice followed to this view may lack names: a frame more chooses for the camera at rest.
+    return animating || (this.followed && tree !== undefined && wantNames);
   }
 
-  /** chooseConstellationsInto for `view`, or the last choice where the view is the one it was made for. */
-  private choose(tree: ConstellationTree, view: ConstellationView): ConstellationChoice {
+  /**
+   * The constellations to name for `view`: the last choice where it is for this view; while the
+   * camera moves (the view is not the last frame's) and the choice is recent, that choice followed
+   * to this view; else chooseConstellationsInto.
+   */
+  private choose(tree: ConstellationTree, view: ConstellationView, now: number): ConstellationChoice {
     const kept = this.chosenFor, m = view.viewProjection;
     let same = this.chosenValid && kept[16] === view.cssWidth && kept[17] === view.cssHeight && kept[18] === view.focalCssPx;
     for (let i = 0; same && i < 16; i++) same = kept[i] === m[i];
-    if (same) return this.choice;
+    this.framesSinceChoice++;
+    if (same && !this.followed) return this.choice;
+    // The same view as the last frame's with a followed choice: the camera rests, choose for it.
+    const moving = !same;
     for (let i = 0; i < 16; i++) kept[i] = m[i];
     kept[16] = view.cssWidth;
     kept[17] = view.cssHeight;
     kept[18] = view.focalCssPx;
-    chooseConstellationsInto(tree, view, CONSTELLATION_BUDGET, this.choice, this.walkCounts);
+    const recent = now >= this.chosenAt && now - this.chosenAt < CONSTELLATION_CHOICE_MOVING_INTERVAL_MS;
+    if (moving && this.chosenValid && (recent || this.framesSinceChoice < CONSTELLATION_CHOICE_MOVING_FRAMES)) {
+      followConstellations(tree, view, this.choice);
+      this.followed = true;
+      return this.choice;
+    }
+    chooseConstellationsInto(tree, view, CONSTELLATION_BUDGET, this.choice, this.counts);
+    if (this.counts) this.counts.constellationChoices++;
     this.chosenValid = true;
+    this.chosenAt = now;
+    this.followed = false;
+    this.framesSinceChoice = 0;
     return this.choice;
   }
 

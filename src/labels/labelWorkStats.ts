@@ -35,12 +35,15 @@ export type LabelWorkStats = Record<LabelTaskKind, LabelTaskTimes> & {
   passesBehindRaster: number;
   /** Communities the constellation choice looked at (src/constellations/constellationNames.ts; the bench counts them per frame). */
   communitiesVisited: number;
+  /** Constellation choices made (a full walk each), and places tried for constellation names (the bench counts both per frame). */
+  constellationChoices: number;
+  constellationPlacesTried: number;
 };
 
 const KINDS: readonly LabelTaskKind[] = ['slice', 'placement', 'reply', 'raster'];
 
 export function emptyLabelWorkStats(): LabelWorkStats {
-  const stats = { atlasCompactions: 0, atlasClears: 0, scanPasses: 0, communitiesVisited: 0, workerPasses: { count: 0, totalMs: 0, longestMs: 0 }, passesBehindRaster: 0 } as LabelWorkStats;
+  const stats = { atlasCompactions: 0, atlasClears: 0, scanPasses: 0, communitiesVisited: 0, constellationChoices: 0, constellationPlacesTried: 0, workerPasses: { count: 0, totalMs: 0, longestMs: 0 }, passesBehindRaster: 0 } as LabelWorkStats;
   for (const kind of KINDS) stats[kind] = { count: 0, totalMs: 0, longestMs: 0 };
   return stats;
 }

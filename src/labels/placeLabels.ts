@@ -137,6 +137,17 @@ export class PlacementGrid {
     return true;
   }
 
+  /**
+   * True when one of the page's panels covers the whole upright segment at `x` from `top` to
+   * `bottom`: then every box holding a point of it overlaps that panel and fits nowhere, however
+   * many such boxes are tried (a constellation name, whose every place spans its community's
+   * centre, under a panel). Closed bounds hold because fits keeps LABEL_PANEL_MARGIN_CSS_PX (over 0) clear of each panel.
+   */
+  panelCovers(x: number, top: number, bottom: number): boolean {
+    for (const zone of this.keepClear) if (zone.x <= x && x <= zone.x + zone.width && zone.y <= top && bottom <= zone.y + zone.height) return true;
+    return false;
+  }
+
   /** Takes `box`'s place; `countsForDensity` false leaves its square's density as it was (a constellation name, whose stars may still be named around it). */
   add(box: LabelBox, countsForDensity = true): void {
     if (countsForDensity) this.covered[this.densityCell(box)] += box.width * box.height;

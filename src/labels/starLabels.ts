@@ -475,6 +475,7 @@ export class StarLabels {
     const grid = this.emptyGrid(camera.cssWidth, camera.cssHeight);
     this.frameGrid = grid;
     this.frameDt = dt;
+    this.frameNow = now;
     const placedNow: PlacedLabel[] = [];
     this.placedNow = placedNow;
     // Kept between frames (emptied here): a new array and set a frame are garbage a flight collects.
@@ -590,13 +591,14 @@ export class StarLabels {
    */
   private frameGrid: PlacementGrid | undefined;
   private frameDt = 16;
+  private frameNow = 0;
   private placedNow: PlacedLabel[] = [];
   private frameQuadCount = 0;
   private frameAnimating = false;
 
   /** The constellation names' part of frame() (before or after the star names). */
   private drawConstellations(): void {
-    const fading = this.constellations.frame(this.camera, this.frameGrid!, this.visible, this.atlasEntryOf, this.drawConstellationQuad, this.frameDt);
+    const fading = this.constellations.frame(this.camera, this.frameGrid!, this.visible, this.atlasEntryOf, this.drawConstellationQuad, this.frameDt, this.frameNow);
     this.frameAnimating ||= fading;
     this.rasteriseConstellationNames();
   }

@@ -58,6 +58,8 @@ const FLY_SOURCE = `async (poses) => {
   const placementMsBefore = stats ? stats.placement.totalMs : 0;
   const scanPassesBefore = stats ? stats.scanPasses ?? 0 : 0;
   const visitedBefore = stats ? stats.communitiesVisited ?? 0 : 0;
+  const choicesBefore = stats ? stats.constellationChoices ?? 0 : 0;
+  const placesTriedBefore = stats ? stats.constellationPlacesTried ?? 0 : 0;
   const plansBefore = scene.plannerRuns ? scene.plannerRuns() : 0;
   const linksBefore = scene.linkWorkStats ? scene.linkWorkStats() : undefined;
   const framesBefore = drawn();
@@ -74,6 +76,8 @@ const FLY_SOURCE = `async (poses) => {
     placementWallMs: (stats ? stats.placement.totalMs : 0) - placementMsBefore,
     scanPasses: (stats ? stats.scanPasses ?? 0 : 0) - scanPassesBefore,
     communitiesVisited: (stats ? stats.communitiesVisited ?? 0 : 0) - visitedBefore,
+    constellationChoices: (stats ? stats.constellationChoices ?? 0 : 0) - choicesBefore,
+    constellationPlacesTried: (stats ? stats.constellationPlacesTried ?? 0 : 0) - placesTriedBefore,
     plans: (scene.plannerRuns ? scene.plannerRuns() : 0) - plansBefore,
     namedStars: scene.namedStars().length,
     stars,
@@ -223,7 +227,7 @@ const countGpuCalls = process.env.MAIN_THREAD_BENCH_COUNT_GPU === '1';
 /** MAIN_THREAD_BENCH_CATEGORIES=a,b: more trace categories for the first traced flight (to read the trace kept in MAIN_THREAD_BENCH_TRACES). */
 const extraCategories = process.env.MAIN_THREAD_BENCH_CATEGORIES?.split(',').filter(Boolean) ?? [];
 
-interface Flown { frames: number; placements: number; placementWallMs: number; scanPasses: number; communitiesVisited: number; plans: number; namedStars: number; stars: number[]; links?: Record<string, number> }
+interface Flown { frames: number; placements: number; placementWallMs: number; scanPasses: number; communitiesVisited: number; constellationChoices: number; constellationPlacesTried: number; plans: number; namedStars: number; stars: number[]; links?: Record<string, number> }
 
 /** The flight's link upkeep per frame, as `links:<figure>` (pairs held: at the end); none for a galaxy without it. */
 function linksPerFrame(flown: Flown): Record<string, number> {
@@ -415,6 +419,9 @@ async function measure(page: Page, url: string, label: string) {
       labelPlacementWallMsPerFrame: round(flown.placementWallMs / Math.max(1, flown.frames)),
       labelScanPassesPerFrame: round(flown.scanPasses / Math.max(1, flown.frames)),
       communitiesVisitedPerFrame: round(flown.communitiesVisited / Math.max(1, flown.frames)),
+      // Constellation choices made (each a walk of the communities above) and places tried for constellation names.
+      constellationChoicesPerFrame: round(flown.constellationChoices / Math.max(1, flown.frames)),
+      constellationPlacesTriedPerFrame: round(flown.constellationPlacesTried / Math.max(1, flown.frames)),
       plannerRunsPerFrame: round(flown.plans / Math.max(1, flown.frames)),
       namedStarsAtEnd: flown.namedStars,
       starsDrawnMedian: median(flown.stars),

@@ -1,7 +1,7 @@
 import { mat4 } from 'gl-matrix';
 import { constellationLevel } from '../../../src/constellations/constellationLevel';
 import { describe, expect, it } from 'vitest';
-import { chooseConstellations, chooseConstellationsInto, ConstellationChoice, constellationTree, type ConstellationView } from '../../../src/constellations/constellationNames';
+import { chooseConstellations, chooseConstellationsInto, ConstellationChoice, constellationTree, followConstellations, type ConstellationView } from '../../../src/constellations/constellationNames';
 import { seededRandom as random } from '../../../src/layout/random';
 import { chooseConstellationsReference } from '../../support/chooseConstellationsReference';
 import { npmShapedLevels } from '../../support/npmShapedLevels';
@@ -81,5 +81,45 @@ describe('the constellation choice walks only what the camera can change', () =>
     expect(named).toBeGreaterThan(1000);
     expect([choice.level, choice.id, choice.x, choice.y, choice.span, choice.strength]).toEqual(arrays);
     for (const [k, array] of arrays.entries()) expect([choice.level, choice.id, choice.x, choice.y, choice.span, choice.strength][k]).toBe(array);
+  });
+
+  it('followed to the next frames of a moving camera, keeps only constellations the walk names there, each where and as wide as the walk has it, strongest first; followed to its own camera, is the choice unchanged', () => {
+    const next = random(71);
+    const tree = constellationTree({ levels: npmShapedLevels(next).map(constellationLevel) }, 1, { centre: [0, 0, 0], radius: 1000 });
+    const projection = mat4.perspective(mat4.create(), Math.PI / 4, 1280 / 800, 0.1, 1e7);
+    const viewFrom = (eye: number[], target: number[]): ConstellationView => {
+      const look = mat4.lookAt(mat4.create(), eye as [number, number, number], target as [number, number, number], [0, 1, 0]);
+      return { viewProjection: mat4.multiply(mat4.create(), projection, look), cssWidth: 1280, cssHeight: 800, focalCssPx: 400 * projection[5] };
+    };
+    const entries = (choice: ConstellationChoice) => Array.from({ length: choice.length }, (_, k) => ({ level: choice.level[k], id: choice.id[k], x: choice.x[k], y: choice.y[k], span: choice.span[k], strength: choice.strength[k] }));
+    const choice = new ConstellationChoice();
+    let kept = 0, dropped = 0;
+    for (let i = 0; i < 300; i++) {
+      const direction = [next() - 0.5, next() - 0.5, next() - 0.5];
+      const length = Math.hypot(...direction) || 1;
+      const eye = direction.map((v) => (v / length) * (50 + next() * 3000));
+      const target = [(next() - 0.5) * 600, (next() - 0.5) * 600, (next() - 0.5) * 600];
+      const first = viewFrom(eye, target);
+      chooseConstellationsInto(tree, first, 10, choice);
+      const chosen = entries(choice);
+      expect(entries(followConstellations(tree, first, choice))).toEqual(chosen);
+      // Six frames of a flight: the eye moves 1% of its distance a frame.
+      for (let frame = 1; frame <= 6; frame++) {
+        const view = viewFrom(eye.map((v) => v * (1 - 0.01 * frame)), target);
+        const followed = entries(followConstellations(tree, view, choice));
+        const walked = chooseConstellations(tree, view, 10_000);
+        for (const entry of followed) {
+          const same = walked.find((w) => w.level === entry.level && w.id === entry.id);
+          expect(same).toBeDefined();
+          expect([entry.x, entry.y, entry.span]).toEqual([same!.x, same!.y, same!.span]);
+        }
+        for (let k = 1; k < followed.length; k++) expect(followed[k - 1].strength).toBeGreaterThanOrEqual(followed[k].strength);
+        kept += followed.length;
+        dropped += chosen.length - followed.length;
+      }
+    }
+    // Flights that name something, and a few names that leave the range or the screen on the way.
+    expect(kept).toBeGreaterThan(300);
+    expect(dropped).toBeGreaterThan(0);
   });
 });

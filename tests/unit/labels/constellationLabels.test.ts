@@ -225,3 +225,86 @@ describe('a placement grid kept between frames', () => {
     expect(kept.isFor(640, 480, [])).toBe(false);
   });
 });
+
+describe('the constellations named while the camera moves', () => {
+  /** StarLabels with one constellation named at rest, the camera then moved 2 CSS px right at each of `frames` frames `frameMs` apart. */
+  async function flown(frames: number, frameMs: number) {
+    const moving = { ...camera, viewProjection: [...camera.viewProjection], position: [...camera.position] };
+    const labels = new StarLabels(new LabelAtlas(rasterizer), moving, new CameraRest(), () => {});
+    labels.setConstellations(oneConstellation(1));
+    let now = 0;
+    for (let i = 0; i < 300 && !(labels.settled && i > 2); i++) {
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      labels.frame((now += 50));
+    }
+    const before = labels.placedConstellations()[0];
+    const visitedAtRest = labels.stats.communitiesVisited;
+    const xs: number[] = [];
+    let animating = false;
+    for (let frame = 1; frame <= frames; frame++) {
+      moving.viewProjection[12] = frame * 0.004;
+      labels.cameraMoved();
+      animating = labels.frame((now += frameMs)).animating;
+      xs.push(labels.placedConstellations()[0].x - before.x);
+    }
+    return { labels, moving, now, xs, animating, choices: (labels.stats.communitiesVisited - visitedAtRest) / 2 };
+  }
+
+  it('are chosen anew at most every 100 ms, the names chosen following the camera at every frame between', async () => {
+    // 60 frames a second for half a second: the walk at 0, 100, 200, 300, 400 ms of it (one a choice here: gate and community, two visits).
+    const { xs, choices } = await flown(30, 1000 / 60);
+    expect(choices).toBeGreaterThanOrEqual(5);
+    expect(choices).toBeLessThanOrEqual(6);
+    xs.forEach((dx, i) => expect(dx).toBeCloseTo(2 * (i + 1), 6));
+  });
+
+  it('where frames come slower than every 100 ms, are chosen at every other frame, and still follow the camera at each', async () => {
+    const { xs, choices } = await flown(30, 150);
+    expect(choices).toBe(15);
+    xs.forEach((dx, i) => expect(dx).toBeCloseTo(2 * (i + 1), 6));
+  });
+
+  it('are chosen for the camera at the first frame it rests, which the last moving frame asks for, as a fresh choice names them', async () => {
+    const { labels, moving, now, animating, choices } = await flown(3, 1000 / 60);
+    expect(choices).toBe(1);
+    expect(animating).toBe(true);
+    const visited = labels.stats.communitiesVisited;
+    labels.frame(now + 1000 / 60);
+    expect(labels.stats.communitiesVisited).toBe(visited + 2);
+    const fresh = await namedWith(oneConstellation(1), moving);
+    const place = ({ x, y, width, height, text }: { x: number; y: number; width: number; height: number; text: string }) => ({ x, y, width, height, text });
+    expect(labels.placedConstellations().map(place)).toEqual(fresh.constellations.map(place));
+  });
+});
+
+describe('a constellation name under a panel', () => {
+  it('tries no place while a panel covers every place it may take, and is named as ever once the panel is gone', async () => {
+    const labels = new StarLabels(new LabelAtlas(rasterizer), camera, new CameraRest(), () => {});
+    labels.setConstellations(oneConstellation(1));
+    // Over the community's centre (525, 490 CSS px) and its reach up and down.
+    labels.setKeepClear([{ x: 300, y: 300, width: 500, height: 400 }]);
+    let now = 0;
+    for (let i = 0; i < 20; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      labels.frame((now += 50));
+    }
+    const tries = vi.spyOn(PlacementGrid.prototype, 'fits');
+    try {
+      for (let i = 0; i < 10; i++) {
+        labels.cameraMoved();
+        labels.frame((now += 50));
+      }
+      expect(labels.placedConstellations()).toEqual([]);
+      expect(tries.mock.calls.length).toBe(0);
+    } finally {
+      tries.mockRestore();
+    }
+    labels.setKeepClear([]);
+    for (let i = 0; i < 20; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      labels.frame((now += 50));
+    }
+    const free = await namedWith(oneConstellation(1));
+    expect(labels.placedConstellations().map((c) => [c.text, c.x, c.y])).toEqual(free.constellations.map((c) => [c.text, c.x, c.y]));
+  });
+});
