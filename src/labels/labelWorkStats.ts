@@ -26,6 +26,8 @@ export type LabelWorkStats = Record<LabelTaskKind, LabelTaskTimes> & {
   atlasClears: number;
   /** Passes of the candidate scan finished (the main-thread bench counts them per frame). */
   scanPasses: number;
+  /** Scan passes begun: with the worker's, passes overlap and one whose candidates stay may never be answered (a newer pass makes its answer moot). */
+  scanPassesBegun: number;
   /**
    * Passes in the names' worker, wall time from sent to candidates in: the scan, the messages, and
    * the rest of a raster batch the worker had begun (the names bench reports it).
@@ -43,7 +45,7 @@ export type LabelWorkStats = Record<LabelTaskKind, LabelTaskTimes> & {
 const KINDS: readonly LabelTaskKind[] = ['slice', 'placement', 'reply', 'raster'];
 
 export function emptyLabelWorkStats(): LabelWorkStats {
-  const stats = { atlasCompactions: 0, atlasClears: 0, scanPasses: 0, communitiesVisited: 0, constellationChoices: 0, constellationPlacesTried: 0, workerPasses: { count: 0, totalMs: 0, longestMs: 0 }, passesBehindRaster: 0 } as LabelWorkStats;
+  const stats = { atlasCompactions: 0, atlasClears: 0, scanPasses: 0, scanPassesBegun: 0, communitiesVisited: 0, constellationChoices: 0, constellationPlacesTried: 0, workerPasses: { count: 0, totalMs: 0, longestMs: 0 }, passesBehindRaster: 0 } as LabelWorkStats;
   for (const kind of KINDS) stats[kind] = { count: 0, totalMs: 0, longestMs: 0 };
   return stats;
 }

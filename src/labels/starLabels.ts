@@ -802,6 +802,7 @@ export class StarLabels {
     this.scanStale = false;
     this.cancelScheduledScan();
     this.scanBeganAt = performance.now();
+    this.stats.scanPassesBegun++;
     if (this.scan && !this.scan.sliced && this.rasterInWorker && this.inFlight.size > 0) this.stats.passesBehindRaster++;
     this.scan?.begin({ viewProjection: c.viewProjection, position: c.position, pixelRatio: c.width / c.cssWidth }, this.stars?.drawnCells?.());
   }

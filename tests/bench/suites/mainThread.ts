@@ -57,6 +57,7 @@ const FLY_SOURCE = `async (poses) => {
   const placementsBefore = stats ? stats.placement.count : 0;
   const placementMsBefore = stats ? stats.placement.totalMs : 0;
   const scanPassesBefore = stats ? stats.scanPasses ?? 0 : 0;
+  const scanPassesBegunBefore = stats ? stats.scanPassesBegun ?? 0 : 0;
   const visitedBefore = stats ? stats.communitiesVisited ?? 0 : 0;
   const choicesBefore = stats ? stats.constellationChoices ?? 0 : 0;
   const placesTriedBefore = stats ? stats.constellationPlacesTried ?? 0 : 0;
@@ -75,6 +76,7 @@ const FLY_SOURCE = `async (poses) => {
     placements: (stats ? stats.placement.count : 0) - placementsBefore,
     placementWallMs: (stats ? stats.placement.totalMs : 0) - placementMsBefore,
     scanPasses: (stats ? stats.scanPasses ?? 0 : 0) - scanPassesBefore,
+    scanPassesBegun: (stats ? stats.scanPassesBegun ?? 0 : 0) - scanPassesBegunBefore,
     communitiesVisited: (stats ? stats.communitiesVisited ?? 0 : 0) - visitedBefore,
     constellationChoices: (stats ? stats.constellationChoices ?? 0 : 0) - choicesBefore,
     constellationPlacesTried: (stats ? stats.constellationPlacesTried ?? 0 : 0) - placesTriedBefore,
@@ -227,7 +229,7 @@ const countGpuCalls = process.env.MAIN_THREAD_BENCH_COUNT_GPU === '1';
 /** MAIN_THREAD_BENCH_CATEGORIES=a,b: more trace categories for the first traced flight (to read the trace kept in MAIN_THREAD_BENCH_TRACES). */
 const extraCategories = process.env.MAIN_THREAD_BENCH_CATEGORIES?.split(',').filter(Boolean) ?? [];
 
-interface Flown { frames: number; placements: number; placementWallMs: number; scanPasses: number; communitiesVisited: number; constellationChoices: number; constellationPlacesTried: number; plans: number; namedStars: number; stars: number[]; links?: Record<string, number> }
+interface Flown { frames: number; placements: number; placementWallMs: number; scanPasses: number; scanPassesBegun: number; communitiesVisited: number; constellationChoices: number; constellationPlacesTried: number; plans: number; namedStars: number; stars: number[]; links?: Record<string, number> }
 
 /** The flight's link upkeep per frame, as `links:<figure>` (pairs held: at the end); none for a galaxy without it. */
 function linksPerFrame(flown: Flown): Record<string, number> {
@@ -417,7 +419,9 @@ async function measure(page: Page, url: string, label: string) {
       framesDrawn: flown.frames,
       labelPlacementsPerFrame: round(flown.placements / Math.max(1, flown.frames)),
       labelPlacementWallMsPerFrame: round(flown.placementWallMs / Math.max(1, flown.frames)),
+      // Passes answered (a worker's pass whose candidates stay is answered only where no newer pass follows it), and passes begun.
       labelScanPassesPerFrame: round(flown.scanPasses / Math.max(1, flown.frames)),
+      labelScanPassesBegunPerFrame: round(flown.scanPassesBegun / Math.max(1, flown.frames)),
       communitiesVisitedPerFrame: round(flown.communitiesVisited / Math.max(1, flown.frames)),
       // Constellation choices made (each a walk of the communities above) and places tried for constellation names.
       constellationChoicesPerFrame: round(flown.constellationChoices / Math.max(1, flown.frames)),
