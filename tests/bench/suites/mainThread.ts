@@ -38,6 +38,12 @@ const WARM_UP = 10;
 const BACKENDS = ['webgl2', 'webgpu'] as const;
 const GALAXIES = { tiled: TILED_NPM, classic: 'npm' } as const;
 const profiled = process.env.MAIN_THREAD_BENCH_PROFILE === '1';
+/**
+ * MAIN_THREAD_BENCH_HELP=hidden flies with the help overlay hidden, as after a key press (a keyboard
+ * flight); by default it stays shown, as for a visitor who looks around with the mouse, and covers
+ * the middle of the screen, where no name is placed.
+ */
+const helpHidden = process.env.MAIN_THREAD_BENCH_HELP === 'hidden';
 const wantedCases = process.env.MAIN_THREAD_BENCH_CASES?.split(',').filter(Boolean);
 const round = (value: number, digits = 2) => Number(value.toFixed(digits));
 
@@ -401,6 +407,10 @@ async function gpuCallTimesOverFlight(page: Page, poses: CameraPose[]) {
 
 async function measure(page: Page, url: string, label: string) {
   await openGalaxy(page, url);
+  if (helpHidden) {
+    await page.keyboard.press('KeyK'); // hides the help (any key but its own, H)
+    await page.getByTestId('help-overlay').waitFor({ state: 'detached' });
+  }
   const flight = await poses(page);
   const warm = flight.slice(0, WARM_UP), measured = flight.slice(WARM_UP);
   await page.evaluate(`(${FLY_SOURCE})(${JSON.stringify(warm)})`);
@@ -414,6 +424,7 @@ async function measure(page: Page, url: string, label: string) {
   const cpuProfilePerFrame = cpuProfiled ? await cpuProfileOverFlight(page, measured) : undefined;
   return {
     backend: await page.evaluate(() => window.galaxyScene!.backend),
+    help: helpHidden ? 'hidden' : 'shown',
     ...figures(work.frames),
     counted: {
       framesDrawn: flown.frames,
