@@ -120,17 +120,28 @@ describe('the constellations chosen for a camera', () => {
   });
 });
 
+/**
+ * StarLabels over a copy of `camera` (the test moves it), with one constellation (and the grid of
+ * stars, `withStars`), its frames drawn 50 ms apart until the names settle; the last frame's time.
+ */
+async function namedAtRest(withStars: boolean) {
+  const moving = { ...camera, viewProjection: [...camera.viewProjection], position: [...camera.position] };
+  const labels = new StarLabels(new LabelAtlas(rasterizer), moving, new CameraRest(), () => {});
+  if (withStars) labels.setStars(gridOfStars());
+  labels.setConstellations(oneConstellation(1));
+  let now = 0;
+  for (let i = 0; i < 300 && !(labels.settled && i > 2); i++) {
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    labels.frame((now += 50));
+  }
+  return { moving, labels, now };
+}
+
 describe('the names of a moving camera', () => {
   it('cut a name out of its community\'s list of names once while it stays named, not at every frame, and still follow the camera', async () => {
-    const moving = { ...camera, viewProjection: [...camera.viewProjection], position: [...camera.position] };
-    const labels = new StarLabels(new LabelAtlas(rasterizer), moving, new CameraRest(), () => {});
-    labels.setStars(gridOfStars());
-    labels.setConstellations(oneConstellation(1));
-    let now = 0;
-    for (let i = 0; i < 300 && !(labels.settled && i > 2); i++) {
-      await new Promise((resolve) => setTimeout(resolve, 5));
-      labels.frame((now += 50));
-    }
+    const named = await namedAtRest(true);
+    const { moving, labels } = named;
+    let now = named.now;
     const before = labels.placedConstellations()[0];
     expect(before?.text).toBe('react · react-dom · 13,984 packages');
     const cuts = vi.spyOn(NameColumn.prototype, 'at');
@@ -229,14 +240,9 @@ describe('a placement grid kept between frames', () => {
 describe('the constellations named while the camera moves', () => {
   /** StarLabels with one constellation named at rest, the camera then moved 2 CSS px right at each of `frames` frames `frameMs` apart. */
   async function flown(frames: number, frameMs: number) {
-    const moving = { ...camera, viewProjection: [...camera.viewProjection], position: [...camera.position] };
-    const labels = new StarLabels(new LabelAtlas(rasterizer), moving, new CameraRest(), () => {});
-    labels.setConstellations(oneConstellation(1));
-    let now = 0;
-    for (let i = 0; i < 300 && !(labels.settled && i > 2); i++) {
-      await new Promise((resolve) => setTimeout(resolve, 5));
-      labels.frame((now += 50));
-    }
+    const named = await namedAtRest(false);
+    const { moving, labels } = named;
+    let now = named.now;
     const before = labels.placedConstellations()[0];
     const visitedAtRest = labels.stats.communitiesVisited;
     const xs: number[] = [];

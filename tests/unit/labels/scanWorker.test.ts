@@ -110,9 +110,9 @@ function gridOfStars(): LabelStars {
 
 const camera = { viewProjection: [1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1], position: [0, 0, 10], width: 1000, cssWidth: 1000, cssHeight: 1000 };
 
-function namesOverTheGrid(worker?: InThreadScanWorker) {
+function namesOverTheGrid(worker?: InThreadScanWorker, requestFrame: () => void = () => {}) {
   const stars = gridOfStars();
-  const labels = new StarLabels(new LabelAtlas(rasterizer), camera, new CameraRest(), () => {}, worker && { start: () => worker as unknown as Worker });
+  const labels = new StarLabels(new LabelAtlas(rasterizer), camera, new CameraRest(), requestFrame, worker && { start: () => worker as unknown as Worker });
   labels.setStars(stars);
   let now = 0;
   const settle = async () => {
@@ -256,16 +256,7 @@ describe('the candidate scan in a worker', () => {
   it('asks no frame for a pass that brings the same candidates (a camera moved where the same stars stay named)', async () => {
     const worker = new InThreadScanWorker();
     let framesAsked = 0;
-    const labels = new StarLabels(new LabelAtlas(rasterizer), camera, new CameraRest(), () => framesAsked++, { start: () => worker as unknown as Worker });
-    labels.setStars(gridOfStars());
-    let now = 0;
-    const settle = async () => {
-      for (let i = 0; i < 300 && !labels.settled; i++) {
-        await new Promise((resolve) => setTimeout(resolve, 10));
-        labels.frame((now += 16));
-      }
-      expect(labels.settled).toBe(true);
-    };
+    const { labels, settle } = namesOverTheGrid(worker, () => framesAsked++);
     await settle();
     const named = labels.placedLabels().map((label) => label.id);
     expect(named).toHaveLength(60);
