@@ -945,15 +945,11 @@ export class StarLabels {
     const finished = (changed: boolean) => {
       if (search !== this.scan) return;
       noteTimes(this.stats.workerPasses, search.lastPassMs);
-      this.stats.scanPasses++;
-      if (changed) {
-        // One task of label work: the candidates from the worker, and a frame to place them.
-        const started = performance.now();
-        this.useCandidates(search.result(), search.sortedResult());
-        noteLabelTask(this.stats, 'slice', performance.now() - started);
-      }
+      // One task of label work: the candidates from the worker, and a frame to place them.
+      const started = performance.now();
+      this.takeScanResult(search, changed);
+      if (changed) noteLabelTask(this.stats, 'slice', performance.now() - started);
       // The same candidates leave the names as placed: a frame only for the stale pass to begin in.
-      if (this.scanStale) this.scheduleStaleScan();
       if (changed || this.scanStale) this.requestFrame();
     };
     const failed = () => {
@@ -982,9 +978,9 @@ export class StarLabels {
     this.scheduleWork();
   }
 
-  /** A scan pass ended: its candidates are used, and the next pass begins when one is due. */
-  private takeScanResult(scan: CandidateSearch): void {
-    this.useCandidates(scan.result(), scan.sortedResult());
+  /** A scan pass ended: its candidates are used (unless `changed` says they are those held), and the next pass begins when one is due. */
+  private takeScanResult(scan: CandidateSearch, changed = true): void {
+    if (changed) this.useCandidates(scan.result(), scan.sortedResult());
     this.stats.scanPasses++;
     if (this.scanStale) this.scheduleStaleScan();
   }
