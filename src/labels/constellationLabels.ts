@@ -357,7 +357,7 @@ export class ConstellationLabels {
         name.height = entry.cssHeight * CONSTELLATION_FONT_SCALE;
         name.reachCssPx = choice.span[k] * Math.min(camera.cssWidth, camera.cssHeight) * NAME_REACH;
         // Every place spans the centre, moved at most the reach up or down: under a panel, none fits.
-        if (grid.panelCovers(name.x, name.y - name.reachCssPx, name.y + name.reachCssPx)) continue;
+        if (grid.panelCovers(name.x, name.y - name.reachCssPx, name.x, name.y + name.reachCssPx)) continue;
         const box = placeStacked(name, this.fitsFrameGrid, this.found);
         if (!box) continue;
         let state = this.states.get(key);

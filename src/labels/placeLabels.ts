@@ -34,6 +34,15 @@ export function boxBeside(request: PlacementRequest, side: Side): LabelBox {
   return writeBoxBeside(request, side, { x: 0, y: 0, width: 0, height: 0 });
 }
 
+/**
+ * Whether one of the grid's panels covers every side a name may take beside a star at (`x`, `y`)
+ * of this radius: each side's box touches the point its gap away from the star on that side.
+ */
+export function panelCoversEverySide(grid: PlacementGrid, x: number, y: number, radius: number): boolean {
+  const gap = radius + LABEL_GAP_CSS_PX;
+  return grid.panelCovers(x - gap, y - gap, x + gap, y + gap);
+}
+
 /** boxBeside written into `box` (returned). */
 function writeBoxBeside(request: PlacementRequest, side: Side, box: LabelBox): LabelBox {
   const { x, y, radius, width, height } = request;
@@ -138,13 +147,14 @@ export class PlacementGrid {
   }
 
   /**
-   * True when one of the page's panels covers the whole upright segment at `x` from `top` to
-   * `bottom`: then every box holding a point of it overlaps that panel and fits nowhere, however
+   * True when one of the page's panels covers the whole rectangle from (`left`, `top`) to (`right`,
+   * `bottom`): then every box holding a point of it overlaps that panel and fits nowhere, however
    * many such boxes are tried (a constellation name, whose every place spans its community's
-   * centre, under a panel). Closed bounds hold because fits keeps LABEL_PANEL_MARGIN_CSS_PX (over 0) clear of each panel.
+   * centre, or a star name, whose every side touches a point its gap away from the star, under a
+   * panel). Closed bounds hold because fits keeps LABEL_PANEL_MARGIN_CSS_PX (over 0) clear of each panel.
    */
-  panelCovers(x: number, top: number, bottom: number): boolean {
-    for (const zone of this.keepClear) if (zone.x <= x && x <= zone.x + zone.width && zone.y <= top && bottom <= zone.y + zone.height) return true;
+  panelCovers(left: number, top: number, right: number, bottom: number): boolean {
+    for (const zone of this.keepClear) if (zone.x <= left && right <= zone.x + zone.width && zone.y <= top && bottom <= zone.y + zone.height) return true;
     return false;
   }
 

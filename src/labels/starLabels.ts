@@ -30,7 +30,7 @@ import { type LabelQuads, writeLabelQuad } from './labelQuads';
 import { emptyLabelWorkStats, type LabelWorkStats, noteLabelTask, noteTimes } from './labelWorkStats';
 import type { RasterReply, RasterRequest } from './rasterProtocol';
 import { displayText } from './labelText';
-import { type FitOptions, type LabelBox, placeOne, PlacementGrid, type PlacementRequest, type Side, SIDES } from './placeLabels';
+import { type FitOptions, type LabelBox, panelCoversEverySide, placeOne, PlacementGrid, type PlacementRequest, type Side, SIDES } from './placeLabels';
 
 /** The camera as the names need it (the scene's Camera fits). */
 export interface LabelCamera {
@@ -619,10 +619,13 @@ export class StarLabels {
     if (!stars || shownIds.has(id) || placedNow.length >= LABEL_BUDGET || !(stars.sizes[id] > 0)) return undefined;
     const star = stars.starOfSlot(id);
     if (star < 0) return undefined;
+    // Where the star is first: a name off screen, or under a panel on every side, is neither rasterised nor tried.
+    const request = this.projected(id);
+    if (!request || panelCoversEverySide(this.frameGrid!, request.x, request.y, request.radius)) return undefined;
     const entry = this.entryFor(id, star === this.hovered || star === this.selected);
     if (!entry) return undefined;
-    const request = this.request(id, entry);
-    if (!request) return undefined;
+    request.width = entry.cssWidth;
+    request.height = entry.cssHeight;
     const state = this.states.get(id);
     if (state) request.side = state.side;
     const placement = placeOne(request, this.frameGrid!, SIDES, options);
@@ -693,8 +696,17 @@ export class StarLabels {
   /** pinnedSlots()'s array, kept between frames. */
   private readonly pinned: number[] = [];
 
-  /** The star's screen position and drawn radius (no side yet), or undefined when it is behind the camera or off screen. */
+  /** The star's screen position and drawn radius and its name's size (no side yet), or undefined when it is behind the camera or off screen. */
   private request(id: number, entry: AtlasEntry): PlacementRequest | undefined {
+    const request = this.projected(id);
+    if (!request) return undefined;
+    request.width = entry.cssWidth;
+    request.height = entry.cssHeight;
+    return request;
+  }
+
+  /** request() without the name's size (width and height as the last request left them). */
+  private projected(id: number): PlacementRequest | undefined {
     const stars = this.stars!;
     const m = this.camera.viewProjection, p = stars.positions;
     const x = p[id * 3], y = p[id * 3 + 1], z = p[id * 3 + 2];
@@ -711,8 +723,6 @@ export class StarLabels {
     request.x = ((nx + 1) / 2) * this.camera.cssWidth;
     request.y = ((1 - ny) / 2) * this.camera.cssHeight;
     request.radius = diameter / 2;
-    request.width = entry.cssWidth;
-    request.height = entry.cssHeight;
     request.side = undefined;
     return request;
   }

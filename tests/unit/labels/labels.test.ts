@@ -6,7 +6,7 @@ import { distanceField } from '../../../src/labels/distanceField';
 import { LabelAtlas, type Rasterizer } from '../../../src/labels/labelAtlas';
 import { rowsToUpload } from '../../../src/labels/labelQuads';
 import { displayText, fitText, REPLACEMENT } from '../../../src/labels/labelText';
-import { boxBeside, intersects, placeLabels, placeOne, PlacementGrid, type PlacementRequest } from '../../../src/labels/placeLabels';
+import { boxBeside, intersects, panelCoversEverySide, placeLabels, placeOne, PlacementGrid, type PlacementRequest } from '../../../src/labels/placeLabels';
 import { keyCommand } from '../../../src/controls/keys';
 import { parseViewQuery, writeViewQuery } from '../../../src/url/viewQuery';
 
@@ -205,6 +205,24 @@ describe('placement', () => {
     expect(intersects(placed, search, LABEL_PANEL_MARGIN_CSS_PX)).toBe(false);
     // A star under the box itself is not named.
     expect(placeLabels([request(2, 100, 20)], grid, 10)).toEqual([]);
+  });
+
+  it('tells when a panel covers every side a star\'s name may take: then no side fits, and near the panel\'s edge one may', () => {
+    const panel = { x: 100, y: 100, width: 200, height: 150 };
+    let covered = 0;
+    for (let k = 0; k < 2000; k++) {
+      const r = { id: k, x: 80 + ((k * 37) % 240), y: 80 + ((k * 53) % 190), radius: (k % 5) * 1.5, width: 20 + (k % 7) * 9, height: 12 };
+      const grid = new PlacementGrid(400, 300, [panel]);
+      if (!panelCoversEverySide(grid, r.x, r.y, r.radius)) continue;
+      covered++;
+      expect(placeOne(r, grid)).toBeUndefined();
+    }
+    expect(covered).toBeGreaterThan(500);
+    // A big star just inside the panel's right edge: its name fits to the right, outside the panel's margin.
+    const grid = new PlacementGrid(400, 300, [panel]);
+    const nearEdge = { id: 1, x: 295, y: 170, radius: 10, width: 40, height: 12 };
+    expect(panelCoversEverySide(grid, nearEdge.x, nearEdge.y, nearEdge.radius)).toBe(false);
+    expect(placeOne(nearEdge, grid)?.side).toBe(0);
   });
 
   it('keeps a margin between names', () => {

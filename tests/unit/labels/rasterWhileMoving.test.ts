@@ -299,3 +299,25 @@ describe('a flight drawn slower than the passes\' interval, with a frame before 
     }
   });
 });
+
+describe('star names under a panel', () => {
+  it('are neither rasterised nor tried while a panel covers every side of their star, and are named as ever once it is gone', async () => {
+    // The grid's left three columns (CSS x 100, 250 and 400) under a panel; the right three clear.
+    const underPanel = (id: number) => id % 6 < 3;
+    const drawn = vi.spyOn(rasterizer, 'draw');
+    try {
+      const flown = namesOverTheGrid();
+      flown.labels.setKeepClear([{ x: 0, y: 0, width: 480, height: 1000 }]);
+      const named = await flown.settle();
+      expect(named).toEqual(Array.from({ length: 60 }, (_, id) => id).filter((id) => !underPanel(id)));
+      const rasterised = drawn.mock.calls.map(([text]) => Number(text.slice('star '.length)));
+      expect(rasterised.filter(underPanel)).toEqual([]);
+      // The panel closes: the scene draws the frame it asks for.
+      flown.labels.setKeepClear([]);
+      flown.frame();
+      expect(await flown.settle()).toEqual(await namesOverTheGrid().settle());
+    } finally {
+      drawn.mockRestore();
+    }
+  });
+});
