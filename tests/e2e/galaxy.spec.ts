@@ -32,7 +32,7 @@ const searchBox = (page: Page) => page.getByPlaceholder('enter a search term');
 async function openGalaxy(page: Page, name: string, query = ''): Promise<void> {
   await page.goto(`/?renderer=${SCREEN_RENDERER}#/galaxy/${name}${query ? `?${query}` : ''}`);
   await expect(page.getByTestId('galaxy-stats')).toBeVisible({ timeout: 60_000 });
-  await page.waitForFunction(() => !!window.galaxyScene?.canvas?.dataset.frames, null, { timeout: 60_000 });
+  await page.waitForFunction(() => (window.galaxyScene?.framesDrawn ?? 0) > 0, null, { timeout: 60_000 });
 }
 
 async function camera(page: Page) {
@@ -308,7 +308,7 @@ test.describe('the galaxy screen over real galaxies', () => {
 
     await page.reload();
     await expect(page.getByTestId('galaxy-stats')).toBeVisible({ timeout: 60_000 });
-    await page.waitForFunction(() => !!window.galaxyScene?.canvas?.dataset.frames);
+    await page.waitForFunction(() => (window.galaxyScene?.framesDrawn ?? 0) > 0);
     const restored = await camera(page);
     expect(restored.position.map(Math.round)).toEqual(['cx', 'cy', 'cz'].map((key) => Number(saved.get(key))));
     restored.orientation.forEach((value, i) => expect(value).toBeCloseTo(Number(saved.get(['lx', 'ly', 'lz', 'lw'][i])), 3));

@@ -104,8 +104,8 @@ test.describe('manifests', () => {
 async function waitForStars(page: Page): Promise<void> {
   await page.waitForFunction(
     () => {
-      const canvas = document.querySelector<HTMLCanvasElement>('canvas[data-testid="galaxy-canvas"]');
-      return window.galaxyScene?.starPosition(0) !== undefined && Number(canvas?.dataset.frames ?? 0) > 0;
+      const scene = window.galaxyScene;
+      return scene?.starPosition(0) !== undefined && scene.framesDrawn > 0;
     },
     null,
     { timeout: 60_000 },
@@ -249,7 +249,7 @@ test.describe('graphics device', () => {
         await page.waitForFunction(
           (previous) => {
             const canvas = document.querySelector<HTMLCanvasElement>('canvas[data-testid="galaxy-canvas"]');
-            return !!canvas && canvas !== previous && Number(canvas.dataset.frames ?? 0) > 0;
+            return !!canvas && canvas !== previous && window.galaxyScene?.canvas === canvas && window.galaxyScene.framesDrawn > 0;
           },
           old,
           { timeout: 30_000 },

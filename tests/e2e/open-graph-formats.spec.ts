@@ -32,7 +32,7 @@ for (const { file, format, galaxy, backend } of cases) {
     await expect(stats).toContainText(`${count(graph.labels.length)} stars`);
     await expect(stats).toContainText(`${count(graph.sources.length)} links`);
     await expect(page.locator('[data-layout-state="settled"]')).toBeVisible({ timeout: 90_000 });
-    await page.waitForFunction(() => Number(document.querySelector('canvas[data-frames]')?.getAttribute('data-frames')) > 0);
+    await page.waitForFunction(() => (window.galaxyScene?.framesDrawn ?? 0) > 0);
     await expectDegrees(page, graph, busiestNode(graph));
     await expect(page.getByRole('alert')).toHaveCount(0);
   });

@@ -39,7 +39,7 @@ test.describe('a real graph laid out in the browser', () => {
       await expect(page.getByTestId('galaxy-stats')).toContainText(`${count(graph.labels.length)} stars · ${count(graph.sources.length)} links`);
 
       // Drawn before the layout has gone far, and still running while the visitor searches and clicks.
-      await page.waitForFunction(() => Number(document.querySelector('canvas[data-frames]')?.getAttribute('data-frames')) > 0);
+      await page.waitForFunction(() => (window.galaxyScene?.framesDrawn ?? 0) > 0);
       const panel = page.locator('[data-layout-state]');
       await expect(panel).toHaveAttribute('data-layout-state', 'laying-out', { timeout: 60_000 });
       await page.keyboard.press('h');

@@ -63,7 +63,7 @@ export async function openGalaxy(page: Page, url: string): Promise<void> {
     () => {
       const scene = window.galaxyScene;
       const canvas = document.querySelector<HTMLCanvasElement>('canvas[data-testid="galaxy-canvas"]');
-      return !!scene && !!canvas?.dataset.backend && scene.starPosition(0) !== undefined && Number(canvas.dataset.frames ?? 0) > 0;
+      return !!scene && !!canvas?.dataset.backend && scene.starPosition(0) !== undefined && scene.framesDrawn > 0;
     },
     null,
     { timeout: 60_000 },
@@ -75,10 +75,10 @@ export async function settle(page: Page): Promise<void> {
   await page.evaluate(
     () =>
       new Promise<void>((resolve) => {
-        let last = '';
+        let last = -1;
         let still = 0;
         const tick = () => {
-          const frames = document.querySelector<HTMLCanvasElement>('canvas[data-testid="galaxy-canvas"]')?.dataset.frames ?? '';
+          const frames = window.galaxyScene?.framesDrawn ?? -1;
           still = frames === last ? still + 1 : 0;
           last = frames;
           if (still >= 5) resolve();

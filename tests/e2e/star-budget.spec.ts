@@ -93,7 +93,7 @@ async function drawFramesAtRest(page: Page, count: number): Promise<void> {
     (frames) =>
       new Promise<void>((resolve) => {
         const scene = window.galaxyScene!;
-        const drawn = () => Number(scene.canvas?.dataset.frames ?? 0);
+        const drawn = () => scene.framesDrawn;
         const until = drawn() + frames;
         const tick = () => {
           if (drawn() >= until) return resolve();
@@ -181,8 +181,8 @@ for (const backend of ['webgl2', 'webgpu'] as const) {
           scene.setCamera(p);
           // The cells are chosen for the move at once, or at most PLAN_INTERVAL_MS later while moves come faster; then drawn in the next frame.
           while (scene.plannerRuns() <= plans) await new Promise(requestAnimationFrame);
-          const frames = Number(scene.canvas!.dataset.frames ?? 0);
-          while (Number(scene.canvas!.dataset.frames ?? 0) <= frames) await new Promise(requestAnimationFrame);
+          const frames = scene.framesDrawn;
+          while (scene.framesDrawn <= frames) await new Promise(requestAnimationFrame);
           return Number(scene.canvas!.dataset.stars);
         }, pose);
       // npm's 195,689 stars never all drawn: each pose draws a share of each cell in view, within 60,000.

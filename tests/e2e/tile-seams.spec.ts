@@ -37,12 +37,12 @@ for (const galaxy of galaxies) {
       await page.keyboard.press('KeyK'); // hides the help
       await drawnStarsSettled(page, 3_000, 240_000);
       // A refinement blends in over FOOTPRINT_FADE_MS; then the scene rests: no frame drawn through RESTING_FRAMES animation frames in a row.
-      const frames = () => page.evaluate(() => Number(window.galaxyScene?.canvas?.dataset.frames ?? 0));
+      const frames = () => page.evaluate(() => window.galaxyScene?.framesDrawn ?? 0);
       const framesAtRest = await frames();
       await page.waitForFunction(
         (resting) => {
           const watch = window as unknown as { framesHeld?: { frames: number; animationFrames: number } };
-          const drawn = Number(window.galaxyScene?.canvas?.dataset.frames ?? 0);
+          const drawn = window.galaxyScene?.framesDrawn ?? 0;
           const held = watch.framesHeld && watch.framesHeld.frames === drawn ? watch.framesHeld : { frames: drawn, animationFrames: 0 };
           held.animationFrames++;
           watch.framesHeld = held;

@@ -64,12 +64,12 @@ const FLY_AND_TIME = `async (poses) => {
   let undrawn = 0;
   for (const pose of poses) {
     await frame();
-    const before = Number(canvas.dataset.frames);
+    const before = scene.framesDrawn;
     scene.setCamera(pose);
     const begin = await frame();
     await gpuDone();
     const end = performance.now();
-    if (Number(canvas.dataset.frames) > before) {
+    if (scene.framesDrawn > before) {
       frameMs.push(end - begin);
       stars.push(Number(canvas.dataset.stars));
     } else undrawn++;

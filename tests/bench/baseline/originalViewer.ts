@@ -125,7 +125,7 @@ export interface FarOrbit {
 export interface FarFrames {
   /** requestAnimationFrame timestamp to the next one, ms, over `measureMs`. */
   intervalsMs: number[];
-  /** Frames the viewer drew meanwhile (ours: the canvas's data-frames; the original: its WebGL1 draws of points). */
+  /** Frames the viewer drew meanwhile (ours: the scene's framesDrawn; the original: its WebGL1 draws of points). */
   framesDrawn: number;
   canvas: { width: number; height: number; cssWidth: number; cssHeight: number };
   /** Stars in the last frame (ours: data-stars, within its star budget; the original: its points draw's count). */
@@ -143,7 +143,7 @@ const ORBIT_AND_TIME = `async ({ centre, distance, degreesPerSecond, warmMs, mea
   const scene = window.galaxyScene;
   const camera = scene ? undefined : window.originalCamera;
   const canvas = scene ? scene.canvas : document.querySelector('canvas');
-  const drawn = () => (scene ? Number(canvas.dataset.frames) : window.originalPointsDraws);
+  const drawn = () => (scene ? scene.framesDrawn : window.originalPointsDraws);
   const frame = () => new Promise((resolve) => requestAnimationFrame(resolve));
   const place = (ms) => {
     const a = ((ms / 1000) * degreesPerSecond * Math.PI) / 180;

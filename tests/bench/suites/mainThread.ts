@@ -54,7 +54,7 @@ const round = (value: number, digits = 2) => Number(value.toFixed(digits));
 const FLY_SOURCE = `async (poses) => {
   const scene = window.galaxyScene;
   const canvas = scene.canvas;
-  const drawn = () => Number(canvas.dataset.frames ?? 0);
+  const drawn = () => scene.framesDrawn;
   const nextFrame = (after) => new Promise((resolve) => {
     const tick = () => (drawn() > after ? resolve() : requestAnimationFrame(tick));
     requestAnimationFrame(tick);

@@ -35,7 +35,7 @@ const FRAME_TIMES_SOURCE = `async ({ view, names, start, first, frames, rasterPe
   const canvas = scene.canvas;
   scene.setNamesVisible(names);
   scene.setNamesRasterPerMovingFrame(rasterPerMovingFrame ?? Infinity);
-  const drawn = () => Number(canvas.dataset.frames ?? 0);
+  const drawn = () => scene.framesDrawn;
   const nextFrame = (after) => new Promise((resolve) => {
     const tick = () => (drawn() > after ? resolve() : requestAnimationFrame(tick));
     requestAnimationFrame(tick);
@@ -145,7 +145,7 @@ async function measureBackend(page: Page, origin: string, backend: 'webgpu' | 'w
   await page.goto(`${origin}/?renderer=${backend}#/galaxy/npm?l=0`);
   await page.waitForFunction(() => {
     const scene = window.galaxyScene;
-    return !!scene?.canvas?.dataset.frames && scene.starPosition(0) !== undefined;
+    return !!scene && scene.framesDrawn > 0 && scene.starPosition(0) !== undefined;
   }, null, { timeout: 120_000 });
   const defaultPose = await page.evaluate(() => window.galaxyScene!.getCamera());
   const flyingPose: CameraPose = { position: [0, 0, 6000], orientation: [0, 0, 0, 1] };

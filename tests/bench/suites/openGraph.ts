@@ -13,9 +13,9 @@ const DROP_AND_WAIT = `new Promise((resolve) => {
   window.dispatchEvent(new DragEvent('drop', { dataTransfer: transfer, cancelable: true }));
   let frame = 0;
   const poll = () => {
-    const canvas = document.querySelector('canvas[data-frames]');
+    const scene = window.galaxyScene;
     const local = location.hash.startsWith('#/galaxy/local:');
-    if (!frame && local && Number(canvas && canvas.getAttribute('data-frames')) > 0) frame = performance.now() - start;
+    if (!frame && local && scene && scene.framesDrawn > 0) frame = performance.now() - start;
     const panel = document.querySelector('[data-layout-state]');
     const iteration = Number(panel ? panel.getAttribute('data-iteration') : 0);
     if (frame && iteration > 0) resolve({ frame, layout: performance.now() - start });
@@ -65,7 +65,7 @@ const suite: BenchSuite = {
         layoutFrame.push(times.layout);
         const start = Date.now();
         await page.goto(`${origin}/index.html?renderer=webgl2#/galaxy/crates`);
-        await page.waitForFunction(() => Number(document.querySelector('canvas[data-frames]')?.getAttribute('data-frames')) > 0, null, {
+        await page.waitForFunction(() => (window.galaxyScene?.framesDrawn ?? 0) > 0, null, {
           timeout: 120_000,
         });
         published.push(Date.now() - start);
