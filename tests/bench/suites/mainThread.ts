@@ -119,12 +119,19 @@ const WRAP_METHODS_SOURCE = `const wrapMethods = (classes, wrap) => {
 /**
  * Counts every call the page makes on the GPU API's objects (WebGPU's queue, device, encoders and
  * passes, render bundle encoders, buffers, WebGL2's context), by `Class.method`, the bytes written
- * to each buffer (`writeBuffer bytes:<label>`) and texture, and its timers, animation frames asked (by callback name; the flight's own `tick` among them) and workers' messages, from now on: `window.gpuCallCounts`. For the counted
+ * to each buffer (`writeBuffer bytes:<label>`) and texture, its timers, animation frames asked (by callback name; the flight's own `tick` among them), workers' messages and changes to the DOM (`DOM mutation:<type> <attribute>`), from now on: `window.gpuCallCounts`. For the counted
  * figure only (MAIN_THREAD_BENCH_COUNT_GPU=1), in a flight of its own: the wrappers cost time.
  */
 const COUNT_GPU_CALLS_SOURCE = `(() => {
   ${WRAP_METHODS_SOURCE}
   const counts = (window.gpuCallCounts = {});
+  // Changes to the page's DOM (an attribute by its name, children, text): each is style and layout work for the browser.
+  new MutationObserver((records) => {
+    for (const record of records) {
+      const key = 'DOM mutation:' + record.type + (record.attributeName ? ' ' + record.attributeName : '');
+      counts[key] = (counts[key] ?? 0) + 1;
+    }
+  }).observe(document, { subtree: true, childList: true, attributes: true, characterData: true });
   for (const name of ['setTimeout', 'clearTimeout', 'requestAnimationFrame', 'cancelAnimationFrame']) {
     const original = window[name];
     window[name] = function (...args) {
