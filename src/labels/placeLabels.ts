@@ -128,15 +128,16 @@ export class PlacementGrid {
    */
   fits(box: LabelBox, options?: FitOptions): boolean {
     const density = options?.density ?? true, margin = options?.margin ?? LABEL_MARGIN_CSS_PX;
-    if (box.x < 0 || box.y < 0 || box.x + box.width > this.width || box.y + box.height > this.height) return false;
+    // Written so that a box with a part that is not a number fits nowhere.
+    if (!(box.x >= 0 && box.y >= 0 && box.x + box.width <= this.width && box.y + box.height <= this.height)) return false;
     if (density) {
       const covered = this.covered[this.densityCell(box)];
       if (covered > 0 && covered + box.width * box.height > this.densityLimit) return false;
     }
     for (const zone of this.keepClear) if (intersects(box, zone, LABEL_PANEL_MARGIN_CSS_PX)) return false;
-    // Plain loops over the cells the box touches: this runs for every side of every name tried, every frame.
-    const x0 = Math.floor(box.x / CELL), x1 = Math.floor((box.x + box.width) / CELL);
-    const y0 = Math.floor(box.y / CELL), y1 = Math.floor((box.y + box.height) / CELL);
+    // Plain loops over the cells the box and its margin touch (a name in the next cell may come within the margin): this runs for every side of every name tried, every frame.
+    const x0 = Math.floor((box.x - margin) / CELL), x1 = Math.floor((box.x + box.width + margin) / CELL);
+    const y0 = Math.floor((box.y - margin) / CELL), y1 = Math.floor((box.y + box.height + margin) / CELL);
     for (let cy = y0; cy <= y1; cy++) {
       for (let cx = x0; cx <= x1; cx++) {
         const list = this.cells.get(cy * 4096 + cx);

@@ -225,6 +225,40 @@ describe('placement', () => {
     expect(placeOne(nearEdge, grid)?.side).toBe(0);
   });
 
+  it('answers as testing the box against every panel and every name placed: a random screen of names and panels', () => {
+    let seed = 7;
+    const random = () => ((seed = (seed * 16807) % 2147483647) / 2147483647);
+    for (let screen = 0; screen < 20; screen++) {
+      const width = 300 + random() * 900, height = 200 + random() * 700;
+      const panels = Array.from({ length: Math.floor(random() * 4) }, () => ({ x: random() * width, y: random() * height, width: 20 + random() * 200, height: 10 + random() * 120 }));
+      const grid = new PlacementGrid(width, height, panels);
+      const placed: { x: number; y: number; width: number; height: number }[] = [];
+      for (let k = 0; k < 300; k++) {
+        // Some boxes reach past the screen's edges.
+        const box = { x: random() * (width + 80) - 40, y: random() * (height + 40) - 20, width: 10 + random() * 120, height: 8 + random() * 20 };
+        const margin = random() < 0.5 ? undefined : random() * 8;
+        const fitsAll =
+          box.x >= 0 && box.y >= 0 && box.x + box.width <= width && box.y + box.height <= height &&
+          panels.every((panel) => !intersects(box, panel, LABEL_PANEL_MARGIN_CSS_PX)) &&
+          placed.every((other) => !intersects(box, other, margin ?? LABEL_MARGIN_CSS_PX));
+        expect(grid.fits(box, { density: false, margin })).toBe(fitsAll);
+        // Placed whether it fits or not, as a fading name is: the grid then holds boxes past the edges too.
+        if (fitsAll || random() < 0.2) {
+          grid.add(box, false);
+          placed.push(box);
+        }
+      }
+      grid.clear();
+      expect(grid.fits({ x: 0, y: 0, width: 1, height: 1 }, { density: false })).toBe(panels.every((panel) => !intersects({ x: 0, y: 0, width: 1, height: 1 }, panel, LABEL_PANEL_MARGIN_CSS_PX)));
+    }
+  });
+
+  it('fits no box with a part that is not a number', () => {
+    const grid = new PlacementGrid(400, 300);
+    for (const box of [{ x: NaN, y: 10, width: 10, height: 10 }, { x: 10, y: 10, width: NaN, height: 10 }, { x: 10, y: Infinity, width: 10, height: 10 }]) expect(grid.fits(box)).toBe(false);
+    expect(grid.fits({ x: 10, y: 10, width: 10, height: 10 })).toBe(true);
+  });
+
   it('keeps a margin between names', () => {
     const grid = new PlacementGrid(1000, 1000);
     const placed = placeLabels(Array.from({ length: 40 }, (_, i) => request(i, 100 + (i % 8) * 90, 100 + Math.floor(i / 8) * 30)), grid, 300);
