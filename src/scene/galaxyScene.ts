@@ -662,6 +662,14 @@ export class GalaxyScene implements Scene {
   }
 
   /**
+   * Runs `run` in the page's next frame, before the frame is drawn (a run of the frame queue, as the
+   * controls' tick is): a camera moved there is drawn in that frame. The benches fly the camera so.
+   */
+  atNextFrame(run: (now: number) => void): void {
+    frameQueue.add(run);
+  }
+
+  /**
    * Draws in the page's next frame, after what waits on it (src/timing/frameQueue.ts, `addDraw`):
    * the page asks one animation frame for both. Nothing is drawn without animation frames (Node).
    */
@@ -702,7 +710,7 @@ export class GalaxyScene implements Scene {
     }
     this.renderer.render(this.camera);
     this.framesDrawn++;
-    const stars = this.starCounts.drawn;
+    const stars = this.stars?.drawnStars ?? 0;
     // Written only when it changed, and compared with what was written, not read back: an attribute write is a DOM mutation, a read a DOM call, every frame.
     if (stars !== this.shownStars) {
       this.shownStars = stars;
