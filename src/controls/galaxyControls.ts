@@ -13,6 +13,7 @@ import {
 } from './flight';
 import { isMotionKey, isModifierKey, isShiftKey, type KeyCommand, keyCommand, motionOf, physicalKey } from './keys';
 import { ClickTimer, HoverTimer, type PointerPoint } from './pointerTiming';
+import { frameQueue } from '../timing/frameQueue';
 
 export interface ControlsHandlers {
   onKeyCommand(command: KeyCommand): void;
@@ -67,7 +68,6 @@ export class GalaxyControls {
   private steeringPointer: PointerPoint | undefined;
   private drag: PointerPoint | undefined;
   private orbit: Orbit | undefined;
-  private frame = 0;
   private lastFrameTime = 0;
   private moving = false;
   private deviceBase: { device: quat; camera: quat } | undefined;
@@ -125,7 +125,7 @@ export class GalaxyControls {
     for (const off of this.detach) off();
     this.clicks.cancel();
     this.hover.leave();
-    cancelAnimationFrame(this.frame);
+    frameQueue.remove(this.tickAtFrame);
     this.setMoving(false);
   }
 
@@ -143,9 +143,9 @@ export class GalaxyControls {
 
   /** Steering changed from outside (the space key goes through the handlers). */
   wake(): void {
-    if (this.frame) return;
+    if (frameQueue.has(this.tickAtFrame)) return;
     this.lastFrameTime = performance.now();
-    this.frame = requestAnimationFrame(() => this.tick());
+    frameQueue.add(this.tickAtFrame);
   }
 
   private listen(target: EventTarget, type: string, listener: (event: Event) => void, options?: AddEventListenerOptions): void {
@@ -241,8 +241,15 @@ export class GalaxyControls {
     this.handlers.onMovingChange(moving);
   }
 
+  /**
+   * The tick is a run of the page's frame queue (src/timing/frameQueue.ts), not an animation frame of
+   * its own: it moves the camera in the frame callback that then draws it (the queue's draws come
+   * after its runs). As an animation frame of its own it came after the scene's frame in a flight, so
+   * each move was drawn a frame later, and the page asked two animation frames a frame.
+   */
+  private readonly tickAtFrame = () => this.tick();
+
   private tick(): void {
-    this.frame = 0;
     // performance.now(), not the frame's timestamp, which can precede the wake-up and come out negative.
     const now = performance.now();
     const frames = Math.min(Math.max(now - this.lastFrameTime, 0) / FRAME_MS, MAX_FRAMES_PER_TICK);
@@ -279,6 +286,6 @@ export class GalaxyControls {
       this.view.setCamera(pose);
     }
     this.setMoving(active);
-    if (keepRunning) this.frame = requestAnimationFrame(() => this.tick());
+    if (keepRunning) frameQueue.add(this.tickAtFrame);
   }
 }

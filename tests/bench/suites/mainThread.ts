@@ -1,7 +1,8 @@
 /**
  * Main-thread work per drawn frame (issue 27): the real viewer flies a fixed camera path over tiled
  * npm and over classic npm, on WebGL2 and WebGPU, moving the camera every frame for FRAMES frames
- * under a Chromium trace. Per drawn frame: the CPU (thread time) of every main-thread task from one
+ * as the controls do (in a run of the page's frame queue, drawn in the same frame callback) under a
+ * Chromium trace. Per drawn frame: the CPU (thread time) of every main-thread task from one
  * frame callback to the next, median and p95, split by what ran (the galaxy's frame callback, React,
  * other script, the browser's own style/layout/paint, GC beside them), with the functions the V8
  * sampling profiler found inside the frame callback, and counted figures (label placements, planner
@@ -53,12 +54,7 @@ const round = (value: number, digits = 2) => Number(value.toFixed(digits));
  */
 const FLY_SOURCE = `async (poses) => {
   const scene = window.galaxyScene;
-  const canvas = scene.canvas;
   const drawn = () => scene.framesDrawn;
-  const nextFrame = (after) => new Promise((resolve) => {
-    const tick = () => (drawn() > after ? resolve() : requestAnimationFrame(tick));
-    requestAnimationFrame(tick);
-  });
   const stats = scene.labelWorkStats();
   const placementsBefore = stats ? stats.placement.count : 0;
   const placementMsBefore = stats ? stats.placement.totalMs : 0;
@@ -71,12 +67,21 @@ const FLY_SOURCE = `async (poses) => {
   const linksBefore = scene.linkWorkStats ? scene.linkWorkStats() : undefined;
   const framesBefore = drawn();
   const stars = [];
-  for (const pose of poses) {
-    const before = drawn();
-    scene.setCamera(pose);
-    await nextFrame(before);
-    stars.push(Number(canvas.dataset.stars ?? 0));
-  }
+  // The camera is moved as the controls move it: in a run of the page's frame queue, in the frame
+  // callback that then draws it (each pose is drawn in its frame; a run whose frame drew nothing waits for the next).
+  await new Promise((resolve) => {
+    let next = 0;
+    let drawnAt = drawn();
+    const tick = () => {
+      if (next > 0 && drawn() === drawnAt) return scene.atNextFrame(tick);
+      if (next > 0) stars.push(scene.starCounts.drawn);
+      if (next === poses.length) return resolve();
+      drawnAt = drawn();
+      scene.setCamera(poses[next++]);
+      scene.atNextFrame(tick);
+    };
+    scene.atNextFrame(tick);
+  });
   return {
     frames: drawn() - framesBefore,
     placements: (stats ? stats.placement.count : 0) - placementsBefore,
@@ -119,7 +124,7 @@ const WRAP_METHODS_SOURCE = `const wrapMethods = (classes, wrap) => {
 /**
  * Counts every call the page makes on the GPU API's objects (WebGPU's queue, device, encoders and
  * passes, render bundle encoders, buffers, WebGL2's context), by `Class.method`, the bytes written
- * to each buffer (`writeBuffer bytes:<label>`) and texture, its timers, animation frames asked (by callback name; the flight's own `tick` among them), workers' messages and changes to the DOM (`DOM mutation:<type> <attribute>`), from now on: `window.gpuCallCounts`. For the counted
+ * to each buffer (`writeBuffer bytes:<label>`) and texture, its timers, animation frames asked (by callback name), workers' messages and changes to the DOM (`DOM mutation:<type> <attribute>`), from now on: `window.gpuCallCounts`. For the counted
  * figure only (MAIN_THREAD_BENCH_COUNT_GPU=1), in a flight of its own: the wrappers cost time.
  */
 const COUNT_GPU_CALLS_SOURCE = `(() => {
@@ -472,7 +477,7 @@ const suite: BenchSuite = {
           'SwiftShader (CPU) rasteriser, viewport 1280x800, default settings (names on, links on as the spec\'s default). ' +
           `The camera moves every frame along a fixed path (whole-galaxy view towards the centre, then half a turn), ${WARM_UP} warm-up frames then ${FRAMES} traced. ` +
           'Per drawn frame: CPU (thread time) of all main-thread tasks from one frame callback to the next; median and p95. ' +
-          'frameCallback: the page\'s one frame callback, pageFrame (the frame queue\'s runs: trailing plans and camera saves, the names\' due scan pass, tile fades, the change batcher\'s flush; then the galaxy\'s drawFrame: label placement, render commands); cameraMove: the flight\'s setCamera (the planner, the label scan\'s restart, camera listeners); ' +
+          'frameCallback: the page\'s one frame callback, pageFrame (the frame queue\'s runs: trailing plans and camera saves, the names\' due scan pass, tile fades, the change batcher\'s flush; then the galaxy\'s drawFrame: label placement, render commands); cameraMove: a camera move in an animation frame of its own (`tick`), none here: the flight moves the camera in a run of the frame queue, as the controls do, in frameCallback (setCamera: the planner, the label scan\'s restart, camera listeners); ' +
           'react: React\'s scheduler tasks; otherScript: other script (label scan slices, worker replies, timers); ' +
           'gcOutsideScript: V8 garbage collection outside any script call (the app\'s allocations, collected in a task of its own); ' +
           'browser: the rest of the tasks (style, layout, paint, commit: Chromium\'s own work); gc: all V8 garbage collection, inside script or not. ' +

@@ -6,6 +6,7 @@ import { ShownGalaxies } from '../../../src/stars/shownGalaxy';
 import { PLAN_INTERVAL_MS } from '../../../src/tiles/planner/budgets';
 import { FRAMELESS_RUN_MS, frameQueue } from '../../../src/timing/frameQueue';
 import { Throttle } from '../../../src/timing/throttle';
+import { GalaxyControls, type ControlsHandlers } from '../../../src/controls/galaxyControls';
 import { recordingRenderer } from '../../support/recordingRenderer';
 
 /**
@@ -161,6 +162,36 @@ describe('the page\'s frames while the scene draws', () => {
     expect(calls.renders).toBe(rendersBefore + 2);
     expect(frameQueue.frameAskedAt).toBe(tickAskedAt);
     callbacks = [];
+    scene.dispose();
+  });
+
+  it('moves the camera by the controls in the page\'s frame callback, before that frame is drawn: each move drawn in its frame, one animation frame asked a frame', () => {
+    vi.useFakeTimers();
+    const frames = stubAnimationFrames();
+    const { scene, calls } = sceneOverThreeStars();
+    frames.frame();
+    vi.stubGlobal('window', new EventTarget());
+    vi.stubGlobal('HTMLElement', class {});
+    const element = Object.assign(new EventTarget(), { dataset: {}, clientHeight: 300, contains: () => true }) as unknown as HTMLElement;
+    const handlers = { onKeyCommand() {}, onNonModifierKey() {}, onMovingChange() {}, onPointerStill() {}, onPointerMove() {}, onPointerLeave() {}, onClick() {}, onDoubleClick() {}, onWheel() {}, isSteering: () => false, isDragToLook: () => true } satisfies ControlsHandlers;
+    const controls = new GalaxyControls(scene, element, handlers);
+    const drawnAt: number[] = [];
+    const { renders } = calls;
+    scene.onCameraChange(() => drawnAt.push(calls.renders - renders));
+    const { asked, callbacksRun } = frames.counts;
+    // W held: the camera flies forward a step a frame.
+    window.dispatchEvent(Object.assign(new Event('keydown'), { code: 'KeyW', key: 'w' }));
+    for (let frame = 0; frame < 5; frame++) {
+      vi.advanceTimersByTime(16);
+      frames.frame();
+    }
+    // Each move was made before the frame it came with was drawn, and drawn in it.
+    expect(drawnAt).toEqual([0, 1, 2, 3, 4]);
+    expect(calls.renders - renders).toBe(5);
+    // The key press asked the first; each frame asked the next, one callback for the tick and the draw.
+    expect(frames.counts.asked - asked).toBe(6);
+    expect(frames.counts.callbacksRun - callbacksRun).toBe(5);
+    controls.dispose();
     scene.dispose();
   });
 
