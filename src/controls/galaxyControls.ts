@@ -36,6 +36,11 @@ export interface ControlsHandlers {
 /** A slow frame moves the camera as far as this many 60 Hz frames at most (no leap after a stall). */
 const MAX_FRAMES_PER_TICK = 15;
 
+/** Whether the page is hidden (a tab in the background): no frame is drawn, so the camera is not moved either. */
+function pageHidden(): boolean {
+  return typeof document !== 'undefined' && document.hidden;
+}
+
 /** Radians of turn per CSS pixel dragged: the 45 degree field of view spread over the element height. */
 function dragRadiansPerPixel(element: HTMLElement): number {
   return (45 * Math.PI) / 180 / Math.max(element.clientHeight, 1);
@@ -105,6 +110,8 @@ export class GalaxyControls {
     );
     this.listen(window, 'keyup', (event) => this.keyUp(event as KeyboardEvent));
     this.listen(window, 'blur', () => this.releaseAll());
+    // A hidden page's frame queue runs the tick from its fallback timer (no frames): the tick stops there, and the page shown wakes it.
+    if (typeof document !== 'undefined') this.listen(document, 'visibilitychange', () => this.wake());
     this.listen(window, 'wheel', (event) => handlers.onWheel(element.contains(event.target as Node), event.target), { passive: true });
     this.listen(element, 'pointerdown', (event) => this.pointerDown(event as PointerEvent));
     this.listen(window, 'pointermove', (event) => this.pointerMove(event as PointerEvent));
@@ -141,9 +148,9 @@ export class GalaxyControls {
     this.orbit = undefined;
   }
 
-  /** Steering changed from outside (the space key goes through the handlers). */
+  /** Steering changed from outside (the space key goes through the handlers), or the page was shown again. */
   wake(): void {
-    if (frameQueue.has(this.tickAtFrame)) return;
+    if (pageHidden() || frameQueue.has(this.tickAtFrame)) return;
     this.lastFrameTime = performance.now();
     frameQueue.add(this.tickAtFrame);
   }
@@ -250,6 +257,7 @@ export class GalaxyControls {
   private readonly tickAtFrame = () => this.tick();
 
   private tick(): void {
+    if (pageHidden()) return;
     // performance.now(), not the frame's timestamp, which can precede the wake-up and come out negative.
     const now = performance.now();
     const frames = Math.min(Math.max(now - this.lastFrameTime, 0) / FRAME_MS, MAX_FRAMES_PER_TICK);

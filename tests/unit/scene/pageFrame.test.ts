@@ -195,6 +195,38 @@ describe('the page\'s frames while the scene draws', () => {
     scene.dispose();
   });
 
+  it('stops the controls\' tick while the page is hidden (its frame queue\'s fallback timer moves no camera) and starts it again when the page is shown', () => {
+    vi.useFakeTimers();
+    const frames = stubAnimationFrames();
+    const { scene } = sceneOverThreeStars();
+    frames.frame();
+    vi.stubGlobal('window', new EventTarget());
+    vi.stubGlobal('HTMLElement', class {});
+    const page = Object.assign(new EventTarget(), { hidden: false });
+    vi.stubGlobal('document', page);
+    const element = Object.assign(new EventTarget(), { dataset: {}, clientHeight: 300, contains: () => true }) as unknown as HTMLElement;
+    const handlers = { onKeyCommand() {}, onNonModifierKey() {}, onMovingChange() {}, onPointerStill() {}, onPointerMove() {}, onPointerLeave() {}, onClick() {}, onDoubleClick() {}, onWheel() {}, isSteering: () => false, isDragToLook: () => true } satisfies ControlsHandlers;
+    const controls = new GalaxyControls(scene, element, handlers);
+    let moves = 0;
+    scene.onCameraChange(() => moves++);
+    controls.startOrbit([0, 0, 0], 100, 6000);
+    vi.advanceTimersByTime(16);
+    frames.frame();
+    expect(moves).toBe(1);
+    // Hidden: no animation frame comes; the queue's fallback timer runs the tick once, which stops.
+    page.hidden = true;
+    page.dispatchEvent(new Event('visibilitychange'));
+    vi.advanceTimersByTime(10 * FRAMELESS_RUN_MS);
+    expect(moves).toBe(1);
+    page.hidden = false;
+    page.dispatchEvent(new Event('visibilitychange'));
+    vi.advanceTimersByTime(16);
+    frames.frame();
+    expect(moves).toBe(2);
+    controls.dispose();
+    scene.dispose();
+  });
+
   it('draws nothing while frames stop (a hidden tab), while the runs waiting still run within FRAMELESS_RUN_MS; the draw comes with the next frame', () => {
     vi.useFakeTimers();
     const frames = stubAnimationFrames();
