@@ -1,3 +1,4 @@
+import { sameElements } from '../renderer/sameElements';
 import { CandidateScan } from './candidateScan';
 import { isPassRequest, type PassRequest, readPass, replyIsSame, sameScanReplyOf, type ScanReply, scanReplyOf, type ScanRequest } from './scanProtocol';
 
@@ -65,10 +66,7 @@ export class ScanWorkerState {
   }
 
   private sameAsAnswered(ids: Uint32Array): boolean {
-    if (ids.length !== this.answeredCount) return false;
-    const answered = this.answeredIds;
-    for (let i = 0; i < ids.length; i++) if (ids[i] !== answered[i]) return false;
-    return true;
+    return ids.length === this.answeredCount && sameElements(ids, 0, this.answeredIds, 0, ids.length);
   }
 
   private keepAnswered(ids: Uint32Array): void {

@@ -6,12 +6,3 @@ export function uploadBuffer(device: GPUDevice, data: Float32Array | Uint8Array 
   buffer.unmap();
   return buffer;
 }
-
-/**
- * Whether `count` elements of `a` from `aStart` equal those of `b` from `bStart`: what a buffer was
- * last written with against what a frame would write, so that an unchanged write is left out.
- */
-export function sameElements(a: ArrayLike<number>, aStart: number, b: ArrayLike<number>, bStart: number, count: number): boolean {
-  for (let i = 0; i < count; i++) if (a[aStart + i] !== b[bStart + i]) return false;
-  return true;
-}

@@ -2,7 +2,7 @@ import shaderSource from '../../../shaders/labels.wgsl?raw';
 import { LABEL_ATLAS_HEIGHT, LABEL_ATLAS_WIDTH, LABEL_QUAD_FLOATS } from '../../labels/constants';
 import { type LabelAtlasImage, type LabelQuads, rowsToUpload } from '../../labels/labelQuads';
 import { LABEL_EDGE, LABEL_HALO_COLOR, LABEL_HALO_EDGE } from '../../labels/labelShading';
-import { sameElements } from './buffers';
+import { sameElements } from '../sameElements';
 import type { RenderCommands } from './renderBundle';
 
 /** drawIndirect's arguments (vertices, instances, first vertex, first instance) at the start of the instance buffer. */

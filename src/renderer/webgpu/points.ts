@@ -7,7 +7,8 @@ import { StarLayout, type StarCells, type VisibleRuns } from '../starCells';
 import { HOVER_SIZE_FACTOR } from '../starStyle';
 import { cellTest, NO_TEST, type CellTest } from './hiddenCells';
 import { WebGPUOcclusion } from './occlusion';
-import { sameElements, uploadBuffer } from './buffers';
+import { uploadBuffer } from './buffers';
+import { sameElements } from '../sameElements';
 import type { RenderCommands } from './renderBundle';
 import { bigStarsPipeline, STAR_DEPTH_STENCIL, starBindGroup, starPassModule } from './starPasses';
 
